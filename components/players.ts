@@ -1,0 +1,16 @@
+/** Players (CR 102) are entities too, so damage and targets can name them by id. */
+
+export const Player = {}
+
+export interface PlayerStats {
+  /** CR 119 Life. */
+  life: Int32Array
+  /** CR 104.3: the player has lost the game. */
+  lost: Uint8Array
+  /** CR 704.5b: attempted to draw from an empty library since state-based actions were last checked. */
+  drewFromEmpty: Uint8Array
+}
+
+export function createPlayerStats(capacity: number): PlayerStats {
+  return { life: new Int32Array(capacity), lost: new Uint8Array(capacity), drewFromEmpty: new Uint8Array(capacity) }
+}

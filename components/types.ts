@@ -1,0 +1,46 @@
+/** Card types (CR 300.1) as tag components, and as bits of `CardTypes.mask` for hot loops. */
+
+/** CR 302 Creatures. */
+export const Creature = {}
+/** CR 306 Planeswalkers. */
+export const Planeswalker = {}
+/** CR 301 Artifacts. */
+export const Artifact = {}
+/** CR 303 Enchantments. */
+export const Enchantment = {}
+/** CR 305 Lands. */
+export const Land = {}
+/** CR 304 Instants. */
+export const Instant = {}
+/** CR 307 Sorceries. */
+export const Sorcery = {}
+
+export const TYPE_NAMES = ['creature', 'planeswalker', 'artifact', 'enchantment', 'land', 'instant', 'sorcery'] as const
+export type CardTypeName = (typeof TYPE_NAMES)[number]
+export const TYPE_TAGS: readonly object[] = [Creature, Planeswalker, Artifact, Enchantment, Land, Instant, Sorcery]
+
+export const T_CREATURE = 1
+export const T_PLANESWALKER = 2
+export const T_ARTIFACT = 4
+export const T_ENCHANTMENT = 8
+export const T_LAND = 16
+export const T_INSTANT = 32
+export const T_SORCERY = 64
+/** CR 110.4: the permanent types. */
+export const T_PERMANENT = T_CREATURE | T_PLANESWALKER | T_ARTIFACT | T_ENCHANTMENT | T_LAND
+
+export function typeBit(name: CardTypeName): number {
+  return 1 << TYPE_NAMES.indexOf(name)
+}
+
+export function typeNames(mask: number): CardTypeName[] {
+  return TYPE_NAMES.filter((_, i) => (mask & (1 << i)) !== 0)
+}
+
+export interface CardTypes {
+  mask: Uint8Array
+}
+
+export function createCardTypes(capacity: number): CardTypes {
+  return { mask: new Uint8Array(capacity) }
+}

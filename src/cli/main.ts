@@ -1,0 +1,84 @@
+import { Command, InvalidArgumentError } from 'commander'
+import { runScenario } from '../scenario/run'
+import { checkScenarioFile, loadScenarioFile, scenarioFiles } from './scenario-files'
+import { runDemo } from './demo'
+import { formatResult } from './format-result'
+
+/** Exit codes: 0 success, 1 a scenario failed its checks, 2 invalid input (bad file, bad arguments). */
+const EXIT_FAILED = 1
+const EXIT_INVALID = 2
+
+function positiveInt(value: string): number {
+  const n = Number(value.replace(/_/g, ''))
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('expected a whole number of 1 or more')
+  return n
+}
+
+function wholeNumber(value: string): number {
+  const n = Number(value)
+  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('expected a whole number')
+  return n
+}
+
+export function main(argv: readonly string[]): void {
+  const program = new Command()
+  program
+    .name('redzone')
+    .description('Magic: The Gathering combat rules engine: play and check redzone-scenario/1 files')
+    .exitOverride((error) => {
+      process.exit(error.exitCode === 0 ? 0 : EXIT_INVALID)
+    })
+
+  program
+    .command('run')
+    .description('play a scenario and print the final state and events')
+    .argument('<file>', 'scenario file (redzone-scenario/1)')
+    .option('--json', 'print one redzone-result/1 JSON document on stdout')
+    .action((file: string, options: { json?: boolean }) => {
+      const loaded = loadScenarioFile(file)
+      if (!loaded.ok) {
+        process.stderr.write(`${loaded.message}\n`)
+        process.exitCode = EXIT_INVALID
+        return
+      }
+      const run = runScenario(loaded.scenario)
+      process.stdout.write(options.json ? `${JSON.stringify(run.result, null, 2)}\n` : formatResult(run))
+    })
+
+  program
+    .command('check')
+    .description('play each scenario and verify its expect / expectError; one line each, then "N passed, N failed"')
+    .argument('<paths...>', 'scenario files or directories of *.json files')
+    .action((paths: string[]) => {
+      let passed = 0
+      let failed = 0
+      let invalid = 0
+      for (const file of scenarioFiles(paths)) {
+        const outcome = checkScenarioFile(file)
+        if (outcome.status === 'passed') {
+          passed++
+          process.stdout.write(`PASS ${file}  ${outcome.name}\n`)
+          continue
+        }
+        failed++
+        if (outcome.status === 'invalid') invalid++
+        process.stdout.write(`${outcome.status === 'invalid' ? 'INVALID' : 'FAIL'} ${file}  ${outcome.name}\n`)
+        for (const line of outcome.details) process.stdout.write(`    ${line}\n`)
+      }
+      process.stdout.write(`${passed} passed, ${failed} failed\n`)
+      process.exitCode = invalid > 0 ? EXIT_INVALID : failed > 0 ? EXIT_FAILED : 0
+    })
+
+  program
+    .command('demo', { isDefault: false })
+    .description('play one generated large-board combat and print a step-by-step summary')
+    .option('--size <n>', 'creatures on each side', positiveInt, 10_000)
+    .option('--seed <n>', 'seed of the board generator', wholeNumber, 1)
+    .action((options: { size: number; seed: number }) => {
+      process.stdout.write(runDemo(options))
+    })
+
+  program.parse(argv as string[], { from: 'node' })
+}
+
+main(process.argv)

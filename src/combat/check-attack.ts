@@ -1,0 +1,61 @@
+import { KW_DEFENDER, KW_HASTE } from '../../components/keywords'
+import { T_CREATURE, T_PLANESWALKER } from '../../components/types'
+import { Zone } from '../../components/zones'
+import { OK, reject, type ActionResult } from '../errors'
+import type { Eid } from '../events'
+import { isPlayer, label, type GameWorld } from '../world'
+
+export interface AttackDeclaration {
+  attacker: Eid
+  target: Eid
+}
+
+/**
+ * CR 508.1a-b: checks a whole attack declaration of the active player against the current
+ * state. Any illegal attacker rejects the declaration (nothing is declared).
+ */
+export function checkAttackDeclaration(world: GameWorld, declaration: readonly AttackDeclaration[]): ActionResult {
+  const active = world.turn.active
+  const { zone, controller } = world.place
+  const seen = new Set<Eid>()
+  for (const { attacker, target } of declaration) {
+    const who = label(world, attacker)
+    if (seen.has(attacker)) return reject('duplicate-attacker', `${who} is declared as an attacker twice`, '508.1a')
+    seen.add(attacker)
+    if (isPlayer(world, attacker) || zone[attacker] !== Zone.Battlefield) {
+      return reject('not-on-battlefield', `${who} is not a permanent on the battlefield, so it can't attack`, '508.1a')
+    }
+    if ((world.types.mask[attacker]! & T_CREATURE) === 0) return reject('not-a-creature', `${who} is not a creature, so it can't attack`, '508.1a')
+    if (controller[attacker] !== active) {
+      return reject('not-your-creature', `${who} is not controlled by the active player ${label(world, active)}, so it can't attack`, '508.1a')
+    }
+    if (world.status.tapped[attacker]) return reject('tapped', `${who} is tapped, so it can't attack`, '508.1a')
+    const keywords = world.kw.effective[attacker]!
+    if (world.status.sick[attacker] && (keywords & KW_HASTE) === 0) {
+      return reject('summoning-sick', `${who} hasn't been under its controller's control since the turn began and has no haste`, '302.6')
+    }
+    if (keywords & KW_DEFENDER) return reject('defender-cannot-attack', `${who} has defender and can't attack`, '702.3b')
+    const targetError = checkAttackTarget(world, attacker, target)
+    if (targetError) return targetError
+  }
+  return OK
+}
+
+/** CR 508.1b: an attacking creature attacks an opponent or a planeswalker an opponent controls. */
+function checkAttackTarget(world: GameWorld, attacker: Eid, target: Eid): ActionResult | null {
+  const active = world.turn.active
+  const who = label(world, attacker)
+  const whom = label(world, target)
+  if (isPlayer(world, target)) {
+    if (target === active) return reject('illegal-attack-target', `${who} can't attack its own controller`, '508.1b')
+    if (world.players.lost[target]) return reject('illegal-attack-target', `${whom} has left the game`, '800.4a')
+    return null
+  }
+  if (world.place.zone[target] !== Zone.Battlefield || (world.types.mask[target]! & T_PLANESWALKER) === 0) {
+    return reject('illegal-attack-target', `${who} can attack only a player or a planeswalker, not ${whom}`, '508.1b')
+  }
+  if (world.place.controller[target] === active) {
+    return reject('illegal-attack-target', `${who} can't attack ${whom}, a planeswalker its controller controls`, '508.1b')
+  }
+  return null
+}

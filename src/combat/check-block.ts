@@ -1,0 +1,58 @@
+import { C_ATTACKING } from '../../components/combat'
+import { KW_FLYING, KW_MENACE, KW_REACH } from '../../components/keywords'
+import { T_CREATURE } from '../../components/types'
+import { Zone } from '../../components/zones'
+import { OK, reject, type ActionResult } from '../errors'
+import type { Eid } from '../events'
+import { isPlayer, label, type GameWorld } from '../world'
+
+export interface BlockDeclaration {
+  blocker: Eid
+  attacker: Eid
+}
+
+/**
+ * CR 509.1a-c: checks the whole block declaration against the current state: each blocker is
+ * an untapped creature of the player the attacker attacks (or whose planeswalker it attacks,
+ * 802.4a) and blocks one attacking creature; evasion (702.9b flying, 702.17b reach) and the
+ * menace restriction over the whole declaration (702.111b).
+ */
+export function checkBlockDeclaration(world: GameWorld, declaration: readonly BlockDeclaration[]): ActionResult {
+  const { zone, controller } = world.place
+  const { flags, defendingPlayer } = world.combat
+  const seen = new Set<Eid>()
+  const blockersPerAttacker = new Map<Eid, number>()
+  for (const { blocker, attacker } of declaration) {
+    const who = label(world, blocker)
+    const whom = label(world, attacker)
+    if (seen.has(blocker)) return reject('duplicate-blocker', `${who} can block only one creature`, '509.1a')
+    seen.add(blocker)
+    if (isPlayer(world, blocker) || zone[blocker] !== Zone.Battlefield) {
+      return reject('not-on-battlefield', `${who} is not a permanent on the battlefield, so it can't block`, '509.1a')
+    }
+    if ((world.types.mask[blocker]! & T_CREATURE) === 0) return reject('not-a-creature', `${who} is not a creature, so it can't block`, '509.1a')
+    if (world.status.tapped[blocker]) return reject('tapped', `${who} is tapped, so it can't block`, '509.1a')
+    if (isPlayer(world, attacker) || (flags[attacker]! & C_ATTACKING) === 0 || zone[attacker] !== Zone.Battlefield) {
+      return reject('not-attacking', `${whom} is not an attacking creature, so ${who} can't block it`, '509.1a')
+    }
+    if (controller[blocker] !== defendingPlayer[attacker]) {
+      return reject(
+        'not-defending-player',
+        `${who} can't block ${whom}: ${whom} attacks ${label(world, defendingPlayer[attacker]!)}, and ${who} is controlled by ${label(world, controller[blocker]!)}`,
+        '802.4a',
+      )
+    }
+    const attackerKeywords = world.kw.effective[attacker]!
+    const blockerKeywords = world.kw.effective[blocker]!
+    if (attackerKeywords & KW_FLYING && (blockerKeywords & (KW_FLYING | KW_REACH)) === 0) {
+      return reject('cannot-block-flying', `${who} can't block ${whom}: ${whom} has flying, and ${who} has neither flying nor reach`, '702.9b')
+    }
+    blockersPerAttacker.set(attacker, (blockersPerAttacker.get(attacker) ?? 0) + 1)
+  }
+  for (const [attacker, count] of blockersPerAttacker) {
+    if (count === 1 && world.kw.effective[attacker]! & KW_MENACE) {
+      return reject('menace', `${label(world, attacker)} has menace and can't be blocked except by two or more creatures`, '702.111b')
+    }
+  }
+  return OK
+}

@@ -1,0 +1,47 @@
+import { KW_DEATHTOUCH, KW_LIFELINK } from '../components/keywords'
+import { T_CREATURE, T_PLANESWALKER } from '../components/types'
+import { Zone } from '../components/zones'
+import type { Eid } from './events'
+import { isPlayer, queueStateCheck, type GameWorld } from './world'
+
+/**
+ * CR 120.3: the results of damage dealt by `source` (0 for a sourceless effect) to a player,
+ * planeswalker or creature, with the source's deathtouch (702.2b) and lifelink (702.15b).
+ * Every damage event, combat or not, goes through here.
+ */
+export function dealDamage(world: GameWorld, source: Eid, target: Eid, amount: number, combat: boolean, rule: string): void {
+  if (amount <= 0) return
+  const events = world.events
+  const sourceKeywords = source === 0 ? 0 : world.kw.effective[source]!
+  if (isPlayer(world, target)) {
+    // CR 120.3a: damage to a player causes that player to lose that much life.
+    const life = (world.players.life[target]! -= amount)
+    events.emit('damageDealt', source, target, amount, combat, rule)
+    events.emit('lifeChanged', target, -amount, life, '120.3a')
+  } else if (world.place.zone[target] === Zone.Battlefield) {
+    const types = world.types.mask[target]!
+    if (types & T_PLANESWALKER) {
+      // CR 120.3c: damage to a planeswalker removes that many loyalty counters.
+      const loyalty = (world.stats.loyalty[target]! -= amount)
+      queueStateCheck(world, target)
+      events.emit('damageDealt', source, target, amount, combat, rule)
+      events.emit('loyaltyChanged', target, -amount, loyalty, '120.3c')
+    }
+    if (types & T_CREATURE) {
+      // CR 120.3e: damage to a creature is marked on it.
+      world.stats.damage[target]! += amount
+      // CR 702.2b: remember deathtouch damage until state-based actions are checked.
+      if (sourceKeywords & KW_DEATHTOUCH) world.stats.deathtouched[target] = 1
+      queueStateCheck(world, target)
+      if (!(types & T_PLANESWALKER)) events.emit('damageDealt', source, target, amount, combat, rule)
+    }
+  } else {
+    return
+  }
+  if (sourceKeywords & KW_LIFELINK) {
+    // CR 702.15b: damage dealt by a source with lifelink causes its controller to gain that much life.
+    const controller = world.place.controller[source]!
+    const life = (world.players.life[controller]! += amount)
+    events.emit('lifeChanged', controller, amount, life, '702.15b')
+  }
+}

@@ -1,0 +1,16 @@
+import { Zone } from '../components/zones'
+import type { Eid } from './events'
+import { moveToZone } from './zone-change'
+import type { GameWorld } from './world'
+
+/** CR 121.2: a player draws a card; from an empty library nothing happens now and 704.5b applies. */
+export function drawCard(world: GameWorld, player: Eid): void {
+  const library = world.zoneLists.get(player)!.library
+  if (library.length === 0) {
+    world.players.drewFromEmpty[player] = 1
+    return
+  }
+  const card = library[0]!
+  moveToZone(world, card, Zone.Hand, '121.2')
+  world.events.emit('cardDrawn', player, card, '504.1')
+}

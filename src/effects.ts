@@ -1,0 +1,95 @@
+import { keywordNames } from '../components/keywords'
+import type { Eid } from './events'
+import { queueStateCheck, setEffectiveKeywords, type GameWorld } from './world'
+
+/**
+ * A continuous effect on one object (CR 611), from a resolved spell or an effect from
+ * outside the game. Layer 6 (abilities) adds then removes keywords; layer 7c changes
+ * power and toughness (CR 613.1f, 613.4c). Effects apply in timestamp order (CR 613.7).
+ */
+export interface ContinuousEffect {
+  timestamp: number
+  target: Eid
+  addKeywords: number
+  removeKeywords: number
+  power: number
+  toughness: number
+  /** CR 514.2: "until end of turn" effects end in the cleanup step. */
+  duration: 'endOfTurn'
+}
+
+/**
+ * Recomputes an object's effective keywords, power and toughness from its printed ones and
+ * the effects on it, in layer and timestamp order. The one place characteristics change.
+ */
+export function recomputeCharacteristics(world: GameWorld, eid: Eid): void {
+  let mask = world.kw.printed[eid]!
+  let power = world.stats.printedPower[eid]!
+  let toughness = world.stats.printedToughness[eid]!
+  const effects = world.effectsByTarget.get(eid)
+  if (effects) {
+    // CR 613.1f, layer 6: abilities, in timestamp order.
+    for (const e of effects) mask = (mask | e.addKeywords) & ~e.removeKeywords
+    // CR 613.4c, layer 7c: modifications of power and toughness.
+    for (const e of effects) {
+      power += e.power
+      toughness += e.toughness
+    }
+  }
+  setEffectiveKeywords(world, eid, mask)
+  world.stats.power[eid] = power
+  world.stats.toughness[eid] = toughness
+  queueStateCheck(world, eid)
+}
+
+export function addEffect(
+  world: GameWorld,
+  target: Eid,
+  change: { addKeywords?: number; removeKeywords?: number; power?: number; toughness?: number },
+): ContinuousEffect {
+  const effect: ContinuousEffect = {
+    timestamp: world.nextTimestamp++,
+    target,
+    addKeywords: change.addKeywords ?? 0,
+    removeKeywords: change.removeKeywords ?? 0,
+    power: change.power ?? 0,
+    toughness: change.toughness ?? 0,
+    duration: 'endOfTurn',
+  }
+  world.effects.push(effect)
+  const list = world.effectsByTarget.get(target)
+  if (list) list.push(effect)
+  else world.effectsByTarget.set(target, [effect])
+  recomputeCharacteristics(world, target)
+  if (effect.addKeywords !== 0 || effect.power !== 0 || effect.toughness !== 0) {
+    world.events.emit('keywordsGranted', target, keywordNames(effect.addKeywords), effect.power, effect.toughness, '611.2')
+  }
+  if (effect.removeKeywords !== 0) {
+    world.events.emit('keywordsLost', target, keywordNames(effect.removeKeywords), '611.2')
+  }
+  return effect
+}
+
+/** Ends every effect on an object, e.g. when it leaves the battlefield (CR 400.7). */
+export function endEffectsOn(world: GameWorld, target: Eid): void {
+  if (!world.effectsByTarget.has(target)) return
+  world.effectsByTarget.delete(target)
+  world.effects = world.effects.filter((e) => e.target !== target)
+  recomputeCharacteristics(world, target)
+}
+
+/** CR 514.2: "until end of turn" effects end. Returns how many ended. */
+export function endUntilEndOfTurnEffects(world: GameWorld): number {
+  const ending = world.effects.filter((e) => e.duration === 'endOfTurn')
+  if (ending.length === 0) return 0
+  world.effects = world.effects.filter((e) => e.duration !== 'endOfTurn')
+  const targets = new Set<Eid>()
+  for (const e of ending) targets.add(e.target)
+  for (const t of targets) {
+    const rest = world.effectsByTarget.get(t)!.filter((e) => e.duration !== 'endOfTurn')
+    if (rest.length === 0) world.effectsByTarget.delete(t)
+    else world.effectsByTarget.set(t, rest)
+    recomputeCharacteristics(world, t)
+  }
+  return ending.length
+}

@@ -1,0 +1,74 @@
+import EventEmitter from 'eventemitter3'
+import type { StepName } from './steps'
+import type { ZoneName } from '../components/zones'
+import type { KeywordName } from '../components/keywords'
+
+/** An entity id (a player, card or permanent). */
+export type Eid = number
+
+export type DeathReason = 'lethal-damage' | 'deathtouch' | 'zero-toughness' | 'destroyed'
+export type LossReason = 'life' | 'empty-library'
+
+/**
+ * Everything the game reports, past tense, each with the Comprehensive Rules number that
+ * produced it. Emitted after the change is applied. Listeners never change the game.
+ */
+export interface GameEvents {
+  turnStarted: [turn: number, active: Eid, rule: string]
+  stepStarted: [step: StepName, turn: number, rule: string]
+  cardDrawn: [player: Eid, card: Eid, rule: string]
+  permanentsUntapped: [player: Eid, count: number, rule: string]
+  attackerDeclared: [attacker: Eid, target: Eid, rule: string]
+  attackersDeclared: [count: number, rule: string]
+  blockerDeclared: [blocker: Eid, attacker: Eid, rule: string]
+  blockersDeclared: [count: number, rule: string]
+  damageDealt: [source: Eid, target: Eid, amount: number, combat: boolean, rule: string]
+  lifeChanged: [player: Eid, delta: number, life: number, rule: string]
+  loyaltyChanged: [planeswalker: Eid, delta: number, loyalty: number, rule: string]
+  creatureDied: [creature: Eid, reason: DeathReason, rule: string]
+  zoneChanged: [object: Eid, from: ZoneName, to: ZoneName, rule: string]
+  removedFromCombat: [object: Eid, rule: string]
+  keywordsGranted: [object: Eid, keywords: readonly KeywordName[], power: number, toughness: number, rule: string]
+  keywordsLost: [object: Eid, keywords: readonly KeywordName[], rule: string]
+  effectsEnded: [count: number, rule: string]
+  damageRemoved: [count: number, rule: string]
+  cardsDiscarded: [player: Eid, count: number, rule: string]
+  playerLost: [player: Eid, reason: LossReason, rule: string]
+}
+
+export type GameEventName = keyof GameEvents
+
+export type GameEmitter = EventEmitter<GameEvents>
+
+export function createEmitter(): GameEmitter {
+  return new EventEmitter<GameEvents>()
+}
+
+/**
+ * The field names of each event's arguments, in order, for JSON output; a leading `@` marks an
+ * entity id (printed as the player's or object's id). The last field is always `rule`.
+ */
+export const EVENT_FIELDS: { readonly [E in GameEventName]: readonly string[] } = {
+  turnStarted: ['turn', '@active', 'rule'],
+  stepStarted: ['step', 'turn', 'rule'],
+  cardDrawn: ['@player', '@card', 'rule'],
+  permanentsUntapped: ['@player', 'count', 'rule'],
+  attackerDeclared: ['@attacker', '@target', 'rule'],
+  attackersDeclared: ['count', 'rule'],
+  blockerDeclared: ['@blocker', '@attacker', 'rule'],
+  blockersDeclared: ['count', 'rule'],
+  damageDealt: ['@source', '@target', 'amount', 'combat', 'rule'],
+  lifeChanged: ['@player', 'delta', 'life', 'rule'],
+  loyaltyChanged: ['@planeswalker', 'delta', 'loyalty', 'rule'],
+  creatureDied: ['@creature', 'reason', 'rule'],
+  zoneChanged: ['@object', 'from', 'to', 'rule'],
+  removedFromCombat: ['@object', 'rule'],
+  keywordsGranted: ['@object', 'keywords', 'power', 'toughness', 'rule'],
+  keywordsLost: ['@object', 'keywords', 'rule'],
+  effectsEnded: ['count', 'rule'],
+  damageRemoved: ['count', 'rule'],
+  cardsDiscarded: ['@player', 'count', 'rule'],
+  playerLost: ['@player', 'reason', 'rule'],
+}
+
+export const EVENT_NAMES = Object.keys(EVENT_FIELDS) as GameEventName[]

@@ -1,0 +1,164 @@
+import { keywordBit, type KeywordName } from '../components/keywords'
+import * as combatActions from './actions/combat-actions'
+import * as outside from './actions/outside-effects'
+import { reject, RedzoneError, type ActionResult } from './errors'
+import type { Eid, GameEvents } from './events'
+import { buildPosition, type Position } from './position'
+import { gameState, type GameState } from './state'
+import { stepByName, type StepName } from './steps'
+import { isGameOver, passPriority } from './turn'
+import type { GameWorld } from './world'
+
+/**
+ * A game created from a position, driven one action at a time. Objects and players are named by
+ * the ids of the position. Every action returns an `ActionResult`; a rejected action leaves the
+ * game exactly as it was.
+ */
+export class Game {
+  readonly world: GameWorld
+  private readonly eids: Map<string, Eid>
+
+  constructor(position: Position, options: { seed?: number } = {}) {
+    const built = buildPosition(position, options)
+    this.world = built.world
+    this.eids = built.ids
+  }
+
+  /** The entity of an id, or undefined. */
+  eid(id: string): Eid | undefined {
+    return this.eids.get(id)
+  }
+
+  /** The id of an entity (players and objects). */
+  id(eid: Eid): string {
+    const label = this.world.labels[eid]
+    if (label === undefined) throw new RedzoneError(`no entity ${eid} in this game`)
+    return label
+  }
+
+  /** Resolves ids, or returns the `unknown-object` rejection naming the first unknown one. */
+  private resolve(ids: readonly string[]): Eid[] | ActionResult {
+    const out: Eid[] = []
+    for (const id of ids) {
+      const eid = this.eids.get(id)
+      if (eid === undefined) return reject('unknown-object', `there is no player or object "${id}" in this game`, null)
+      out.push(eid)
+    }
+    return out
+  }
+
+  /** CR 508.1: `{ attackerId: playerOrPlaneswalkerId }`, in declaration order. */
+  attack(attackers: Readonly<Record<string, string>>): ActionResult {
+    const pairs = Object.entries(attackers)
+    const eids = this.resolve(pairs.flat())
+    if (!Array.isArray(eids)) return eids
+    return combatActions.attack(
+      this.world,
+      pairs.map((_, i) => ({ attacker: eids[2 * i]!, target: eids[2 * i + 1]! })),
+    )
+  }
+
+  /** CR 509.1: `{ blockerId: attackerId }`; blockers of one attacker in the order listed. */
+  block(blockers: Readonly<Record<string, string>>): ActionResult {
+    const pairs = Object.entries(blockers)
+    const eids = this.resolve(pairs.flat())
+    if (!Array.isArray(eids)) return eids
+    return combatActions.block(
+      this.world,
+      pairs.map((_, i) => ({ blocker: eids[2 * i]!, attacker: eids[2 * i + 1]! })),
+    )
+  }
+
+  /** CR 510: the next combat damage step, with optional assignments `{ creatureId: { recipientId: amount } }`. */
+  combatDamage(assign?: Readonly<Record<string, Readonly<Record<string, number>>>>): ActionResult {
+    let explicit: Map<Eid, [Eid, number][]> | null = null
+    if (assign) {
+      explicit = new Map()
+      for (const [creature, entries] of Object.entries(assign)) {
+        const ids = this.resolve([creature, ...Object.keys(entries)])
+        if (!Array.isArray(ids)) return ids
+        explicit.set(ids[0]!, Object.values(entries).map((amount, i) => [ids[i + 1]!, amount]))
+      }
+    }
+    return combatActions.combatDamage(this.world, explicit)
+  }
+
+  /** Pass priority with an empty stack until step `to` begins (this turn, or the next with `nextTurn`). */
+  advance(to: StepName, options: { nextTurn?: boolean } = {}): ActionResult {
+    const step = stepByName(to)
+    if (step === undefined) throw new RedzoneError(`unknown step "${to}"`)
+    return combatActions.advance(this.world, step, options.nextTurn ?? false)
+  }
+
+  /** CR 117.3d: the player with priority passes; when all have passed in succession, the step ends. */
+  passPriority(): ActionResult {
+    if (isGameOver(this.world)) return reject('game-over', 'the game is over', '104.2a')
+    passPriority(this.world)
+    return { ok: true }
+  }
+
+  grant(object: string, change: { keywords?: readonly KeywordName[]; power?: number; toughness?: number }): ActionResult {
+    const eids = this.resolve([object])
+    if (!Array.isArray(eids)) return eids
+    return outside.grant(this.world, eids[0]!, keywordsToMask(change.keywords ?? []), change.power ?? 0, change.toughness ?? 0)
+  }
+
+  lose(object: string, keywords: readonly KeywordName[]): ActionResult {
+    const eids = this.resolve([object])
+    if (!Array.isArray(eids)) return eids
+    return outside.lose(this.world, eids[0]!, keywordsToMask(keywords))
+  }
+
+  dealDamage(damage: { source?: string; to: string; amount: number }): ActionResult {
+    const eids = this.resolve(damage.source === undefined ? [damage.to] : [damage.to, damage.source])
+    if (!Array.isArray(eids)) return eids
+    return outside.dealDamage(this.world, eids[1] ?? 0, eids[0]!, damage.amount)
+  }
+
+  destroy(object: string): ActionResult {
+    return this.withObject(object, outside.destroy)
+  }
+
+  exile(object: string): ActionResult {
+    return this.withObject(object, outside.exile)
+  }
+
+  removeFromCombat(object: string): ActionResult {
+    return this.withObject(object, outside.removeFromCombat)
+  }
+
+  private withObject(object: string, action: (world: GameWorld, eid: Eid) => ActionResult): ActionResult {
+    const eids = this.resolve([object])
+    if (!Array.isArray(eids)) return eids
+    return action(this.world, eids[0]!)
+  }
+
+  /** The whole game state, objects by id. */
+  state(): GameState {
+    const objects: Eid[] = []
+    for (const [, eid] of this.eids) if (!this.world.zoneLists.has(eid)) objects.push(eid)
+    return gameState(this.world, objects)
+  }
+
+  /** Subscribes to a game event (entity ids; `id(eid)` names them). Listeners must not change the game. */
+  on<E extends keyof GameEvents>(event: E, listener: (...args: GameEvents[E]) => void): () => void {
+    const emitter = this.world.events as unknown as { on(e: string, l: unknown): void; off(e: string, l: unknown): void }
+    emitter.on(event, listener)
+    return () => emitter.off(event, listener)
+  }
+}
+
+function keywordsToMask(names: readonly string[]): number {
+  let mask = 0
+  for (const name of names) {
+    const bit = keywordBit(name)
+    if (bit === 0) throw new RedzoneError(`unknown keyword "${name}"`)
+    mask |= bit
+  }
+  return mask
+}
+
+/** Creates a game from a position (throws `RedzoneError` naming every problem of an invalid one). */
+export function createGame(position: Position, options: { seed?: number } = {}): Game {
+  return new Game(position, options)
+}

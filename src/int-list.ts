@@ -1,0 +1,26 @@
+/** A growable list of int32 values over a typed array: no boxing, no per-push allocation. */
+export class IntList {
+  items: Int32Array
+  length = 0
+
+  constructor(capacity = 16) {
+    this.items = new Int32Array(Math.max(4, capacity))
+  }
+
+  push(value: number): void {
+    if (this.length === this.items.length) {
+      const grown = new Int32Array(this.items.length * 2)
+      grown.set(this.items)
+      this.items = grown
+    }
+    this.items[this.length++] = value
+  }
+
+  clear(): void {
+    this.length = 0
+  }
+
+  toArray(): number[] {
+    return Array.from(this.items.subarray(0, this.length))
+  }
+}

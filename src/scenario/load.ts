@@ -1,0 +1,135 @@
+import type { z } from 'zod'
+import { checkPosition, type Position } from '../position'
+import { scenarioSchema, type Scenario, type ScenarioExpect } from './schema'
+
+export interface ScenarioIssue {
+  /** JSON path, `$` for the document. */
+  path: string
+  message: string
+}
+
+export type LoadResult = { ok: true; scenario: Scenario } | { ok: false; issues: ScenarioIssue[] }
+
+function jsonPath(path: readonly PropertyKey[]): string {
+  let out = '$'
+  for (const key of path) {
+    if (typeof key === 'number') out += `[${key}]`
+    else if (typeof key === 'string' && /^[A-Za-z_$][\w$]*$/.test(key)) out += `.${key}`
+    else out += `[${JSON.stringify(String(key))}]`
+  }
+  return out
+}
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'unrecognized_keys') return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`
+  if (issue.code === 'invalid_union' && 'discriminator' in issue && issue.discriminator) {
+    return `unknown action; expected "do" to be one of attack, block, combatDamage, advance, grant, lose, dealDamage, destroy, exile, removeFromCombat, cast, activate, plot, expect`
+  }
+  return issue.message
+}
+
+/** Where in a JSON text a `JSON.parse` error points, as "line L, column C". */
+function parsePosition(text: string, error: unknown): string {
+  const match = /position (\d+)/.exec(String(error))
+  if (!match) return ''
+  const offset = Number(match[1])
+  const before = text.slice(0, offset)
+  const line = before.split('\n').length
+  const column = offset - before.lastIndexOf('\n')
+  return ` at line ${line}, column ${column}`
+}
+
+/**
+ * Parses and validates a scenario: JSON syntax, the schema (unknown fields, types, values), then
+ * references (unique ids, players and objects named by actions and expectations, card names).
+ */
+export function loadScenario(text: string): LoadResult {
+  let data: unknown
+  try {
+    data = JSON.parse(text)
+  } catch (error) {
+    return { ok: false, issues: [{ path: '$', message: `invalid JSON${parsePosition(text, error)}: ${(error as Error).message}` }] }
+  }
+  const parsed = scenarioSchema.safeParse(data)
+  if (!parsed.success) {
+    return { ok: false, issues: parsed.error.issues.map((issue) => ({ path: jsonPath(issue.path), message: describeIssue(issue) })) }
+  }
+  const scenario = parsed.data
+  const issues: ScenarioIssue[] = checkPosition(scenario as Position, '$').map((i) => ({ path: i.path, message: i.message }))
+  const players = new Set(scenario.players.map((p) => p.id))
+  const objects = new Set(scenario.objects.map((o) => o.id))
+  const known = (ref: string, path: string, kind: 'object' | 'player' | 'any'): void => {
+    const ok = kind === 'object' ? objects.has(ref) : kind === 'player' ? players.has(ref) : objects.has(ref) || players.has(ref)
+    if (!ok) issues.push({ path, message: `unknown ${kind === 'any' ? 'player or object' : kind} "${ref}"` })
+  }
+  scenario.actions?.forEach((action, i) => {
+    const p = `$.actions[${i}]`
+    switch (action.do) {
+      case 'attack':
+        for (const [a, t] of Object.entries(action.attackers)) {
+          known(a, `${p}.attackers`, 'object')
+          known(t, `${p}.attackers[${JSON.stringify(a)}]`, 'any')
+        }
+        break
+      case 'block':
+        for (const [b, a] of Object.entries(action.blockers)) {
+          known(b, `${p}.blockers`, 'object')
+          known(a, `${p}.blockers[${JSON.stringify(b)}]`, 'object')
+        }
+        break
+      case 'combatDamage':
+        for (const [c, entries] of Object.entries(action.assign ?? {})) {
+          known(c, `${p}.assign`, 'object')
+          for (const r of Object.keys(entries)) known(r, `${p}.assign[${JSON.stringify(c)}]`, 'any')
+        }
+        break
+      case 'grant':
+      case 'lose':
+      case 'destroy':
+      case 'exile':
+      case 'removeFromCombat':
+        known(action.object, `${p}.object`, 'object')
+        break
+      case 'dealDamage':
+        if (action.source !== undefined) known(action.source, `${p}.source`, 'object')
+        known(action.to, `${p}.to`, 'any')
+        break
+      case 'cast':
+      case 'plot':
+        known(action.player, `${p}.player`, 'player')
+        known(action.card, `${p}.card`, 'object')
+        if (action.do === 'cast') {
+          action.targets?.forEach((t, j) => known(t, `${p}.targets[${j}]`, 'any'))
+          action.choices?.search?.forEach((c, j) => known(c, `${p}.choices.search[${j}]`, 'object'))
+        }
+        break
+      case 'activate':
+        known(action.player, `${p}.player`, 'player')
+        known(action.object, `${p}.object`, 'object')
+        action.targets?.forEach((t, j) => known(t, `${p}.targets[${j}]`, 'any'))
+        break
+      case 'expect':
+        checkExpectReferences(action, p, known)
+        break
+      case 'advance':
+        break
+    }
+  })
+  if (scenario.expect) checkExpectReferences(scenario.expect, '$.expect', known)
+  return issues.length > 0 ? { ok: false, issues } : { ok: true, scenario }
+}
+
+function checkExpectReferences(
+  expect: ScenarioExpect,
+  path: string,
+  known: (ref: string, path: string, kind: 'object' | 'player' | 'any') => void,
+): void {
+  for (const id of Object.keys(expect.life ?? {})) known(id, `${path}.life`, 'player')
+  expect.lost?.forEach((id, j) => known(id, `${path}.lost[${j}]`, 'player'))
+  for (const field of ['zone', 'damage', 'loyalty', 'power', 'toughness', 'tapped', 'attachedTo', 'keywords', 'plotted'] as const) {
+    for (const id of Object.keys(expect[field] ?? {})) known(id, `${path}.${field}`, 'object')
+  }
+  for (const [id, target] of Object.entries(expect.attachedTo ?? {})) {
+    if (target !== null) known(target, `${path}.attachedTo[${JSON.stringify(id)}]`, 'any')
+  }
+}

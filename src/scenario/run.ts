@@ -1,0 +1,153 @@
+import { worldDigest } from '../debug/digest'
+import { reject, type ActionResult, type RuleViolation } from '../errors'
+import { EVENT_FIELDS, EVENT_NAMES, type GameEventName } from '../events'
+import { Game } from '../game'
+import type { Position } from '../position'
+import type { GameState } from '../state'
+import type { Scenario, ScenarioAction, ScenarioExpect } from './schema'
+
+export interface ActionOutcome {
+  ok: boolean
+  error?: RuleViolation
+  /** For `expect` actions: the checks that did not hold. */
+  mismatches?: string[]
+}
+
+/** The `redzone-result/1` document printed by `redzone run --json`. */
+export interface ScenarioResult {
+  format: 'redzone-result/1'
+  name: string
+  actions: ActionOutcome[]
+  state: GameState
+  events: Record<string, unknown>[]
+}
+
+export interface ScenarioRun {
+  result: ScenarioResult
+  /** Why the scenario fails its own `expect`/`expectError` (empty when it passes). */
+  failures: string[]
+}
+
+const NOT_YET = 'not-implemented'
+
+function notImplemented(what: string): ActionResult {
+  return reject(NOT_YET, `${what} is not implemented yet (issue 3: spells, mana, Equipment, Auras and plot)`, null)
+}
+
+function perform(game: Game, action: ScenarioAction): ActionResult {
+  switch (action.do) {
+    case 'attack':
+      return game.attack(action.attackers)
+    case 'block':
+      return game.block(action.blockers)
+    case 'combatDamage':
+      return game.combatDamage(action.assign)
+    case 'advance':
+      return game.advance(action.to, { nextTurn: action.turn === 'next' })
+    case 'grant':
+      return game.grant(action.object, { keywords: action.keywords ?? [], power: action.power ?? 0, toughness: action.toughness ?? 0 })
+    case 'lose':
+      return game.lose(action.object, action.keywords)
+    case 'dealDamage':
+      return game.dealDamage(action.source === undefined ? { to: action.to, amount: action.amount } : { source: action.source, to: action.to, amount: action.amount })
+    case 'destroy':
+      return game.destroy(action.object)
+    case 'exile':
+      return game.exile(action.object)
+    case 'removeFromCombat':
+      return game.removeFromCombat(action.object)
+    case 'cast':
+      return notImplemented('casting spells')
+    case 'activate':
+      return notImplemented('activating equip abilities')
+    case 'plot':
+      return notImplemented('the plot special action')
+    case 'expect':
+      return { ok: true }
+  }
+}
+
+/** Compares the state with an expectation; each mismatch as a sentence. */
+export function compareExpect(state: GameState, expect: ScenarioExpect): string[] {
+  const out: string[] = []
+  const eq = (what: string, actual: unknown, expected: unknown): void => {
+    if (JSON.stringify(actual) !== JSON.stringify(expected)) out.push(`${what}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`)
+  }
+  for (const [id, life] of Object.entries(expect.life ?? {})) eq(`life of ${id}`, state.players[id]?.life, life)
+  if (expect.lost) {
+    const lost = Object.entries(state.players).filter(([, p]) => p.lost).map(([id]) => id).sort()
+    eq('players who lost', lost, [...expect.lost].sort())
+  }
+  const objectField = <K extends 'zone' | 'damage' | 'loyalty' | 'power' | 'toughness' | 'tapped' | 'attachedTo' | 'plotted'>(field: K): void => {
+    for (const [id, value] of Object.entries(expect[field] ?? {})) eq(`${field} of ${id}`, state.objects[id]?.[field], value)
+  }
+  objectField('zone')
+  objectField('damage')
+  objectField('loyalty')
+  objectField('power')
+  objectField('toughness')
+  objectField('tapped')
+  objectField('attachedTo')
+  objectField('plotted')
+  for (const [id, keywords] of Object.entries(expect.keywords ?? {})) {
+    eq(`keywords of ${id}`, state.objects[id]?.keywords, [...keywords].sort())
+  }
+  if (expect.step !== undefined) eq('step', state.turn.step, expect.step)
+  return out
+}
+
+/** Plays a (validated) scenario: every action in order, recording events, then the final state and checks. */
+export function runScenario(scenario: Scenario, options: { seed?: number } = {}): ScenarioRun {
+  const game = new Game(scenario as Position, options)
+  const events: Record<string, unknown>[] = []
+  for (const name of EVENT_NAMES) {
+    game.on(name as GameEventName, ((...args: unknown[]) => events.push(eventJson(game, name, args))) as never)
+  }
+  const failures: string[] = []
+  const outcomes: ActionOutcome[] = []
+  ;(scenario.actions ?? []).forEach((action, i) => {
+    const where = `actions[${i}] (${action.do})`
+    const before = 'expectError' in action && action.expectError ? worldDigest(game.world) : null
+    const result = perform(game, action)
+    const outcome: ActionOutcome = result.ok ? { ok: true } : { ok: false, error: result.error }
+    if (action.do === 'expect') {
+      const { do: _do, ...expect } = action
+      const mismatches = compareExpect(game.state(), expect)
+      if (mismatches.length > 0) {
+        outcome.mismatches = mismatches
+        failures.push(...mismatches.map((m) => `${where}: ${m}`))
+      }
+    } else {
+      const expected = action.expectError
+      if (expected) {
+        if (result.ok) failures.push(`${where}: expected an error${typeof expected === 'string' ? ` "${expected}"` : ''}, but the action was accepted`)
+        else {
+          if (typeof expected === 'string' && result.error.code !== expected) {
+            failures.push(`${where}: expected error "${expected}", got "${result.error.code}": ${result.error.message}`)
+          }
+          if (before !== null && worldDigest(game.world) !== before) failures.push(`${where}: the rejected action changed the game`)
+        }
+      } else if (!result.ok) {
+        failures.push(`${where}: rejected with "${result.error.code}": ${result.error.message}${result.error.rule ? ` (CR ${result.error.rule})` : ''}`)
+      }
+    }
+    outcomes.push(outcome)
+  })
+  const state = game.state()
+  if (scenario.expect) failures.push(...compareExpect(state, scenario.expect).map((m) => `expect: ${m}`))
+  return {
+    result: { format: 'redzone-result/1', name: scenario.name, actions: outcomes, state, events },
+    failures,
+  }
+}
+
+/** An event as JSON: `type` ("damage" for damageDealt, as in FORMAT.md, else the event name), `event`, named fields. */
+function eventJson(game: Game, name: GameEventName, args: readonly unknown[]): Record<string, unknown> {
+  const out: Record<string, unknown> = { type: name === 'damageDealt' ? 'damage' : name, event: name }
+  EVENT_FIELDS[name].forEach((field, i) => {
+    const value = args[i]
+    if (field.startsWith('@')) out[field.slice(1)] = value === 0 ? null : game.id(value as number)
+    else out[field] = value
+  })
+  return out
+}

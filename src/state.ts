@@ -1,0 +1,60 @@
+import { keywordNames, type KeywordName } from '../components/keywords'
+import { T_CREATURE, T_PLANESWALKER } from '../components/types'
+import { Zone, ZONE_NAMES, type ZoneName } from '../components/zones'
+import { STEP_NAMES, type StepName } from './steps'
+import type { GameWorld } from './world'
+
+export interface ObjectState {
+  zone: ZoneName
+  owner: string
+  controller: string
+  tapped: boolean
+  damage: number
+  power: number | null
+  toughness: number | null
+  loyalty: number | null
+  keywords: KeywordName[]
+  attachedTo: string | null
+  plotted: boolean
+}
+
+/** The game as the `state` of a `redzone-result/1` document. */
+export interface GameState {
+  turn: { number: number; active: string; step: StepName }
+  players: Record<string, { life: number; lost: boolean }>
+  objects: Record<string, ObjectState>
+}
+
+/** The state of one object; off the battlefield it reports its owner as controller, untapped, no damage. */
+export function objectState(world: GameWorld, eid: number): ObjectState {
+  const zone = world.place.zone[eid]!
+  const onBattlefield = zone === Zone.Battlefield
+  const types = world.types.mask[eid]!
+  const data = world.cardData.get(eid)
+  const creature = (types & T_CREATURE) !== 0
+  return {
+    zone: ZONE_NAMES[zone]!,
+    owner: world.labels[world.place.owner[eid]!]!,
+    controller: world.labels[onBattlefield ? world.place.controller[eid]! : world.place.owner[eid]!]!,
+    tapped: onBattlefield && world.status.tapped[eid] === 1,
+    damage: onBattlefield ? world.stats.damage[eid]! : 0,
+    power: creature ? (onBattlefield ? world.stats.power[eid]! : world.stats.printedPower[eid]!) : null,
+    toughness: creature ? (onBattlefield ? world.stats.toughness[eid]! : world.stats.printedToughness[eid]!) : null,
+    loyalty: types & T_PLANESWALKER ? (onBattlefield ? world.stats.loyalty[eid]! : world.stats.printedLoyalty[eid]!) : null,
+    keywords: keywordNames(onBattlefield ? world.kw.effective[eid]! : world.kw.printed[eid]!),
+    attachedTo: data && data.attachedTo !== 0 ? world.labels[data.attachedTo]! : null,
+    plotted: zone === Zone.Exile && (data?.plotted ?? false),
+  }
+}
+
+export function gameState(world: GameWorld, objects: Iterable<number>): GameState {
+  const players: GameState['players'] = {}
+  for (const p of world.playerOrder) players[world.labels[p]!] = { life: world.players.life[p]!, lost: world.players.lost[p] === 1 }
+  const out: GameState['objects'] = {}
+  for (const eid of objects) out[world.labels[eid]!] = objectState(world, eid)
+  return {
+    turn: { number: world.turn.number, active: world.labels[world.turn.active]!, step: STEP_NAMES[world.turn.step] },
+    players,
+    objects: out,
+  }
+}

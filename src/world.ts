@@ -1,0 +1,300 @@
+import { addComponent, addEntity, createWorld, removeComponent, type World } from 'bitecs'
+import { createCombatState, type CombatState } from '../components/combat'
+import { createKeywordMasks, KEYWORD_TAGS, type KeywordMasks } from '../components/keywords'
+import { createPlayerStats, Player, type PlayerStats } from '../components/players'
+import { createStats, createStatus, type Stats, type Status } from '../components/stats'
+import { createCardTypes, TYPE_TAGS, type CardTypes } from '../components/types'
+import { Card, createPlacement, Zone, type Placement, type ZoneId } from '../components/zones'
+import type { ParameterizedKeyword } from '../components/abilities'
+import { Enchant, Equip, Plot } from '../components/abilities'
+import { createEmitter, type Eid, type GameEmitter } from './events'
+import { IntList } from './int-list'
+import { Rng } from './rng'
+import { Step, type StepId } from './steps'
+import type { ContinuousEffect } from './effects'
+import { createDamagePlan, type DamagePlan } from './combat/damage-plan-store'
+import type { ExplicitAssignment } from './combat/plan-combat-damage'
+
+/** What a card has besides the combat characteristics: used by casting, equip and Auras (issue 3). */
+export interface CardData {
+  name: string | null
+  manaCost: string | null
+  subtypes: readonly string[]
+  spell: unknown
+  equipped: unknown
+  enchanted: unknown
+  attachedTo: Eid
+  plotted: boolean
+  plottedTurn: number
+}
+
+/** The ordered zones of one player (CR 400.1); the battlefield is found through `Placement.zone`. */
+export interface ZoneLists {
+  /** Top card first (CR 401.1 keeps the order). */
+  library: number[]
+  hand: number[]
+  /** Oldest first. */
+  graveyard: number[]
+  exile: number[]
+}
+
+export interface TurnState {
+  number: number
+  active: Eid
+  step: StepId
+  /** CR 508: attackers have been declared this turn (possibly none). */
+  attackersDeclared: boolean
+  blockersDeclared: boolean
+  /** CR 510.4: this combat has had a first-strike combat damage step. */
+  firstStrikeStepDone: boolean
+  regularDamageDone: boolean
+  /** CR 117.3: who holds priority, and how many players in a row have passed. */
+  priority: Eid
+  passes: number
+}
+
+/** Combat roster: attackers and blockers in declaration order (CR 508.1, 509.1). */
+export interface Roster {
+  attackers: IntList
+  blockers: IntList
+  /** Blockers grouped by the attacker they block (see `CombatState.blockStart`). */
+  blockList: IntList
+}
+
+/** Inputs of the turn-based actions that take a player's choices, validated before they are set. */
+export interface PendingChoices {
+  attackers: { attacker: Eid; target: Eid }[] | null
+  blockers: { blocker: Eid; attacker: Eid }[] | null
+  /** Explicit combat damage assignments: creature -> [recipient, amount] pairs. */
+  assignment: ExplicitAssignment | null
+}
+
+export interface GameContext {
+  capacity: number
+  kw: KeywordMasks
+  types: CardTypes
+  stats: Stats
+  status: Status
+  place: Placement
+  players: PlayerStats
+  combat: CombatState
+  /** Equip, enchant and plot with their parameters, by entity. */
+  abilities: Map<Eid, ParameterizedKeyword[]>
+  /** Characteristics and state not read in combat (mana cost, subtypes, spell effect, attachment, plot). */
+  cardData: Map<Eid, CardData>
+  /** Names for messages and output (the scenario id), by entity. */
+  labels: string[]
+  /** Player entities in turn order (CR 101.4, 103.1). */
+  playerOrder: Eid[]
+  zoneLists: Map<Eid, ZoneLists>
+  turn: TurnState
+  roster: Roster
+  /** Continuous effects in timestamp order (CR 613.7). */
+  effects: ContinuousEffect[]
+  effectsByTarget: Map<Eid, ContinuousEffect[]>
+  nextTimestamp: number
+  /** Objects whose state-based actions must be checked again (CR 704.3). */
+  sbaQueue: IntList
+  sbaQueued: Uint8Array
+  /** Scratch lists of the state-based action check. */
+  sbaWork: IntList
+  sbaDoomed: IntList
+  plan: DamagePlan
+  pending: PendingChoices
+  events: GameEmitter
+  rng: Rng
+  /** Set by tests: the names of the systems in the order they run. */
+  trace: string[] | null
+}
+
+export type GameWorld = World<GameContext>
+
+/** Every typed-array store of the world, for growing them together in `ensureCapacity`. */
+function stores(w: GameContext): object[] {
+  return [w.kw, w.types, w.stats, w.status, w.place, w.players, w.combat, w.plan.perEntity]
+}
+
+export function createGameWorld(options: { capacity?: number; seed?: number } = {}): GameWorld {
+  const capacity = Math.max(16, options.capacity ?? 64)
+  const context: GameContext = {
+    capacity,
+    kw: createKeywordMasks(capacity),
+    types: createCardTypes(capacity),
+    stats: createStats(capacity),
+    status: createStatus(capacity),
+    place: createPlacement(capacity),
+    players: createPlayerStats(capacity),
+    combat: createCombatState(capacity),
+    abilities: new Map(),
+    cardData: new Map(),
+    labels: [''],
+    playerOrder: [],
+    zoneLists: new Map(),
+    turn: {
+      number: 1,
+      active: 0,
+      step: Step.PrecombatMain,
+      attackersDeclared: false,
+      blockersDeclared: false,
+      firstStrikeStepDone: false,
+      regularDamageDone: false,
+      priority: 0,
+      passes: 0,
+    },
+    roster: { attackers: new IntList(), blockers: new IntList(), blockList: new IntList() },
+    effects: [],
+    effectsByTarget: new Map(),
+    nextTimestamp: 1,
+    sbaQueue: new IntList(),
+    sbaQueued: new Uint8Array(capacity),
+    sbaWork: new IntList(),
+    sbaDoomed: new IntList(),
+    plan: createDamagePlan(capacity),
+    pending: { attackers: null, blockers: null, assignment: null },
+    events: createEmitter(),
+    rng: new Rng(options.seed ?? 1),
+    trace: null,
+  }
+  return createWorld(context)
+}
+
+function growTypedArrays(store: object, capacity: number): void {
+  const record = store as Record<string, unknown>
+  for (const key of Object.keys(record)) {
+    const value = record[key]
+    if (ArrayBuffer.isView(value) && !(value instanceof DataView)) {
+      const Ctor = value.constructor as new (n: number) => Int32Array
+      const grown = new Ctor(capacity)
+      grown.set(value as Int32Array)
+      record[key] = grown
+    }
+  }
+}
+
+/** Grows every typed-array store so that entity ids below `needed` fit. The one place stores grow. */
+export function ensureCapacity(world: GameWorld, needed: number): void {
+  if (needed <= world.capacity) return
+  let capacity = world.capacity
+  while (capacity < needed) capacity *= 2
+  for (const store of stores(world)) growTypedArrays(store, capacity)
+  const queued = new Uint8Array(capacity)
+  queued.set(world.sbaQueued)
+  world.sbaQueued = queued
+  world.capacity = capacity
+}
+
+function newEntity(world: GameWorld, label: string): Eid {
+  const eid = addEntity(world)
+  ensureCapacity(world, eid + 1)
+  world.labels[eid] = label
+  return eid
+}
+
+export function addPlayer(world: GameWorld, label: string, life: number): Eid {
+  const eid = newEntity(world, label)
+  addComponent(world, eid, Player)
+  world.players.life[eid] = life
+  world.playerOrder.push(eid)
+  world.zoneLists.set(eid, { library: [], hand: [], graveyard: [], exile: [] })
+  return eid
+}
+
+export interface CardSpec {
+  label: string
+  owner: Eid
+  controller: Eid
+  zone: ZoneId
+  types: number
+  keywords: number
+  abilities?: ParameterizedKeyword[]
+  power?: number
+  toughness?: number
+  loyalty?: number
+  printedLoyalty?: number
+  tapped?: boolean
+  damage?: number
+  sick?: boolean
+}
+
+/**
+ * Adds a card or permanent. Its effective characteristics start equal to the printed ones
+ * (no effects apply yet); the caller queues state-based checks as needed.
+ */
+export function addCard(world: GameWorld, spec: CardSpec): Eid {
+  const eid = newEntity(world, spec.label)
+  addComponent(world, eid, Card)
+  world.place.owner[eid] = spec.owner
+  world.place.controller[eid] = spec.zone === Zone.Battlefield ? spec.controller : spec.owner
+  world.place.zone[eid] = spec.zone
+  world.types.mask[eid] = spec.types
+  for (let i = 0; i < TYPE_TAGS.length; i++) if (spec.types & (1 << i)) addComponent(world, eid, TYPE_TAGS[i]!)
+  world.kw.printed[eid] = spec.keywords
+  world.stats.printedPower[eid] = spec.power ?? 0
+  world.stats.printedToughness[eid] = spec.toughness ?? 0
+  world.stats.power[eid] = spec.power ?? 0
+  world.stats.toughness[eid] = spec.toughness ?? 0
+  world.stats.printedLoyalty[eid] = spec.printedLoyalty ?? spec.loyalty ?? 0
+  world.stats.loyalty[eid] = spec.loyalty ?? 0
+  if (spec.zone === Zone.Battlefield) {
+    world.status.tapped[eid] = spec.tapped ? 1 : 0
+    world.status.sick[eid] = spec.sick ? 1 : 0
+    world.stats.damage[eid] = spec.damage ?? 0
+  } else {
+    const lists = world.zoneLists.get(spec.owner)!
+    zoneList(lists, spec.zone).push(eid)
+  }
+  setEffectiveKeywords(world, eid, spec.keywords)
+  if (spec.abilities && spec.abilities.length > 0) {
+    world.abilities.set(eid, spec.abilities)
+    for (const a of spec.abilities) {
+      addComponent(world, eid, a.kind === 'enchant' ? Enchant : a.kind === 'plot' ? Plot : Equip)
+    }
+  }
+  return eid
+}
+
+/** The ordered list of a zone other than the battlefield. */
+export function zoneList(lists: ZoneLists, zone: ZoneId): number[] {
+  switch (zone) {
+    case Zone.Library:
+      return lists.library
+    case Zone.Hand:
+      return lists.hand
+    case Zone.Graveyard:
+      return lists.graveyard
+    case Zone.Exile:
+      return lists.exile
+    default:
+      throw new Error(`redzone internal error: zone ${zone} has no list; please report a bug`)
+  }
+}
+
+/** Sets the effective keyword mask and keeps the keyword tag components in step with it. */
+export function setEffectiveKeywords(world: GameWorld, eid: Eid, mask: number): void {
+  const old = world.kw.effective[eid]!
+  world.kw.effective[eid] = mask
+  let diff = old ^ mask
+  while (diff !== 0) {
+    const bit = diff & -diff
+    const tag = KEYWORD_TAGS[31 - Math.clz32(bit)]!
+    if (mask & bit) addComponent(world, eid, tag)
+    else removeComponent(world, eid, tag)
+    diff ^= bit
+  }
+}
+
+/** Queues an object for the next state-based action check (CR 704.3). */
+export function queueStateCheck(world: GameWorld, eid: Eid): void {
+  if (world.sbaQueued[eid] === 0) {
+    world.sbaQueued[eid] = 1
+    world.sbaQueue.push(eid)
+  }
+}
+
+export function label(world: GameWorld, eid: Eid): string {
+  return world.labels[eid] ?? `#${eid}`
+}
+
+export function isPlayer(world: GameWorld, eid: Eid): boolean {
+  return world.zoneLists.has(eid)
+}

@@ -1,0 +1,52 @@
+import { C_ATTACKED_PLANESWALKER, C_ATTACKING, C_BLOCKED, C_BLOCKING, C_HAD_FIRST_STRIKE, NO_ENTITY } from '../components/combat'
+import { T_CREATURE } from '../components/types'
+import { Zone, ZONE_NAMES, type ZoneId } from '../components/zones'
+import { endEffectsOn } from './effects'
+import type { DeathReason, Eid } from './events'
+import { zoneList, type GameWorld } from './world'
+
+/**
+ * CR 506.4: removes a permanent from combat. It stops being attacking, blocking, blocked
+ * or attacked; a blocked creature stays blocked (509.1h) even when its blockers leave.
+ */
+export function leaveCombat(world: GameWorld, eid: Eid): boolean {
+  const flags = world.combat.flags
+  const f = flags[eid]!
+  if ((f & (C_ATTACKING | C_BLOCKING | C_ATTACKED_PLANESWALKER)) === 0) return false
+  flags[eid] = f & ~(C_ATTACKING | C_BLOCKING | C_BLOCKED | C_ATTACKED_PLANESWALKER | C_HAD_FIRST_STRIKE)
+  world.combat.attackTarget[eid] = NO_ENTITY
+  world.combat.defendingPlayer[eid] = NO_ENTITY
+  world.combat.blocking[eid] = NO_ENTITY
+  return true
+}
+
+/**
+ * Moves an object to another zone (CR 400.7: it becomes a new object). Leaving the
+ * battlefield removes it from combat, ends the effects on it and clears its marks;
+ * off the battlefield its controller is its owner (CR 108.4a).
+ */
+export function moveToZone(world: GameWorld, eid: Eid, to: ZoneId, rule: string, death?: DeathReason): void {
+  const from = world.place.zone[eid]! as ZoneId
+  const owner = world.place.owner[eid]!
+  const lists = world.zoneLists.get(owner)!
+  if (from === Zone.Battlefield) {
+    if (leaveCombat(world, eid)) world.events.emit('removedFromCombat', eid, '506.4')
+    world.status.tapped[eid] = 0
+    world.status.sick[eid] = 0
+    world.stats.damage[eid] = 0
+    world.stats.deathtouched[eid] = 0
+    world.place.controller[eid] = owner
+    endEffectsOn(world, eid)
+  } else if (from !== Zone.Stack) {
+    const list = zoneList(lists, from)
+    const at = list.lastIndexOf(eid)
+    if (at >= 0) list.splice(at, 1)
+  }
+  world.place.zone[eid] = to
+  if (to !== Zone.Battlefield && to !== Zone.Stack) zoneList(lists, to).push(eid)
+  world.events.emit('zoneChanged', eid, ZONE_NAMES[from], ZONE_NAMES[to], rule)
+  if (from === Zone.Battlefield && to === Zone.Graveyard && world.types.mask[eid]! & T_CREATURE) {
+    // CR 700.4: "dies" means put into a graveyard from the battlefield.
+    world.events.emit('creatureDied', eid, death ?? 'destroyed', rule)
+  }
+}

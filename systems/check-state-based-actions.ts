@@ -1,0 +1,79 @@
+import { KW_INDESTRUCTIBLE } from '../components/keywords'
+import { T_CREATURE, T_PLANESWALKER } from '../components/types'
+import { Zone } from '../components/zones'
+import type { DeathReason } from '../src/events'
+import { moveToZone } from '../src/zone-change'
+import type { GameWorld } from '../src/world'
+
+const REASONS: readonly DeathReason[] = ['zero-toughness', 'lethal-damage', 'deathtouch', 'destroyed']
+const REASON_RULES = ['704.5f', '704.5g', '704.5h', '704.5i'] as const
+const R_ZERO_TOUGHNESS = 0
+const R_LETHAL = 1
+const R_DEATHTOUCH = 2
+const R_NO_LOYALTY = 3
+
+/**
+ * CR 704.3: state-based actions, checked whenever a player would receive priority, performed
+ * simultaneously, and checked again until none apply. Implements 704.5a (life 0 or less),
+ * 704.5b (drew from an empty library), 704.5f (toughness 0 or less), 704.5g (lethal damage),
+ * 704.5h (deathtouch damage) and 704.5i (planeswalker with no loyalty). Only objects whose
+ * damage, toughness, loyalty or keywords changed since the last check are looked at
+ * (`queueStateCheck`); players are all looked at.
+ * Returns whether any action was performed.
+ */
+export function checkStateBasedActions(world: GameWorld): boolean {
+  world.trace?.push('checkStateBasedActions')
+  const { stats, types, place, kw, players } = world
+  const doomed = world.sbaDoomed
+  let performed = false
+  for (;;) {
+    doomed.clear()
+    // Take the queue: objects queued while actions are performed are checked in the next pass.
+    const work = world.sbaWork
+    world.sbaWork = world.sbaQueue
+    world.sbaQueue = work
+    work.clear()
+    const items = world.sbaWork.items
+    for (let i = 0, n = world.sbaWork.length; i < n; i++) {
+      const eid = items[i]!
+      world.sbaQueued[eid] = 0
+      if (place.zone[eid] !== Zone.Battlefield) continue
+      const t = types.mask[eid]!
+      let reason = -1
+      if (t & T_CREATURE) {
+        const toughness = stats.toughness[eid]!
+        if (toughness <= 0) reason = R_ZERO_TOUGHNESS // CR 704.5f
+        else if ((kw.effective[eid]! & KW_INDESTRUCTIBLE) === 0) {
+          if (stats.damage[eid]! >= toughness) reason = R_LETHAL // CR 704.5g
+          else if (stats.deathtouched[eid]) reason = R_DEATHTOUCH // CR 704.5h
+        }
+        stats.deathtouched[eid] = 0
+      }
+      if (reason < 0 && t & T_PLANESWALKER && stats.loyalty[eid]! <= 0) reason = R_NO_LOYALTY // CR 704.5i
+      if (reason >= 0) {
+        doomed.push(eid)
+        doomed.push(reason)
+      }
+    }
+    world.sbaWork.clear()
+    let playerLost = false
+    for (const p of world.playerOrder) {
+      if (players.lost[p]) continue
+      const noLife = players.life[p]! <= 0
+      if (noLife || players.drewFromEmpty[p]) {
+        // CR 704.5a, 704.5b
+        players.lost[p] = 1
+        players.drewFromEmpty[p] = 0
+        playerLost = true
+        world.events.emit('playerLost', p, noLife ? 'life' : 'empty-library', noLife ? '704.5a' : '704.5b')
+      }
+    }
+    const d = doomed.items
+    for (let i = 0, n = doomed.length; i < n; i += 2) {
+      const reason = d[i + 1]!
+      moveToZone(world, d[i]!, Zone.Graveyard, REASON_RULES[reason]!, REASONS[reason])
+    }
+    if (doomed.length === 0 && !playerLost && world.sbaQueue.length === 0) return performed
+    performed = true
+  }
+}

@@ -1,0 +1,37 @@
+import { query } from 'bitecs'
+import { T_CREATURE } from '../components/types'
+import { Card, Zone } from '../components/zones'
+import { endUntilEndOfTurnEffects } from '../src/effects'
+import { moveToZone } from '../src/zone-change'
+import type { GameWorld } from '../src/world'
+
+/** CR 402.2: the maximum hand size. */
+export const MAXIMUM_HAND_SIZE = 7
+
+/**
+ * CR 514.1: the active player discards down to the maximum hand size (by default the cards
+ * that came into the hand last); then 514.2: damage is removed from all permanents and
+ * "until end of turn" effects end, simultaneously.
+ */
+export function cleanupStep(world: GameWorld): void {
+  world.trace?.push('cleanupStep')
+  const active = world.turn.active
+  const hand = world.zoneLists.get(active)!.hand
+  const excess = hand.length - MAXIMUM_HAND_SIZE
+  if (excess > 0) {
+    for (const card of hand.slice(-excess)) moveToZone(world, card, Zone.Graveyard, '514.1')
+    world.events.emit('cardsDiscarded', active, excess, '514.1')
+  }
+  const { zone } = world.place
+  const { damage } = world.stats
+  let healed = 0
+  for (const eid of query(world, [Card])) {
+    if (damage[eid] !== 0 && zone[eid] === Zone.Battlefield && world.types.mask[eid]! & T_CREATURE) {
+      damage[eid] = 0
+      healed++
+    }
+  }
+  world.events.emit('damageRemoved', healed, '514.2')
+  const ended = endUntilEndOfTurnEffects(world)
+  world.events.emit('effectsEnded', ended, '514.2')
+}

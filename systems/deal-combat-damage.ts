@@ -1,0 +1,17 @@
+import { dealDamage } from '../src/damage'
+import { Step } from '../src/steps'
+import type { GameWorld } from '../src/world'
+
+/** CR 510.2: all assigned combat damage is dealt simultaneously. */
+export function dealCombatDamage(world: GameWorld): void {
+  world.trace?.push('dealCombatDamage')
+  const plan = world.plan
+  const source = plan.source.items
+  const recipient = plan.recipient.items
+  const amount = plan.amount.items
+  for (let i = 0, n = plan.source.length; i < n; i++) {
+    dealDamage(world, source[i]!, recipient[i]!, amount[i]!, true, '510.2')
+  }
+  if (world.turn.step === Step.FirstStrikeDamage) world.turn.firstStrikeStepDone = true
+  else world.turn.regularDamageDone = true
+}

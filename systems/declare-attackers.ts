@@ -1,0 +1,36 @@
+import { C_ATTACKED_PLANESWALKER, C_ATTACKING } from '../components/combat'
+import { KW_VIGILANCE } from '../components/keywords'
+import { internalError } from '../src/errors'
+import { isPlayer, type GameWorld } from '../src/world'
+
+/**
+ * CR 508.1: the active player's attack declaration (already checked by
+ * `checkAttackDeclaration`) takes effect: each creature attacks its player or planeswalker and
+ * taps unless it has vigilance (508.1f, 702.20b). With no declaration, no creature attacks.
+ */
+export function declareAttackers(world: GameWorld): void {
+  world.trace?.push('declareAttackers')
+  const declaration = world.pending.attackers ?? []
+  world.pending.attackers = null
+  const { combat, roster, events } = world
+  const tapped = world.status.tapped
+  roster.attackers.clear()
+  roster.blockers.clear()
+  roster.blockList.clear()
+  for (const { attacker, target } of declaration) {
+    if (combat.flags[attacker]! & C_ATTACKING) throw internalError(`${attacker} declared twice`)
+    combat.flags[attacker]! |= C_ATTACKING
+    combat.attackTarget[attacker] = target
+    combat.blockCount[attacker] = 0
+    if (isPlayer(world, target)) combat.defendingPlayer[attacker] = target
+    else {
+      combat.defendingPlayer[attacker] = world.place.controller[target]!
+      combat.flags[target]! |= C_ATTACKED_PLANESWALKER
+    }
+    if ((world.kw.effective[attacker]! & KW_VIGILANCE) === 0) tapped[attacker] = 1
+    roster.attackers.push(attacker)
+    events.emit('attackerDeclared', attacker, target, '508.1')
+  }
+  world.turn.attackersDeclared = true
+  events.emit('attackersDeclared', declaration.length, '508.1')
+}

@@ -1,0 +1,39 @@
+import { C_BLOCKED, C_BLOCKING } from '../components/combat'
+import type { GameWorld } from '../src/world'
+
+/**
+ * CR 509.1: the defending players' block declaration (already checked by
+ * `checkBlockDeclaration`) takes effect. Each blocked attacker becomes blocked (509.1h) and
+ * its blockers are grouped in the order they were declared.
+ */
+export function declareBlockers(world: GameWorld): void {
+  world.trace?.push('declareBlockers')
+  const declaration = world.pending.blockers ?? []
+  world.pending.blockers = null
+  const { combat, roster, events } = world
+  for (const { blocker, attacker } of declaration) {
+    combat.flags[blocker]! |= C_BLOCKING
+    combat.blocking[blocker] = attacker
+    combat.flags[attacker]! |= C_BLOCKED
+    combat.blockCount[attacker]!++
+    roster.blockers.push(blocker)
+    events.emit('blockerDeclared', blocker, attacker, '509.1a')
+  }
+  // Group blockers by attacker, keeping declaration order within each group (a counting sort).
+  const attackers = roster.attackers.items
+  let offset = 0
+  for (let i = 0; i < roster.attackers.length; i++) {
+    const a = attackers[i]!
+    combat.blockStart[a] = offset
+    offset += combat.blockCount[a]!
+    combat.blockCount[a] = 0
+  }
+  roster.blockList.clear()
+  for (let i = 0; i < offset; i++) roster.blockList.push(0)
+  const list = roster.blockList.items
+  for (const { blocker, attacker } of declaration) {
+    list[combat.blockStart[attacker]! + combat.blockCount[attacker]!++] = blocker
+  }
+  world.turn.blockersDeclared = true
+  events.emit('blockersDeclared', declaration.length, '509.1')
+}

@@ -1,0 +1,20 @@
+import { C_HAD_FIRST_STRIKE } from '../components/combat'
+import { KW_ANY_FIRST_STRIKE } from '../components/keywords'
+import type { GameWorld } from '../src/world'
+
+/**
+ * CR 510.4, 702.7b: as the first-strike combat damage step begins, records which attacking and
+ * blocking creatures have first strike or double strike; those without deal damage in the
+ * second step, whatever they gain later (702.7c).
+ */
+export function recordFirstStrikers(world: GameWorld): void {
+  world.trace?.push('recordFirstStrikers')
+  const { flags } = world.combat
+  const eff = world.kw.effective
+  for (const list of [world.roster.attackers, world.roster.blockers]) {
+    for (let i = 0; i < list.length; i++) {
+      const c = list.items[i]!
+      if (eff[c]! & KW_ANY_FIRST_STRIKE) flags[c]! |= C_HAD_FIRST_STRIKE
+    }
+  }
+}

@@ -1,0 +1,24 @@
+import { query } from 'bitecs'
+import { Card, Zone } from '../components/zones'
+import type { GameWorld } from '../src/world'
+
+/**
+ * CR 502.3: the active player untaps their permanents. The active player's permanents also
+ * stop being summoning sick: from now on they have been controlled since this turn began (302.6).
+ */
+export function untapStep(world: GameWorld): void {
+  world.trace?.push('untapStep')
+  const active = world.turn.active
+  const { zone, controller } = world.place
+  const { tapped, sick } = world.status
+  let untapped = 0
+  for (const eid of query(world, [Card])) {
+    if (zone[eid] !== Zone.Battlefield || controller[eid] !== active) continue
+    if (tapped[eid]) {
+      tapped[eid] = 0
+      untapped++
+    }
+    sick[eid] = 0
+  }
+  world.events.emit('permanentsUntapped', active, untapped, '502.3')
+}
