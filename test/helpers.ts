@@ -1,0 +1,46 @@
+import { expect } from 'vitest'
+import type { KeywordName } from '../components/keywords'
+import type { ActionResult } from '../src/errors'
+import { Game } from '../src/game'
+import type { ObjectSpec, Position } from '../src/position'
+
+/** A creature on the battlefield. */
+export function creature(
+  id: string,
+  controller: string,
+  power: number,
+  toughness: number,
+  keywords: KeywordName[] = [],
+  extra: Partial<ObjectSpec> = {},
+): ObjectSpec {
+  return { id, controller, types: ['creature'], power, toughness, keywords, ...extra }
+}
+
+export function planeswalker(id: string, controller: string, loyalty: number): ObjectSpec {
+  return { id, controller, types: ['planeswalker'], loyalty }
+}
+
+/** Players A (active) and B at 20 life, turn 2, precombat main phase, with these objects. */
+export function newGame(objects: ObjectSpec[], position: Partial<Position> = {}): Game {
+  return new Game({ players: [{ id: 'A' }, { id: 'B' }], objects, ...position })
+}
+
+export function expectOk(result: ActionResult): void {
+  expect(result).toEqual({ ok: true })
+}
+
+export function expectRejected(result: ActionResult, code: string, rule?: string): void {
+  expect(result.ok).toBe(false)
+  if (!result.ok) {
+    expect(result.error.code).toBe(code)
+    if (rule !== undefined) expect(result.error.rule).toBe(rule)
+  }
+}
+
+export function life(game: Game, player: string): number {
+  return game.state().players[player]!.life
+}
+
+export function obj(game: Game, id: string) {
+  return game.state().objects[id]!
+}

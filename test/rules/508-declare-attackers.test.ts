@@ -1,0 +1,91 @@
+/**
+ * CR 508.1a: "The active player chooses which creatures that they control, if any, will attack.
+ * The chosen creatures must be untapped, and each one must either have haste or have been
+ * continuously controlled by the active player since the turn began."
+ * CR 508.1b: "If the defending player controls any planeswalkers, ... the active player announces
+ * which player or planeswalker each of the chosen creatures is attacking."
+ * CR 508.1f: "The active player taps the chosen creatures."
+ * CR 508.8: "If no creatures are declared as attackers or put onto the battlefield attacking,
+ * skip the declare blockers and combat damage steps."
+ */
+import { describe, expect, it } from 'vitest'
+import { creature, expectOk, expectRejected, newGame, obj, planeswalker } from '../helpers'
+
+describe('CR 508 Declare attackers step', () => {
+  it('508.1 attacking first advances to the declare attackers step and taps the attackers', () => {
+    const game = newGame([creature('bear', 'A', 2, 2)])
+    expectOk(game.attack({ bear: 'B' }))
+    expect(game.state().turn.step).toBe('declareAttackers')
+    expect(obj(game, 'bear').tapped).toBe(true)
+  })
+
+  it('508.1a a tapped creature cannot attack', () => {
+    const game = newGame([creature('bear', 'A', 2, 2, [], { tapped: true })])
+    expectRejected(game.attack({ bear: 'B' }), 'tapped', '508.1a')
+    expect(game.state().turn.step).toBe('precombatMain')
+  })
+
+  it("508.1a the opponent's creature cannot attack", () => {
+    const game = newGame([creature('bear', 'B', 2, 2)])
+    expectRejected(game.attack({ bear: 'A' }), 'not-your-creature', '508.1a')
+  })
+
+  it('508.1a a noncreature permanent cannot attack', () => {
+    const game = newGame([{ id: 'rock', controller: 'A', types: ['artifact'] }])
+    expectRejected(game.attack({ rock: 'B' }), 'not-a-creature', '508.1a')
+  })
+
+  it('508.1a a creature card in hand cannot attack', () => {
+    const game = newGame([creature('bear', 'A', 2, 2, [], { zone: 'hand', owner: 'A' })])
+    expectRejected(game.attack({ bear: 'B' }), 'not-on-battlefield', '508.1a')
+  })
+
+  it('508.1b a creature attacks an opponent or a planeswalker an opponent controls', () => {
+    const game = newGame([creature('bear', 'A', 2, 2), creature('ogre', 'A', 3, 3), planeswalker('mine', 'A', 3), planeswalker('theirs', 'B', 3)])
+    expectRejected(game.attack({ bear: 'A' }), 'illegal-attack-target', '508.1b')
+    expectRejected(game.attack({ bear: 'mine' }), 'illegal-attack-target', '508.1b')
+    expectRejected(game.attack({ bear: 'ogre' }), 'illegal-attack-target', '508.1b')
+    expectOk(game.attack({ bear: 'theirs', ogre: 'B' }))
+    game.advance('endCombat')
+    expect(obj(game, 'theirs').loyalty).toBe(1)
+    expect(game.state().players.B!.life).toBe(17)
+  })
+
+  it('508.1 attackers are declared once a turn', () => {
+    const game = newGame([creature('bear', 'A', 2, 2), creature('ogre', 'A', 3, 3)])
+    expectOk(game.attack({ bear: 'B' }))
+    expectRejected(game.attack({ ogre: 'B' }), 'attackers-already-declared', '508.1')
+  })
+
+  it('508.1 advancing through declare attackers declares no attackers, after which attacking is rejected', () => {
+    const game = newGame([creature('bear', 'A', 2, 2)])
+    expectOk(game.advance('declareAttackers'))
+    expectRejected(game.attack({ bear: 'B' }), 'attackers-already-declared')
+  })
+
+  it('508.1 attacking from the beginning of combat step works', () => {
+    const game = newGame([creature('bear', 'A', 2, 2)])
+    expectOk(game.advance('beginCombat'))
+    expectOk(game.attack({ bear: 'B' }))
+  })
+
+  it('508.8 with no attackers the declare blockers and damage steps are skipped', () => {
+    const game = newGame([creature('bear', 'A', 2, 2)])
+    expectOk(game.attack({}))
+    expectRejected(game.block({}), 'no-attackers', '508.8')
+    expectRejected(game.advance('declareBlockers'), 'step-skipped', '508.8')
+    expectRejected(game.combatDamage(), 'step-skipped', '508.8')
+    expectOk(game.advance('endCombat'))
+  })
+
+  it('508.1 an unknown id is rejected with unknown-object and changes nothing', () => {
+    const game = newGame([creature('bear', 'A', 2, 2)])
+    expectRejected(game.attack({ bear: 'nobody' }), 'unknown-object')
+    expect(game.state().turn.step).toBe('precombatMain')
+  })
+
+  it('508.1 a position already past combat has no attack this turn', () => {
+    const game = newGame([creature('bear', 'A', 2, 2)], { turn: { step: 'postcombatMain' } })
+    expectRejected(game.attack({ bear: 'B' }), 'attackers-already-declared')
+  })
+})

@@ -1,0 +1,53 @@
+/**
+ * CR 302.6: "A creature's activated ability with the tap symbol or the untap symbol in its
+ * activation cost can't be activated unless the creature has been under its controller's control
+ * continuously since their most recent turn began. A creature can't attack unless it has been
+ * under its controller's control continuously since their most recent turn began."
+ * CR 702.10b: "If a creature has haste, it can attack even if it hasn't been controlled by its
+ * controller continuously since their most recent turn began."
+ */
+import { describe, expect, it } from 'vitest'
+import { creature, expectOk, expectRejected, life, newGame } from '../helpers'
+
+describe('CR 702.10 Haste and CR 302.6 summoning sickness', () => {
+  it('302.6 a summoning-sick creature cannot attack', () => {
+    const game = newGame([creature('bear', 'A', 2, 2, [], { summoningSick: true })])
+    expectRejected(game.attack({ bear: 'B' }), 'summoning-sick', '302.6')
+  })
+
+  it('702.10b a summoning-sick creature with haste attacks', () => {
+    const game = newGame([creature('goblin', 'A', 1, 1, ['haste'], { summoningSick: true })])
+    expectOk(game.attack({ goblin: 'B' }))
+    game.advance('endCombat')
+    expect(life(game, 'B')).toBe(19)
+  })
+
+  it('702.10b haste granted until end of turn lets a sick creature attack', () => {
+    const game = newGame([creature('bear', 'A', 2, 2, [], { summoningSick: true })])
+    game.grant('bear', { keywords: ['haste'] })
+    expectOk(game.attack({ bear: 'B' }))
+  })
+
+  it('302.6 a summoning-sick creature can block', () => {
+    const game = newGame([creature('bear', 'A', 2, 2), creature('wolf', 'B', 2, 2, [], { summoningSick: true })])
+    game.attack({ bear: 'B' })
+    expectOk(game.block({ wolf: 'bear' }))
+  })
+
+  it("302.6 sickness ends when its controller's next turn begins", () => {
+    const game = newGame(
+      [
+        creature('bear', 'A', 2, 2, [], { summoningSick: true }),
+        { id: 'la', owner: 'A', zone: 'library', types: ['land'] },
+        { id: 'lb', owner: 'B', zone: 'library', types: ['land'] },
+      ],
+      {},
+    )
+    game.advance('end')
+    game.advance('precombatMain', { nextTurn: true })
+    expect(game.state().turn.active).toBe('B')
+    game.advance('precombatMain', { nextTurn: true })
+    expect(game.state().turn.active).toBe('A')
+    expectOk(game.attack({ bear: 'B' }))
+  })
+})

@@ -1,0 +1,72 @@
+/**
+ * CR 702.20b: "Attacking doesn't cause creatures with vigilance to tap."
+ * CR 702.15b: "Damage dealt by a source with lifelink causes that source's controller to gain
+ * that much life (in addition to any other results that damage causes)."
+ * CR 702.12b: "A permanent with indestructible can't be destroyed. Such permanents aren't
+ * destroyed by lethal damage, and they ignore the state-based action that checks for lethal damage."
+ */
+import { describe, expect, it } from 'vitest'
+import { creature, expectOk, life, newGame, obj } from '../helpers'
+
+describe('CR 702.20 Vigilance', () => {
+  it('702.20b attacking does not tap a creature with vigilance', () => {
+    const game = newGame([creature('knight', 'A', 2, 2, ['vigilance']), creature('bear', 'A', 2, 2)])
+    expectOk(game.attack({ knight: 'B', bear: 'B' }))
+    expect(obj(game, 'knight').tapped).toBe(false)
+    expect(obj(game, 'bear').tapped).toBe(true)
+  })
+})
+
+describe('CR 702.15 Lifelink', () => {
+  it('702.15b combat damage to a player gains its controller that much life', () => {
+    const game = newGame([creature('cleric', 'A', 3, 3, ['lifelink'])])
+    game.attack({ cleric: 'B' })
+    game.advance('endCombat')
+    expect(life(game, 'A')).toBe(23)
+    expect(life(game, 'B')).toBe(17)
+  })
+
+  it('702.15b damage to a blocker and from a blocker with lifelink gains life too', () => {
+    const game = newGame([creature('cleric', 'A', 3, 3, ['lifelink']), creature('priest', 'B', 2, 5, ['lifelink'])])
+    game.attack({ cleric: 'B' })
+    game.block({ priest: 'cleric' })
+    game.combatDamage()
+    expect(life(game, 'A')).toBe(23)
+    expect(life(game, 'B')).toBe(22)
+  })
+
+  it('702.15b noncombat damage from a lifelink source gains life', () => {
+    const game = newGame([creature('cleric', 'A', 3, 3, ['lifelink']), creature('bear', 'B', 2, 2)])
+    expectOk(game.dealDamage({ source: 'cleric', to: 'bear', amount: 2 }))
+    expect(life(game, 'A')).toBe(22)
+  })
+})
+
+describe('CR 702.12 Indestructible', () => {
+  it('702.12b lethal damage does not destroy an indestructible creature', () => {
+    const game = newGame([creature('giant', 'A', 5, 5), creature('golem', 'B', 1, 2, ['indestructible'])])
+    game.attack({ giant: 'B' })
+    game.block({ golem: 'giant' })
+    game.combatDamage()
+    expect(obj(game, 'golem').zone).toBe('battlefield')
+    expect(obj(game, 'golem').damage).toBe(5)
+  })
+
+  it('702.12b destroy does nothing to an indestructible permanent', () => {
+    const game = newGame([creature('golem', 'B', 1, 2, ['indestructible'])])
+    expectOk(game.destroy('golem'))
+    expect(obj(game, 'golem').zone).toBe('battlefield')
+  })
+
+  it('704.5g losing indestructible with lethal damage marked destroys the creature', () => {
+    const game = newGame([creature('golem', 'B', 1, 2, ['indestructible'], { damage: 3 })])
+    expectOk(game.lose('golem', ['indestructible']))
+    expect(obj(game, 'golem').zone).toBe('graveyard')
+  })
+
+  it('704.5f an indestructible creature with toughness 0 is put into the graveyard', () => {
+    const game = newGame([creature('golem', 'B', 1, 2, ['indestructible'])])
+    expectOk(game.grant('golem', { toughness: -2 }))
+    expect(obj(game, 'golem').zone).toBe('graveyard')
+  })
+})

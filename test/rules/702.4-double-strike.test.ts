@@ -1,0 +1,76 @@
+/**
+ * CR 702.4b: "If at least one attacking or blocking creature has first strike or double strike
+ * as the combat damage step begins, the only creatures that assign combat damage in that step are
+ * those with first strike or double strike. ... The only creatures that assign combat damage in
+ * that step are the remaining attackers and blockers that had neither first strike nor double
+ * strike as the first combat damage step began, as well as the remaining attackers and blockers
+ * that currently have double strike."
+ * CR 702.4c: "Removing double strike from a creature during the first combat damage step will
+ * stop it from assigning combat damage in the second combat damage step."
+ * CR 702.4d: "Giving double strike to a creature with first strike after it has already dealt
+ * combat damage in the first combat damage step will allow the creature to assign combat damage
+ * in the second combat damage step."
+ */
+import { describe, expect, it } from 'vitest'
+import { creature, expectOk, life, newGame, obj } from '../helpers'
+
+describe('CR 702.4 Double strike', () => {
+  it('702.4b deals damage in both combat damage steps', () => {
+    const game = newGame([creature('blade', 'A', 2, 2, ['double strike'])])
+    game.attack({ blade: 'B' })
+    game.block({})
+    expectOk(game.combatDamage())
+    expect(game.state().turn.step).toBe('firstStrikeDamage')
+    expect(life(game, 'B')).toBe(18)
+    expectOk(game.combatDamage())
+    expect(game.state().turn.step).toBe('regularDamage')
+    expect(life(game, 'B')).toBe(16)
+  })
+
+  it('702.4b a double striker kills a blocker before it deals damage, then deals no more to it', () => {
+    const game = newGame([creature('blade', 'A', 2, 2, ['double strike']), creature('bear', 'B', 2, 2)])
+    game.attack({ blade: 'B' })
+    game.block({ bear: 'blade' })
+    game.advance('endCombat')
+    expect(obj(game, 'bear').zone).toBe('graveyard')
+    expect(obj(game, 'blade').damage).toBe(0)
+    expect(life(game, 'B')).toBe(20)
+  })
+
+  it('702.4c losing double strike after the first step stops the second hit', () => {
+    const game = newGame([creature('blade', 'A', 2, 2, ['double strike'])])
+    game.attack({ blade: 'B' })
+    game.block({})
+    game.combatDamage()
+    game.lose('blade', ['double strike'])
+    game.advance('endCombat')
+    expect(life(game, 'B')).toBe(18)
+  })
+
+  it('702.4d a first striker given double strike deals damage again', () => {
+    const game = newGame([creature('knight', 'A', 2, 2, ['first strike'])])
+    game.attack({ knight: 'B' })
+    game.block({})
+    game.combatDamage()
+    game.grant('knight', { keywords: ['double strike'] })
+    game.combatDamage()
+    expect(life(game, 'B')).toBe(16)
+  })
+
+  it('702.4b a double-striking blocker hits the attacker twice', () => {
+    const game = newGame([creature('ogre', 'A', 3, 5), creature('blade', 'B', 2, 4, ['double strike'])])
+    game.attack({ ogre: 'B' })
+    game.block({ blade: 'ogre' })
+    game.advance('endCombat')
+    expect(obj(game, 'ogre').damage).toBe(4)
+    expect(obj(game, 'blade').damage).toBe(3)
+  })
+
+  it('702.4b lifelink on a double striker gains life in both steps', () => {
+    const game = newGame([creature('blade', 'A', 2, 2, ['double strike', 'lifelink'])])
+    game.attack({ blade: 'B' })
+    game.block({})
+    game.advance('endCombat')
+    expect(life(game, 'A')).toBe(24)
+  })
+})
