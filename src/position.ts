@@ -106,7 +106,7 @@ export function checkPosition(position: Position, base = ''): PositionIssue[] {
     }
     if (o.controller === undefined && o.owner === undefined) at(p, 'expected "controller" or "owner" (each defaults to the other)')
     const types = o.types ?? card?.types ?? []
-    if (types.length === 0) at(`${p}.types`, 'expected at least one card type (or a "card" from the pool)')
+    if (types.length === 0 && (o.card === undefined || card)) at(`${p}.types`, 'expected at least one card type (or a "card" from the pool)')
     if (types.includes('creature')) {
       if (o.power === undefined && card?.power === undefined) at(`${p}.power`, 'a creature needs a power')
       if (o.toughness === undefined && card?.toughness === undefined) at(`${p}.toughness`, 'a creature needs a toughness')

@@ -28,14 +28,33 @@ function describeIssue(issue: z.core.$ZodIssue): string {
   return issue.message
 }
 
-/** Where in a JSON text a `JSON.parse` error points, as "line L, column C". */
-function parsePosition(text: string, error: unknown): string {
-  const match = /position (\d+)/.exec(String(error))
-  if (!match) return ''
-  const offset = Number(match[1])
-  const before = text.slice(0, offset)
+/**
+ * Where a JSON text stops being valid, as " at line L, column C": the longest prefix that is
+ * still the start of a valid document (found by bisection: JSON.parse fails on those only at
+ * their very end) ends right before the offending character.
+ */
+function parsePosition(text: string): string {
+  const isValidPrefix = (n: number): boolean => {
+    try {
+      JSON.parse(text.slice(0, n))
+      return true
+    } catch (error) {
+      const message = String(error)
+      if (/end of (JSON )?input|Unterminated/i.test(message)) return true
+      const at = /at position (\d+)/.exec(message)
+      return at !== null && Number(at[1]) >= n
+    }
+  }
+  let lo = 0
+  let hi = text.length
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2)
+    if (isValidPrefix(mid)) lo = mid
+    else hi = mid - 1
+  }
+  const before = text.slice(0, lo)
   const line = before.split('\n').length
-  const column = offset - before.lastIndexOf('\n')
+  const column = lo - before.lastIndexOf('\n')
   return ` at line ${line}, column ${column}`
 }
 
@@ -48,7 +67,7 @@ export function loadScenario(text: string): LoadResult {
   try {
     data = JSON.parse(text)
   } catch (error) {
-    return { ok: false, issues: [{ path: '$', message: `invalid JSON${parsePosition(text, error)}: ${(error as Error).message}` }] }
+    return { ok: false, issues: [{ path: '$', message: `invalid JSON${parsePosition(text)}: ${(error as Error).message}` }] }
   }
   const parsed = scenarioSchema.safeParse(data)
   if (!parsed.success) {

@@ -22,7 +22,9 @@ const keyword = z.union([
   z.strictObject({ 'equip planeswalker': manaCost }),
   z.strictObject({ enchant: enchantQuality }),
   z.strictObject({ plot: manaCost }),
-])
+], {
+  error: `expected a keyword (${KEYWORD_NAMES.join(', ')}) or one of {"equip": cost, "quality"?: ...}, {"equip planeswalker": cost}, {"enchant": quality}, {"plot": cost}`,
+})
 
 const granted = z.strictObject({
   power: int.optional(),
