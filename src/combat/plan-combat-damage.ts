@@ -7,7 +7,7 @@ import {
   KW_TRAMPLE_OVER_PLANESWALKERS,
 } from '../../components/keywords'
 import { T_CREATURE } from '../../components/types'
-import { OK, reject, type ActionResult } from '../errors'
+import { internalError, OK, reject, type ActionResult } from '../errors'
 import type { Eid } from '../events'
 import { isPlayer, label, type GameWorld } from '../world'
 import { attackTargetPresent, isAttacking, isBlocking, stillBlocks } from './combat-queries'
@@ -41,6 +41,7 @@ export function planCombatDamage(world: GameWorld, kind: DamageStepKind, explici
   for (let i = 0, n = plan.dealers.length; i < n; i++) {
     const d = dealers[i]!
     if (explicit?.has(d)) continue
+    plan.perEntity.firstEntry[d] = plan.source.length
     if (world.combat.flags[d]! & C_ATTACKING) assignAttackerByDefault(world, d)
     else assignBlockerByDefault(world, d)
   }
@@ -77,7 +78,6 @@ function collectDealers(world: GameWorld, kind: DamageStepKind): void {
       // CR 510.1a: a creature with power 0 or less assigns no combat damage.
       if (deals && power[c]! > 0 && plan.perEntity.dealing[c] === 0) {
         plan.perEntity.dealing[c] = 1
-        plan.perEntity.firstEntry[c] = plan.source.length
         plan.dealers.push(c)
       }
     }
@@ -86,6 +86,7 @@ function collectDealers(world: GameWorld, kind: DamageStepKind): void {
 
 function add(world: GameWorld, source: Eid, recipient: Eid, amount: number): void {
   if (amount <= 0) return
+  CHECK: if (recipient === 0) throw internalError(`combat damage from ${source} assigned to no entity`)
   const plan = world.plan
   const pe = plan.perEntity
   plan.source.push(source)
@@ -135,7 +136,7 @@ function assignAttackerByDefault(world: GameWorld, attacker: Eid): void {
   if (rest <= 0) return
   // CR 702.19b-e: with trample the excess goes to what it attacks; CR 510.1c: otherwise to a blocker.
   if (keywords & KW_ANY_TRAMPLE) assignToDefender(world, attacker, rest, first)
-  else add(world, attacker, first, rest)
+  else if (first !== 0) add(world, attacker, first, rest)
 }
 
 /**
@@ -249,6 +250,8 @@ function recordExplicit(world: GameWorld, creature: Eid, entries: readonly (read
   if (total !== expected) {
     return reject(ASSIGN, `${who} must assign exactly ${expected} combat damage (its power), not ${total}`, '510.1a')
   }
+  // A dealer's entries are contiguous: `firstEntry .. firstEntry + entryCount`.
+  world.plan.perEntity.firstEntry[creature] = world.plan.source.length
   for (const [recipient, amount] of entries) add(world, creature, recipient, amount)
   return OK
 }
