@@ -1,0 +1,97 @@
+/** The public API as a client uses it, and the promise that the engine core runs in a browser. */
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { createGame, Flying, loadScenario, runScenario, type GameEventName } from '../src/index'
+import { query } from 'bitecs'
+import { build } from 'esbuild'
+
+const root = join(import.meta.dirname, '..')
+
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((entry) => {
+    const path = join(dir, entry)
+    return statSync(path).isDirectory() ? sources(path) : path.endsWith('.ts') ? [path] : []
+  })
+}
+
+describe('public API', () => {
+  it('plays a full combat from a position, one action at a time, with events', () => {
+    const game = createGame({
+      players: [{ id: 'A' }, { id: 'B' }],
+      objects: [
+        { id: 'angel', controller: 'A', types: ['creature'], power: 4, toughness: 4, keywords: ['flying', 'lifelink'] },
+        { id: 'spider', controller: 'B', types: ['creature'], power: 2, toughness: 4, keywords: ['reach'] },
+      ],
+    })
+    const seen: GameEventName[] = []
+    game.on('attackerDeclared', () => seen.push('attackerDeclared'))
+    game.on('creatureDied', (creature, reason, rule) => {
+      expect([game.id(creature), reason, rule]).toEqual(['spider', 'lethal-damage', '704.5g'])
+      seen.push('creatureDied')
+    })
+    expect(game.attack({ angel: 'B' })).toEqual({ ok: true })
+    expect(game.block({ spider: 'angel' })).toEqual({ ok: true })
+    expect(game.combatDamage()).toEqual({ ok: true })
+    expect(game.state().players.A!.life).toBe(24)
+    expect(seen).toEqual(['attackerDeclared', 'creatureDied'])
+  })
+
+  it('keyword components are queryable with bitecs', () => {
+    const game = createGame({
+      players: [{ id: 'A' }, { id: 'B' }],
+      objects: [
+        { id: 'angel', controller: 'A', types: ['creature'], power: 4, toughness: 4, keywords: ['flying'] },
+        { id: 'bear', controller: 'A', types: ['creature'], power: 2, toughness: 2 },
+      ],
+    })
+    expect([...query(game.world, [Flying])].map((e) => game.id(e))).toEqual(['angel'])
+    game.grant('bear', { keywords: ['flying'] })
+    expect([...query(game.world, [Flying])].map((e) => game.id(e)).sort()).toEqual(['angel', 'bear'])
+    game.lose('angel', ['flying'])
+    expect([...query(game.world, [Flying])].map((e) => game.id(e))).toEqual(['bear'])
+  })
+
+  it('an invalid position throws a RedzoneError naming each problem', () => {
+    expect(() =>
+      createGame({ players: [{ id: 'A' }, { id: 'B' }], objects: [{ id: 'x', controller: 'C', types: ['creature'], power: 1, toughness: 1 }] }),
+    ).toThrow(/redzone: invalid position:\n {2}at \$\.objects\[0\]\.controller: expected a player id/)
+  })
+
+  it('loads and runs a scenario from text without the file system', () => {
+    const loaded = loadScenario(
+      JSON.stringify({
+        format: 'redzone-scenario/1',
+        name: 'api',
+        players: [{ id: 'A' }, { id: 'B' }],
+        objects: [{ id: 'bear', controller: 'A', types: ['creature'], power: 2, toughness: 2 }],
+        actions: [{ do: 'attack', attackers: { bear: 'B' } }, { do: 'advance', to: 'endCombat' }],
+        expect: { life: { B: 18 } },
+      }),
+    )
+    expect(loaded.ok).toBe(true)
+    if (loaded.ok) expect(runScenario(loaded.scenario).failures).toEqual([])
+  })
+
+  it('the engine core imports nothing from node: (it runs in a browser)', () => {
+    const core = [...sources(join(root, 'src')), ...sources(join(root, 'systems')), ...sources(join(root, 'components'))].filter(
+      (f) => !f.includes(`${join('src', 'cli')}`),
+    )
+    expect(core.length).toBeGreaterThan(20)
+    const offenders = core.filter((f) => /from ['"]node:|require\(['"]node:|from ['"](fs|path|os|child_process)['"]/.test(readFileSync(f, 'utf8')))
+    expect(offenders.map((f) => relative(root, f))).toEqual([])
+  })
+
+  it('the public entry bundles for the browser', async () => {
+    const result = await build({
+      entryPoints: [join(root, 'src', 'index.ts')],
+      bundle: true,
+      platform: 'browser',
+      format: 'esm',
+      write: false,
+      logLevel: 'silent',
+    })
+    expect(result.errors).toEqual([])
+    expect(result.outputFiles[0]!.text).not.toMatch(/from "node:/)
+  })
+})

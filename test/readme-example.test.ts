@@ -1,0 +1,41 @@
+/** The README's "A full combat" example, line for line, with its printed results asserted. */
+import { expect, it } from 'vitest'
+import { createGame } from '../src/index'
+
+it('README example: deathtouch + trample and first strike in one combat', () => {
+  const log: string[] = []
+  const game = createGame({
+    players: [{ id: 'A' }, { id: 'B' }],
+    objects: [
+      { id: 'viper', controller: 'A', types: ['creature'], power: 5, toughness: 5, keywords: ['deathtouch', 'trample'] },
+      { id: 'knight', controller: 'A', types: ['creature'], power: 2, toughness: 2, keywords: ['first strike'] },
+      { id: 'w1', controller: 'B', types: ['creature'], power: 2, toughness: 4 },
+      { id: 'w2', controller: 'B', types: ['creature'], power: 2, toughness: 4 },
+      { id: 'bear', controller: 'B', types: ['creature'], power: 2, toughness: 2 },
+    ],
+  })
+  game.on('damageDealt', (source, target, amount, _combat, rule) => log.push(`${game.id(source)} deals ${amount} to ${game.id(target)} (CR ${rule})`))
+  game.on('creatureDied', (creature, reason) => log.push(`${game.id(creature)} dies: ${reason}`))
+
+  expect(game.attack({ viper: 'B', knight: 'B' })).toEqual({ ok: true })
+  expect(game.block({ w1: 'viper', w2: 'viper', bear: 'knight' })).toEqual({ ok: true })
+  expect(game.combatDamage()).toEqual({ ok: true })
+  const illegal = game.combatDamage({ viper: { w1: 1, B: 4 } })
+  expect(illegal).toMatchObject({ ok: false, error: { code: 'illegal-assignment', rule: '702.2c' } })
+  expect(game.combatDamage({ viper: { w1: 1, w2: 1, B: 3 } })).toEqual({ ok: true })
+  expect(game.advance('postcombatMain')).toEqual({ ok: true })
+
+  expect(game.state().players.B).toEqual({ life: 17, lost: false })
+  expect(game.state().objects.w2!.zone).toBe('graveyard')
+  expect(log).toEqual([
+    'knight deals 2 to bear (CR 510.2)',
+    'bear dies: lethal-damage',
+    'viper deals 1 to w1 (CR 510.2)',
+    'viper deals 1 to w2 (CR 510.2)',
+    'viper deals 3 to B (CR 510.2)',
+    'w1 deals 2 to viper (CR 510.2)',
+    'w2 deals 2 to viper (CR 510.2)',
+    'w1 dies: deathtouch',
+    'w2 dies: deathtouch',
+  ])
+})
