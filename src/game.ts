@@ -47,26 +47,27 @@ export class Game {
     return out
   }
 
+  /** Resolves a `{ id: id }` map to entity pairs in key order, or the `unknown-object` rejection. */
+  private resolvePairs(map: Readonly<Record<string, string>>): [Eid, Eid][] | ActionResult {
+    const eids = this.resolve(Object.entries(map).flat())
+    if (!Array.isArray(eids)) return eids
+    const pairs: [Eid, Eid][] = []
+    for (let i = 0; i < eids.length; i += 2) pairs.push([eids[i]!, eids[i + 1]!])
+    return pairs
+  }
+
   /** CR 508.1: `{ attackerId: playerOrPlaneswalkerId }`, in declaration order. */
   attack(attackers: Readonly<Record<string, string>>): ActionResult {
-    const pairs = Object.entries(attackers)
-    const eids = this.resolve(pairs.flat())
-    if (!Array.isArray(eids)) return eids
-    return combatActions.attack(
-      this.world,
-      pairs.map((_, i) => ({ attacker: eids[2 * i]!, target: eids[2 * i + 1]! })),
-    )
+    const pairs = this.resolvePairs(attackers)
+    if (!Array.isArray(pairs)) return pairs
+    return combatActions.attack(this.world, pairs.map(([attacker, target]) => ({ attacker, target })))
   }
 
   /** CR 509.1: `{ blockerId: attackerId }`; blockers of one attacker in the order listed. */
   block(blockers: Readonly<Record<string, string>>): ActionResult {
-    const pairs = Object.entries(blockers)
-    const eids = this.resolve(pairs.flat())
-    if (!Array.isArray(eids)) return eids
-    return combatActions.block(
-      this.world,
-      pairs.map((_, i) => ({ blocker: eids[2 * i]!, attacker: eids[2 * i + 1]! })),
-    )
+    const pairs = this.resolvePairs(blockers)
+    if (!Array.isArray(pairs)) return pairs
+    return combatActions.block(this.world, pairs.map(([blocker, attacker]) => ({ blocker, attacker })))
   }
 
   /** CR 510: the next combat damage step, with optional assignments `{ creatureId: { recipientId: amount } }`. */
