@@ -1,0 +1,109 @@
+import type { ContinuousEffect } from './effects'
+import type { Eid } from './events'
+import { setEffectiveKeywords, type GameContext, type GameWorld, type TurnState, type ZoneLists } from './world'
+
+type TypedStore = Record<string, Int32Array | Uint32Array | Uint8Array>
+
+/**
+ * A copy of a game's state: every typed-array store up to the highest entity (raw typed-array
+ * copies, no per-entity objects), the zone lists, the turn, the combat roster, the effects and
+ * the RNG. For self-play and benchmarks that replay a position many times, and for undo.
+ */
+export interface WorldSnapshot {
+  entities: number
+  stores: Map<object, Map<string, Int32Array | Uint32Array | Uint8Array>>
+  zoneLists: Map<Eid, ZoneLists>
+  turn: TurnState
+  roster: { attackers: Int32Array; blockers: Int32Array; blockList: Int32Array }
+  effects: ContinuousEffect[]
+  nextTimestamp: number
+  rng: [number, number, number, number]
+  sbaQueue: Int32Array
+}
+
+function storesOf(world: GameContext): object[] {
+  return [world.types, world.stats, world.status, world.place, world.players, world.combat]
+}
+
+export function snapshotWorld(world: GameWorld): WorldSnapshot {
+  const entities = world.labels.length
+  const stores = new Map<object, Map<string, Int32Array | Uint32Array | Uint8Array>>()
+  for (const store of [...storesOf(world), world.kw]) {
+    const copy = new Map<string, Int32Array | Uint32Array | Uint8Array>()
+    for (const [key, value] of Object.entries(store as TypedStore)) copy.set(key, value.slice(0, entities))
+    stores.set(store, copy)
+  }
+  const lists = new Map<Eid, ZoneLists>()
+  for (const [player, z] of world.zoneLists) {
+    lists.set(player, { library: [...z.library], hand: [...z.hand], graveyard: [...z.graveyard], exile: [...z.exile] })
+  }
+  return {
+    entities,
+    stores,
+    zoneLists: lists,
+    turn: { ...world.turn },
+    roster: {
+      attackers: world.roster.attackers.items.slice(0, world.roster.attackers.length),
+      blockers: world.roster.blockers.items.slice(0, world.roster.blockers.length),
+      blockList: world.roster.blockList.items.slice(0, world.roster.blockList.length),
+    },
+    effects: world.effects.map((e) => ({ ...e })),
+    nextTimestamp: world.nextTimestamp,
+    rng: world.rng.state(),
+    sbaQueue: world.sbaQueue.items.slice(0, world.sbaQueue.length),
+  }
+}
+
+/**
+ * Puts a world back to a snapshot taken from it (no entity may have been added since). Keyword
+ * tag components are brought in line with the restored effective masks.
+ */
+export function restoreWorld(world: GameWorld, snapshot: WorldSnapshot): void {
+  if (world.labels.length !== snapshot.entities) {
+    throw new Error(`redzone: a snapshot of ${snapshot.entities - 1} entities can't restore a world of ${world.labels.length - 1}`)
+  }
+  for (const store of storesOf(world)) {
+    const copy = snapshot.stores.get(store)
+    if (!copy) throw new Error('redzone: the snapshot was taken from another world')
+    for (const [key, value] of copy) (store as TypedStore)[key]!.set(value)
+  }
+  const kw = snapshot.stores.get(world.kw)!
+  world.kw.printed.set(kw.get('printed')!)
+  const effective = kw.get('effective')!
+  const current = world.kw.effective
+  for (let eid = 1; eid < snapshot.entities; eid++) {
+    if (current[eid] !== effective[eid]) setEffectiveKeywords(world, eid, effective[eid]!)
+  }
+  world.zoneLists.clear()
+  for (const [player, z] of snapshot.zoneLists) {
+    world.zoneLists.set(player, { library: [...z.library], hand: [...z.hand], graveyard: [...z.graveyard], exile: [...z.exile] })
+  }
+  Object.assign(world.turn, snapshot.turn)
+  const { roster } = world
+  for (const [list, items] of [
+    [roster.attackers, snapshot.roster.attackers],
+    [roster.blockers, snapshot.roster.blockers],
+    [roster.blockList, snapshot.roster.blockList],
+  ] as const) {
+    list.clear()
+    for (let i = 0; i < items.length; i++) list.push(items[i]!)
+  }
+  world.effects = snapshot.effects.map((e) => ({ ...e }))
+  world.effectsByTarget.clear()
+  for (const e of world.effects) {
+    const on = world.effectsByTarget.get(e.target)
+    if (on) on.push(e)
+    else world.effectsByTarget.set(e.target, [e])
+  }
+  world.nextTimestamp = snapshot.nextTimestamp
+  world.rng.setState(snapshot.rng)
+  world.sbaQueue.clear()
+  world.sbaQueued.fill(0)
+  for (const eid of snapshot.sbaQueue) {
+    world.sbaQueue.push(eid)
+    world.sbaQueued[eid] = 1
+  }
+  world.pending.attackers = null
+  world.pending.blockers = null
+  world.pending.assignment = null
+}

@@ -1,0 +1,41 @@
+import { query } from 'bitecs'
+import { describe, expect, it } from 'vitest'
+import { Flying } from '../components/keywords'
+import { attack, block, combatDamage } from '../src/actions/combat-actions'
+import { worldDigest } from '../src/debug/digest'
+import { generateBoard } from '../src/generate/board'
+import { restoreWorld, snapshotWorld } from '../src/snapshot'
+import { Step } from '../src/steps'
+import { creature, newGame } from './helpers'
+
+describe('snapshots', () => {
+  it('restoring after a whole combat gives back the exact position, and the combat replays identically', () => {
+    const board = generateBoard({ size: 200, seed: 11 })
+    const { world } = board
+    const snapshot = snapshotWorld(world)
+    const before = worldDigest(world)
+    const play = () => {
+      expect(attack(world, board.attacks).ok).toBe(true)
+      expect(block(world, board.blocks).ok).toBe(true)
+      while (world.turn.step < Step.RegularDamage) expect(combatDamage(world, null).ok).toBe(true)
+      return worldDigest(world)
+    }
+    const after = play()
+    expect(after).not.toBe(before)
+    restoreWorld(world, snapshot)
+    expect(worldDigest(world)).toBe(before)
+    expect(play()).toBe(after)
+  })
+
+  it('restores keyword components and effects changed since the snapshot', () => {
+    const game = newGame([creature('angel', 'A', 4, 4, ['flying'])])
+    const snapshot = snapshotWorld(game.world)
+    game.lose('angel', ['flying'])
+    game.grant('angel', { power: 2 })
+    restoreWorld(game.world, snapshot)
+    expect(game.state().objects.angel).toMatchObject({ keywords: ['flying'], power: 4 })
+    expect([...query(game.world, [Flying])]).toEqual([game.eid('angel')])
+    game.grant('angel', { power: 1 })
+    expect(game.state().objects.angel!.power).toBe(5)
+  })
+})
