@@ -39,15 +39,25 @@ const KEYWORD_ODDS: readonly [number, number][] = [
   [KW_HASTE, 0.08],
 ]
 
-export interface GeneratedBoard {
-  world: GameWorld
-  attackingPlayer: Eid
-  defendingPlayer: Eid
-  /** Every creature of both sides, attacker's first. */
-  creatures: Eid[]
-  planeswalkers: Eid[]
-  attacks: AttackDeclaration[]
-  blocks: BlockDeclaration[]
+/**
+ * A board as plain numbers, so that every implementation (the engine, the benchmark's
+ * baseline, the limit kernel) builds the same one. Creatures `0 .. size-1` are the attacking
+ * player's, `size .. 2*size-1` the defending player's; an attack target of -1 is the defending
+ * player, else a planeswalker index.
+ */
+export interface BoardSpec {
+  size: number
+  attackerLife: number
+  defenderLife: number
+  loyalty: Int32Array
+  keywords: Uint32Array
+  power: Int32Array
+  toughness: Int32Array
+  sick: Uint8Array
+  attackers: Int32Array
+  attackTargets: Int32Array
+  blockers: Int32Array
+  blocked: Int32Array
 }
 
 export interface BoardOptions {
@@ -63,92 +73,147 @@ function randomKeywords(rng: Rng): number {
 }
 
 /**
- * A seeded large board for the demo, the benchmarks and property tests: `size` creatures a side
- * with a keyword mix, some planeswalkers of the defending player, summoning-sick creatures (some
- * with haste), and a legal attack and block: single, double and chump blocks, menace respected,
- * flyers blocked only by flying or reach, some attackers unblocked. The world is in the
- * beginning of combat step of player A's turn 2.
+ * A seeded board: `size` creatures a side with a keyword mix (flying, reach, first strike,
+ * double strike, trample, trample over planeswalkers, deathtouch, lifelink, vigilance, menace,
+ * indestructible, defender, haste), summoning-sick creatures (some with haste), planeswalkers
+ * of the defending player (some attacked), and a legal attack and block: single, double, triple
+ * and chump blocks, menace respected, flyers blocked only by flying or reach, some attackers
+ * unblocked.
  */
-export function generateBoard(options: BoardOptions): GeneratedBoard {
+export function generateBoardSpec(options: BoardOptions): BoardSpec {
   const rng = new Rng(options.seed)
   const n = options.size
   const pwCount = Math.max(1, Math.floor(n / 100))
-  const world = createGameWorld({ capacity: 2 * n + pwCount + 4, seed: options.seed })
-  const a = addPlayer(world, 'A', 20 + n)
-  const b = addPlayer(world, 'B', 20 + 4 * n)
+  const loyalty = new Int32Array(pwCount)
+  for (let i = 0; i < pwCount; i++) loyalty[i] = 2 + rng.int(5)
+  const keywords = new Uint32Array(2 * n)
+  const power = new Int32Array(2 * n)
+  const toughness = new Int32Array(2 * n)
+  const sick = new Uint8Array(2 * n)
+  const attackers: number[] = []
+  const attackTargets: number[] = []
+  for (let i = 0; i < n; i++) {
+    const kw = randomKeywords(rng)
+    keywords[i] = kw
+    power[i] = rng.int(7)
+    toughness[i] = 1 + rng.int(6)
+    sick[i] = rng.next() < 0.1 ? 1 : 0
+    const canAttack = (kw & KW_DEFENDER) === 0 && (!sick[i] || (kw & KW_HASTE) !== 0)
+    if (canAttack && rng.next() < 0.9) {
+      attackers.push(i)
+      attackTargets.push(rng.next() < 0.05 ? rng.int(pwCount) : -1)
+    }
+  }
+  const sky: number[] = []
+  const ground: number[] = []
+  for (let i = n; i < 2 * n; i++) {
+    const kw = randomKeywords(rng) & ~KW_DEFENDER
+    keywords[i] = kw
+    power[i] = rng.int(6)
+    toughness[i] = 1 + rng.int(6)
+    sick[i] = rng.next() < 0.1 ? 1 : 0
+    ;(kw & (KW_FLYING | KW_REACH) ? sky : ground).push(i)
+  }
+  const blockers: number[] = []
+  const blocked: number[] = []
+  let skyAt = 0
+  let groundAt = 0
+  const take = (flying: boolean): number => {
+    if (!flying && groundAt < ground.length) return ground[groundAt++]!
+    if (skyAt < sky.length) return sky[skyAt++]!
+    return -1
+  }
+  for (const attacker of attackers) {
+    const roll = rng.next()
+    const flying = (keywords[attacker]! & KW_FLYING) !== 0
+    const menace = (keywords[attacker]! & KW_MENACE) !== 0
+    const wanted = roll < 0.3 ? 0 : roll < 0.75 ? 1 : roll < 0.95 ? 2 : 3
+    const count = menace && wanted === 1 ? 2 : wanted
+    const chosen: number[] = []
+    for (let k = 0; k < count; k++) {
+      const blocker = take(flying)
+      if (blocker >= 0) chosen.push(blocker)
+    }
+    if (menace && chosen.length === 1) continue
+    for (const blocker of chosen) {
+      blockers.push(blocker)
+      blocked.push(attacker)
+    }
+  }
+  return {
+    size: n,
+    attackerLife: 20 + n,
+    defenderLife: 20 + 4 * n,
+    loyalty,
+    keywords,
+    power,
+    toughness,
+    sick,
+    attackers: Int32Array.from(attackers),
+    attackTargets: Int32Array.from(attackTargets),
+    blockers: Int32Array.from(blockers),
+    blocked: Int32Array.from(blocked),
+  }
+}
+
+export interface GeneratedBoard {
+  spec: BoardSpec
+  world: GameWorld
+  attackingPlayer: Eid
+  defendingPlayer: Eid
+  /** The entity of each creature of the spec, attacker's first. */
+  creatures: Eid[]
+  planeswalkers: Eid[]
+  attacks: AttackDeclaration[]
+  blocks: BlockDeclaration[]
+}
+
+/** Builds an engine world from a board spec, in the beginning of combat step of player A's turn 2. */
+export function buildBoard(spec: BoardSpec, seed = 1): GeneratedBoard {
+  const n = spec.size
+  const world = createGameWorld({ capacity: 2 * n + spec.loyalty.length + 4, seed })
+  const a = addPlayer(world, 'A', spec.attackerLife)
+  const b = addPlayer(world, 'B', spec.defenderLife)
   world.turn.active = a
   world.turn.priority = a
   world.turn.number = 2
   world.turn.step = Step.BeginCombat
-  const creatures: Eid[] = []
   const planeswalkers: Eid[] = []
-  for (let i = 0; i < pwCount; i++) {
-    const loyalty = 2 + rng.int(5)
+  for (let i = 0; i < spec.loyalty.length; i++) {
     planeswalkers.push(
-      addCard(world, { label: `pw${i}`, owner: b, controller: b, zone: Zone.Battlefield, types: T_PLANESWALKER, keywords: 0, loyalty }),
+      addCard(world, { label: `pw${i}`, owner: b, controller: b, zone: Zone.Battlefield, types: T_PLANESWALKER, keywords: 0, loyalty: spec.loyalty[i]! }),
+    )
+  }
+  const creatures: Eid[] = []
+  for (let i = 0; i < 2 * n; i++) {
+    const player = i < n ? a : b
+    creatures.push(
+      addCard(world, {
+        label: i < n ? `a${i}` : `b${i - n}`,
+        owner: player,
+        controller: player,
+        zone: Zone.Battlefield,
+        types: T_CREATURE,
+        keywords: spec.keywords[i]!,
+        power: spec.power[i]!,
+        toughness: spec.toughness[i]!,
+        sick: spec.sick[i] === 1,
+      }),
     )
   }
   const attacks: AttackDeclaration[] = []
-  for (let i = 0; i < n; i++) {
-    const keywords = randomKeywords(rng)
-    const sick = rng.next() < 0.1
-    const eid = addCard(world, {
-      label: `a${i}`,
-      owner: a,
-      controller: a,
-      zone: Zone.Battlefield,
-      types: T_CREATURE,
-      keywords,
-      power: rng.int(7),
-      toughness: 1 + rng.int(6),
-      sick,
-    })
-    creatures.push(eid)
-    const canAttack = (keywords & KW_DEFENDER) === 0 && (!sick || (keywords & KW_HASTE) !== 0)
-    if (canAttack && rng.next() < 0.9) {
-      const target = rng.next() < 0.05 ? planeswalkers[rng.int(pwCount)]! : b
-      attacks.push({ attacker: eid, target })
-    }
-  }
-  const sky: Eid[] = []
-  const ground: Eid[] = []
-  for (let i = 0; i < n; i++) {
-    const keywords = randomKeywords(rng) & ~KW_DEFENDER
-    const eid = addCard(world, {
-      label: `b${i}`,
-      owner: b,
-      controller: b,
-      zone: Zone.Battlefield,
-      types: T_CREATURE,
-      keywords,
-      power: rng.int(6),
-      toughness: 1 + rng.int(6),
-      sick: rng.next() < 0.1,
-    })
-    creatures.push(eid)
-    ;(keywords & (KW_FLYING | KW_REACH) ? sky : ground).push(eid)
+  for (let i = 0; i < spec.attackers.length; i++) {
+    const t = spec.attackTargets[i]!
+    attacks.push({ attacker: creatures[spec.attackers[i]!]!, target: t < 0 ? b : planeswalkers[t]! })
   }
   const blocks: BlockDeclaration[] = []
-  let skyAt = 0
-  let groundAt = 0
-  const take = (flying: boolean): Eid | 0 => {
-    if (!flying && groundAt < ground.length) return ground[groundAt++]!
-    if (skyAt < sky.length) return sky[skyAt++]!
-    return 0
+  for (let i = 0; i < spec.blockers.length; i++) {
+    blocks.push({ blocker: creatures[spec.blockers[i]!]!, attacker: creatures[spec.blocked[i]!]! })
   }
-  for (const { attacker } of attacks) {
-    const roll = rng.next()
-    const flying = (world.kw.effective[attacker]! & KW_FLYING) !== 0
-    const menace = (world.kw.effective[attacker]! & KW_MENACE) !== 0
-    const wanted = roll < 0.3 ? 0 : roll < 0.75 ? 1 : roll < 0.95 ? 2 : 3
-    const count = menace && wanted === 1 ? 2 : wanted
-    const chosen: Eid[] = []
-    for (let k = 0; k < count; k++) {
-      const blocker = take(flying)
-      if (blocker !== 0) chosen.push(blocker)
-    }
-    if (menace && chosen.length === 1) continue
-    for (const blocker of chosen) blocks.push({ blocker, attacker })
-  }
-  return { world, attackingPlayer: a, defendingPlayer: b, creatures, planeswalkers, attacks, blocks }
+  return { spec, world, attackingPlayer: a, defendingPlayer: b, creatures, planeswalkers, attacks, blocks }
+}
+
+/** `generateBoardSpec` then `buildBoard`: for the demo, benchmarks and property tests. */
+export function generateBoard(options: BoardOptions): GeneratedBoard {
+  return buildBoard(generateBoardSpec(options), options.seed)
 }

@@ -1,0 +1,18 @@
+/** One whole combat through the engine's public entity-level actions, as the benchmark times it. */
+import { advance, attack, block, combatDamage } from '../src/actions/combat-actions'
+import type { GeneratedBoard } from '../src/generate/board'
+import { Step } from '../src/steps'
+
+function ok(result: { ok: boolean }, what: string): void {
+  if (!result.ok) throw new Error(`engine rejected ${what}: ${JSON.stringify(result)}`)
+}
+
+export function runEngineCombat(board: GeneratedBoard): void {
+  const { world } = board
+  ok(attack(world, board.attacks), 'the attack')
+  if (board.attacks.length > 0) {
+    ok(block(world, board.blocks), 'the blocks')
+    while (world.turn.step < Step.RegularDamage) ok(combatDamage(world, null), 'combat damage')
+  }
+  ok(advance(world, Step.PostcombatMain, false), 'the end of combat')
+}

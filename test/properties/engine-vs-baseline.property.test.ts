@@ -1,0 +1,32 @@
+/**
+ * The engine, the benchmark's plain-object baseline and the limit kernel are three separate
+ * implementations of one combat; on random boards they must agree on every outcome.
+ */
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { createBaselineGame, runBaselineCombat } from '../../bench/baseline/combat'
+import { runEngineCombat } from '../../bench/engine-combat'
+import { createLimitBoard, resetLimitBoard, runLimitCombat } from '../../bench/limit'
+import { baselineOutcome, engineOutcome, limitOutcome } from '../../bench/outcome'
+import { buildBoard, generateBoardSpec } from '../../src/generate/board'
+
+describe('engine = baseline = limit kernel on random boards', () => {
+  it('agree on life, deaths, damage marked and loyalty', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 300 }), fc.integer({ min: 0, max: 2 ** 31 - 1 }), (size, seed) => {
+        const spec = generateBoardSpec({ size, seed })
+        const board = buildBoard(spec)
+        runEngineCombat(board)
+        const game = createBaselineGame(spec)
+        runBaselineCombat(game, spec)
+        const limit = createLimitBoard(spec)
+        resetLimitBoard(limit)
+        runLimitCombat(limit)
+        const engine = engineOutcome(board)
+        expect(baselineOutcome(game)).toEqual(engine)
+        expect(limitOutcome(limit)).toEqual(engine)
+      }),
+      { numRuns: 150 },
+    )
+  })
+})
