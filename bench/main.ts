@@ -1,0 +1,244 @@
+/**
+ * `npm run bench`: full combats on seeded boards of N creatures a side, the engine against the
+ * plain-object baseline and the limit kernel, interleaved in one process; the small-board
+ * throughput; memory per creature. Every timed run's outcome is compared across the three and
+ * the bench fails loudly on a difference. `--json` prints the machine-readable report.
+ */
+import { writeFileSync } from 'node:fs'
+import { cpus } from 'node:os'
+import { Command } from 'commander'
+import { buildBoard, generateBoardSpec, type BoardSpec, type GeneratedBoard } from '../src/generate/board'
+import { restoreWorld, snapshotWorld } from '../src/snapshot'
+import { createBaselineGame, runBaselineCombat, type BaselineGame } from './baseline/combat'
+import { runEngineCombat } from './engine-combat'
+import { createLimitBoard, resetLimitBoard, runLimitCombat } from './limit'
+import { baselineOutcome, engineOutcome, limitOutcome, type Outcome } from './outcome'
+
+declare const gc: (() => void) | undefined
+
+interface FullCombatRow {
+  n: number
+  engineMs: number
+  baselineMs: number
+  limitMs: number
+  speedup: number
+  limitRatio: number
+  nsPerCreature: number
+  baselineNsPerCreature: number
+  bytesPerCreature: number
+  baselineBytesPerCreature: number
+  samples: number
+  combatsPerSample: number
+  outcomesEqual: boolean
+}
+
+interface SmallBoardRow {
+  n: number
+  engineCombatsPerSec: number
+  baselineCombatsPerSec: number
+  engineCombatsPerSecWithRestore: number
+  baselineCombatsPerSecWithRestore: number
+  combats: number
+  outcomesEqual: boolean
+}
+
+const log = (line: string): void => void process.stderr.write(`${line}\n`)
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = sorted.length >> 1
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
+}
+
+function memoryNow(): number {
+  gc?.()
+  gc?.()
+  const m = process.memoryUsage()
+  return m.heapUsed + m.arrayBuffers
+}
+
+function same(a: Outcome, b: Outcome, what: string, n: number): void {
+  if (JSON.stringify(a) !== JSON.stringify(b)) {
+    throw new Error(`bench: ${what} differ at N=${n}:\n  engine ${JSON.stringify(a)}\n  other  ${JSON.stringify(b)}`)
+  }
+}
+
+function fullCombat(n: number, samples: number, seed: number): FullCombatRow {
+  const spec = generateBoardSpec({ size: n, seed })
+  const m0 = memoryNow()
+  const board = buildBoard(spec, seed)
+  const m1 = memoryNow()
+  let game: BaselineGame | null = createBaselineGame(spec)
+  const m2 = memoryNow()
+  const bytesPerCreature = (m1 - m0) / (2 * n)
+  const baselineBytesPerCreature = (m2 - m1) / (2 * n)
+  const snapshot = snapshotWorld(board.world)
+  const limit = createLimitBoard(spec)
+  const reps = Math.max(1, Math.min(500, Math.floor(20_000 / n)))
+  let expected: Outcome | null = null
+  const timeEngine = (): number => {
+    let total = 0
+    for (let r = 0; r < reps; r++) {
+      restoreWorld(board.world, snapshot)
+      const t0 = performance.now()
+      runEngineCombat(board)
+      total += performance.now() - t0
+    }
+    const outcome = engineOutcome(board)
+    if (expected) same(expected, outcome, 'engine runs', n)
+    expected = outcome
+    return total / reps
+  }
+  const timeBaseline = (): number => {
+    let total = 0
+    for (let r = 0; r < reps; r++) {
+      game = null
+      game = createBaselineGame(spec)
+      const t0 = performance.now()
+      runBaselineCombat(game, spec)
+      total += performance.now() - t0
+    }
+    same(expected!, baselineOutcome(game!), 'engine and baseline outcomes', n)
+    return total / reps
+  }
+  const timeLimit = (): number => {
+    let total = 0
+    for (let r = 0; r < reps; r++) {
+      resetLimitBoard(limit)
+      const t0 = performance.now()
+      runLimitCombat(limit)
+      total += performance.now() - t0
+    }
+    same(expected!, limitOutcome(limit), 'engine and limit-kernel outcomes', n)
+    return total / reps
+  }
+  // Warm-up, then interleaved samples.
+  const warmups = n >= 100_000 ? 1 : 3
+  for (let i = 0; i < warmups; i++) {
+    timeEngine()
+    timeBaseline()
+    timeLimit()
+  }
+  const engine: number[] = []
+  const baseline: number[] = []
+  const limits: number[] = []
+  for (let s = 0; s < samples; s++) {
+    engine.push(timeEngine())
+    baseline.push(timeBaseline())
+    limits.push(timeLimit())
+  }
+  const engineMs = median(engine)
+  const baselineMs = median(baseline)
+  const limitMs = median(limits)
+  return {
+    n,
+    engineMs,
+    baselineMs,
+    limitMs,
+    speedup: baselineMs / engineMs,
+    limitRatio: engineMs / limitMs,
+    nsPerCreature: (engineMs * 1e6) / (2 * n),
+    baselineNsPerCreature: (baselineMs * 1e6) / (2 * n),
+    bytesPerCreature,
+    baselineBytesPerCreature,
+    samples,
+    combatsPerSample: reps,
+    outcomesEqual: true,
+  }
+}
+
+function smallBoard(n: number, seconds: number, seed: number): SmallBoardRow {
+  const spec: BoardSpec = generateBoardSpec({ size: n, seed })
+  const board: GeneratedBoard = buildBoard(spec, seed)
+  const snapshot = snapshotWorld(board.world)
+  const measure = (run: () => void, reset: () => void): { combat: number; withRestore: number; combats: number } => {
+    let combatMs = 0
+    let combats = 0
+    const start = performance.now()
+    const end = start + seconds * 1000
+    while (performance.now() < end) {
+      for (let i = 0; i < 1000; i++) {
+        reset()
+        const t0 = performance.now()
+        run()
+        combatMs += performance.now() - t0
+      }
+      combats += 1000
+    }
+    const total = performance.now() - start
+    return { combat: (combats * 1000) / combatMs, withRestore: (combats * 1000) / total, combats }
+  }
+  let game = createBaselineGame(spec)
+  for (let i = 0; i < 2000; i++) {
+    restoreWorld(board.world, snapshot)
+    runEngineCombat(board)
+    game = createBaselineGame(spec)
+    runBaselineCombat(game, spec)
+  }
+  const engine = measure(() => runEngineCombat(board), () => restoreWorld(board.world, snapshot))
+  const baseline = measure(() => runBaselineCombat(game, spec), () => void (game = createBaselineGame(spec)))
+  same(engineOutcome(board), baselineOutcome(game), 'small-board engine and baseline outcomes', n)
+  return {
+    n,
+    engineCombatsPerSec: engine.combat,
+    baselineCombatsPerSec: baseline.combat,
+    engineCombatsPerSecWithRestore: engine.withRestore,
+    baselineCombatsPerSecWithRestore: baseline.withRestore,
+    combats: engine.combats,
+    outcomesEqual: true,
+  }
+}
+
+function table(rows: FullCombatRow[], small: SmallBoardRow): string {
+  const fmt = (v: number, d = 2) => v.toFixed(d)
+  const lines = [
+    '| N a side | engine ms | baseline ms | limit ms | speed-up vs baseline | engine / limit | ns per creature | bytes per creature (engine / baseline) |',
+    '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...rows.map(
+      (r) =>
+        `| ${r.n.toLocaleString('en-US')} | ${fmt(r.engineMs, 3)} | ${fmt(r.baselineMs, 3)} | ${fmt(r.limitMs, 3)} | ${fmt(r.speedup)}x | ${fmt(r.limitRatio)}x | ${fmt(r.nsPerCreature, 1)} | ${fmt(r.bytesPerCreature, 0)} / ${fmt(r.baselineBytesPerCreature, 0)} |`,
+    ),
+    '',
+    `Small board (${small.n} a side), one core: engine ${Math.round(small.engineCombatsPerSec).toLocaleString('en-US')} combats/s, ` +
+      `baseline ${Math.round(small.baselineCombatsPerSec).toLocaleString('en-US')} combats/s ` +
+      `(${fmt(small.engineCombatsPerSec / small.baselineCombatsPerSec)}x); counting the position restore between combats: ` +
+      `${Math.round(small.engineCombatsPerSecWithRestore).toLocaleString('en-US')} vs ${Math.round(small.baselineCombatsPerSecWithRestore).toLocaleString('en-US')}.`,
+    'All outcomes (life, deaths, damage checksum, loyalty) equal across engine, baseline and limit kernel.',
+  ]
+  return lines.join('\n')
+}
+
+const program = new Command()
+  .name('bench')
+  .option('--json', 'print the JSON report on stdout')
+  .option('--out <file>', 'also write the JSON report to a file')
+  .option('--sizes <list>', 'creatures a side, comma-separated', '10,100,1000,10000,100000,1000000')
+  .option('--samples <n>', 'timed samples per size (median reported)', '5')
+  .option('--small-seconds <s>', 'seconds of small-board throughput per implementation', '2')
+  .option('--seed <n>', 'board seed', '1')
+  .parse(process.argv)
+const options = program.opts<{ json?: boolean; out?: string; sizes: string; samples: string; smallSeconds: string; seed: string }>()
+if (typeof gc !== 'function') log('bench: run with node --expose-gc for memory figures (npm run bench does)')
+const sizes = options.sizes.split(',').map((s) => Number(s.replace(/_/g, '')))
+const samples = Math.max(5, Number(options.samples))
+const seed = Number(options.seed)
+const rows: FullCombatRow[] = []
+for (const n of sizes) {
+  log(`full combat, N=${n.toLocaleString('en-US')} a side ...`)
+  const row = fullCombat(n, samples, seed)
+  rows.push(row)
+  log(`  engine ${row.engineMs.toFixed(3)} ms, baseline ${row.baselineMs.toFixed(3)} ms, limit ${row.limitMs.toFixed(3)} ms, speed-up ${row.speedup.toFixed(2)}x, engine/limit ${row.limitRatio.toFixed(2)}x`)
+}
+log('small-board throughput, N=20 a side ...')
+const small = smallBoard(20, Number(options.smallSeconds), seed)
+const report = {
+  date: new Date().toISOString(),
+  node: process.version,
+  cores: cpus().length,
+  cpu: cpus()[0]?.model ?? 'unknown',
+  seed,
+  fullCombat: rows,
+  smallBoard: small,
+}
+if (options.out) writeFileSync(options.out, `${JSON.stringify(report, null, 2)}\n`)
+process.stdout.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : `${table(rows, small)}\n`)
