@@ -3,6 +3,8 @@
 export const Player = {}
 
 export interface PlayerStats {
+  /** 1 for a player entity: a typed-array test for hot loops. */
+  isPlayer: Uint8Array
   /** CR 119 Life. */
   life: Int32Array
   /** CR 104.3: the player has lost the game. */
@@ -12,5 +14,5 @@ export interface PlayerStats {
 }
 
 export function createPlayerStats(capacity: number): PlayerStats {
-  return { life: new Int32Array(capacity), lost: new Uint8Array(capacity), drewFromEmpty: new Uint8Array(capacity) }
+  return { isPlayer: new Uint8Array(capacity), life: new Int32Array(capacity), lost: new Uint8Array(capacity), drewFromEmpty: new Uint8Array(capacity) }
 }

@@ -16,16 +16,20 @@ export function dealDamage(world: GameWorld, source: Eid, target: Eid, amount: n
   if (isPlayer(world, target)) {
     // CR 120.3a: damage to a player causes that player to lose that much life.
     const life = (world.players.life[target]! -= amount)
-    events.emit('damageDealt', source, target, amount, combat, rule)
-    events.emit('lifeChanged', target, -amount, life, '120.3a')
+    if (events.listening) {
+      events.emit('damageDealt', source, target, amount, combat, rule)
+      events.emit('lifeChanged', target, -amount, life, '120.3a')
+    }
   } else if (world.place.zone[target] === Zone.Battlefield) {
     const types = world.types.mask[target]!
     if (types & T_PLANESWALKER) {
       // CR 120.3c: damage to a planeswalker removes that many loyalty counters.
       const loyalty = (world.stats.loyalty[target]! -= amount)
       queueStateCheck(world, target)
-      events.emit('damageDealt', source, target, amount, combat, rule)
-      events.emit('loyaltyChanged', target, -amount, loyalty, '120.3c')
+      if (events.listening) {
+        events.emit('damageDealt', source, target, amount, combat, rule)
+        events.emit('loyaltyChanged', target, -amount, loyalty, '120.3c')
+      }
     }
     if (types & T_CREATURE) {
       // CR 120.3e: damage to a creature is marked on it.
@@ -33,7 +37,7 @@ export function dealDamage(world: GameWorld, source: Eid, target: Eid, amount: n
       // CR 702.2b: remember deathtouch damage until state-based actions are checked.
       if (sourceKeywords & KW_DEATHTOUCH) world.stats.deathtouched[target] = 1
       queueStateCheck(world, target)
-      if (!(types & T_PLANESWALKER)) events.emit('damageDealt', source, target, amount, combat, rule)
+      if (events.listening && !(types & T_PLANESWALKER)) events.emit('damageDealt', source, target, amount, combat, rule)
     }
   } else {
     return
@@ -42,6 +46,6 @@ export function dealDamage(world: GameWorld, source: Eid, target: Eid, amount: n
     // CR 702.15b: damage dealt by a source with lifelink causes its controller to gain that much life.
     const controller = world.place.controller[source]!
     const life = (world.players.life[controller]! += amount)
-    events.emit('lifeChanged', controller, amount, life, '702.15b')
+    if (events.listening) events.emit('lifeChanged', controller, amount, life, '702.15b')
   }
 }

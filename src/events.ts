@@ -38,10 +38,56 @@ export interface GameEvents {
 
 export type GameEventName = keyof GameEvents
 
-export type GameEmitter = EventEmitter<GameEvents>
+type Names = EventEmitter.EventNames<GameEvents>
+type Listener<T extends Names> = EventEmitter.EventListener<GameEvents, T>
+
+/**
+ * The game's emitter. `listening` tells whether anyone subscribed at all, so that hot loops
+ * (a damage step over a million creatures) skip building events nobody hears:
+ * `if (events.listening) events.emit(...)`.
+ */
+export class GameEmitter extends EventEmitter<GameEvents> {
+  listening = false
+
+  private update(): void {
+    this.listening = this.eventNames().length > 0
+  }
+
+  override on<T extends Names>(event: T, fn: Listener<T>, context?: unknown): this {
+    super.on(event, fn, context)
+    this.listening = true
+    return this
+  }
+
+  override addListener<T extends Names>(event: T, fn: Listener<T>, context?: unknown): this {
+    return this.on(event, fn, context)
+  }
+
+  override once<T extends Names>(event: T, fn: Listener<T>, context?: unknown): this {
+    super.once(event, fn, context)
+    this.listening = true
+    return this
+  }
+
+  override off<T extends Names>(event: T, fn?: Listener<T>, context?: unknown, once?: boolean): this {
+    super.off(event, fn, context, once)
+    this.update()
+    return this
+  }
+
+  override removeListener<T extends Names>(event: T, fn?: Listener<T>, context?: unknown, once?: boolean): this {
+    return this.off(event, fn, context, once)
+  }
+
+  override removeAllListeners(event?: Names): this {
+    super.removeAllListeners(event)
+    this.update()
+    return this
+  }
+}
 
 export function createEmitter(): GameEmitter {
-  return new EventEmitter<GameEvents>()
+  return new GameEmitter()
 }
 
 /**

@@ -100,6 +100,8 @@ export interface GameContext {
   sbaWork: IntList
   sbaDoomed: IntList
   plan: DamagePlan
+  scratch: Scratch
+  stamp: number
   pending: PendingChoices
   events: GameEmitter
   rng: Rng
@@ -111,7 +113,7 @@ export type GameWorld = World<GameContext>
 
 /** Every typed-array store of the world, for growing them together in `ensureCapacity`. */
 function stores(w: GameContext): object[] {
-  return [w.kw, w.types, w.stats, w.status, w.place, w.players, w.combat, w.plan.perEntity]
+  return [w.kw, w.types, w.stats, w.status, w.place, w.players, w.combat, w.plan.perEntity, w.scratch]
 }
 
 export function createGameWorld(options: { capacity?: number; seed?: number } = {}): GameWorld {
@@ -150,6 +152,8 @@ export function createGameWorld(options: { capacity?: number; seed?: number } = 
     sbaWork: new IntList(),
     sbaDoomed: new IntList(),
     plan: createDamagePlan(capacity),
+    scratch: createScratch(capacity),
+    stamp: 0,
     pending: { attackers: null, blockers: null, assignment: null },
     events: createEmitter(),
     rng: new Rng(options.seed ?? 1),
@@ -193,6 +197,7 @@ function newEntity(world: GameWorld, label: string): Eid {
 export function addPlayer(world: GameWorld, label: string, life: number): Eid {
   const eid = newEntity(world, label)
   addComponent(world, eid, Player)
+  world.players.isPlayer[eid] = 1
   world.players.life[eid] = life
   world.playerOrder.push(eid)
   world.zoneLists.set(eid, { library: [], hand: [], graveyard: [], exile: [] })
@@ -296,5 +301,30 @@ export function label(world: GameWorld, eid: Eid): string {
 }
 
 export function isPlayer(world: GameWorld, eid: Eid): boolean {
-  return world.zoneLists.has(eid)
+  return world.players.isPlayer[eid] === 1
+}
+
+/**
+ * Scratch marks per entity for checks over a whole declaration (duplicates, counts) without
+ * allocating: `nextStamp` returns a fresh stamp, and `marks[eid] === stamp` means "seen".
+ */
+export interface Scratch {
+  marks: Uint32Array
+  /** A second set of marks, for a second kind of entity in the same check. */
+  otherMarks: Uint32Array
+  counts: Int32Array
+}
+
+export function createScratch(capacity: number): Scratch {
+  return { marks: new Uint32Array(capacity), otherMarks: new Uint32Array(capacity), counts: new Int32Array(capacity) }
+}
+
+export function nextStamp(world: GameWorld): number {
+  world.stamp = (world.stamp + 1) >>> 0
+  if (world.stamp === 0) {
+    world.scratch.marks.fill(0)
+    world.scratch.otherMarks.fill(0)
+    world.stamp = 1
+  }
+  return world.stamp
 }

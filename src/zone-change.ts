@@ -30,7 +30,7 @@ export function moveToZone(world: GameWorld, eid: Eid, to: ZoneId, rule: string,
   const owner = world.place.owner[eid]!
   const lists = world.zoneLists.get(owner)!
   if (from === Zone.Battlefield) {
-    if (leaveCombat(world, eid)) world.events.emit('removedFromCombat', eid, '506.4')
+    if (leaveCombat(world, eid) && world.events.listening) world.events.emit('removedFromCombat', eid, '506.4')
     world.status.tapped[eid] = 0
     world.status.sick[eid] = 0
     world.stats.damage[eid] = 0
@@ -44,6 +44,7 @@ export function moveToZone(world: GameWorld, eid: Eid, to: ZoneId, rule: string,
   }
   world.place.zone[eid] = to
   if (to !== Zone.Battlefield && to !== Zone.Stack) zoneList(lists, to).push(eid)
+  if (!world.events.listening) return
   world.events.emit('zoneChanged', eid, ZONE_NAMES[from], ZONE_NAMES[to], rule)
   if (from === Zone.Battlefield && to === Zone.Graveyard && world.types.mask[eid]! & T_CREATURE) {
     // CR 700.4: "dies" means put into a graveyard from the battlefield.

@@ -29,7 +29,7 @@ export function declareAttackers(world: GameWorld): void {
     }
     if ((world.kw.effective[attacker]! & KW_VIGILANCE) === 0) tapped[attacker] = 1
     roster.attackers.push(attacker)
-    events.emit('attackerDeclared', attacker, target, '508.1')
+    if (events.listening) events.emit('attackerDeclared', attacker, target, '508.1')
   }
   world.turn.attackersDeclared = true
   events.emit('attackersDeclared', declaration.length, '508.1')

@@ -17,7 +17,7 @@ export function declareBlockers(world: GameWorld): void {
     combat.flags[attacker]! |= C_BLOCKED
     combat.blockCount[attacker]!++
     roster.blockers.push(blocker)
-    events.emit('blockerDeclared', blocker, attacker, '509.1a')
+    if (events.listening) events.emit('blockerDeclared', blocker, attacker, '509.1a')
   }
   // Group blockers by attacker, keeping declaration order within each group (a counting sort).
   const attackers = roster.attackers.items

@@ -3,7 +3,7 @@ import { T_CREATURE, T_PLANESWALKER } from '../../components/types'
 import { Zone } from '../../components/zones'
 import { OK, reject, type ActionResult } from '../errors'
 import type { Eid } from '../events'
-import { isPlayer, label, type GameWorld } from '../world'
+import { isPlayer, label, nextStamp, type GameWorld } from '../world'
 
 export interface AttackDeclaration {
   attacker: Eid
@@ -17,11 +17,33 @@ export interface AttackDeclaration {
 export function checkAttackDeclaration(world: GameWorld, declaration: readonly AttackDeclaration[]): ActionResult {
   const active = world.turn.active
   const { zone, controller } = world.place
-  const seen = new Set<Eid>()
-  for (const { attacker, target } of declaration) {
+  const { tapped, sick } = world.status
+  const types = world.types.mask
+  const effective = world.kw.effective
+  const marks = world.scratch.marks
+  const stamp = nextStamp(world)
+  for (let i = 0; i < declaration.length; i++) {
+    const { attacker, target } = declaration[i]!
+    // The common case, checked with typed arrays only; any doubt goes to the full check below.
+    if (
+      marks[attacker] !== stamp &&
+      zone[attacker] === Zone.Battlefield &&
+      types[attacker]! & T_CREATURE &&
+      controller[attacker] === active &&
+      tapped[attacker] === 0 &&
+      (sick[attacker] === 0 || effective[attacker]! & KW_HASTE) &&
+      (effective[attacker]! & KW_DEFENDER) === 0 &&
+      world.players.isPlayer[attacker] === 0 &&
+      world.players.isPlayer[target] === 1 &&
+      target !== active &&
+      world.players.lost[target] === 0
+    ) {
+      marks[attacker] = stamp
+      continue
+    }
     const who = label(world, attacker)
-    if (seen.has(attacker)) return reject('duplicate-attacker', `${who} is declared as an attacker twice`, '508.1a')
-    seen.add(attacker)
+    if (marks[attacker] === stamp) return reject('duplicate-attacker', `${who} is declared as an attacker twice`, '508.1a')
+    marks[attacker] = stamp
     if (isPlayer(world, attacker) || zone[attacker] !== Zone.Battlefield) {
       return reject('not-on-battlefield', `${who} is not a permanent on the battlefield, so it can't attack`, '508.1a')
     }

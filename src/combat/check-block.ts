@@ -2,9 +2,9 @@ import { C_ATTACKING } from '../../components/combat'
 import { KW_FLYING, KW_MENACE, KW_REACH } from '../../components/keywords'
 import { T_CREATURE } from '../../components/types'
 import { Zone } from '../../components/zones'
-import { OK, reject, type ActionResult } from '../errors'
+import { internalError, OK, reject, type ActionResult } from '../errors'
 import type { Eid } from '../events'
-import { isPlayer, label, type GameWorld } from '../world'
+import { isPlayer, label, nextStamp, type GameWorld } from '../world'
 
 export interface BlockDeclaration {
   blocker: Eid
@@ -20,13 +20,40 @@ export interface BlockDeclaration {
 export function checkBlockDeclaration(world: GameWorld, declaration: readonly BlockDeclaration[]): ActionResult {
   const { zone, controller } = world.place
   const { flags, defendingPlayer } = world.combat
-  const seen = new Set<Eid>()
-  const blockersPerAttacker = new Map<Eid, number>()
-  for (const { blocker, attacker } of declaration) {
+  const { marks, otherMarks, counts } = world.scratch
+  const stamp = nextStamp(world)
+  const effective = world.kw.effective
+  const tapped = world.status.tapped
+  const types = world.types.mask
+  const isPlayerFlag = world.players.isPlayer
+  for (let i = 0; i < declaration.length; i++) {
+    const { blocker, attacker } = declaration[i]!
+    // Blockers are marked in `marks`; an attacker's count of blockers is valid once it carries
+    // the stamp in `otherMarks`.
+    if (otherMarks[attacker] !== stamp) {
+      otherMarks[attacker] = stamp
+      counts[attacker] = 0
+    }
+    if (
+      marks[blocker] !== stamp &&
+      isPlayerFlag[blocker] === 0 &&
+      zone[blocker] === Zone.Battlefield &&
+      types[blocker]! & T_CREATURE &&
+      tapped[blocker] === 0 &&
+      isPlayerFlag[attacker] === 0 &&
+      flags[attacker]! & C_ATTACKING &&
+      zone[attacker] === Zone.Battlefield &&
+      controller[blocker] === defendingPlayer[attacker] &&
+      ((effective[attacker]! & KW_FLYING) === 0 || effective[blocker]! & (KW_FLYING | KW_REACH))
+    ) {
+      marks[blocker] = stamp
+      counts[attacker]!++
+      continue
+    }
     const who = label(world, blocker)
     const whom = label(world, attacker)
-    if (seen.has(blocker)) return reject('duplicate-blocker', `${who} can block only one creature`, '509.1a')
-    seen.add(blocker)
+    if (marks[blocker] === stamp) return reject('duplicate-blocker', `${who} can block only one creature`, '509.1a')
+    marks[blocker] = stamp
     if (isPlayer(world, blocker) || zone[blocker] !== Zone.Battlefield) {
       return reject('not-on-battlefield', `${who} is not a permanent on the battlefield, so it can't block`, '509.1a')
     }
@@ -47,10 +74,11 @@ export function checkBlockDeclaration(world: GameWorld, declaration: readonly Bl
     if (attackerKeywords & KW_FLYING && (blockerKeywords & (KW_FLYING | KW_REACH)) === 0) {
       return reject('cannot-block-flying', `${who} can't block ${whom}: ${whom} has flying, and ${who} has neither flying nor reach`, '702.9b')
     }
-    blockersPerAttacker.set(attacker, (blockersPerAttacker.get(attacker) ?? 0) + 1)
+    throw internalError(`block of ${who} on ${whom} passed every check but the fast one`)
   }
-  for (const [attacker, count] of blockersPerAttacker) {
-    if (count === 1 && world.kw.effective[attacker]! & KW_MENACE) {
+  for (let i = 0; i < declaration.length; i++) {
+    const attacker = declaration[i]!.attacker
+    if (counts[attacker] === 1 && effective[attacker]! & KW_MENACE) {
       return reject('menace', `${label(world, attacker)} has menace and can't be blocked except by two or more creatures`, '702.111b')
     }
   }
