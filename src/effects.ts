@@ -72,7 +72,7 @@ export function addEffect(
 
 /** Ends every effect on an object, e.g. when it leaves the battlefield (CR 400.7). */
 export function endEffectsOn(world: GameWorld, target: Eid): void {
-  if (!world.effectsByTarget.has(target)) return
+  if (world.effects.length === 0 || !world.effectsByTarget.has(target)) return
   world.effectsByTarget.delete(target)
   world.effects = world.effects.filter((e) => e.target !== target)
   recomputeCharacteristics(world, target)

@@ -63,8 +63,8 @@ export interface Roster {
 
 /** Inputs of the turn-based actions that take a player's choices, validated before they are set. */
 export interface PendingChoices {
-  attackers: { attacker: Eid; target: Eid }[] | null
-  blockers: { blocker: Eid; attacker: Eid }[] | null
+  attackers: readonly { attacker: Eid; target: Eid }[] | null
+  blockers: readonly { blocker: Eid; attacker: Eid }[] | null
   /** Explicit combat damage assignments: creature -> [recipient, amount] pairs. */
   assignment: ExplicitAssignment | null
 }

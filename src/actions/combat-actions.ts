@@ -34,7 +34,7 @@ export function attack(world: GameWorld, declaration: readonly AttackDeclaration
     )
   }
   while (turn.step < Step.BeginCombat) nextStep(world)
-  world.pending.attackers = [...declaration]
+  world.pending.attackers = declaration
   nextStep(world)
   return OK
 }
@@ -53,7 +53,7 @@ export function block(world: GameWorld, declaration: readonly BlockDeclaration[]
   }
   const checked = checkBlockDeclaration(world, declaration)
   if (!checked.ok) return checked
-  world.pending.blockers = [...declaration]
+  world.pending.blockers = declaration
   nextStep(world)
   return OK
 }

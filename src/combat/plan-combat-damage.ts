@@ -7,10 +7,11 @@ import {
   KW_TRAMPLE_OVER_PLANESWALKERS,
 } from '../../components/keywords'
 import { T_CREATURE } from '../../components/types'
+import { Zone } from '../../components/zones'
 import { internalError, OK, reject, type ActionResult } from '../errors'
 import type { Eid } from '../events'
 import { isPlayer, label, type GameWorld } from '../world'
-import { attackTargetPresent, isAttacking, isBlocking, stillBlocks } from './combat-queries'
+import { attackTargetPresent, isAttacking, stillBlocks } from './combat-queries'
 import { resetDamagePlan } from './damage-plan-store'
 
 export type DamageStepKind = 'first' | 'regular'
@@ -38,11 +39,13 @@ export function planCombatDamage(world: GameWorld, kind: DamageStepKind, explici
     }
   }
   const dealers = plan.dealers.items
+  const firstEntry = plan.perEntity.firstEntry
+  const flags = world.combat.flags
   for (let i = 0, n = plan.dealers.length; i < n; i++) {
     const d = dealers[i]!
-    if (explicit?.has(d)) continue
-    plan.perEntity.firstEntry[d] = plan.source.length
-    if (world.combat.flags[d]! & C_ATTACKING) assignAttackerByDefault(world, d)
+    if (explicit !== null && explicit.has(d)) continue
+    firstEntry[d] = plan.source.length
+    if (flags[d]! & C_ATTACKING) assignAttackerByDefault(world, d)
     else assignBlockerByDefault(world, d)
   }
   if (explicit) {
@@ -60,24 +63,28 @@ export function planCombatDamage(world: GameWorld, kind: DamageStepKind, explici
 /** CR 510.4, 702.4b-c, 702.7b-c: the attackers and blockers that assign damage in this step. */
 function collectDealers(world: GameWorld, kind: DamageStepKind): void {
   const plan = world.plan
+  const dealing = plan.perEntity.dealing
   const eff = world.kw.effective
   const flags = world.combat.flags
+  const zone = world.place.zone
   const power = world.stats.power
   const afterFirstStrike = world.turn.firstStrikeStepDone
-  const lists = [world.roster.attackers, world.roster.blockers]
+  const first = kind === 'first'
   for (let l = 0; l < 2; l++) {
-    const list = lists[l]!
-    const attackers = l === 0
+    const list = l === 0 ? world.roster.attackers : world.roster.blockers
+    // CR 506.4: only creatures still attacking (or blocking) and on the battlefield.
+    const role = l === 0 ? C_ATTACKING : C_BLOCKING
+    const items = list.items
     for (let i = 0, n = list.length; i < n; i++) {
-      const c = list.items[i]!
-      if (attackers ? !isAttacking(world, c) : !isBlocking(world, c)) continue
-      let deals: boolean
-      if (kind === 'first') deals = (eff[c]! & KW_ANY_FIRST_STRIKE) !== 0
-      else if (afterFirstStrike) deals = (flags[c]! & C_HAD_FIRST_STRIKE) === 0 || (eff[c]! & KW_DOUBLE_STRIKE) !== 0
-      else deals = true
+      const c = items[i]!
+      const f = flags[c]!
+      if ((f & role) === 0 || zone[c] !== Zone.Battlefield) continue
+      const deals = first
+        ? (eff[c]! & KW_ANY_FIRST_STRIKE) !== 0
+        : !afterFirstStrike || (f & C_HAD_FIRST_STRIKE) === 0 || (eff[c]! & KW_DOUBLE_STRIKE) !== 0
       // CR 510.1a: a creature with power 0 or less assigns no combat damage.
-      if (deals && power[c]! > 0 && plan.perEntity.dealing[c] === 0) {
-        plan.perEntity.dealing[c] = 1
+      if (deals && power[c]! > 0 && dealing[c] === 0) {
+        dealing[c] = 1
         plan.dealers.push(c)
       }
     }
