@@ -75,11 +75,15 @@ function fullCombat(n: number, samples: number, seed: number): FullCombatRow {
   const snapshot = snapshotWorld(board.world)
   const limit = createLimitBoard(spec)
   const reps = Math.max(1, Math.min(500, Math.floor(20_000 / n)))
+  // On large boards, collect garbage before each timed combat so that no implementation pays for
+  // the previous run's garbage (the baseline's fresh objects, the engine's restored lists).
+  const collect = n >= 10_000 && typeof gc === 'function' ? gc : () => {}
   let expected: Outcome | null = null
   const timeEngine = (): number => {
     let total = 0
     for (let r = 0; r < reps; r++) {
       restoreWorld(board.world, snapshot)
+      collect()
       const t0 = performance.now()
       runEngineCombat(board)
       total += performance.now() - t0
@@ -94,6 +98,7 @@ function fullCombat(n: number, samples: number, seed: number): FullCombatRow {
     for (let r = 0; r < reps; r++) {
       game = null
       game = createBaselineGame(spec)
+      collect()
       const t0 = performance.now()
       runBaselineCombat(game, spec)
       total += performance.now() - t0
@@ -105,6 +110,7 @@ function fullCombat(n: number, samples: number, seed: number): FullCombatRow {
     let total = 0
     for (let r = 0; r < reps; r++) {
       resetLimitBoard(limit)
+      collect()
       const t0 = performance.now()
       runLimitCombat(limit)
       total += performance.now() - t0
