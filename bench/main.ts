@@ -65,13 +65,19 @@ function same(a: Outcome, b: Outcome, what: string, n: number): void {
 
 function fullCombat(n: number, samples: number, seed: number): FullCombatRow {
   const spec = generateBoardSpec({ size: n, seed })
+  // Memory: build enough copies that the figure is not noise on small boards.
+  const copies = Math.max(1, Math.ceil(20_000 / n))
   const m0 = memoryNow()
-  const board = buildBoard(spec, seed)
+  const boards = Array.from({ length: copies }, () => buildBoard(spec, seed))
   const m1 = memoryNow()
-  let game: BaselineGame | null = createBaselineGame(spec)
+  const games = Array.from({ length: copies }, () => createBaselineGame(spec))
   const m2 = memoryNow()
-  const bytesPerCreature = (m1 - m0) / (2 * n)
-  const baselineBytesPerCreature = (m2 - m1) / (2 * n)
+  const bytesPerCreature = (m1 - m0) / (2 * n * copies)
+  const baselineBytesPerCreature = (m2 - m1) / (2 * n * copies)
+  const board = boards[0]!
+  let game: BaselineGame | null = games[0]!
+  boards.length = 0
+  games.length = 0
   const snapshot = snapshotWorld(board.world)
   const limit = createLimitBoard(spec)
   const reps = Math.max(1, Math.min(500, Math.floor(20_000 / n)))

@@ -16,6 +16,17 @@ export class IntList {
     this.items[this.length++] = value
   }
 
+  /** Makes room for `extra` more items, so that callers may then write `items[length++]` directly. */
+  reserve(extra: number): void {
+    const needed = this.length + extra
+    if (needed <= this.items.length) return
+    let size = this.items.length
+    while (size < needed) size *= 2
+    const grown = new Int32Array(size)
+    grown.set(this.items.subarray(0, this.length))
+    this.items = grown
+  }
+
   clear(): void {
     this.length = 0
   }

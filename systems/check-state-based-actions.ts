@@ -25,6 +25,7 @@ export function checkStateBasedActions(world: GameWorld): boolean {
   world.trace?.push('checkStateBasedActions')
   const { stats, types, place, kw, players } = world
   const doomed = world.sbaDoomed
+  const queued = world.sbaQueued
   let performed = false
   for (;;) {
     doomed.clear()
@@ -36,7 +37,7 @@ export function checkStateBasedActions(world: GameWorld): boolean {
     const items = world.sbaWork.items
     for (let i = 0, n = world.sbaWork.length; i < n; i++) {
       const eid = items[i]!
-      world.sbaQueued[eid] = 0
+      queued[eid] = 0
       if (place.zone[eid] !== Zone.Battlefield) continue
       const t = types.mask[eid]!
       let reason = -1

@@ -96,9 +96,16 @@ function add(world: GameWorld, source: Eid, recipient: Eid, amount: number): voi
   CHECK: if (recipient === 0) throw internalError(`combat damage from ${source} assigned to no entity`)
   const plan = world.plan
   const pe = plan.perEntity
-  plan.source.push(source)
-  plan.recipient.push(recipient)
-  plan.amount.push(amount)
+  const at = plan.source.length
+  if (at === plan.source.items.length) {
+    plan.source.reserve(1)
+    plan.recipient.reserve(1)
+    plan.amount.reserve(1)
+  }
+  plan.source.items[at] = source
+  plan.recipient.items[at] = recipient
+  plan.amount.items[at] = amount
+  plan.source.length = plan.recipient.length = plan.amount.length = at + 1
   pe.entryCount[source]!++
   if (pe.assigned[recipient] === 0 && pe.deathtouchSources[recipient] === 0) plan.touched.push(recipient)
   pe.assigned[recipient]! += amount
@@ -131,10 +138,13 @@ function assignAttackerByDefault(world: GameWorld, attacker: Eid): void {
   const deathtouch = (keywords & KW_DEATHTOUCH) !== 0
   const list = world.roster.blockList.items
   const start = combat.blockStart[attacker]!
+  const { flags, blocking } = combat
+  const zone = world.place.zone
   let first = 0
   for (let i = start, end = start + combat.blockCount[attacker]!; i < end; i++) {
     const b = list[i]!
-    if (!stillBlocks(world, b, attacker)) continue
+    // CR 506.4: a blocker that left combat no longer blocks.
+    if (blocking[b] !== attacker || (flags[b]! & C_BLOCKING) === 0 || zone[b] !== Zone.Battlefield) continue
     if (first === 0) first = b
     const give = Math.min(lethalDamageNeeded(world, b, deathtouch), rest)
     add(world, attacker, b, give)
