@@ -89,3 +89,14 @@ describe('CR 508 Declare attackers step', () => {
     expectRejected(game.attack({ bear: 'B' }), 'attackers-already-declared')
   })
 })
+
+describe('CR 508.1a declaration checks at the entity level', () => {
+  it('508.1a a creature declared twice is rejected and nothing is declared', async () => {
+    const { attack } = await import('../../src/actions/combat-actions')
+    const game = newGame([creature('bear', 'A', 2, 2)])
+    const bear = game.eid('bear')!
+    const b = game.eid('B')!
+    expectRejected(attack(game.world, [{ attacker: bear, target: b }, { attacker: bear, target: b }]), 'duplicate-attacker', '508.1a')
+    expect(obj(game, 'bear').tapped).toBe(false)
+  })
+})

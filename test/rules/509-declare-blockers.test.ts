@@ -75,3 +75,11 @@ describe('CR 802.4a Blocking in multiplayer games', () => {
     expect(obj(game, 'crab').damage).toBe(3)
   })
 })
+
+describe('CR 509.1a declaration checks at the entity level', () => {
+  it('509.1a an attacking creature named as a blocker is not a defending creature', () => {
+    const game = newGame([creature('bear', 'A', 2, 2, ['vigilance'])])
+    game.attack({ bear: 'B' })
+    expectRejected(game.block({ bear: 'bear' }), 'not-defending-player')
+  })
+})
