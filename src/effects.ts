@@ -14,8 +14,13 @@ export interface ContinuousEffect {
   removeKeywords: number
   power: number
   toughness: number
-  /** CR 514.2: "until end of turn" effects end in the cleanup step. */
-  duration: 'endOfTurn'
+  /**
+   * CR 514.2: "until end of turn" effects end in the cleanup step; an attached Equipment's or
+   * Aura's effect lasts while it is attached (CR 301.5a, 303.4a).
+   */
+  duration: 'endOfTurn' | 'attached'
+  /** The Equipment or Aura giving an `attached` effect; 0 for the others. */
+  source: Eid
 }
 
 /**
@@ -46,6 +51,7 @@ export function addEffect(
   world: GameWorld,
   target: Eid,
   change: { addKeywords?: number; removeKeywords?: number; power?: number; toughness?: number },
+  from: { duration: ContinuousEffect['duration']; source: Eid } = { duration: 'endOfTurn', source: 0 },
 ): ContinuousEffect {
   const effect: ContinuousEffect = {
     timestamp: world.nextTimestamp++,
@@ -54,13 +60,15 @@ export function addEffect(
     removeKeywords: change.removeKeywords ?? 0,
     power: change.power ?? 0,
     toughness: change.toughness ?? 0,
-    duration: 'endOfTurn',
+    duration: from.duration,
+    source: from.source,
   }
   world.effects.push(effect)
   const list = world.effectsByTarget.get(target)
   if (list) list.push(effect)
   else world.effectsByTarget.set(target, [effect])
   recomputeCharacteristics(world, target)
+  if (!world.events.listening) return effect
   if (effect.addKeywords !== 0 || effect.power !== 0 || effect.toughness !== 0) {
     world.events.emit('keywordsGranted', target, keywordNames(effect.addKeywords), effect.power, effect.toughness, '611.2')
   }
@@ -68,6 +76,17 @@ export function addEffect(
     world.events.emit('keywordsLost', target, keywordNames(effect.removeKeywords), '611.2')
   }
   return effect
+}
+
+/** Ends one effect (e.g. an Equipment's when it becomes unattached). Ending it twice does nothing. */
+export function endEffect(world: GameWorld, effect: ContinuousEffect): void {
+  const on = world.effectsByTarget.get(effect.target)
+  if (!on || !on.includes(effect)) return
+  const rest = on.filter((e) => e !== effect)
+  if (rest.length === 0) world.effectsByTarget.delete(effect.target)
+  else world.effectsByTarget.set(effect.target, rest)
+  world.effects = world.effects.filter((e) => e !== effect)
+  recomputeCharacteristics(world, effect.target)
 }
 
 /** Ends every effect on an object, e.g. when it leaves the battlefield (CR 400.7). */

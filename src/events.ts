@@ -34,6 +34,19 @@ export interface GameEvents {
   damageRemoved: [count: number, rule: string]
   cardsDiscarded: [player: Eid, count: number, rule: string]
   playerLost: [player: Eid, reason: LossReason, rule: string]
+  attached: [object: Eid, host: Eid, rule: string]
+  unattached: [object: Eid, host: Eid, rule: string]
+  manaPaid: [player: Eid, lands: number, rule: string]
+  spellCast: [player: Eid, card: Eid, target: Eid, rule: string]
+  abilityActivated: [player: Eid, source: Eid, target: Eid, rule: string]
+  abilityTriggered: [source: Eid, controller: Eid, rule: string]
+  spellResolved: [card: Eid, rule: string]
+  abilityResolved: [source: Eid, rule: string]
+  fizzled: [source: Eid, rule: string]
+  permanentEntered: [object: Eid, controller: Eid, rule: string]
+  librarySearched: [player: Eid, found: number, rule: string]
+  libraryShuffled: [player: Eid, rule: string]
+  cardPlotted: [player: Eid, card: Eid, turn: number, rule: string]
 }
 
 export type GameEventName = keyof GameEvents
@@ -115,6 +128,19 @@ export const EVENT_FIELDS: { readonly [E in GameEventName]: readonly string[] } 
   damageRemoved: ['count', 'rule'],
   cardsDiscarded: ['@player', 'count', 'rule'],
   playerLost: ['@player', 'reason', 'rule'],
+  attached: ['@object', '@host', 'rule'],
+  unattached: ['@object', '@host', 'rule'],
+  manaPaid: ['@player', 'lands', 'rule'],
+  spellCast: ['@player', '@card', '@target', 'rule'],
+  abilityActivated: ['@player', '@source', '@target', 'rule'],
+  abilityTriggered: ['@source', '@controller', 'rule'],
+  spellResolved: ['@card', 'rule'],
+  abilityResolved: ['@source', 'rule'],
+  fizzled: ['@source', 'rule'],
+  permanentEntered: ['@object', '@controller', 'rule'],
+  librarySearched: ['@player', 'found', 'rule'],
+  libraryShuffled: ['@player', 'rule'],
+  cardPlotted: ['@player', '@card', 'turn', 'rule'],
 }
 
 export const EVENT_NAMES = Object.keys(EVENT_FIELDS) as GameEventName[]

@@ -6,7 +6,10 @@ import type { Eid, GameEvents } from './events'
 import { buildPosition, type Position } from './position'
 import { gameState, type GameState } from './state'
 import { stepByName, type StepName } from './steps'
-import { isGameOver, passPriority } from './turn'
+import { givePriority, isGameOver, passPriority, resolveStack } from './turn'
+import { castSpell } from './actions/cast'
+import { activateEquip } from './actions/activate'
+import { plotCard } from './actions/plot'
 import type { GameWorld } from './world'
 
 /**
@@ -132,6 +135,52 @@ export class Game {
     const eids = this.resolve([object])
     if (!Array.isArray(eids)) return eids
     return action(this.world, eids[0]!)
+  }
+
+  /**
+   * CR 601: casts a spell (timing, targets, choices and cost checked), then every player passes
+   * and it resolves, with the triggered abilities it causes (CR 608, 603.3). `targets`: one id;
+   * `alternative: 'plot'` casts a plotted card from exile without paying its mana cost;
+   * `choices.search`: the cards chosen by its "enters" search (omitted: the search is declined).
+   */
+  cast(
+    player: string,
+    card: string,
+    options: { targets?: readonly string[]; alternative?: 'plot'; choices?: { search?: readonly string[] } } = {},
+  ): ActionResult {
+    const targets = options.targets ?? []
+    const search = options.choices?.search
+    const eids = this.resolve([player, card, ...targets, ...(search ?? [])])
+    if (!Array.isArray(eids)) return eids
+    if (targets.length > 1) return reject('illegal-target', `${card} takes one target, not ${targets.length}`, '601.2c')
+    const result = castSpell(this.world, {
+      player: eids[0]!,
+      card: eids[1]!,
+      target: targets.length === 1 ? eids[2]! : 0,
+      plot: options.alternative === 'plot',
+      search: search === undefined ? null : eids.slice(2 + targets.length),
+    })
+    if (result.ok) resolveStack(this.world)
+    return result
+  }
+
+  /** CR 602, 702.6: activates an equip ability of `object` targeting `targets[0]`; then it resolves. */
+  activate(player: string, object: string, ability: 'equip' | 'equip planeswalker', targets: readonly string[]): ActionResult {
+    const eids = this.resolve([player, object, ...targets])
+    if (!Array.isArray(eids)) return eids
+    if (targets.length !== 1) return reject('illegal-target', `${ability} takes one target, not ${targets.length}`, '602.2b')
+    const result = activateEquip(this.world, { player: eids[0]!, object: eids[1]!, ability, target: eids[2]! })
+    if (result.ok) resolveStack(this.world)
+    return result
+  }
+
+  /** CR 702.170a: the plot special action (116.2k). */
+  plot(player: string, card: string): ActionResult {
+    const eids = this.resolve([player, card])
+    if (!Array.isArray(eids)) return eids
+    const result = plotCard(this.world, { player: eids[0]!, card: eids[1]! })
+    if (result.ok) givePriority(this.world, this.world.turn.priority)
+    return result
   }
 
   /** The whole game state, objects by id. */

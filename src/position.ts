@@ -3,6 +3,8 @@ import type { EnchantQuality, ParameterizedKeyword } from '../components/abiliti
 import { TYPE_NAMES, typeBit, T_CREATURE, T_PLANESWALKER, type CardTypeName } from '../components/types'
 import { Zone, ZONE_NAMES, type ZoneName } from '../components/zones'
 import { CARD_POOL } from './cards/pool'
+import { parseManaCost } from './mana/cost'
+import { attach, attachmentError } from './attachments'
 import { RedzoneError } from './errors'
 import type { Eid } from './events'
 import { Step, stepByName, STEP_NAMES, type StepName } from './steps'
@@ -138,7 +140,9 @@ export function checkPosition(position: Position, base = ''): PositionIssue[] {
     }
     if (o.attachedTo !== undefined) {
       if (!allIds.has(o.attachedTo)) at(`${p}.attachedTo`, `unknown object or player "${o.attachedTo}"`)
-      else at(`${p}.attachedTo`, 'attached Equipment and Auras are not supported yet (issue 3: Equipment, Auras and their effects)')
+      const subtypes = o.subtypes ?? card?.subtypes ?? []
+      if (!subtypes.includes('Equipment') && !subtypes.includes('Aura')) at(`${p}.attachedTo`, 'only an Equipment or an Aura can be attached')
+      if (o.attachedTo === o.id) at(`${p}.attachedTo`, 'an object can\'t be attached to itself')
     }
     if ((o.plotted || o.plottedTurn !== undefined) && zone !== 'exile') at(`${p}.plotted`, 'only a card in exile can be plotted')
   })
@@ -204,17 +208,29 @@ export function buildPosition(position: Position, options: { seed?: number } = {
     ids.set(o.id, eid)
     world.cardData.set(eid, {
       name: card?.name ?? null,
-      manaCost: o.manaCost ?? card?.manaCost ?? null,
+      manaCost: (o.manaCost ?? card?.manaCost ?? null) === null ? null : parseManaCost((o.manaCost ?? card?.manaCost)!),
       subtypes: o.subtypes ?? card?.subtypes ?? [],
-      spell: o.spell ?? null,
-      equipped: o.equipped ?? null,
-      enchanted: o.enchanted ?? null,
+      spell: o.spell ?? card?.spell ?? null,
+      equipped: o.equipped ?? card?.equipped ?? null,
+      enchanted: o.enchanted ?? card?.enchanted ?? null,
+      triggers: card?.triggers ?? [],
       attachedTo: 0,
       plotted: o.plotted ?? false,
       plottedTurn: o.plottedTurn ?? 0,
     })
     if (zone === Zone.Battlefield && typeMask & (T_CREATURE | T_PLANESWALKER)) queueStateCheck(world, eid)
+    const subtypes = world.cardData.get(eid)!.subtypes
+    if (subtypes.includes('Equipment') || subtypes.includes('Aura')) world.attachables.add(eid)
   }
+  // CR 301.5, 303.4: attachments, each with its effect from the time it became attached.
+  position.objects.forEach((o, i) => {
+    if (o.attachedTo === undefined) return
+    const object = ids.get(o.id)!
+    const host = ids.get(o.attachedTo)!
+    const error = attachmentError(world, object, host)
+    if (error) throw new RedzoneError(`invalid position:\n  at $.objects[${i}].attachedTo: ${error}`)
+    attach(world, object, host)
+  })
   const turn = world.turn
   turn.active = ids.get(position.turn?.active ?? position.players[0]!.id)!
   turn.number = position.turn?.number ?? 2

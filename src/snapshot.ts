@@ -1,6 +1,6 @@
 import type { ContinuousEffect } from './effects'
 import type { Eid } from './events'
-import { setEffectiveKeywords, type GameContext, type GameWorld, type TurnState, type ZoneLists } from './world'
+import { setEffectiveKeywords, type GameContext, type GameWorld, type StackItem, type TurnState, type ZoneLists } from './world'
 
 type TypedStore = Record<string, Int32Array | Uint32Array | Uint8Array>
 
@@ -19,6 +19,10 @@ export interface WorldSnapshot {
   nextTimestamp: number
   rng: [number, number, number, number]
   sbaQueue: Int32Array
+  /** Mutable card data: attachment and plot state. */
+  cards: [Eid, { attachedTo: Eid; plotted: boolean; plottedTurn: number }][]
+  stack: StackItem[]
+  pendingTriggers: StackItem[]
 }
 
 function storesOf(world: GameContext): object[] {
@@ -51,6 +55,9 @@ export function snapshotWorld(world: GameWorld): WorldSnapshot {
     nextTimestamp: world.nextTimestamp,
     rng: world.rng.state(),
     sbaQueue: world.sbaQueue.items.slice(0, world.sbaQueue.length),
+    cards: [...world.cardData].map(([eid, d]) => [eid, { attachedTo: d.attachedTo, plotted: d.plotted, plottedTurn: d.plottedTurn }]),
+    stack: [...world.stack],
+    pendingTriggers: [...world.pendingTriggers],
   }
 }
 
@@ -96,6 +103,11 @@ export function restoreWorld(world: GameWorld, snapshot: WorldSnapshot): void {
     else world.effectsByTarget.set(e.target, [e])
   }
   world.nextTimestamp = snapshot.nextTimestamp
+  world.attachmentEffects.clear()
+  for (const e of world.effects) if (e.duration === 'attached') world.attachmentEffects.set(e.source, e)
+  for (const [eid, d] of snapshot.cards) Object.assign(world.cardData.get(eid)!, d)
+  world.stack = [...snapshot.stack]
+  world.pendingTriggers = [...snapshot.pendingTriggers]
   world.rng.setState(snapshot.rng)
   world.sbaQueue.clear()
   world.sbaQueued.fill(0)

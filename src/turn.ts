@@ -1,5 +1,6 @@
 import { isStepSkipped, SCHEDULE } from '../systems/schedule'
 import { checkStateBasedActions } from '../systems/check-state-based-actions'
+import { putTriggersOnStack, resolveTop } from './spells/resolve'
 import type { Eid } from './events'
 import { Step, STEP_NAMES, type StepId } from './steps'
 import type { GameWorld } from './world'
@@ -25,11 +26,29 @@ export function beginStep(world: GameWorld, step: StepId): void {
   if (entry.priority) givePriority(world, world.turn.active)
 }
 
-/** CR 117.5: state-based actions are checked before a player receives priority. */
+/**
+ * CR 117.5: before a player receives priority, state-based actions are performed, then waiting
+ * triggered abilities are put on the stack (603.3), repeated until neither happens.
+ */
 export function givePriority(world: GameWorld, player: Eid): void {
   checkStateBasedActions(world)
+  while (world.pendingTriggers.length > 0) {
+    putTriggersOnStack(world)
+    checkStateBasedActions(world)
+  }
   world.turn.priority = player
   world.turn.passes = 0
+}
+
+/** CR 608.1, 117.3b: the top of the stack resolves; then the active player receives priority. */
+export function resolveTopOfStack(world: GameWorld): void {
+  resolveTop(world)
+  givePriority(world, world.turn.active)
+}
+
+/** Every player passes in succession until the stack is empty (CR 117.4, 608.1). */
+export function resolveStack(world: GameWorld): void {
+  while (world.stack.length > 0 && !isGameOver(world)) resolveTopOfStack(world)
 }
 
 function endStep(world: GameWorld): void {
@@ -91,8 +110,11 @@ export function passPriority(world: GameWorld): void {
   const turn = world.turn
   turn.passes++
   if (turn.passes >= inGame.length) {
-    nextStep(world)
-    settle(world)
+    if (world.stack.length > 0) resolveTopOfStack(world)
+    else {
+      nextStep(world)
+      settle(world)
+    }
     return
   }
   const at = inGame.indexOf(turn.priority)

@@ -14,19 +14,31 @@ import { Step, type StepId } from './steps'
 import type { ContinuousEffect } from './effects'
 import { createDamagePlan, type DamagePlan } from './combat/damage-plan-store'
 import type { ExplicitAssignment } from './combat/plan-combat-damage'
+import type { TriggerSpec } from './cards/pool'
+import type { ManaCost } from './mana/cost'
+import type { GrantedCharacteristics, SpellSpec } from './position'
 
 /** What a card has besides the combat characteristics: used by casting, equip and Auras (issue 3). */
 export interface CardData {
   name: string | null
-  manaCost: string | null
+  manaCost: ManaCost | null
   subtypes: readonly string[]
-  spell: unknown
-  equipped: unknown
-  enchanted: unknown
+  spell: SpellSpec | null
+  equipped: GrantedCharacteristics | null
+  enchanted: GrantedCharacteristics | null
+  triggers: readonly TriggerSpec[]
+  /** CR 301.5, 303.4: the object or player an Equipment or Aura is attached to (0: none). */
   attachedTo: Eid
+  /** CR 702.170: a plotted card in exile, and the turn it became plotted. */
   plotted: boolean
   plottedTurn: number
 }
+
+/** An object on the stack (CR 405): a spell, an activated ability or a triggered ability. */
+export type StackItem =
+  | { kind: 'spell'; card: Eid; controller: Eid; target: Eid; search: readonly Eid[] | null }
+  | { kind: 'equip'; source: Eid; controller: Eid; target: Eid; ability: ParameterizedKeyword }
+  | { kind: 'trigger'; source: Eid; controller: Eid; trigger: TriggerSpec; search: readonly Eid[] | null }
 
 /** The ordered zones of one player (CR 400.1); the battlefield is found through `Placement.zone`. */
 export interface ZoneLists {
@@ -93,6 +105,14 @@ export interface GameContext {
   effects: ContinuousEffect[]
   effectsByTarget: Map<Eid, ContinuousEffect[]>
   nextTimestamp: number
+  /** Every Equipment and Aura, for the attachment state-based actions (CR 704.5m-n). */
+  attachables: Set<Eid>
+  /** The effect each attached Equipment or Aura currently gives its host (CR 613, layers 6 and 7c). */
+  attachmentEffects: Map<Eid, ContinuousEffect>
+  /** CR 405: the stack, last in first out (the top is the last item). */
+  stack: StackItem[]
+  /** CR 603.3: triggered abilities waiting to be put on the stack the next time a player would receive priority. */
+  pendingTriggers: StackItem[]
   /** Objects whose state-based actions must be checked again (CR 704.3). */
   sbaQueue: IntList
   sbaQueued: Uint8Array
@@ -147,6 +167,10 @@ export function createGameWorld(options: { capacity?: number; seed?: number } = 
     effects: [],
     effectsByTarget: new Map(),
     nextTimestamp: 1,
+    attachables: new Set(),
+    attachmentEffects: new Map(),
+    stack: [],
+    pendingTriggers: [],
     sbaQueue: new IntList(),
     sbaQueued: new Uint8Array(capacity),
     sbaWork: new IntList(),

@@ -2,6 +2,7 @@ import { C_ATTACKED_PLANESWALKER, C_ATTACKING, C_BLOCKED, C_BLOCKING, C_HAD_FIRS
 import { T_CREATURE } from '../components/types'
 import { Zone, ZONE_NAMES, type ZoneId } from '../components/zones'
 import { endEffectsOn } from './effects'
+import { detach } from './attachments'
 import type { DeathReason, Eid } from './events'
 import { zoneList, type GameWorld } from './world'
 
@@ -37,10 +38,18 @@ export function moveToZone(world: GameWorld, eid: Eid, to: ZoneId, rule: string,
     world.stats.deathtouched[eid] = 0
     world.place.controller[eid] = owner
     endEffectsOn(world, eid)
+    // CR 400.7: an Equipment or Aura that leaves is no longer attached to anything.
+    const data = world.cardData.get(eid)
+    if (data !== undefined && data.attachedTo !== 0) detach(world, eid)
   } else if (from !== Zone.Stack) {
     const list = zoneList(lists, from)
     const at = list.lastIndexOf(eid)
     if (at >= 0) list.splice(at, 1)
+  }
+  if (from === Zone.Exile) {
+    // CR 702.170: a plotted card that leaves exile is a new object, no longer plotted.
+    const data = world.cardData.get(eid)
+    if (data !== undefined) data.plotted = false
   }
   world.place.zone[eid] = to
   if (to !== Zone.Battlefield && to !== Zone.Stack) zoneList(lists, to).push(eid)

@@ -3,20 +3,23 @@ import { T_CREATURE, T_PLANESWALKER } from '../components/types'
 import { Zone } from '../components/zones'
 import type { DeathReason } from '../src/events'
 import { moveToZone } from '../src/zone-change'
+import { attachmentError, detach, isAura } from '../src/attachments'
 import type { GameWorld } from '../src/world'
 
-const REASONS: readonly DeathReason[] = ['zero-toughness', 'lethal-damage', 'deathtouch', 'destroyed']
-const REASON_RULES = ['704.5f', '704.5g', '704.5h', '704.5i'] as const
+const REASONS: readonly DeathReason[] = ['zero-toughness', 'lethal-damage', 'deathtouch', 'destroyed', 'destroyed']
+const REASON_RULES = ['704.5f', '704.5g', '704.5h', '704.5i', '704.5m'] as const
 const R_ZERO_TOUGHNESS = 0
 const R_LETHAL = 1
 const R_DEATHTOUCH = 2
 const R_NO_LOYALTY = 3
+const R_AURA = 4
 
 /**
  * CR 704.3: state-based actions, checked whenever a player would receive priority, performed
  * simultaneously, and checked again until none apply. Implements 704.5a (life 0 or less),
  * 704.5b (drew from an empty library), 704.5f (toughness 0 or less), 704.5g (lethal damage),
- * 704.5h (deathtouch damage) and 704.5i (planeswalker with no loyalty). Only objects whose
+ * 704.5h (deathtouch damage), 704.5i (planeswalker with no loyalty), 704.5m (Aura attached
+ * illegally or to nothing) and 704.5n (Equipment attached illegally). Only objects whose
  * damage, toughness, loyalty or keywords changed since the last check are looked at
  * (`queueStateCheck`); players are all looked at.
  * Returns whether any action was performed.
@@ -69,12 +72,28 @@ export function checkStateBasedActions(world: GameWorld): boolean {
         world.events.emit('playerLost', p, noLife ? 'life' : 'empty-library', noLife ? '704.5a' : '704.5b')
       }
     }
+    // CR 704.5m: an Aura attached illegally or to nothing goes to its owner's graveyard.
+    // CR 704.5n: an Equipment attached to an illegal permanent or to a player becomes unattached.
+    let detached = false
+    for (const a of world.attachables) {
+      if (place.zone[a] !== Zone.Battlefield) continue
+      const host = world.cardData.get(a)!.attachedTo
+      if (isAura(world, a)) {
+        if (host === 0 || attachmentError(world, a, host) !== null) {
+          doomed.push(a)
+          doomed.push(R_AURA)
+        }
+      } else if (host !== 0 && attachmentError(world, a, host) !== null) {
+        detach(world, a)
+        detached = true
+      }
+    }
     const d = doomed.items
     for (let i = 0, n = doomed.length; i < n; i += 2) {
       const reason = d[i + 1]!
       moveToZone(world, d[i]!, Zone.Graveyard, REASON_RULES[reason]!, REASONS[reason])
     }
-    if (doomed.length === 0 && !playerLost && world.sbaQueue.length === 0) return performed
+    if (doomed.length === 0 && !playerLost && !detached && world.sbaQueue.length === 0) return performed
     performed = true
   }
 }

@@ -12,13 +12,23 @@ export function gameOverError(world: GameWorld): ActionResult | null {
   return isGameOver(world) ? reject('game-over', 'the game is over: at most one player is left in it', '104.2a') : null
 }
 
+/** CR 500.2: a step ends only when all players pass with an empty stack. */
+function stepChangeError(world: GameWorld): ActionResult | null {
+  const over = gameOverError(world)
+  if (over) return over
+  if (world.stack.length > 0) {
+    return reject('stack-not-empty', 'the stack is not empty: players must pass until it resolves before the game moves on', '500.2')
+  }
+  return null
+}
+
 /**
  * The active player declares attackers (CR 508.1). From an earlier step of the turn the game
  * first advances to the declare attackers step with default choices. The declaration is checked
  * in full first: if it is illegal, nothing happens, not even the advance.
  */
 export function attack(world: GameWorld, declaration: readonly AttackDeclaration[]): ActionResult {
-  const over = gameOverError(world)
+  const over = stepChangeError(world)
   if (over) return over
   const turn = world.turn
   if (turn.attackersDeclared || turn.step > Step.DeclareAttackers) {
@@ -41,7 +51,7 @@ export function attack(world: GameWorld, declaration: readonly AttackDeclaration
 
 /** The defending players declare blockers (CR 509.1), checked in full before anything happens. */
 export function block(world: GameWorld, declaration: readonly BlockDeclaration[]): ActionResult {
-  const over = gameOverError(world)
+  const over = stepChangeError(world)
   if (over) return over
   const turn = world.turn
   if (!turn.attackersDeclared) return reject('attackers-not-declared', 'blockers are declared only after attackers', '509.1')
@@ -64,7 +74,7 @@ export function block(world: GameWorld, declaration: readonly BlockDeclaration[]
  * explicit assignment is checked with everything else assigned in the step before anything happens.
  */
 export function combatDamage(world: GameWorld, explicit: ExplicitAssignment | null): ActionResult {
-  const over = gameOverError(world)
+  const over = stepChangeError(world)
   if (over) return over
   const turn = world.turn
   if (!turn.attackersDeclared) return reject('attackers-not-declared', 'no attackers have been declared this turn', '508.1')
@@ -94,7 +104,7 @@ export function combatDamage(world: GameWorld, explicit: ExplicitAssignment | nu
  * the next turn with `nextTurn` (CR 500.2). Steps this turn skips can't be reached (508.8, 510.4).
  */
 export function advance(world: GameWorld, to: StepId, nextTurn: boolean): ActionResult {
-  const over = gameOverError(world)
+  const over = stepChangeError(world)
   if (over) return over
   const turn = world.turn
   const name = STEP_NAMES[to]

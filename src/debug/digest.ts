@@ -26,6 +26,9 @@ export function worldDigest(world: GameWorld): string {
     cardData: [...world.cardData.entries()],
     rng: world.rng.state(),
     pending: world.pending.attackers ?? world.pending.blockers ?? null,
+    stack: world.stack,
+    triggers: world.pendingTriggers,
+    attachments: [...world.attachmentEffects.entries()].map(([a, e]) => [a, e.timestamp]),
   })
   return `${h.toString(16)}:${rest}`
 }

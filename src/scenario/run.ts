@@ -1,5 +1,5 @@
 import { worldDigest } from '../debug/digest'
-import { reject, type ActionResult, type RuleViolation } from '../errors'
+import type { ActionResult, RuleViolation } from '../errors'
 import { EVENT_FIELDS, EVENT_NAMES, type GameEventName } from '../events'
 import { Game } from '../game'
 import type { Position } from '../position'
@@ -28,12 +28,6 @@ export interface ScenarioRun {
   failures: string[]
 }
 
-const NOT_YET = 'not-implemented'
-
-function notImplemented(what: string): ActionResult {
-  return reject(NOT_YET, `${what} is not implemented yet (issue 3: spells, mana, Equipment, Auras and plot)`, null)
-}
-
 function perform(game: Game, action: ScenarioAction): ActionResult {
   switch (action.do) {
     case 'attack':
@@ -57,11 +51,15 @@ function perform(game: Game, action: ScenarioAction): ActionResult {
     case 'removeFromCombat':
       return game.removeFromCombat(action.object)
     case 'cast':
-      return notImplemented('casting spells')
+      return game.cast(action.player, action.card, {
+        ...(action.targets ? { targets: action.targets } : {}),
+        ...(action.alternative ? { alternative: action.alternative } : {}),
+        ...(action.choices ? { choices: action.choices } : {}),
+      })
     case 'activate':
-      return notImplemented('activating equip abilities')
+      return game.activate(action.player, action.object, action.ability, action.targets ?? [])
     case 'plot':
-      return notImplemented('the plot special action')
+      return game.plot(action.player, action.card)
     case 'expect':
       return { ok: true }
   }

@@ -10,21 +10,6 @@ import { checkScenarioFile } from '../../src/cli/scenario-files'
 
 const here = import.meta.dirname
 
-/**
- * Shared scenarios that need casting, mana, equip, enchant or plot: issue 3 (spells, mana,
- * targets, Equipment, Auras, flash, hexproof, plot and the two seed cards). They run and are
- * expected to fail until then; `it.fails` turns red as soon as one passes, so this list must
- * shrink with that work and end empty.
- */
-export const PENDING = [
-  'aura-enchant-restriction.json',
-  'equip-sorcery-timing.json',
-  'flash-cast-during-combat.json',
-  'gearhulk-enters-and-searches.json',
-  'hexproof-targeting.json',
-  'plot-cast-on-a-later-turn.json',
-]
-
 function jsonFiles(dir: string): string[] {
   return readdirSync(dir).filter((f) => f.endsWith('.json')).sort()
 }
@@ -32,17 +17,11 @@ function jsonFiles(dir: string): string[] {
 describe('shared scenarios (../shared/scenarios, copied to test/scenarios/shared)', () => {
   for (const file of jsonFiles(join(here, 'shared'))) {
     const path = join(here, 'shared', file)
-    if (PENDING.includes(file)) {
-      it.fails(`${file} (pending: needs issue 3)`, () => {
-        expect(checkScenarioFile(path).details).toEqual([])
-      })
-    } else {
-      it(file, () => {
-        const outcome = checkScenarioFile(path)
-        expect(outcome.details).toEqual([])
-        expect(outcome.status).toBe('passed')
-      })
-    }
+    it(file, () => {
+      const outcome = checkScenarioFile(path)
+      expect(outcome.details).toEqual([])
+      expect(outcome.status).toBe('passed')
+    })
   }
 
   it('the copies are complete and identical to ../shared/scenarios where it is beside the project (as in CI)', () => {

@@ -1,0 +1,58 @@
+import type { ParameterizedKeyword } from '../../components/abilities'
+import { Zone } from '../../components/zones'
+import { reject, OK, type ActionResult } from '../errors'
+import type { Eid } from '../events'
+import { manaValue, parseManaCost } from '../mana/cost'
+import { findPayment } from '../mana/payment'
+import { equipTargetError } from '../spells/equip-targets'
+import { sorceryTimingError } from '../spells/timing'
+import { isPlayer, label, type GameWorld } from '../world'
+import { gameOverError } from './combat-actions'
+import { payWithLands } from './pay'
+
+export interface ActivateRequest {
+  player: Eid
+  object: Eid
+  ability: 'equip' | 'equip planeswalker'
+  target: Eid
+}
+
+/**
+ * CR 602.2, 702.6: activates an equip ability, checked in full first: the player controls the
+ * Equipment, sorcery timing, the target, the cost. With several equip abilities of that kind, the
+ * cheapest by mana value whose target is legal and whose cost can be paid (ties: the first
+ * listed). The ability goes on the stack; it resolves when all pass.
+ */
+export function activateEquip(world: GameWorld, req: ActivateRequest): ActionResult {
+  const { player, object, target } = req
+  const over = gameOverError(world)
+  if (over) return over
+  const name = label(world, object)
+  if (isPlayer(world, object) || world.place.zone[object] !== Zone.Battlefield) {
+    return reject('not-on-battlefield', `${name} is not a permanent on the battlefield`, '602.2')
+  }
+  if (world.place.controller[object] !== player) {
+    return reject('not-your-permanent', `only ${name}'s controller may activate its abilities`, '602.2')
+  }
+  const abilities = (world.abilities.get(object) ?? []).filter((a): a is Extract<ParameterizedKeyword, { kind: 'equip' | 'equip planeswalker' }> => a.kind === req.ability)
+  if (abilities.length === 0) return reject('no-such-ability', `${name} has no ${req.ability} ability`, '602.1')
+  const timing = sorceryTimingError(world, player, `${req.ability} can be activated`, '702.6a')
+  if (timing) return timing
+  if (target === 0) return reject('illegal-target', `${req.ability} needs a target`, '602.2b')
+  const legal = abilities.filter((a) => equipTargetError(world, player, object, a, target) === null)
+  if (legal.length === 0) return equipTargetError(world, player, object, abilities[0]!, target)!
+  const byCost = legal
+    .map((ability, order) => ({ ability, order, cost: parseManaCost(ability.cost) }))
+    .sort((x, y) => manaValue(x.cost) - manaValue(y.cost) || x.order - y.order)
+  for (const { ability, cost } of byCost) {
+    const lands = findPayment(world, player, cost)
+    if (lands === null) continue
+    payWithLands(world, player, lands)
+    world.stack.push({ kind: 'equip', source: object, controller: player, target, ability })
+    if (world.events.listening) world.events.emit('abilityActivated', player, object, target, '602.2')
+    world.turn.priority = player
+    world.turn.passes = 0
+    return OK
+  }
+  return reject('cannot-pay', `${label(world, player)} can't pay any ${req.ability} cost of ${name} with untapped lands`, '602.2b')
+}

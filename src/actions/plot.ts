@@ -1,0 +1,52 @@
+import { Zone, ZONE_NAMES, type ZoneId } from '../../components/zones'
+import { reject, OK, type ActionResult } from '../errors'
+import type { Eid } from '../events'
+import { manaValue, parseManaCost } from '../mana/cost'
+import { findPayment } from '../mana/payment'
+import { sorceryTimingError } from '../spells/timing'
+import { moveToZone } from '../zone-change'
+import { isPlayer, label, type GameWorld } from '../world'
+import { gameOverError } from './combat-actions'
+import { payWithLands } from './pay'
+
+export interface PlotRequest {
+  player: Eid
+  card: Eid
+  /** CR 702.170g: an effect lets the plot ability work from this zone instead of the hand. */
+  from?: ZoneId
+}
+
+/**
+ * CR 702.170a, 116.2k: the plot special action: any time the player has priority during their
+ * main phase with an empty stack, exile the card from their hand and pay its plot cost (the
+ * cheapest payable if it has several); it becomes plotted, with the turn it happened.
+ */
+export function plotCard(world: GameWorld, req: PlotRequest): ActionResult {
+  const { player, card } = req
+  const over = gameOverError(world)
+  if (over) return over
+  const from = req.from ?? Zone.Hand
+  const name = label(world, card)
+  const data = world.cardData.get(card)
+  if (isPlayer(world, card) || !data) return reject('unknown-object', `${name} is not a card`, null)
+  if (from === Zone.Exile || from === Zone.Stack) return reject('illegal-zone', `plot exiles the card from another zone than ${ZONE_NAMES[from]}`, '702.170g')
+  if (world.place.zone[card] !== from || world.place.owner[card] !== player) {
+    return reject('not-in-hand', `${name} is not in ${label(world, player)}'s ${ZONE_NAMES[from]}`, '702.170a')
+  }
+  const costs = (world.abilities.get(card) ?? []).flatMap((a, order) => (a.kind === 'plot' ? [{ order, cost: parseManaCost(a.cost) }] : []))
+  if (costs.length === 0) return reject('no-plot', `${name} has no plot ability`, '702.170a')
+  const timing = sorceryTimingError(world, player, `${name} can be plotted`, '702.170a')
+  if (timing) return timing
+  costs.sort((x, y) => manaValue(x.cost) - manaValue(y.cost) || x.order - y.order)
+  for (const { cost } of costs) {
+    const lands = findPayment(world, player, cost)
+    if (lands === null) continue
+    payWithLands(world, player, lands)
+    moveToZone(world, card, Zone.Exile, '702.170a')
+    data.plotted = true
+    data.plottedTurn = world.turn.number
+    if (world.events.listening) world.events.emit('cardPlotted', player, card, world.turn.number, '116.2k')
+    return OK
+  }
+  return reject('cannot-pay', `${label(world, player)} can't pay the plot cost of ${name} with untapped lands`, '702.170a')
+}

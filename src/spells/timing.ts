@@ -1,0 +1,29 @@
+import { reject, type ActionResult } from '../errors'
+import type { Eid } from '../events'
+import { isMainPhase, Step } from '../steps'
+import { label, type GameWorld } from '../world'
+
+/**
+ * CR 117.1a, 307.1: "sorcery timing": the player's own main phase, with an empty stack and
+ * priority. Null when the player may act now.
+ */
+export function sorceryTimingError(world: GameWorld, player: Eid, what: string, rule: string): ActionResult | null {
+  const { turn } = world
+  if (turn.active !== player || !isMainPhase(turn.step) || world.stack.length > 0) {
+    return reject(
+      'not-sorcery-timing',
+      `${what} only as a sorcery: during ${label(world, player)}'s own main phase while the stack is empty`,
+      rule,
+    )
+  }
+  return null
+}
+
+/** CR 117.1a, 702.8a: instant timing: any time the player could receive priority (not untap or cleanup). */
+export function instantTimingError(world: GameWorld): ActionResult | null {
+  const step = world.turn.step
+  if (step === Step.Untap || step === Step.Cleanup) {
+    return reject('no-priority', 'no player receives priority during the untap and cleanup steps', '117.1')
+  }
+  return null
+}
