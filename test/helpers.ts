@@ -44,3 +44,26 @@ export function life(game: Game, player: string): number {
 export function obj(game: Game, id: string) {
   return game.state().objects[id]!
 }
+
+/** `count` basic lands named `name` for `controller`, ids `<prefix>1..count`. */
+export function lands(controller: string, name: 'Plains' | 'Island' | 'Swamp' | 'Mountain' | 'Forest', count: number, prefix = name.toLowerCase()): ObjectSpec[] {
+  return Array.from({ length: count }, (_, i) => ({ id: `${prefix}${i + 1}`, card: name, controller }))
+}
+
+/** A card in its owner's hand. */
+export function inHand(id: string, owner: string, spec: Partial<ObjectSpec>): ObjectSpec {
+  return { id, owner, zone: 'hand', ...spec }
+}
+
+/** A card of the pool in its owner's hand. */
+export function cardInHand(id: string, owner: string, card: string): ObjectSpec {
+  return { id, owner, zone: 'hand', card }
+}
+
+/** Two cards in each player's library, so that passing turns doesn't lose the game. */
+export const LIBRARIES: ObjectSpec[] = [
+  { id: 'libA1', owner: 'A', zone: 'library', types: ['land'] },
+  { id: 'libA2', owner: 'A', zone: 'library', types: ['land'] },
+  { id: 'libB1', owner: 'B', zone: 'library', types: ['land'] },
+  { id: 'libB2', owner: 'B', zone: 'library', types: ['land'] },
+]

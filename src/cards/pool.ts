@@ -19,6 +19,8 @@ export interface TriggerSpec {
 export interface CardDefinition {
   name: string
   manaCost: string | null
+  /** CR 205.4: Basic, Legendary (printed; the rules tied to them are not implemented). */
+  supertypes?: readonly ('Basic' | 'Legendary')[]
   types: readonly CardTypeName[]
   subtypes: readonly string[]
   power?: number
@@ -39,7 +41,7 @@ export interface CardDefinition {
 }
 
 function basicLand(name: string): CardDefinition {
-  return { name, manaCost: null, types: ['land'], subtypes: [name], keywords: [] }
+  return { name, manaCost: null, supertypes: ['Basic'], types: ['land'], subtypes: [name], keywords: [] }
 }
 
 function creature(
@@ -109,13 +111,14 @@ const CARDS: readonly CardDefinition[] = [
   creature('Giant Spider', '{3}{G}', ['Spider'], 2, 4, ['reach']),
   creature('Colossal Dreadmaw', '{4}{G}{G}', ['Dinosaur'], 6, 6, ['trample']),
   {
-    ...creature('Thrasta, Tempest\u2019s Roar', '{10}{G}{G}', ['Dinosaur'], 7, 7, ['trample', 'haste', 'trample over planeswalkers']),
+    ...creature("Thrasta, Tempest's Roar", '{10}{G}{G}', ['Dinosaur'], 7, 7, ['trample', 'haste', 'trample over planeswalkers']),
+    supertypes: ['Legendary'],
     text:
       'This spell costs {3} less to cast for each other spell cast this turn. Trample, haste. Trample over planeswalkers. Thrasta has hexproof as long as it entered this turn.',
-    unimplemented: 'the cost reduction and the hexproof it has the turn it entered',
+    unimplemented: 'the cost reduction, the hexproof it has the turn it entered, and the legend rule',
   },
   instant('Giant Growth', '{G}', { target: 'creature', pump: { power: 3, toughness: 3 } }),
-  instant('Ranger\u2019s Guile', '{G}', { target: 'creature you control', pump: { power: 1, toughness: 1, keywords: ['hexproof'] } }),
+  instant("Ranger's Guile", '{G}', { target: 'creature you control', pump: { power: 1, toughness: 1, keywords: ['hexproof'] } }),
   // Blue
   aura('Spectral Flight', '{1}{U}', { power: 2, toughness: 2, keywords: ['flying'] }),
   // Black
@@ -149,7 +152,7 @@ export const DECKS: Readonly<Record<'green-white' | 'black-red', readonly [strin
     ['Forest', 9], ['Plains', 8],
     ['Savannah Lions', 2], ['Glory Seeker', 2], ['Youthful Knight', 2], ['Fencing Ace', 1], ['Serra Angel', 1],
     ['Gladecover Scout', 1], ['Grizzly Bears', 2], ['Ambush Viper', 2], ['Giant Spider', 1], ['Colossal Dreadmaw', 1],
-    ['Spinewoods Paladin', 1], ['Brightglass Gearhulk', 1], ['Giant Growth', 2], ['Ranger\u2019s Guile', 1],
+    ['Spinewoods Paladin', 1], ['Brightglass Gearhulk', 1], ['Giant Growth', 2], ["Ranger's Guile", 1],
     ['Holy Strength', 1], ['Short Sword', 1], ['Loxodon Warhammer', 1],
   ],
   'black-red': [

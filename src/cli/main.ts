@@ -3,6 +3,7 @@ import { runScenario } from '../scenario/run'
 import { checkScenarioFile, loadScenarioFile, scenarioFiles } from './scenario-files'
 import { runDemo } from './demo'
 import { formatResult } from './format-result'
+import { formatCardPool } from './cards'
 
 /** Exit codes: 0 success, 1 a scenario failed its checks, 2 invalid input (bad file, bad arguments). */
 const EXIT_FAILED = 1
@@ -67,6 +68,13 @@ export function main(argv: readonly string[]): void {
       }
       process.stdout.write(`${passed} passed, ${failed} failed\n`)
       process.exitCode = invalid > 0 ? EXIT_INVALID : failed > 0 ? EXIT_FAILED : 0
+    })
+
+  program
+    .command('cards')
+    .description('list the built-in card pool and the self-play decks')
+    .action(() => {
+      process.stdout.write(formatCardPool())
     })
 
   program

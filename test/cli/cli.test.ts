@@ -96,6 +96,16 @@ describe('redzone check', () => {
   })
 })
 
+describe('redzone cards', () => {
+  it('lists the pool with costs, types and keywords, and the decks', () => {
+    const { code, stdout } = redzone('cards')
+    expect(code).toBe(0)
+    expect(stdout).toContain('Brightglass Gearhulk | {G}{G}{W}{W} | artifact creature — Construct | 4/4 | first strike, trample')
+    expect(stdout).toContain('Spinewoods Paladin | {4}{G} | creature — Human Knight | 5/4 | trample, plot {3}{G}')
+    expect(stdout).toMatch(/deck green-white \(40 cards\)/)
+  })
+})
+
 describe('redzone demo and usage', () => {
   it('plays a generated combat and prints each step', () => {
     const { code, stdout } = redzone('demo', '--size', '200', '--seed', '7')

@@ -1,0 +1,67 @@
+/**
+ * CR 613.1f (layer 6): ability-adding and ability-removing effects; CR 613.4c (layer 7c):
+ * effects that modify power and toughness; CR 613.7: within a layer, effects apply in timestamp
+ * order; CR 613.7e: an Equipment or Aura gets a new timestamp when it becomes attached.
+ */
+import { describe, expect, it } from 'vitest'
+import type { ObjectSpec } from '../../src/position'
+import { creature, expectOk, lands, newGame, obj } from '../helpers'
+
+const flightAura: ObjectSpec = {
+  id: 'flight', owner: 'A', zone: 'hand', card: 'Spectral Flight',
+}
+
+describe('CR 613 Interaction of continuous effects', () => {
+  it('613.7 an Aura attached after a "loses flying" effect gives flying back', () => {
+    const game = newGame([...lands('A', 'Island', 2), creature('bird', 'A', 1, 1, ['flying']), flightAura])
+    game.lose('bird', ['flying'])
+    expectOk(game.cast('A', 'flight', { targets: ['bird'] }))
+    expect(obj(game, 'bird')).toMatchObject({ power: 3, toughness: 3, keywords: ['flying'] })
+  })
+
+  it('613.7 a "loses flying" effect after the Aura removes the flying it gives too', () => {
+    const game = newGame([...lands('A', 'Island', 2), creature('bear', 'A', 2, 2), flightAura])
+    game.cast('A', 'flight', { targets: ['bear'] })
+    game.lose('bear', ['flying'])
+    expect(obj(game, 'bear')).toMatchObject({ power: 4, keywords: [] })
+  })
+
+  it('613.4c power and toughness changes add up whatever their order; removing one removes exactly it', () => {
+    const game = newGame([
+      ...lands('A', 'Plains', 3),
+      creature('bear', 'A', 2, 2, ['vigilance']),
+      { id: 'sword', card: 'Vulshok Morningstar', controller: 'A' },
+      { id: 'holy', card: 'Holy Strength', owner: 'A', zone: 'hand' },
+    ])
+    game.grant('bear', { power: 1 })
+    game.activate('A', 'sword', 'equip', ['bear'])
+    game.cast('A', 'holy', { targets: ['bear'] })
+    expect(obj(game, 'bear')).toMatchObject({ power: 6, toughness: 6 })
+    game.destroy('sword')
+    expect(obj(game, 'bear')).toMatchObject({ power: 4, toughness: 4, keywords: ['vigilance'] })
+  })
+
+  it('613.1f a printed keyword survives the end of an Equipment that granted the same keyword', () => {
+    const game = newGame([
+      creature('knight', 'A', 2, 2, ['first strike']),
+      { id: 'sword', controller: 'A', types: ['artifact'], subtypes: ['Equipment'], keywords: [{ equip: '{0}' }], equipped: { keywords: ['first strike'] }, attachedTo: 'knight' },
+    ])
+    expect(obj(game, 'knight').keywords).toEqual(['first strike'])
+    game.exile('sword')
+    expect(obj(game, 'knight').keywords).toEqual(['first strike'])
+  })
+
+  it('613.7e re-equipping gives a new timestamp: it now applies after an earlier "loses" effect', () => {
+    const game = newGame([
+      ...lands('A', 'Plains', 2),
+      creature('bear', 'A', 2, 2),
+      creature('ogre', 'A', 3, 3),
+      { id: 'hammer', controller: 'A', types: ['artifact'], subtypes: ['Equipment'], keywords: [{ equip: '{1}' }], equipped: { keywords: ['trample'] }, attachedTo: 'bear' },
+    ])
+    game.lose('bear', ['trample'])
+    expect(obj(game, 'bear').keywords).toEqual([])
+    game.activate('A', 'hammer', 'equip', ['ogre'])
+    game.activate('A', 'hammer', 'equip', ['bear'])
+    expect(obj(game, 'bear').keywords).toEqual(['trample'])
+  })
+})
