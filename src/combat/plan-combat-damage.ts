@@ -28,7 +28,13 @@ export type ExplicitAssignment = ReadonlyMap<Eid, readonly (readonly [Eid, numbe
 export function planCombatDamage(world: GameWorld, kind: DamageStepKind, explicit: ExplicitAssignment | null): ActionResult {
   const plan = world.plan
   resetDamagePlan(plan)
-  collectDealers(world, kind)
+  reservePlan(world)
+  if (explicit === null) {
+    // The common case: no explicit assignment, so each dealer is assigned as it is found.
+    collectDealers(world, kind, true)
+    return OK
+  }
+  collectDealers(world, kind, false)
   if (explicit) {
     for (const [creature, entries] of explicit) {
       const result = recordExplicit(world, creature, entries)
@@ -43,12 +49,12 @@ export function planCombatDamage(world: GameWorld, kind: DamageStepKind, explici
   const flags = world.combat.flags
   for (let i = 0, n = plan.dealers.length; i < n; i++) {
     const d = dealers[i]!
-    if (explicit !== null && explicit.has(d)) continue
+    if (explicit.has(d)) continue
     firstEntry[d] = plan.source.length
     if (flags[d]! & C_ATTACKING) assignAttackerByDefault(world, d)
     else assignBlockerByDefault(world, d)
   }
-  if (explicit) {
+  {
     for (const creature of explicit.keys()) {
       const result = checkTrampleLimits(world, creature)
       if (!result.ok) {
@@ -60,8 +66,12 @@ export function planCombatDamage(world: GameWorld, kind: DamageStepKind, explici
   return OK
 }
 
-/** CR 510.4, 702.4b-c, 702.7b-c: the attackers and blockers that assign damage in this step. */
-function collectDealers(world: GameWorld, kind: DamageStepKind): void {
+/**
+ * CR 510.4, 702.4b-c, 702.7b-c: the attackers and blockers that assign damage in this step, in
+ * order (attackers as declared, then blockers); with `assign`, each gets its default assignment
+ * as it is found.
+ */
+function collectDealers(world: GameWorld, kind: DamageStepKind, assign: boolean): void {
   const plan = world.plan
   const dealing = plan.perEntity.dealing
   const eff = world.kw.effective
@@ -86,6 +96,11 @@ function collectDealers(world: GameWorld, kind: DamageStepKind): void {
       if (deals && power[c]! > 0 && dealing[c] === 0) {
         dealing[c] = 1
         plan.dealers.push(c)
+        if (assign) {
+          plan.perEntity.firstEntry[c] = plan.source.length
+          if (l === 0) assignAttackerByDefault(world, c)
+          else assignBlockerByDefault(world, c)
+        }
       }
     }
   }
@@ -97,21 +112,32 @@ function add(world: GameWorld, source: Eid, recipient: Eid, amount: number): voi
   const plan = world.plan
   const pe = plan.perEntity
   const at = plan.source.length
-  if (at === plan.source.items.length) {
-    plan.source.reserve(1)
-    plan.recipient.reserve(1)
-    plan.amount.reserve(1)
-  }
+  CHECK: if (at >= plan.source.items.length) throw internalError('the damage plan outgrew its reserved room')
+  // Room for every entry was reserved when the step began (`reservePlan`).
   plan.source.items[at] = source
   plan.recipient.items[at] = recipient
   plan.amount.items[at] = amount
   plan.source.length = plan.recipient.length = plan.amount.length = at + 1
   pe.entryCount[source]!++
-  if (pe.assigned[recipient] === 0 && pe.deathtouchSources[recipient] === 0) plan.touched.push(recipient)
-  pe.assigned[recipient]! += amount
+  const assigned = pe.assigned
+  if (assigned[recipient] === 0 && pe.deathtouchSources[recipient] === 0) plan.touched.items[plan.touched.length++] = recipient
+  assigned[recipient]! += amount
   if (world.kw.effective[source]! & KW_DEATHTOUCH && world.types.mask[recipient]! & T_CREATURE) {
     pe.deathtouchSources[recipient]!++
   }
+}
+
+/**
+ * Reserves room for every entry of a step: an attacker assigns to each of its blockers, its
+ * first blocker again, and at most a planeswalker and a player; a blocker to its attacker.
+ */
+function reservePlan(world: GameWorld): void {
+  const { plan, roster } = world
+  const room = 2 * roster.attackers.length + 2 * roster.blockers.length + 4
+  plan.source.reserve(room)
+  plan.recipient.reserve(room)
+  plan.amount.reserve(room)
+  plan.touched.reserve(room)
 }
 
 /**
@@ -146,7 +172,8 @@ function assignAttackerByDefault(world: GameWorld, attacker: Eid): void {
     // CR 506.4: a blocker that left combat no longer blocks.
     if (blocking[b] !== attacker || (flags[b]! & C_BLOCKING) === 0 || zone[b] !== Zone.Battlefield) continue
     if (first === 0) first = b
-    const give = Math.min(lethalDamageNeeded(world, b, deathtouch), rest)
+    const needed = lethalDamageNeeded(world, b, deathtouch)
+    const give = needed < rest ? needed : rest
     add(world, attacker, b, give)
     rest -= give
   }
