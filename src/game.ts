@@ -2,6 +2,7 @@ import { keywordBit, type KeywordName } from '../components/keywords'
 import * as combatActions from './actions/combat-actions'
 import * as outside from './actions/outside-effects'
 import { reject, RedzoneError, type ActionResult } from './errors'
+import type EventEmitter from 'eventemitter3'
 import type { Eid, GameEvents } from './events'
 import { buildPosition, type Position } from './position'
 import { gameState, type GameState } from './state'
@@ -192,9 +193,10 @@ export class Game {
 
   /** Subscribes to a game event (entity ids; `id(eid)` names them). Listeners must not change the game. */
   on<E extends keyof GameEvents>(event: E, listener: (...args: GameEvents[E]) => void): () => void {
-    const emitter = this.world.events as unknown as { on(e: string, l: unknown): void; off(e: string, l: unknown): void }
-    emitter.on(event, listener)
-    return () => emitter.off(event, listener)
+    const events = this.world.events
+    const fn = listener as EventEmitter.EventListener<GameEvents, E>
+    events.on(event, fn)
+    return () => void events.off(event, fn)
   }
 }
 

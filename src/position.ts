@@ -1,13 +1,13 @@
 import { KEYWORD_NAMES, keywordBit } from '../components/keywords'
 import type { EnchantQuality, ParameterizedKeyword } from '../components/abilities'
-import { TYPE_NAMES, typeBit, T_CREATURE, T_PLANESWALKER, type CardTypeName } from '../components/types'
+import { typeBit, T_CREATURE, T_PLANESWALKER, type CardTypeName } from '../components/types'
 import { Zone, ZONE_NAMES, type ZoneName } from '../components/zones'
 import { CARD_POOL } from './cards/pool'
 import { parseManaCost } from './mana/cost'
 import { attach, attachmentError } from './attachments'
 import { RedzoneError } from './errors'
 import type { Eid } from './events'
-import { Step, stepByName, STEP_NAMES, type StepName } from './steps'
+import { Step, stepByName, type StepName } from './steps'
 import { addCard, addPlayer, createGameWorld, queueStateCheck, type GameWorld } from './world'
 
 export type KeywordSpec =
@@ -244,4 +244,3 @@ export function buildPosition(position: Position, options: { seed?: number } = {
   return { world, ids }
 }
 
-export { STEP_NAMES, TYPE_NAMES }

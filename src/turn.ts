@@ -21,7 +21,7 @@ export function isGameOver(world: GameWorld): boolean {
 export function beginStep(world: GameWorld, step: StepId): void {
   const entry = SCHEDULE[step]!
   world.turn.step = step
-  world.events.emit('stepStarted', STEP_NAMES[step], world.turn.number, entry.rule)
+  if (world.events.listening) world.events.emit('stepStarted', STEP_NAMES[step], world.turn.number, entry.rule)
   for (const system of entry.begin) system(world)
   if (entry.priority) givePriority(world, world.turn.active)
 }

@@ -75,7 +75,7 @@ export function checkStateBasedActions(world: GameWorld): boolean {
     // CR 704.5m: an Aura attached illegally or to nothing goes to its owner's graveyard.
     // CR 704.5n: an Equipment attached to an illegal permanent or to a player becomes unattached.
     let detached = false
-    for (const a of world.attachables) {
+    if (world.attachables.size > 0) for (const a of world.attachables) {
       if (place.zone[a] !== Zone.Battlefield) continue
       const host = world.cardData.get(a)!.attachedTo
       if (isAura(world, a)) {
