@@ -29,7 +29,8 @@ export function declareBlockers(world: GameWorld): void {
     combat.blockCount[a] = 0
   }
   roster.blockList.clear()
-  for (let i = 0; i < offset; i++) roster.blockList.push(0)
+  roster.blockList.reserve(offset)
+  roster.blockList.length = offset
   const list = roster.blockList.items
   for (const { blocker, attacker } of declaration) {
     list[combat.blockStart[attacker]! + combat.blockCount[attacker]!++] = blocker

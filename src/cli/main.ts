@@ -42,7 +42,14 @@ export function main(argv: readonly string[]): void {
         process.exitCode = EXIT_INVALID
         return
       }
-      const run = runScenario(loaded.scenario)
+      let run
+      try {
+        run = runScenario(loaded.scenario)
+      } catch (error) {
+        process.stderr.write(`${file}: ${(error as Error).stack ?? String(error)}\n`)
+        process.exitCode = EXIT_FAILED
+        return
+      }
       process.stdout.write(options.json ? `${JSON.stringify(run.result, null, 2)}\n` : formatResult(run))
     })
 
