@@ -223,7 +223,7 @@ function table(rows: FullCombatRow[], small: SmallBoardRow): string {
 const program = new Command()
   .name('bench')
   .option('--json', 'print the JSON report on stdout')
-  .option('--out <file>', 'also write the JSON report to a file')
+  .option('--out <file>', 'write the JSON report to this file (with --json: bench/results.json by default)')
   .option('--sizes <list>', 'creatures a side, comma-separated', '10,100,1000,10000,100000,1000000')
   .option('--samples <n>', 'timed samples per size (median reported)', '5')
   .option('--small-seconds <s>', 'seconds of small-board throughput per implementation', '2')
@@ -252,5 +252,10 @@ const report = {
   fullCombat: rows,
   smallBoard: small,
 }
-if (options.out) writeFileSync(options.out, `${JSON.stringify(report, null, 2)}\n`)
+// With --json the report also goes to a file (npm prints its own banner on stdout unless --silent).
+const out = options.out ?? (options.json ? 'bench/results.json' : undefined)
+if (out) {
+  writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`)
+  log(`bench: report written to ${out}`)
+}
 process.stdout.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : `${table(rows, small)}\n`)
