@@ -105,7 +105,8 @@ export function runScenario(scenario: Scenario, options: { seed?: number } = {})
   const outcomes: ActionOutcome[] = []
   ;(scenario.actions ?? []).forEach((action, i) => {
     const where = `actions[${i}] (${action.do})`
-    const before = 'expectError' in action && action.expectError ? worldDigest(game.world) : null
+    // Every rejection must leave the game exactly as it was: checked for each action.
+    const before = action.do === 'expect' ? null : worldDigest(game.world)
     const result = perform(game, action)
     const outcome: ActionOutcome = result.ok ? { ok: true } : { ok: false, error: result.error }
     if (action.do === 'expect') {
@@ -123,10 +124,12 @@ export function runScenario(scenario: Scenario, options: { seed?: number } = {})
           if (typeof expected === 'string' && result.error.code !== expected) {
             failures.push(`${where}: expected error "${expected}", got "${result.error.code}": ${result.error.message}`)
           }
-          if (before !== null && worldDigest(game.world) !== before) failures.push(`${where}: the rejected action changed the game`)
         }
       } else if (!result.ok) {
         failures.push(`${where}: rejected with "${result.error.code}": ${result.error.message}${result.error.rule ? ` (CR ${result.error.rule})` : ''}`)
+      }
+      if (!result.ok && before !== null && worldDigest(game.world) !== before) {
+        failures.push(`${where}: the rejected action changed the game`)
       }
     }
     outcomes.push(outcome)
