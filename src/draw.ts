@@ -14,3 +14,8 @@ export function drawCard(world: GameWorld, player: Eid): void {
   moveToZone(world, card, Zone.Hand, '121.2')
   world.events.emit('cardDrawn', player, card, '504.1')
 }
+
+/** CR 103.8a: on turn 1 of a two-player game, the starting player skips the draw. */
+export function turnDrawSkipped(world: GameWorld): boolean {
+  return world.turn.number === 1 && world.playerOrder.length === 2
+}

@@ -6,6 +6,7 @@ import { planCombatDamage, type ExplicitAssignment } from '../combat/plan-combat
 import { OK, reject, type ActionResult } from '../errors'
 import { Step, STEP_NAMES, type StepId } from '../steps'
 import { isGameOver, nextStep } from '../turn'
+import { turnDrawSkipped } from '../draw'
 import type { GameWorld } from '../world'
 
 export function gameOverError(world: GameWorld): ActionResult | null {
@@ -36,7 +37,7 @@ export function attack(world: GameWorld, declaration: readonly AttackDeclaration
   }
   const checked = checkAttackDeclaration(world, declaration)
   if (!checked.ok) return checked
-  if (turn.step < Step.Draw && world.turn.number !== 1 && world.zoneLists.get(turn.active)!.library.length === 0) {
+  if (turn.step < Step.Draw && !turnDrawSkipped(world) && world.zoneLists.get(turn.active)!.library.length === 0) {
     return reject(
       'would-lose-drawing',
       'advancing to combat passes the draw step, where the active player would draw from an empty library and lose; advance first',

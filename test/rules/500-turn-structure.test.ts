@@ -88,3 +88,17 @@ describe('CR 500 Turn structure', () => {
     expect(game.state().turn.active).toBe('C')
   })
 })
+
+describe('CR 103.8a the starting player', () => {
+  it('103.8a whoever takes turn 1 of a two-player game skips its draw', () => {
+    const game = newGame([...libraries], { turn: { number: 1, active: 'B', step: 'upkeep' } })
+    expectOk(game.advance('precombatMain'))
+    expect(obj(game, 'lb1').zone).toBe('library')
+  })
+
+  it('103.8a in a game of three, the starting player draws on turn 1', () => {
+    const game = newGame([...libraries], { players: [{ id: 'A' }, { id: 'B' }, { id: 'C' }], turn: { number: 1, step: 'upkeep' } })
+    expectOk(game.advance('precombatMain'))
+    expect(obj(game, 'la1').zone).toBe('hand')
+  })
+})

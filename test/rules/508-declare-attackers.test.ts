@@ -100,3 +100,17 @@ describe('CR 508.1a declaration checks at the entity level', () => {
     expect(obj(game, 'bear').tapped).toBe(false)
   })
 })
+
+describe('CR 508 attacking from before the draw step', () => {
+  it('704.5b an attack that would pass a draw from an empty library is rejected: advance first', () => {
+    const game = newGame([creature('bear', 'A', 2, 2)], { turn: { step: 'upkeep' } })
+    expectRejected(game.attack({ bear: 'B' }), 'would-lose-drawing', '704.5b')
+    expect(game.state().turn.step).toBe('upkeep')
+  })
+
+  it('508.1 attacking from the upkeep advances through the draw', () => {
+    const game = newGame([creature('bear', 'A', 2, 2), { id: 'la', owner: 'A', zone: 'library', types: ['land'] }], { turn: { step: 'upkeep' } })
+    expectOk(game.attack({ bear: 'B' }))
+    expect(obj(game, 'la').zone).toBe('hand')
+  })
+})
