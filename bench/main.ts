@@ -106,7 +106,7 @@ function fullCombat(n: number, samples: number, seed: number): FullCombatRow {
       game = createBaselineGame(spec)
       collect()
       const t0 = performance.now()
-      runBaselineCombat(game, spec)
+      runBaselineCombat(game)
       total += performance.now() - t0
     }
     same(expected!, baselineOutcome(game!), 'engine and baseline outcomes', n)
@@ -185,10 +185,10 @@ function smallBoard(n: number, seconds: number, seed: number): SmallBoardRow {
     restoreWorld(board.world, snapshot)
     runEngineCombat(board)
     game = createBaselineGame(spec)
-    runBaselineCombat(game, spec)
+    runBaselineCombat(game)
   }
   const engine = measure(() => runEngineCombat(board), () => restoreWorld(board.world, snapshot))
-  const baseline = measure(() => runBaselineCombat(game, spec), () => void (game = createBaselineGame(spec)))
+  const baseline = measure(() => runBaselineCombat(game), () => void (game = createBaselineGame(spec)))
   same(engineOutcome(board), baselineOutcome(game), 'small-board engine and baseline outcomes', n)
   return {
     n,

@@ -66,6 +66,9 @@ export interface BaselineGame {
   planeswalkers: Planeswalker[]
   attackers: Creature[]
   blockingCreatures: Creature[]
+  /** The declarations to make, built with the board (as the engine's are), outside the timed combat. */
+  attackDeclarations: { creature: Creature; target: Player | Planeswalker }[]
+  blockDeclarations: { blocker: Creature; attacker: Creature }[]
 }
 
 interface Assignment {
@@ -117,7 +120,12 @@ export function createBaselineGame(spec: BoardSpec): BaselineGame {
       deathtouchAssigned: false,
     })
   }
-  return { attacker, defender, creatures, planeswalkers, attackers: [], blockingCreatures: [] }
+  const attackDeclarations = Array.from(spec.attackers, (a, i) => {
+    const t = spec.attackTargets[i]!
+    return { creature: creatures[a]!, target: t < 0 ? defender : planeswalkers[t]! }
+  })
+  const blockDeclarations = Array.from(spec.blockers, (b, i) => ({ blocker: creatures[b]!, attacker: creatures[spec.blocked[i]!]! }))
+  return { attacker, defender, creatures, planeswalkers, attackers: [], blockingCreatures: [], attackDeclarations, blockDeclarations }
 }
 
 /** CR 508.1: checks every attacker, then taps them (unless vigilance). */
@@ -279,20 +287,11 @@ function stateBasedActions(game: BaselineGame): void {
 }
 
 /** One whole combat: declare attackers and blockers, first-strike and regular damage, state-based actions, end of combat. */
-export function runBaselineCombat(game: BaselineGame, spec: BoardSpec): void {
-  declareAttackers(
-    game,
-    Array.from(spec.attackers, (a, i) => {
-      const t = spec.attackTargets[i]!
-      return { creature: game.creatures[a]!, target: t < 0 ? game.defender : game.planeswalkers[t]! }
-    }),
-  )
+export function runBaselineCombat(game: BaselineGame): void {
+  declareAttackers(game, game.attackDeclarations)
   stateBasedActions(game)
   if (game.attackers.length === 0) return
-  declareBlockers(
-    game,
-    Array.from(spec.blockers, (b, i) => ({ blocker: game.creatures[b]!, attacker: game.creatures[spec.blocked[i]!]! })),
-  )
+  declareBlockers(game, game.blockDeclarations)
   stateBasedActions(game)
   const combatants = [...game.attackers, ...game.blockingCreatures]
   const firstStrike = combatants.some((c) => c.onBattlefield && (c.firstStrike || c.doubleStrike))

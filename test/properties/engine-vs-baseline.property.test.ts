@@ -18,7 +18,7 @@ describe('engine = baseline = limit kernel on random boards', () => {
         const board = buildBoard(spec)
         runEngineCombat(board)
         const game = createBaselineGame(spec)
-        runBaselineCombat(game, spec)
+        runBaselineCombat(game)
         const limit = createLimitBoard(spec)
         resetLimitBoard(limit)
         runLimitCombat(limit)
