@@ -9,7 +9,7 @@ import { cpus } from 'node:os'
 import { Command } from 'commander'
 import { buildBoard, generateBoardSpec, type BoardSpec, type GeneratedBoard } from '../src/generate/board'
 import { restoreWorld, snapshotWorld } from '../src/snapshot'
-import { createBaselineGame, runBaselineCombat, type BaselineGame } from './baseline/combat'
+import { createBaselineGame, resetBaselineGame, runBaselineCombat, type BaselineGame } from './baseline/combat'
 import { runEngineCombat } from './engine-combat'
 import { createLimitBoard, resetLimitBoard, runLimitCombat } from './limit'
 import { baselineOutcome, engineOutcome, limitOutcome, type Outcome } from './outcome'
@@ -75,7 +75,7 @@ function fullCombat(n: number, samples: number, seed: number): FullCombatRow {
   const bytesPerCreature = (m1 - m0) / (2 * n * copies)
   const baselineBytesPerCreature = (m2 - m1) / (2 * n * copies)
   const board = boards[0]!
-  let game: BaselineGame | null = games[0]!
+  const game: BaselineGame = games[0]!
   boards.length = 0
   games.length = 0
   const snapshot = snapshotWorld(board.world)
@@ -102,14 +102,13 @@ function fullCombat(n: number, samples: number, seed: number): FullCombatRow {
   const timeBaseline = (): number => {
     let total = 0
     for (let r = 0; r < reps; r++) {
-      game = null
-      game = createBaselineGame(spec)
+      resetBaselineGame(game, spec)
       collect()
       const t0 = performance.now()
       runBaselineCombat(game)
       total += performance.now() - t0
     }
-    same(expected!, baselineOutcome(game!), 'engine and baseline outcomes', n)
+    same(expected!, baselineOutcome(game), 'engine and baseline outcomes', n)
     return total / reps
   }
   const timeLimit = (): number => {
@@ -180,15 +179,15 @@ function smallBoard(n: number, seconds: number, seed: number): SmallBoardRow {
     const total = performance.now() - start
     return { combat: (combats * 1000) / combatMs, withRestore: (combats * 1000) / total, combats }
   }
-  let game = createBaselineGame(spec)
+  const game = createBaselineGame(spec)
   for (let i = 0; i < 2000; i++) {
     restoreWorld(board.world, snapshot)
     runEngineCombat(board)
-    game = createBaselineGame(spec)
+    resetBaselineGame(game, spec)
     runBaselineCombat(game)
   }
   const engine = measure(() => runEngineCombat(board), () => restoreWorld(board.world, snapshot))
-  const baseline = measure(() => runBaselineCombat(game), () => void (game = createBaselineGame(spec)))
+  const baseline = measure(() => runBaselineCombat(game), () => resetBaselineGame(game, spec))
   same(engineOutcome(board), baselineOutcome(game), 'small-board engine and baseline outcomes', n)
   return {
     n,

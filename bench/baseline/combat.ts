@@ -128,6 +128,39 @@ export function createBaselineGame(spec: BoardSpec): BaselineGame {
   return { attacker, defender, creatures, planeswalkers, attackers: [], blockingCreatures: [], attackDeclarations, blockDeclarations }
 }
 
+/** Puts a game back to the board it was created from (between combats), reusing its objects. */
+export function resetBaselineGame(game: BaselineGame, spec: BoardSpec): void {
+  game.attacker.life = spec.attackerLife
+  game.attacker.lost = false
+  game.defender.life = spec.defenderLife
+  game.defender.lost = false
+  for (const p of game.planeswalkers) {
+    p.loyalty = spec.loyalty[p.index]!
+    p.onBattlefield = true
+    p.attacked = false
+    p.assigned = 0
+  }
+  for (const c of game.creatures) {
+    c.power = spec.power[c.index]!
+    c.toughness = spec.toughness[c.index]!
+    c.damage = 0
+    c.tapped = false
+    c.summoningSick = spec.sick[c.index] === 1
+    c.onBattlefield = true
+    c.deathtouched = false
+    c.attacking = null
+    c.defendingPlayer = null
+    c.blockers.length = 0
+    c.blocked = false
+    c.blocking = null
+    c.hadFirstStrike = false
+    c.assigned = 0
+    c.deathtouchAssigned = false
+  }
+  game.attackers.length = 0
+  game.blockingCreatures.length = 0
+}
+
 /** CR 508.1: checks every attacker, then taps them (unless vigilance). */
 function declareAttackers(game: BaselineGame, declarations: { creature: Creature; target: Player | Planeswalker }[]): void {
   for (const { creature, target } of declarations) {

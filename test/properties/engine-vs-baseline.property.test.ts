@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { createBaselineGame, runBaselineCombat } from '../../bench/baseline/combat'
+import { createBaselineGame, resetBaselineGame, runBaselineCombat } from '../../bench/baseline/combat'
 import { runEngineCombat } from '../../bench/engine-combat'
 import { createLimitBoard, resetLimitBoard, runLimitCombat } from '../../bench/limit'
 import { baselineOutcome, engineOutcome, limitOutcome } from '../../bench/outcome'
@@ -25,6 +25,10 @@ describe('engine = baseline = limit kernel on random boards', () => {
         const engine = engineOutcome(board)
         expect(baselineOutcome(game)).toEqual(engine)
         expect(limitOutcome(limit)).toEqual(engine)
+        // The benchmark replays a position: a reset baseline plays the same combat again.
+        resetBaselineGame(game, spec)
+        runBaselineCombat(game)
+        expect(baselineOutcome(game)).toEqual(engine)
       }),
       { numRuns: 150 },
     )
