@@ -39,8 +39,7 @@ export function moveToZone(world: GameWorld, eid: Eid, to: ZoneId, rule: string,
     world.place.controller[eid] = owner
     endEffectsOn(world, eid)
     // CR 400.7: an Equipment or Aura that leaves is no longer attached to anything.
-    const data = world.cardData.get(eid)
-    if (data !== undefined && data.attachedTo !== 0) detach(world, eid)
+    if (world.attachables.size !== 0 && world.attachables.has(eid)) detach(world, eid)
   } else if (from !== Zone.Stack) {
     const list = zoneList(lists, from)
     const at = list.lastIndexOf(eid)
