@@ -6,7 +6,7 @@ import type { KeywordName } from '../components/keywords'
 /** An entity id (a player, card or permanent). */
 export type Eid = number
 
-export type DeathReason = 'lethal-damage' | 'deathtouch' | 'zero-toughness' | 'destroyed'
+export type DeathReason = 'lethal-damage' | 'deathtouch' | 'zero-toughness' | 'destroyed' | 'legend-rule'
 export type LossReason = 'life' | 'empty-library'
 
 /**

@@ -208,6 +208,8 @@ export function buildPosition(position: Position, options: { seed?: number } = {
     ids.set(o.id, eid)
     world.cardData.set(eid, {
       name: card?.name ?? null,
+      legendary: card?.supertypes?.includes('Legendary') ?? false,
+      enteredAt: zone === Zone.Battlefield ? world.nextEntry++ : 0,
       manaCost: (o.manaCost ?? card?.manaCost ?? null) === null ? null : parseManaCost((o.manaCost ?? card?.manaCost)!),
       subtypes: o.subtypes ?? card?.subtypes ?? [],
       spell: o.spell ?? card?.spell ?? null,
@@ -221,6 +223,7 @@ export function buildPosition(position: Position, options: { seed?: number } = {
     if (zone === Zone.Battlefield && typeMask & (T_CREATURE | T_PLANESWALKER)) queueStateCheck(world, eid)
     const subtypes = world.cardData.get(eid)!.subtypes
     if (subtypes.includes('Equipment') || subtypes.includes('Aura')) world.attachables.add(eid)
+    if (world.cardData.get(eid)!.legendary) world.legendaries.add(eid)
   }
   // CR 301.5, 303.4: attachments, each with its effect from the time it became attached.
   position.objects.forEach((o, i) => {

@@ -20,7 +20,8 @@ export interface WorldSnapshot {
   rng: [number, number, number, number]
   sbaQueue: Int32Array
   /** Mutable card data: attachment and plot state. */
-  cards: [Eid, { attachedTo: Eid; plotted: boolean; plottedTurn: number }][]
+  cards: [Eid, { attachedTo: Eid; plotted: boolean; plottedTurn: number; enteredAt: number }][]
+  nextEntry: number
   stack: StackItem[]
   pendingTriggers: StackItem[]
 }
@@ -55,7 +56,8 @@ export function snapshotWorld(world: GameWorld): WorldSnapshot {
     nextTimestamp: world.nextTimestamp,
     rng: world.rng.state(),
     sbaQueue: world.sbaQueue.items.slice(0, world.sbaQueue.length),
-    cards: [...world.cardData].map(([eid, d]) => [eid, { attachedTo: d.attachedTo, plotted: d.plotted, plottedTurn: d.plottedTurn }]),
+    cards: [...world.cardData].map(([eid, d]) => [eid, { attachedTo: d.attachedTo, plotted: d.plotted, plottedTurn: d.plottedTurn, enteredAt: d.enteredAt }]),
+    nextEntry: world.nextEntry,
     stack: [...world.stack],
     pendingTriggers: [...world.pendingTriggers],
   }
@@ -106,6 +108,7 @@ export function restoreWorld(world: GameWorld, snapshot: WorldSnapshot): void {
   world.attachmentEffects.clear()
   for (const e of world.effects) if (e.duration === 'attached') world.attachmentEffects.set(e.source, e)
   for (const [eid, d] of snapshot.cards) Object.assign(world.cardData.get(eid)!, d)
+  world.nextEntry = snapshot.nextEntry
   world.stack = [...snapshot.stack]
   world.pendingTriggers = [...snapshot.pendingTriggers]
   world.rng.setState(snapshot.rng)

@@ -21,6 +21,10 @@ import type { GrantedCharacteristics, SpellSpec } from './position'
 /** What a card has besides the combat characteristics: used by casting, equip and Auras (issue 3). */
 export interface CardData {
   name: string | null
+  /** CR 205.4a: Legendary matters to the legend rule (704.5j). */
+  legendary: boolean
+  /** Order in which permanents came onto the battlefield (the legend rule keeps the newest by default). */
+  enteredAt: number
   manaCost: ManaCost | null
   subtypes: readonly string[]
   spell: SpellSpec | null
@@ -107,6 +111,9 @@ export interface GameContext {
   nextTimestamp: number
   /** Every Equipment and Aura, for the attachment state-based actions (CR 704.5m-n). */
   attachables: Set<Eid>
+  /** Every legendary card, for the legend rule (CR 704.5j). */
+  legendaries: Set<Eid>
+  nextEntry: number
   /** The effect each attached Equipment or Aura currently gives its host (CR 613, layers 6 and 7c). */
   attachmentEffects: Map<Eid, ContinuousEffect>
   /** CR 405: the stack, last in first out (the top is the last item). */
@@ -168,6 +175,8 @@ export function createGameWorld(options: { capacity?: number; seed?: number } = 
     effectsByTarget: new Map(),
     nextTimestamp: 1,
     attachables: new Set(),
+    legendaries: new Set(),
+    nextEntry: 1,
     attachmentEffects: new Map(),
     stack: [],
     pendingTriggers: [],

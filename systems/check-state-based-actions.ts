@@ -1,25 +1,26 @@
 import { KW_INDESTRUCTIBLE } from '../components/keywords'
 import { T_CREATURE, T_PLANESWALKER } from '../components/types'
 import { Zone } from '../components/zones'
-import type { DeathReason } from '../src/events'
+import type { DeathReason, Eid } from '../src/events'
 import { moveToZone } from '../src/zone-change'
 import { attachmentError, detach, isAura } from '../src/attachments'
 import type { GameWorld } from '../src/world'
 
-const REASONS: readonly DeathReason[] = ['zero-toughness', 'lethal-damage', 'deathtouch', 'destroyed', 'destroyed']
-const REASON_RULES = ['704.5f', '704.5g', '704.5h', '704.5i', '704.5m'] as const
+const REASONS: readonly DeathReason[] = ['zero-toughness', 'lethal-damage', 'deathtouch', 'destroyed', 'destroyed', 'legend-rule']
+const REASON_RULES = ['704.5f', '704.5g', '704.5h', '704.5i', '704.5m', '704.5j'] as const
 const R_ZERO_TOUGHNESS = 0
 const R_LETHAL = 1
 const R_DEATHTOUCH = 2
 const R_NO_LOYALTY = 3
 const R_AURA = 4
+const R_LEGEND = 5
 
 /**
  * CR 704.3: state-based actions, checked whenever a player would receive priority, performed
  * simultaneously, and checked again until none apply. Implements 704.5a (life 0 or less),
  * 704.5b (drew from an empty library), 704.5f (toughness 0 or less), 704.5g (lethal damage),
- * 704.5h (deathtouch damage), 704.5i (planeswalker with no loyalty), 704.5m (Aura attached
- * illegally or to nothing) and 704.5n (Equipment attached illegally). Only objects whose
+ * 704.5h (deathtouch damage), 704.5i (planeswalker with no loyalty), 704.5j (the legend rule),
+ * 704.5m (Aura attached illegally or to nothing) and 704.5n (Equipment attached illegally). Only objects whose
  * damage, toughness, loyalty or keywords changed since the last check are looked at
  * (`queueStateCheck`); players are all looked at.
  * Returns whether any action was performed.
@@ -88,12 +89,37 @@ export function checkStateBasedActions(world: GameWorld): boolean {
         detached = true
       }
     }
+    // CR 704.5j: the legend rule. Of legendary permanents with the same name and controller, the
+    // player keeps one (by default the newest) and the rest go to their owners' graveyards.
+    if (world.legendaries.size > 1) checkLegendRule(world)
     const d = doomed.items
     for (let i = 0, n = doomed.length; i < n; i += 2) {
+      // An object doomed for two reasons goes once.
+      if (place.zone[d[i]!] !== Zone.Battlefield) continue
       const reason = d[i + 1]!
       moveToZone(world, d[i]!, Zone.Graveyard, REASON_RULES[reason]!, REASONS[reason])
     }
     if (doomed.length === 0 && !playerLost && !detached && world.sbaQueue.length === 0) return performed
     performed = true
+  }
+}
+
+function checkLegendRule(world: GameWorld): void {
+  const newest = new Map<string, Eid>()
+  const losers: Eid[] = []
+  for (const eid of world.legendaries) {
+    if (world.place.zone[eid] !== Zone.Battlefield) continue
+    const data = world.cardData.get(eid)!
+    const key = `${world.place.controller[eid]}:${data.name}`
+    const kept = newest.get(key)
+    if (kept === undefined) newest.set(key, eid)
+    else if (world.cardData.get(kept)!.enteredAt < data.enteredAt) {
+      losers.push(kept)
+      newest.set(key, eid)
+    } else losers.push(eid)
+  }
+  for (const eid of losers) {
+    world.sbaDoomed.push(eid)
+    world.sbaDoomed.push(R_LEGEND)
   }
 }

@@ -19,7 +19,7 @@ export interface TriggerSpec {
 export interface CardDefinition {
   name: string
   manaCost: string | null
-  /** CR 205.4: Basic, Legendary (printed; the rules tied to them are not implemented). */
+  /** CR 205.4: Basic, Legendary (the legend rule, 704.5j, applies to Legendary). */
   supertypes?: readonly ('Basic' | 'Legendary')[]
   types: readonly CardTypeName[]
   subtypes: readonly string[]
@@ -115,7 +115,7 @@ const CARDS: readonly CardDefinition[] = [
     supertypes: ['Legendary'],
     text:
       'This spell costs {3} less to cast for each other spell cast this turn. Trample, haste. Trample over planeswalkers. Thrasta has hexproof as long as it entered this turn.',
-    unimplemented: 'the cost reduction, the hexproof it has the turn it entered, and the legend rule',
+    unimplemented: 'the cost reduction and the hexproof it has the turn it entered',
   },
   instant('Giant Growth', '{G}', { target: 'creature', pump: { power: 3, toughness: 3 } }),
   instant("Ranger's Guile", '{G}', { target: 'creature you control', pump: { power: 1, toughness: 1, keywords: ['hexproof'] } }),

@@ -27,6 +27,7 @@ export function worldDigest(world: GameWorld): string {
     rng: world.rng.state(),
     pending: world.pending.attackers ?? world.pending.blockers ?? null,
     stack: world.stack,
+    nextEntry: world.nextEntry,
     triggers: world.pendingTriggers,
     attachments: [...world.attachmentEffects.entries()].map(([a, e]) => [a, e.timestamp]),
   })
