@@ -33,10 +33,16 @@ export function dealDamage(world: GameWorld, source: Eid, target: Eid, amount: n
     }
     if (types & T_CREATURE) {
       // CR 120.3e: damage to a creature is marked on it.
-      world.stats.damage[target]! += amount
+      const marked = (world.stats.damage[target]! += amount)
       // CR 702.2b: remember deathtouch damage until state-based actions are checked.
-      if (sourceKeywords & KW_DEATHTOUCH) world.stats.deathtouched[target] = 1
-      queueStateCheck(world, target)
+      if (sourceKeywords & KW_DEATHTOUCH) {
+        world.stats.deathtouched[target] = 1
+        queueStateCheck(world, target)
+      } else if (marked >= world.stats.toughness[target]!) {
+        // CR 704.5g can apply only once the damage marked reaches the toughness; a later drop in
+        // toughness queues the creature again (`recomputeCharacteristics`).
+        queueStateCheck(world, target)
+      }
       if (events.listening && !(types & T_PLANESWALKER)) events.emit('damageDealt', source, target, amount, combat, rule)
     }
   } else {
