@@ -11,6 +11,7 @@ import { givePriority, isGameOver, passPriority, resolveStack } from './turn'
 import { castSpell } from './actions/cast'
 import { activateEquip } from './actions/activate'
 import { plotCard } from './actions/plot'
+import { restoreWorld, snapshotWorld, type WorldSnapshot } from './snapshot'
 import type { GameWorld } from './world'
 
 /**
@@ -182,6 +183,16 @@ export class Game {
     const result = plotCard(this.world, { player: eids[0]!, card: eids[1]! })
     if (result.ok) givePriority(this.world, this.world.turn.priority)
     return result
+  }
+
+  /** A copy of the whole game (raw typed-array copies), for undo and search. */
+  snapshot(): WorldSnapshot {
+    return snapshotWorld(this.world)
+  }
+
+  /** Puts the game back to a snapshot taken from it. Listeners stay subscribed. */
+  restore(snapshot: WorldSnapshot): void {
+    restoreWorld(this.world, snapshot)
   }
 
   /** The whole game state, objects by id. */

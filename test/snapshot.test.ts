@@ -39,3 +39,30 @@ describe('snapshots', () => {
     expect(game.state().objects.angel!.power).toBe(5)
   })
 })
+
+describe('Game.snapshot / Game.restore', () => {
+  it('undoes a cast, an equip and a combat, and the game plays on identically', async () => {
+    const { lands, cardInHand } = await import('./helpers')
+    const game = newGame([
+      ...lands('A', 'Plains', 4),
+      { id: 'sword', card: 'Vulshok Morningstar', controller: 'A' },
+      cardInHand('lions', 'A', 'Savannah Lions'),
+      creature('bear', 'A', 2, 2),
+      creature('wolf', 'B', 2, 2),
+    ])
+    const start = game.snapshot()
+    const before = JSON.stringify(game.state())
+    const play = () => {
+      expect(game.cast('A', 'lions').ok).toBe(true)
+      expect(game.activate('A', 'sword', 'equip', ['bear']).ok).toBe(true)
+      expect(game.attack({ bear: 'B' }).ok).toBe(true)
+      expect(game.block({ wolf: 'bear' }).ok).toBe(true)
+      expect(game.combatDamage().ok).toBe(true)
+      return JSON.stringify(game.state())
+    }
+    const after = play()
+    game.restore(start)
+    expect(JSON.stringify(game.state())).toBe(before)
+    expect(play()).toBe(after)
+  })
+})
