@@ -68,9 +68,10 @@ function checkCast(world: GameWorld, req: CastRequest): ActionResult | { ok: tru
     for (const chosen of req.search) {
       if (!library.includes(chosen)) return reject('illegal-choice', `${label(world, chosen)} is not in ${label(world, player)}'s library`, '701.23')
       if (!qualifiesForSearch(world, chosen, spec)) {
+        const kinds = spec.types.length > 1 ? `${spec.types.slice(0, -1).join(', ')} or ${spec.types[spec.types.length - 1]}` : spec.types[0]!
         return reject(
           'illegal-choice',
-          `${label(world, chosen)} is not a ${spec.types.join(', ')} card with mana value ${spec.maxManaValue} or less`,
+          `${label(world, chosen)} is not ${/^[aeiou]/.test(kinds) ? 'an' : 'a'} ${kinds} card with mana value ${spec.maxManaValue} or less`,
           '701.23',
         )
       }
