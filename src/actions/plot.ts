@@ -29,7 +29,7 @@ export function plotCard(world: GameWorld, req: PlotRequest): ActionResult {
   const name = label(world, card)
   const data = world.cardData.get(card)
   if (isPlayer(world, card) || !data) return reject('unknown-object', `${name} is not a card`, null)
-  if (from === Zone.Exile || from === Zone.Stack) return reject('illegal-zone', `plot exiles the card from another zone than ${ZONE_NAMES[from]}`, '702.170g')
+  if (from === Zone.Exile || from === Zone.Stack) return reject('illegal-zone', `plotting exiles a card from another zone; it can't start in ${ZONE_NAMES[from]}`, '702.170g')
   if (world.place.zone[card] !== from || world.place.owner[card] !== player) {
     return reject('not-in-hand', `${name} is not in ${label(world, player)}'s ${ZONE_NAMES[from]}`, '702.170a')
   }
