@@ -123,9 +123,11 @@ function fullCombat(n: number, samples: number, seed: number): FullCombatRow {
     same(expected!, limitOutcome(limit), 'engine and limit-kernel outcomes', n)
     return total / reps
   }
-  // Warm-up, then interleaved samples.
+  // Warm-up (at least a few rounds and half a second, so the JIT has settled on small boards),
+  // then interleaved samples.
   const warmups = n >= 100_000 ? 1 : 3
-  for (let i = 0; i < warmups; i++) {
+  const warmUntil = performance.now() + 500
+  for (let i = 0; i < warmups || performance.now() < warmUntil; i++) {
     timeEngine()
     timeBaseline()
     timeLimit()
