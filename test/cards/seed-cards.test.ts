@@ -87,3 +87,20 @@ describe('Spinewoods Paladin', () => {
     expect(rules).toEqual(['603.3'])
   })
 })
+
+describe("701.24 shuffling with the game's seed", () => {
+  it('the same seed shuffles the library the same way', async () => {
+    const { Game } = await import('../../src/game')
+    const objects = [
+      ...lands('A', 'Forest', 2), ...lands('A', 'Plains', 2), cardInHand('gearhulk', 'A', 'Brightglass Gearhulk'),
+      ...Array.from({ length: 12 }, (_, i) => ({ id: `l${i}`, owner: 'A', zone: 'library' as const, card: 'Forest' })),
+    ]
+    const order = (seed: number) => {
+      const game = new Game({ players: [{ id: 'A' }, { id: 'B' }], objects }, { seed })
+      expect(game.cast('A', 'gearhulk', { choices: { search: [] } }).ok).toBe(true)
+      return game.world.zoneLists.get(game.eid('A')!)!.library.map((e) => game.id(e))
+    }
+    expect(order(7)).toEqual(order(7))
+    expect(order(7)).not.toEqual(order(8))
+  })
+})

@@ -111,3 +111,18 @@ describe('CR 601 Casting spells', () => {
     expect(game.state().turn.step).toBe('precombatMain')
   })
 })
+
+describe('CR 307 Sorceries', () => {
+  it('307.1 a sorcery is cast only at sorcery timing, then deals its damage', () => {
+    const game = newGame([
+      ...lands('A', 'Mountain', 1),
+      inHand('blast', 'A', { types: ['sorcery'], manaCost: '{R}', spell: { target: 'any', damage: 4 } }),
+      creature('bear', 'A', 2, 2),
+    ])
+    game.attack({ bear: 'B' })
+    expectRejected(game.cast('A', 'blast', { targets: ['B'] }), 'not-sorcery-timing')
+    game.advance('postcombatMain')
+    expectOk(game.cast('A', 'blast', { targets: ['B'] }))
+    expect(life(game, 'B')).toBe(14)
+  })
+})
