@@ -85,43 +85,34 @@ function fullCombat(n: number, samples: number, seed: number): FullCombatRow {
   // the previous run's garbage (the baseline's fresh objects, the engine's restored lists).
   const collect = n >= 10_000 && typeof gc === 'function' ? gc : () => {}
   let expected: Outcome | null = null
-  const timeEngine = (): number => {
+  /** Mean time of `reps` combats, each after `reset` (not timed) and a collection on large boards. */
+  const timeCombats = (reset: () => void, run: () => void): number => {
     let total = 0
     for (let r = 0; r < reps; r++) {
-      restoreWorld(board.world, snapshot)
+      reset()
       collect()
       const t0 = performance.now()
-      runEngineCombat(board)
+      run()
       total += performance.now() - t0
     }
+    return total / reps
+  }
+  const timeEngine = (): number => {
+    const ms = timeCombats(() => restoreWorld(board.world, snapshot), () => runEngineCombat(board))
     const outcome = engineOutcome(board)
     if (expected) same(expected, outcome, 'engine runs', n)
     expected = outcome
-    return total / reps
+    return ms
   }
   const timeBaseline = (): number => {
-    let total = 0
-    for (let r = 0; r < reps; r++) {
-      resetBaselineGame(game, spec)
-      collect()
-      const t0 = performance.now()
-      runBaselineCombat(game)
-      total += performance.now() - t0
-    }
+    const ms = timeCombats(() => resetBaselineGame(game, spec), () => runBaselineCombat(game))
     same(expected!, baselineOutcome(game), 'engine and baseline outcomes', n)
-    return total / reps
+    return ms
   }
   const timeLimit = (): number => {
-    let total = 0
-    for (let r = 0; r < reps; r++) {
-      resetLimitBoard(limit)
-      collect()
-      const t0 = performance.now()
-      runLimitCombat(limit)
-      total += performance.now() - t0
-    }
+    const ms = timeCombats(() => resetLimitBoard(limit), () => runLimitCombat(limit))
     same(expected!, limitOutcome(limit), 'engine and limit-kernel outcomes', n)
-    return total / reps
+    return ms
   }
   // Warm-up (at least a few rounds and half a second, so the JIT has settled on small boards),
   // then interleaved samples.

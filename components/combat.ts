@@ -12,6 +12,8 @@ export const C_BLOCKED = 4
 export const C_HAD_FIRST_STRIKE = 8
 /** A planeswalker that is being attacked and has not been removed from combat (CR 506.4c). */
 export const C_ATTACKED_PLANESWALKER = 16
+/** Every flag that removal from combat clears (CR 506.4, 511.3). */
+export const C_ALL_COMBAT = C_ATTACKING | C_BLOCKING | C_BLOCKED | C_HAD_FIRST_STRIKE | C_ATTACKED_PLANESWALKER
 
 /** bitecs entity ids start at 1, so 0 means "none" and fresh typed arrays need no fill. */
 export const NO_ENTITY = 0

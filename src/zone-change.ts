@@ -1,4 +1,4 @@
-import { C_ATTACKED_PLANESWALKER, C_ATTACKING, C_BLOCKED, C_BLOCKING, C_HAD_FIRST_STRIKE, NO_ENTITY } from '../components/combat'
+import { C_ALL_COMBAT, C_ATTACKED_PLANESWALKER, C_ATTACKING, C_BLOCKING, NO_ENTITY } from '../components/combat'
 import { T_CREATURE } from '../components/types'
 import { Zone, ZONE_NAMES, type ZoneId } from '../components/zones'
 import { endEffectsOn } from './effects'
@@ -14,7 +14,7 @@ export function leaveCombat(world: GameWorld, eid: Eid): boolean {
   const flags = world.combat.flags
   const f = flags[eid]!
   if ((f & (C_ATTACKING | C_BLOCKING | C_ATTACKED_PLANESWALKER)) === 0) return false
-  flags[eid] = f & ~(C_ATTACKING | C_BLOCKING | C_BLOCKED | C_ATTACKED_PLANESWALKER | C_HAD_FIRST_STRIKE)
+  flags[eid] = f & ~C_ALL_COMBAT
   world.combat.attackTarget[eid] = NO_ENTITY
   world.combat.defendingPlayer[eid] = NO_ENTITY
   world.combat.blocking[eid] = NO_ENTITY

@@ -2,13 +2,11 @@ import type { ParameterizedKeyword } from '../../components/abilities'
 import { Zone } from '../../components/zones'
 import { reject, OK, type ActionResult } from '../errors'
 import type { Eid } from '../events'
-import { manaValue, parseManaCost } from '../mana/cost'
-import { findPayment } from '../mana/payment'
 import { equipTargetError } from '../spells/equip-targets'
 import { sorceryTimingError } from '../spells/timing'
 import { isPlayer, label, type GameWorld } from '../world'
 import { gameOverError } from './combat-actions'
-import { payWithLands } from './pay'
+import { cheapestPayable, payWithLands } from './pay'
 
 export interface ActivateRequest {
   player: Eid
@@ -41,14 +39,10 @@ export function activateEquip(world: GameWorld, req: ActivateRequest): ActionRes
   if (target === 0) return reject('illegal-target', `${req.ability} needs a target`, '602.2b')
   const legal = abilities.filter((a) => equipTargetError(world, player, object, a, target) === null)
   if (legal.length === 0) return equipTargetError(world, player, object, abilities[0]!, target)!
-  const byCost = legal
-    .map((ability, order) => ({ ability, order, cost: parseManaCost(ability.cost) }))
-    .sort((x, y) => manaValue(x.cost) - manaValue(y.cost) || x.order - y.order)
-  for (const { ability, cost } of byCost) {
-    const lands = findPayment(world, player, cost)
-    if (lands === null) continue
-    payWithLands(world, player, lands)
-    world.stack.push({ kind: 'equip', source: object, controller: player, target, ability })
+  const chosen = cheapestPayable(world, player, legal, (a) => a.cost)
+  if (chosen !== null) {
+    payWithLands(world, player, chosen.lands)
+    world.stack.push({ kind: 'equip', source: object, controller: player, target, ability: chosen.option })
     if (world.events.listening) world.events.emit('abilityActivated', player, object, target, '602.2')
     world.turn.priority = player
     world.turn.passes = 0

@@ -1,13 +1,11 @@
 import { Zone, ZONE_NAMES, type ZoneId } from '../../components/zones'
 import { reject, OK, type ActionResult } from '../errors'
 import type { Eid } from '../events'
-import { manaValue, parseManaCost } from '../mana/cost'
-import { findPayment } from '../mana/payment'
 import { sorceryTimingError } from '../spells/timing'
 import { moveToZone } from '../zone-change'
 import { isPlayer, label, type GameWorld } from '../world'
 import { gameOverError } from './combat-actions'
-import { payWithLands } from './pay'
+import { cheapestPayable, payWithLands } from './pay'
 
 export interface PlotRequest {
   player: Eid
@@ -33,15 +31,13 @@ export function plotCard(world: GameWorld, req: PlotRequest): ActionResult {
   if (world.place.zone[card] !== from || world.place.owner[card] !== player) {
     return reject('not-in-hand', `${name} is not in ${label(world, player)}'s ${ZONE_NAMES[from]}`, '702.170a')
   }
-  const costs = (world.abilities.get(card) ?? []).flatMap((a, order) => (a.kind === 'plot' ? [{ order, cost: parseManaCost(a.cost) }] : []))
+  const costs = (world.abilities.get(card) ?? []).flatMap((a) => (a.kind === 'plot' ? [a.cost] : []))
   if (costs.length === 0) return reject('no-plot', `${name} has no plot ability`, '702.170a')
   const timing = sorceryTimingError(world, player, `${name} can be plotted`, '702.170a')
   if (timing) return timing
-  costs.sort((x, y) => manaValue(x.cost) - manaValue(y.cost) || x.order - y.order)
-  for (const { cost } of costs) {
-    const lands = findPayment(world, player, cost)
-    if (lands === null) continue
-    payWithLands(world, player, lands)
+  const chosen = cheapestPayable(world, player, costs, (cost) => cost)
+  if (chosen !== null) {
+    payWithLands(world, player, chosen.lands)
     moveToZone(world, card, Zone.Exile, '702.170a')
     data.plotted = true
     data.plottedTurn = world.turn.number
