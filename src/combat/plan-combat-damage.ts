@@ -164,13 +164,11 @@ function assignAttackerByDefault(world: GameWorld, attacker: Eid): void {
   const deathtouch = (keywords & KW_DEATHTOUCH) !== 0
   const list = world.roster.blockList.items
   const start = combat.blockStart[attacker]!
-  const { flags, blocking } = combat
-  const zone = world.place.zone
   let first = 0
   for (let i = start, end = start + combat.blockCount[attacker]!; i < end; i++) {
     const b = list[i]!
     // CR 506.4: a blocker that left combat no longer blocks.
-    if (blocking[b] !== attacker || (flags[b]! & C_BLOCKING) === 0 || zone[b] !== Zone.Battlefield) continue
+    if (!stillBlocks(world, b, attacker)) continue
     if (first === 0) first = b
     const needed = lethalDamageNeeded(world, b, deathtouch)
     const give = needed < rest ? needed : rest
