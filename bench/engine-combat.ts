@@ -1,7 +1,7 @@
 /** One whole combat through the engine's public entity-level actions, as the benchmark times it. */
-import { advance, attack, block, combatDamage } from '../src/actions/combat-actions'
-import type { GeneratedBoard } from '../src/generate/board'
-import { Step } from '../src/steps'
+import { advance, attack, block, combatDamage } from '../src/actions/combat-actions.js'
+import type { GeneratedBoard } from '../src/generate/board.js'
+import { Step } from '../src/steps.js'
 
 function ok(result: { ok: boolean }, what: string): void {
   if (!result.ok) throw new Error(`engine rejected ${what}: ${JSON.stringify(result)}`)

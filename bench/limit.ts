@@ -6,8 +6,8 @@
 import {
   KW_ANY_FIRST_STRIKE, KW_ANY_TRAMPLE, KW_DEATHTOUCH, KW_DOUBLE_STRIKE, KW_INDESTRUCTIBLE, KW_LIFELINK,
   KW_TRAMPLE_OVER_PLANESWALKERS, KW_VIGILANCE,
-} from '../components/keywords'
-import type { BoardSpec } from '../src/generate/board'
+} from '../components/keywords.js'
+import type { BoardSpec } from '../src/generate/board.js'
 
 export interface LimitBoard {
   spec: BoardSpec

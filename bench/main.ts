@@ -7,12 +7,12 @@
 import { writeFileSync } from 'node:fs'
 import { cpus } from 'node:os'
 import { Command } from 'commander'
-import { buildBoard, generateBoardSpec, type BoardSpec, type GeneratedBoard } from '../src/generate/board'
-import { restoreWorld, snapshotWorld } from '../src/snapshot'
-import { createBaselineGame, resetBaselineGame, runBaselineCombat, type BaselineGame } from './baseline/combat'
-import { runEngineCombat } from './engine-combat'
-import { createLimitBoard, resetLimitBoard, runLimitCombat } from './limit'
-import { baselineOutcome, engineOutcome, limitOutcome, type Outcome } from './outcome'
+import { buildBoard, generateBoardSpec, type BoardSpec, type GeneratedBoard } from '../src/generate/board.js'
+import { restoreWorld, snapshotWorld } from '../src/snapshot.js'
+import { createBaselineGame, resetBaselineGame, runBaselineCombat, type BaselineGame } from './baseline/combat.js'
+import { runEngineCombat } from './engine-combat.js'
+import { createLimitBoard, resetLimitBoard, runLimitCombat } from './limit.js'
+import { baselineOutcome, engineOutcome, limitOutcome, type Outcome } from './outcome.js'
 
 declare const gc: (() => void) | undefined
 

@@ -1,8 +1,8 @@
 /** What a combat's result is, compared across the engine, the baseline and the limit kernel. */
-import { Zone } from '../components/zones'
-import type { GeneratedBoard } from '../src/generate/board'
-import type { BaselineGame } from './baseline/combat'
-import type { LimitBoard } from './limit'
+import { Zone } from '../components/zones.js'
+import type { GeneratedBoard } from '../src/generate/board.js'
+import type { BaselineGame } from './baseline/combat.js'
+import type { LimitBoard } from './limit.js'
 
 export interface Outcome {
   life: [number, number]

@@ -1,9 +1,9 @@
-import { T_ARTIFACT, T_CREATURE, T_LAND, T_PERMANENT, T_PLANESWALKER } from '../components/types'
-import { Zone } from '../components/zones'
-import { keywordMask } from '../components/keywords'
-import { addEffect, endEffect } from './effects'
-import type { Eid } from './events'
-import { isPlayer, label, type GameWorld } from './world'
+import { T_ARTIFACT, T_CREATURE, T_LAND, T_PERMANENT, T_PLANESWALKER } from '../components/types.js'
+import { Zone } from '../components/zones.js'
+import { keywordMask } from '../components/keywords.js'
+import { addEffect, endEffect } from './effects.js'
+import type { Eid } from './events.js'
+import { isPlayer, label, type GameWorld } from './world.js'
 
 export function isEquipment(world: GameWorld, eid: Eid): boolean {
   return world.cardData.get(eid)?.subtypes.includes('Equipment') ?? false

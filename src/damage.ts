@@ -1,8 +1,8 @@
-import { KW_DEATHTOUCH, KW_LIFELINK } from '../components/keywords'
-import { T_CREATURE, T_PLANESWALKER } from '../components/types'
-import { Zone } from '../components/zones'
-import type { Eid } from './events'
-import { isPlayer, queueStateCheck, type GameWorld } from './world'
+import { KW_DEATHTOUCH, KW_LIFELINK } from '../components/keywords.js'
+import { T_CREATURE, T_PLANESWALKER } from '../components/types.js'
+import { Zone } from '../components/zones.js'
+import type { Eid } from './events.js'
+import { isPlayer, queueStateCheck, type GameWorld } from './world.js'
 
 /**
  * CR 120.3: the results of damage dealt by `source` (0 for a sourceless effect) to a player,

@@ -1,7 +1,7 @@
-import { Zone } from '../components/zones'
-import type { Eid } from './events'
-import { moveToZone } from './zone-change'
-import type { GameWorld } from './world'
+import { Zone } from '../components/zones.js'
+import type { Eid } from './events.js'
+import { moveToZone } from './zone-change.js'
+import type { GameWorld } from './world.js'
 
 /** CR 121.2: a player draws a card; from an empty library nothing happens now and 704.5b applies. */
 export function drawCard(world: GameWorld, player: Eid): void {

@@ -1,6 +1,6 @@
-import { keywordNames } from '../components/keywords'
-import type { Eid } from './events'
-import { queueStateCheck, setEffectiveKeywords, type GameWorld } from './world'
+import { keywordNames } from '../components/keywords.js'
+import type { Eid } from './events.js'
+import { queueStateCheck, setEffectiveKeywords, type GameWorld } from './world.js'
 
 /**
  * A continuous effect on one object (CR 611), from a resolved spell or an effect from

@@ -1,7 +1,7 @@
-import EventEmitter from 'eventemitter3'
-import type { StepName } from './steps'
-import type { ZoneName } from '../components/zones'
-import type { KeywordName } from '../components/keywords'
+import { EventEmitter } from 'eventemitter3'
+import type { StepName } from './steps.js'
+import type { ZoneName } from '../components/zones.js'
+import type { KeywordName } from '../components/keywords.js'
 
 /** An entity id (a player, card or permanent). */
 export type Eid = number

@@ -1,6 +1,6 @@
-import type { ContinuousEffect } from './effects'
-import type { Eid } from './events'
-import { setEffectiveKeywords, type GameContext, type GameWorld, type StackItem, type TurnState, type ZoneLists } from './world'
+import type { ContinuousEffect } from './effects.js'
+import type { Eid } from './events.js'
+import { setEffectiveKeywords, type GameContext, type GameWorld, type StackItem, type TurnState, type ZoneLists } from './world.js'
 
 type TypedStore = Record<string, Int32Array | Uint32Array | Uint8Array>
 

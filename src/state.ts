@@ -1,8 +1,8 @@
-import { keywordNames, type KeywordName } from '../components/keywords'
-import { T_CREATURE, T_PLANESWALKER } from '../components/types'
-import { Zone, ZONE_NAMES, type ZoneName } from '../components/zones'
-import { STEP_NAMES, type StepName } from './steps'
-import type { GameWorld } from './world'
+import { keywordNames, type KeywordName } from '../components/keywords.js'
+import { T_CREATURE, T_PLANESWALKER } from '../components/types.js'
+import { Zone, ZONE_NAMES, type ZoneName } from '../components/zones.js'
+import { STEP_NAMES, type StepName } from './steps.js'
+import type { GameWorld } from './world.js'
 
 export interface ObjectState {
   zone: ZoneName

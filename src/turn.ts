@@ -1,9 +1,9 @@
-import { isStepSkipped, SCHEDULE } from '../systems/schedule'
-import { checkStateBasedActions } from '../systems/check-state-based-actions'
-import { putTriggersOnStack, resolveTop } from './spells/resolve'
-import type { Eid } from './events'
-import { Step, STEP_NAMES, type StepId } from './steps'
-import type { GameWorld } from './world'
+import { isStepSkipped, SCHEDULE } from '../systems/schedule.js'
+import { checkStateBasedActions } from '../systems/check-state-based-actions.js'
+import { putTriggersOnStack, resolveTop } from './spells/resolve.js'
+import type { Eid } from './events.js'
+import { Step, STEP_NAMES, type StepId } from './steps.js'
+import type { GameWorld } from './world.js'
 
 /** Players still in the game (CR 104.3: a player who lost leaves it; 800.4a). */
 export function playersInGame(world: GameWorld): Eid[] {

@@ -1,10 +1,10 @@
-import { C_ALL_COMBAT, C_ATTACKED_PLANESWALKER, C_ATTACKING, C_BLOCKING, NO_ENTITY } from '../components/combat'
-import { T_CREATURE } from '../components/types'
-import { Zone, ZONE_NAMES, type ZoneId } from '../components/zones'
-import { endEffectsOn } from './effects'
-import { detach } from './attachments'
-import type { DeathReason, Eid } from './events'
-import { zoneList, type GameWorld } from './world'
+import { C_ALL_COMBAT, C_ATTACKED_PLANESWALKER, C_ATTACKING, C_BLOCKING, NO_ENTITY } from '../components/combat.js'
+import { T_CREATURE } from '../components/types.js'
+import { Zone, ZONE_NAMES, type ZoneId } from '../components/zones.js'
+import { endEffectsOn } from './effects.js'
+import { detach } from './attachments.js'
+import type { DeathReason, Eid } from './events.js'
+import { zoneList, type GameWorld } from './world.js'
 
 /**
  * CR 506.4: removes a permanent from combat. It stops being attacking, blocking, blocked

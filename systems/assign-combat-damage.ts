@@ -1,7 +1,7 @@
-import { planCombatDamage } from '../src/combat/plan-combat-damage'
-import { internalError } from '../src/errors'
-import { Step } from '../src/steps'
-import type { GameWorld } from '../src/world'
+import { planCombatDamage } from '../src/combat/plan-combat-damage.js'
+import { internalError } from '../src/errors.js'
+import { Step } from '../src/steps.js'
+import type { GameWorld } from '../src/world.js'
 
 /**
  * CR 510.1: each attacking and blocking creature that deals damage in this step assigns it:

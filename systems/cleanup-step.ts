@@ -1,9 +1,9 @@
 import { query } from 'bitecs'
-import { T_CREATURE } from '../components/types'
-import { Card, Zone } from '../components/zones'
-import { endUntilEndOfTurnEffects } from '../src/effects'
-import { moveToZone } from '../src/zone-change'
-import type { GameWorld } from '../src/world'
+import { T_CREATURE } from '../components/types.js'
+import { Card, Zone } from '../components/zones.js'
+import { endUntilEndOfTurnEffects } from '../src/effects.js'
+import { moveToZone } from '../src/zone-change.js'
+import type { GameWorld } from '../src/world.js'
 
 /** CR 402.2: the maximum hand size. */
 export const MAXIMUM_HAND_SIZE = 7

@@ -1,6 +1,6 @@
-import { dealDamage } from '../src/damage'
-import { Step } from '../src/steps'
-import type { GameWorld } from '../src/world'
+import { dealDamage } from '../src/damage.js'
+import { Step } from '../src/steps.js'
+import type { GameWorld } from '../src/world.js'
 
 /** CR 510.2: all assigned combat damage is dealt simultaneously. */
 export function dealCombatDamage(world: GameWorld): void {

@@ -1,7 +1,7 @@
-import { C_ATTACKED_PLANESWALKER, C_ATTACKING } from '../components/combat'
-import { KW_VIGILANCE } from '../components/keywords'
-import { internalError } from '../src/errors'
-import { isPlayer, type GameWorld } from '../src/world'
+import { C_ATTACKED_PLANESWALKER, C_ATTACKING } from '../components/combat.js'
+import { KW_VIGILANCE } from '../components/keywords.js'
+import { internalError } from '../src/errors.js'
+import { isPlayer, type GameWorld } from '../src/world.js'
 
 /**
  * CR 508.1: the active player's attack declaration (already checked by

@@ -1,5 +1,5 @@
-import { C_BLOCKED, C_BLOCKING } from '../components/combat'
-import type { GameWorld } from '../src/world'
+import { C_BLOCKED, C_BLOCKING } from '../components/combat.js'
+import type { GameWorld } from '../src/world.js'
 
 /**
  * CR 509.1: the defending players' block declaration (already checked by

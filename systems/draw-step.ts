@@ -1,5 +1,5 @@
-import { drawCard, turnDrawSkipped } from '../src/draw'
-import type { GameWorld } from '../src/world'
+import { drawCard, turnDrawSkipped } from '../src/draw.js'
+import type { GameWorld } from '../src/world.js'
 
 /**
  * CR 504.1: the active player draws a card, except on turn 1 of a two-player game: the starting

@@ -1,6 +1,6 @@
 import { query } from 'bitecs'
-import { Card, Zone } from '../components/zones'
-import type { GameWorld } from '../src/world'
+import { Card, Zone } from '../components/zones.js'
+import type { GameWorld } from '../src/world.js'
 
 /**
  * CR 502.3: the active player untaps their permanents. The active player's permanents also

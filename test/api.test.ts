@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { createGame, Flying, loadScenario, runScenario, type GameEventName } from '../src/index'
+import { createGame, Flying, loadScenario, runScenario, type GameEventName } from '../src/index.js'
 import { query } from 'bitecs'
 import { build } from 'esbuild'
 

@@ -1,8 +1,8 @@
 import { expect } from 'vitest'
-import type { KeywordName } from '../components/keywords'
-import type { ActionResult } from '../src/errors'
-import { Game } from '../src/game'
-import type { ObjectSpec, Position } from '../src/position'
+import type { KeywordName } from '../components/keywords.js'
+import type { ActionResult } from '../src/errors.js'
+import { Game } from '../src/game.js'
+import type { ObjectSpec, Position } from '../src/position.js'
 
 /** A creature on the battlefield. */
 export function creature(

@@ -1,6 +1,6 @@
 /** The README's "A full combat" example, line for line, with its printed results asserted. */
 import { expect, it } from 'vitest'
-import { createGame } from '../src/index'
+import { createGame } from '../src/index.js'
 
 it('README example: deathtouch + trample and first strike in one combat', () => {
   const log: string[] = []

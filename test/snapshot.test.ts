@@ -1,12 +1,12 @@
 import { query } from 'bitecs'
 import { describe, expect, it } from 'vitest'
-import { Flying } from '../components/keywords'
-import { attack, block, combatDamage } from '../src/actions/combat-actions'
-import { worldDigest } from '../src/debug/digest'
-import { generateBoard } from '../src/generate/board'
-import { restoreWorld, snapshotWorld } from '../src/snapshot'
-import { Step } from '../src/steps'
-import { creature, newGame } from './helpers'
+import { Flying } from '../components/keywords.js'
+import { attack, block, combatDamage } from '../src/actions/combat-actions.js'
+import { worldDigest } from '../src/debug/digest.js'
+import { generateBoard } from '../src/generate/board.js'
+import { restoreWorld, snapshotWorld } from '../src/snapshot.js'
+import { Step } from '../src/steps.js'
+import { creature, newGame } from './helpers.js'
 
 describe('snapshots', () => {
   it('restoring after a whole combat gives back the exact position, and the combat replays identically', () => {
@@ -42,7 +42,7 @@ describe('snapshots', () => {
 
 describe('Game.snapshot / Game.restore', () => {
   it('undoes a cast, an equip and a combat, and the game plays on identically', async () => {
-    const { lands, cardInHand } = await import('./helpers')
+    const { lands, cardInHand } = await import('./helpers.js')
     const game = newGame([
       ...lands('A', 'Plains', 4),
       { id: 'sword', card: 'Vulshok Morningstar', controller: 'A' },

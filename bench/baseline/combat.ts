@@ -7,8 +7,8 @@
 import {
   KW_DEATHTOUCH, KW_DEFENDER, KW_DOUBLE_STRIKE, KW_FIRST_STRIKE, KW_FLYING, KW_HASTE, KW_INDESTRUCTIBLE,
   KW_LIFELINK, KW_MENACE, KW_REACH, KW_TRAMPLE, KW_TRAMPLE_OVER_PLANESWALKERS, KW_VIGILANCE,
-} from '../../components/keywords'
-import type { BoardSpec } from '../../src/generate/board'
+} from '../../components/keywords.js'
+import type { BoardSpec } from '../../src/generate/board.js'
 
 export interface Player {
   name: string

@@ -1,12 +1,12 @@
-import type { ParameterizedKeyword } from '../../components/abilities'
-import { Zone } from '../../components/zones'
-import { reject, OK, type ActionResult } from '../errors'
-import type { Eid } from '../events'
-import { equipTargetError } from '../spells/equip-targets'
-import { sorceryTimingError } from '../spells/timing'
-import { isPlayer, label, type GameWorld } from '../world'
-import { gameOverError } from './combat-actions'
-import { cheapestPayable, payWithLands } from './pay'
+import type { ParameterizedKeyword } from '../../components/abilities.js'
+import { Zone } from '../../components/zones.js'
+import { reject, OK, type ActionResult } from '../errors.js'
+import type { Eid } from '../events.js'
+import { equipTargetError } from '../spells/equip-targets.js'
+import { sorceryTimingError } from '../spells/timing.js'
+import { isPlayer, label, type GameWorld } from '../world.js'
+import { gameOverError } from './combat-actions.js'
+import { cheapestPayable, payWithLands } from './pay.js'
 
 export interface ActivateRequest {
   player: Eid

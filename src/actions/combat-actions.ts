@@ -1,13 +1,13 @@
-import { checkAttackDeclaration, type AttackDeclaration } from '../combat/check-attack'
-import { checkBlockDeclaration, type BlockDeclaration } from '../combat/check-block'
-import { firstStrikeStepBegins } from '../combat/combat-queries'
-import { resetDamagePlan } from '../combat/damage-plan-store'
-import { planCombatDamage, type ExplicitAssignment } from '../combat/plan-combat-damage'
-import { OK, reject, type ActionResult } from '../errors'
-import { Step, STEP_NAMES, type StepId } from '../steps'
-import { isGameOver, nextStep } from '../turn'
-import { turnDrawSkipped } from '../draw'
-import type { GameWorld } from '../world'
+import { checkAttackDeclaration, type AttackDeclaration } from '../combat/check-attack.js'
+import { checkBlockDeclaration, type BlockDeclaration } from '../combat/check-block.js'
+import { firstStrikeStepBegins } from '../combat/combat-queries.js'
+import { resetDamagePlan } from '../combat/damage-plan-store.js'
+import { planCombatDamage, type ExplicitAssignment } from '../combat/plan-combat-damage.js'
+import { OK, reject, type ActionResult } from '../errors.js'
+import { Step, STEP_NAMES, type StepId } from '../steps.js'
+import { isGameOver, nextStep } from '../turn.js'
+import { turnDrawSkipped } from '../draw.js'
+import type { GameWorld } from '../world.js'
 
 export function gameOverError(world: GameWorld): ActionResult | null {
   return isGameOver(world) ? reject('game-over', 'the game is over: at most one player is left in it', '104.2a') : null

@@ -1,7 +1,7 @@
-import type { Eid } from '../events'
-import { manaValue, parseManaCost } from '../mana/cost'
-import { findPayment } from '../mana/payment'
-import type { GameWorld } from '../world'
+import type { Eid } from '../events.js'
+import { manaValue, parseManaCost } from '../mana/cost.js'
+import { findPayment } from '../mana/payment.js'
+import type { GameWorld } from '../world.js'
 
 /** CR 601.2g-h, 106.4: the chosen lands are tapped for mana, which pays the cost at once. */
 export function payWithLands(world: GameWorld, player: Eid, lands: readonly Eid[]): void {

@@ -1,11 +1,11 @@
-import { Zone, ZONE_NAMES, type ZoneId } from '../../components/zones'
-import { reject, OK, type ActionResult } from '../errors'
-import type { Eid } from '../events'
-import { sorceryTimingError } from '../spells/timing'
-import { moveToZone } from '../zone-change'
-import { isPlayer, label, type GameWorld } from '../world'
-import { gameOverError } from './combat-actions'
-import { cheapestPayable, payWithLands } from './pay'
+import { Zone, ZONE_NAMES, type ZoneId } from '../../components/zones.js'
+import { reject, OK, type ActionResult } from '../errors.js'
+import type { Eid } from '../events.js'
+import { sorceryTimingError } from '../spells/timing.js'
+import { moveToZone } from '../zone-change.js'
+import { isPlayer, label, type GameWorld } from '../world.js'
+import { gameOverError } from './combat-actions.js'
+import { cheapestPayable, payWithLands } from './pay.js'
 
 export interface PlotRequest {
   player: Eid

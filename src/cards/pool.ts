@@ -1,5 +1,5 @@
-import type { CardTypeName } from '../../components/types'
-import type { GrantedCharacteristics, KeywordSpec, SpellSpec } from '../position'
+import type { CardTypeName } from '../../components/types.js'
+import type { GrantedCharacteristics, KeywordSpec, SpellSpec } from '../position.js'
 
 /** "Search your library for up to N cards of these types with mana value at most M" (CR 701.23). */
 export interface SearchSpec {

@@ -1,4 +1,4 @@
-import { CARD_POOL, DECKS, type CardDefinition } from '../cards/pool'
+import { CARD_POOL, DECKS, type CardDefinition } from '../cards/pool.js'
 
 function keywordText(card: CardDefinition): string {
   return card.keywords

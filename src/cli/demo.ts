@@ -1,8 +1,8 @@
-import { advance, attack, block, combatDamage } from '../actions/combat-actions'
-import { generateBoard, type GeneratedBoard } from '../generate/board'
-import type { ActionResult } from '../errors'
-import { restoreWorld, snapshotWorld } from '../snapshot'
-import { Step } from '../steps'
+import { advance, attack, block, combatDamage } from '../actions/combat-actions.js'
+import { generateBoard, type GeneratedBoard } from '../generate/board.js'
+import type { ActionResult } from '../errors.js'
+import { restoreWorld, snapshotWorld } from '../snapshot.js'
+import { Step } from '../steps.js'
 
 const fmt = new Intl.NumberFormat('en-US')
 

@@ -1,4 +1,4 @@
-import type { ScenarioRun } from '../scenario/run'
+import type { ScenarioRun } from '../scenario/run.js'
 
 /** The human-readable form of `redzone run`: each action, the final state, and a count of events. */
 export function formatResult(run: ScenarioRun): string {

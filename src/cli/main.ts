@@ -1,9 +1,9 @@
 import { Command, InvalidArgumentError } from 'commander'
-import { runScenario } from '../scenario/run'
-import { checkScenarioFile, loadScenarioFile, scenarioFiles } from './scenario-files'
-import { runDemo } from './demo'
-import { formatResult } from './format-result'
-import { formatCardPool } from './cards'
+import { runScenario } from '../scenario/run.js'
+import { checkScenarioFile, loadScenarioFile, scenarioFiles } from './scenario-files.js'
+import { runDemo } from './demo.js'
+import { formatResult } from './format-result.js'
+import { formatCardPool } from './cards.js'
 
 /** Exit codes: 0 success, 1 a scenario failed its checks, 2 invalid input (bad file, bad arguments). */
 const EXIT_FAILED = 1

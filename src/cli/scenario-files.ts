@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import { loadScenario, type ScenarioIssue } from '../scenario/load'
-import { runScenario, type ScenarioRun } from '../scenario/run'
-import type { Scenario } from '../scenario/schema'
+import { loadScenario, type ScenarioIssue } from '../scenario/load.js'
+import { runScenario, type ScenarioRun } from '../scenario/run.js'
+import type { Scenario } from '../scenario/schema.js'
 
 export type FileLoad = { ok: true; scenario: Scenario } | { ok: false; message: string }
 

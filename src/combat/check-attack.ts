@@ -1,9 +1,9 @@
-import { KW_DEFENDER, KW_HASTE } from '../../components/keywords'
-import { T_CREATURE, T_PLANESWALKER } from '../../components/types'
-import { Zone } from '../../components/zones'
-import { OK, reject, type ActionResult } from '../errors'
-import type { Eid } from '../events'
-import { isPlayer, label, nextStamp, type GameWorld } from '../world'
+import { KW_DEFENDER, KW_HASTE } from '../../components/keywords.js'
+import { T_CREATURE, T_PLANESWALKER } from '../../components/types.js'
+import { Zone } from '../../components/zones.js'
+import { OK, reject, type ActionResult } from '../errors.js'
+import type { Eid } from '../events.js'
+import { isPlayer, label, nextStamp, type GameWorld } from '../world.js'
 
 export interface AttackDeclaration {
   attacker: Eid

@@ -1,10 +1,10 @@
-import { C_ATTACKING } from '../../components/combat'
-import { KW_FLYING, KW_MENACE, KW_REACH } from '../../components/keywords'
-import { T_CREATURE } from '../../components/types'
-import { Zone } from '../../components/zones'
-import { internalError, OK, reject, type ActionResult } from '../errors'
-import type { Eid } from '../events'
-import { isPlayer, label, nextStamp, type GameWorld } from '../world'
+import { C_ATTACKING } from '../../components/combat.js'
+import { KW_FLYING, KW_MENACE, KW_REACH } from '../../components/keywords.js'
+import { T_CREATURE } from '../../components/types.js'
+import { Zone } from '../../components/zones.js'
+import { internalError, OK, reject, type ActionResult } from '../errors.js'
+import type { Eid } from '../events.js'
+import { isPlayer, label, nextStamp, type GameWorld } from '../world.js'
 
 export interface BlockDeclaration {
   blocker: Eid

@@ -1,8 +1,8 @@
-import { C_ATTACKED_PLANESWALKER, C_ATTACKING, C_BLOCKING } from '../../components/combat'
-import { KW_ANY_FIRST_STRIKE } from '../../components/keywords'
-import { Zone } from '../../components/zones'
-import type { Eid } from '../events'
-import { isPlayer, type GameWorld } from '../world'
+import { C_ATTACKED_PLANESWALKER, C_ATTACKING, C_BLOCKING } from '../../components/combat.js'
+import { KW_ANY_FIRST_STRIKE } from '../../components/keywords.js'
+import { Zone } from '../../components/zones.js'
+import type { Eid } from '../events.js'
+import { isPlayer, type GameWorld } from '../world.js'
 
 /** Whether a creature is still an attacking creature (CR 506.4: leaving combat ends that). */
 export function isAttacking(world: GameWorld, eid: Eid): boolean {

@@ -1,4 +1,4 @@
-import { IntList } from '../int-list'
+import { IntList } from '../int-list.js'
 
 /**
  * Scratch state of one combat damage step (CR 510.1): who deals damage, and every assignment

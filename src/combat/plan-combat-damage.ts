@@ -1,18 +1,18 @@
-import { C_ATTACKING, C_BLOCKED, C_BLOCKING, C_HAD_FIRST_STRIKE } from '../../components/combat'
+import { C_ATTACKING, C_BLOCKED, C_BLOCKING, C_HAD_FIRST_STRIKE } from '../../components/combat.js'
 import {
   KW_ANY_FIRST_STRIKE,
   KW_ANY_TRAMPLE,
   KW_DEATHTOUCH,
   KW_DOUBLE_STRIKE,
   KW_TRAMPLE_OVER_PLANESWALKERS,
-} from '../../components/keywords'
-import { T_CREATURE } from '../../components/types'
-import { Zone } from '../../components/zones'
-import { internalError, OK, reject, type ActionResult } from '../errors'
-import type { Eid } from '../events'
-import { isPlayer, label, type GameWorld } from '../world'
-import { attackTargetPresent, isAttacking, stillBlocks } from './combat-queries'
-import { resetDamagePlan } from './damage-plan-store'
+} from '../../components/keywords.js'
+import { T_CREATURE } from '../../components/types.js'
+import { Zone } from '../../components/zones.js'
+import { internalError, OK, reject, type ActionResult } from '../errors.js'
+import type { Eid } from '../events.js'
+import { isPlayer, label, type GameWorld } from '../world.js'
+import { attackTargetPresent, isAttacking, stillBlocks } from './combat-queries.js'
+import { resetDamagePlan } from './damage-plan-store.js'
 
 export type DamageStepKind = 'first' | 'regular'
 

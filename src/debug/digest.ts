@@ -1,4 +1,4 @@
-import type { GameWorld } from '../world'
+import type { GameWorld } from '../world.js'
 
 function hashArray(view: ArrayLike<number>, n: number, h: number): number {
   for (let i = 0; i < n; i++) h = Math.imul(h ^ (view[i]! | 0), 16777619) >>> 0

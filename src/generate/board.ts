@@ -12,15 +12,15 @@ import {
   KW_TRAMPLE,
   KW_TRAMPLE_OVER_PLANESWALKERS,
   KW_VIGILANCE,
-} from '../../components/keywords'
-import { T_CREATURE, T_PLANESWALKER } from '../../components/types'
-import { Zone } from '../../components/zones'
-import type { AttackDeclaration } from '../combat/check-attack'
-import type { BlockDeclaration } from '../combat/check-block'
-import type { Eid } from '../events'
-import { Rng } from '../rng'
-import { Step } from '../steps'
-import { addCard, addPlayer, createGameWorld, type GameWorld } from '../world'
+} from '../../components/keywords.js'
+import { T_CREATURE, T_PLANESWALKER } from '../../components/types.js'
+import { Zone } from '../../components/zones.js'
+import type { AttackDeclaration } from '../combat/check-attack.js'
+import type { BlockDeclaration } from '../combat/check-block.js'
+import type { Eid } from '../events.js'
+import { Rng } from '../rng.js'
+import { Step } from '../steps.js'
+import { addCard, addPlayer, createGameWorld, type GameWorld } from '../world.js'
 
 /** How often each keyword appears on a generated creature. */
 const KEYWORD_ODDS: readonly [number, number][] = [

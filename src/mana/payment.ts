@@ -1,8 +1,8 @@
-import { T_LAND } from '../../components/types'
-import { Zone } from '../../components/zones'
-import type { Eid } from '../events'
-import type { GameWorld } from '../world'
-import type { ManaCost, ManaSymbol } from './cost'
+import { T_LAND } from '../../components/types.js'
+import { Zone } from '../../components/zones.js'
+import type { Eid } from '../events.js'
+import type { GameWorld } from '../world.js'
+import type { ManaCost, ManaSymbol } from './cost.js'
 
 /** CR 305.6: the basic land types and the mana their intrinsic ability makes. */
 const BASIC_LAND_MANA: Readonly<Record<string, ManaSymbol>> = { Plains: 'W', Island: 'U', Swamp: 'B', Mountain: 'R', Forest: 'G' }

@@ -1,6 +1,6 @@
 import type { z } from 'zod'
-import { checkPosition, type Position } from '../position'
-import { scenarioSchema, type Scenario, type ScenarioExpect } from './schema'
+import { checkPosition, type Position } from '../position.js'
+import { scenarioSchema, type Scenario, type ScenarioExpect } from './schema.js'
 
 export interface ScenarioIssue {
   /** JSON path, `$` for the document. */

@@ -1,10 +1,10 @@
-import { worldDigest } from '../debug/digest'
-import type { ActionResult, RuleViolation } from '../errors'
-import { EVENT_FIELDS, EVENT_NAMES, type GameEventName } from '../events'
-import { Game } from '../game'
-import type { Position } from '../position'
-import type { GameState } from '../state'
-import type { Scenario, ScenarioAction, ScenarioExpect } from './schema'
+import { worldDigest } from '../debug/digest.js'
+import type { ActionResult, RuleViolation } from '../errors.js'
+import { EVENT_FIELDS, EVENT_NAMES, type GameEventName } from '../events.js'
+import { Game } from '../game.js'
+import type { Position } from '../position.js'
+import type { GameState } from '../state.js'
+import type { Scenario, ScenarioAction, ScenarioExpect } from './schema.js'
 
 export interface ActionOutcome {
   ok: boolean

@@ -1,8 +1,8 @@
 import { z } from 'zod'
-import { KEYWORD_NAMES } from '../../components/keywords'
-import { TYPE_NAMES } from '../../components/types'
-import { ZONE_NAMES } from '../../components/zones'
-import { STEP_NAMES } from '../steps'
+import { KEYWORD_NAMES } from '../../components/keywords.js'
+import { TYPE_NAMES } from '../../components/types.js'
+import { ZONE_NAMES } from '../../components/zones.js'
+import { STEP_NAMES } from '../steps.js'
 
 /**
  * The `redzone-scenario/1` format (shared/scenarios/FORMAT.md) as a strict schema: unknown

@@ -1,9 +1,9 @@
-import type { ParameterizedKeyword } from '../../components/abilities'
-import { T_CREATURE, T_PLANESWALKER } from '../../components/types'
-import { Zone } from '../../components/zones'
-import { reject, type ActionResult } from '../errors'
-import type { Eid } from '../events'
-import { isPlayer, label, type GameWorld } from '../world'
+import type { ParameterizedKeyword } from '../../components/abilities.js'
+import { T_CREATURE, T_PLANESWALKER } from '../../components/types.js'
+import { Zone } from '../../components/zones.js'
+import { reject, type ActionResult } from '../errors.js'
+import type { Eid } from '../events.js'
+import { isPlayer, label, type GameWorld } from '../world.js'
 
 /**
  * CR 702.6a: "Equip [cost]" targets a creature you control; 702.6c: "equip [quality]" only a

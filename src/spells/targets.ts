@@ -1,10 +1,10 @@
-import { KW_HEXPROOF } from '../../components/keywords'
-import { T_CREATURE, T_PLANESWALKER } from '../../components/types'
-import { Zone } from '../../components/zones'
-import { enchantQualities, isAura, satisfiesEnchant } from '../attachments'
-import { reject, type ActionResult } from '../errors'
-import type { Eid } from '../events'
-import { isPlayer, label, type GameWorld } from '../world'
+import { KW_HEXPROOF } from '../../components/keywords.js'
+import { T_CREATURE, T_PLANESWALKER } from '../../components/types.js'
+import { Zone } from '../../components/zones.js'
+import { enchantQualities, isAura, satisfiesEnchant } from '../attachments.js'
+import { reject, type ActionResult } from '../errors.js'
+import type { Eid } from '../events.js'
+import { isPlayer, label, type GameWorld } from '../world.js'
 
 /** What a spell's target may be (the scenario format's vocabulary). */
 export type TargetKind = 'creature' | 'player' | 'planeswalker' | 'any' | 'creature you control'

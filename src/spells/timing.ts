@@ -1,7 +1,7 @@
-import { reject, type ActionResult } from '../errors'
-import type { Eid } from '../events'
-import { isMainPhase, Step } from '../steps'
-import { label, type GameWorld } from '../world'
+import { reject, type ActionResult } from '../errors.js'
+import type { Eid } from '../events.js'
+import { isMainPhase, Step } from '../steps.js'
+import { label, type GameWorld } from '../world.js'
 
 /**
  * CR 117.1a, 307.1: "sorcery timing": the player's own main phase, with an empty stack and

@@ -4,11 +4,11 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { createBaselineGame, resetBaselineGame, runBaselineCombat } from '../../bench/baseline/combat'
-import { runEngineCombat } from '../../bench/engine-combat'
-import { createLimitBoard, resetLimitBoard, runLimitCombat } from '../../bench/limit'
-import { baselineOutcome, engineOutcome, limitOutcome } from '../../bench/outcome'
-import { buildBoard, generateBoardSpec } from '../../src/generate/board'
+import { createBaselineGame, resetBaselineGame, runBaselineCombat } from '../../bench/baseline/combat.js'
+import { runEngineCombat } from '../../bench/engine-combat.js'
+import { createLimitBoard, resetLimitBoard, runLimitCombat } from '../../bench/limit.js'
+import { baselineOutcome, engineOutcome, limitOutcome } from '../../bench/outcome.js'
+import { buildBoard, generateBoardSpec } from '../../src/generate/board.js'
 
 describe('engine = baseline = limit kernel on random boards', () => {
   it('agree on life, deaths, damage marked and loyalty', () => {

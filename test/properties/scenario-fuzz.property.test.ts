@@ -7,8 +7,8 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { loadScenario } from '../../src/scenario/load'
-import { runScenario } from '../../src/scenario/run'
+import { loadScenario } from '../../src/scenario/load.js'
+import { runScenario } from '../../src/scenario/run.js'
 
 const dirs = ['shared', 'rules'].map((d) => join(import.meta.dirname, '..', 'scenarios', d))
 const scenarios = dirs.flatMap((dir) => readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as unknown))

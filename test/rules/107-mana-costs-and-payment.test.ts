@@ -4,9 +4,9 @@
  * type's mana ability.
  */
 import { describe, expect, it } from 'vitest'
-import { formatManaCost, manaValue, parseManaCost } from '../../src/mana/cost'
-import { findPayment } from '../../src/mana/payment'
-import { cardInHand, expectOk, expectRejected, lands, newGame, obj } from '../helpers'
+import { formatManaCost, manaValue, parseManaCost } from '../../src/mana/cost.js'
+import { findPayment } from '../../src/mana/payment.js'
+import { cardInHand, expectOk, expectRejected, lands, newGame, obj } from '../helpers.js'
 
 describe('CR 107 Mana costs and payment', () => {
   it('107.4 parses generic and colored symbols; 202.3 mana value', () => {

@@ -5,8 +5,8 @@
  * to the maximum hand size. CR 514.2: damage is removed and "until end of turn" effects end.
  */
 import { describe, expect, it } from 'vitest'
-import type { ObjectSpec } from '../../src/position'
-import { creature, expectOk, expectRejected, newGame, obj } from '../helpers'
+import type { ObjectSpec } from '../../src/position.js'
+import { creature, expectOk, expectRejected, newGame, obj } from '../helpers.js'
 
 const libraries: ObjectSpec[] = [
   { id: 'la1', owner: 'A', zone: 'library', types: ['land'] },

@@ -4,7 +4,7 @@
  * CR 511.3: "As the end of combat step ends, all creatures and planeswalkers are removed from combat."
  */
 import { describe, expect, it } from 'vitest'
-import { creature, expectOk, life, newGame, obj } from '../helpers'
+import { creature, expectOk, life, newGame, obj } from '../helpers.js'
 
 describe('CR 506.4 Removal from combat', () => {
   it('506.4 an attacker removed from combat deals no combat damage', () => {

@@ -9,7 +9,7 @@
  * skip the declare blockers and combat damage steps."
  */
 import { describe, expect, it } from 'vitest'
-import { creature, expectOk, expectRejected, newGame, obj, planeswalker } from '../helpers'
+import { creature, expectOk, expectRejected, newGame, obj, planeswalker } from '../helpers.js'
 
 describe('CR 508 Declare attackers step', () => {
   it('508.1 attacking first advances to the declare attackers step and taps the attackers', () => {
@@ -92,7 +92,7 @@ describe('CR 508 Declare attackers step', () => {
 
 describe('CR 508.1a declaration checks at the entity level', () => {
   it('508.1a a creature declared twice is rejected and nothing is declared', async () => {
-    const { attack } = await import('../../src/actions/combat-actions')
+    const { attack } = await import('../../src/actions/combat-actions.js')
     const game = newGame([creature('bear', 'A', 2, 2)])
     const bear = game.eid('bear')!
     const b = game.eid('B')!

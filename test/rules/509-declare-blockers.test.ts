@@ -7,7 +7,7 @@
  * unblocked creature. This remains unchanged until the creature is removed from combat, ..."
  */
 import { describe, expect, it } from 'vitest'
-import { creature, expectOk, expectRejected, life, newGame, obj } from '../helpers'
+import { creature, expectOk, expectRejected, life, newGame, obj } from '../helpers.js'
 
 describe('CR 509 Declare blockers step', () => {
   it('509.1a a tapped creature cannot block', () => {

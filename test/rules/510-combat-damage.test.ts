@@ -11,7 +11,7 @@
  * CR 510.2: "Second, all combat damage that's been assigned is dealt simultaneously."
  */
 import { describe, expect, it } from 'vitest'
-import { creature, expectOk, expectRejected, life, newGame, obj, planeswalker } from '../helpers'
+import { creature, expectOk, expectRejected, life, newGame, obj, planeswalker } from '../helpers.js'
 
 describe('CR 510 Combat damage step', () => {
   it('510.1c a creature blocked by several divides its damage as its controller chooses, without lethal order', () => {

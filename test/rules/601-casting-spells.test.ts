@@ -6,9 +6,9 @@
  * controller's control.
  */
 import { describe, expect, it } from 'vitest'
-import { castSpell } from '../../src/actions/cast'
-import { passPriority } from '../../src/turn'
-import { cardInHand, creature, expectOk, expectRejected, inHand, lands, life, newGame, obj } from '../helpers'
+import { castSpell } from '../../src/actions/cast.js'
+import { passPriority } from '../../src/turn.js'
+import { cardInHand, creature, expectOk, expectRejected, inHand, lands, life, newGame, obj } from '../helpers.js'
 
 describe('CR 601 Casting spells', () => {
   it('601.2 a creature spell is paid with lands and enters summoning sick under its caster', () => {

@@ -4,8 +4,8 @@
  * order; CR 613.7e: an Equipment or Aura gets a new timestamp when it becomes attached.
  */
 import { describe, expect, it } from 'vitest'
-import type { ObjectSpec } from '../../src/position'
-import { creature, expectOk, lands, newGame, obj } from '../helpers'
+import type { ObjectSpec } from '../../src/position.js'
+import { creature, expectOk, lands, newGame, obj } from '../helpers.js'
 
 const flightAura: ObjectSpec = {
   id: 'flight', owner: 'A', zone: 'hand', card: 'Spectral Flight',

@@ -5,7 +5,7 @@
  * CR 613.7: effects apply in timestamp order.
  */
 import { describe, expect, it } from 'vitest'
-import { creature, expectOk, newGame, obj } from '../helpers'
+import { creature, expectOk, newGame, obj } from '../helpers.js'
 
 const libraries = [
   { id: 'la', owner: 'A', zone: 'library' as const, types: ['land' as const] },

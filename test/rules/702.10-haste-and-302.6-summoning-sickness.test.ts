@@ -7,7 +7,7 @@
  * controller continuously since their most recent turn began."
  */
 import { describe, expect, it } from 'vitest'
-import { creature, expectOk, expectRejected, life, newGame } from '../helpers'
+import { creature, expectOk, expectRejected, life, newGame } from '../helpers.js'
 
 describe('CR 702.10 Haste and CR 302.6 summoning sickness', () => {
   it('302.6 a summoning-sick creature cannot attack', () => {

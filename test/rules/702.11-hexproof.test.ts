@@ -4,11 +4,11 @@
  * resolves doesn't resolve.
  */
 import { describe, expect, it } from 'vitest'
-import { castSpell } from '../../src/actions/cast'
-import { grant } from '../../src/actions/outside-effects'
-import { keywordBit } from '../../components/keywords'
-import { resolveStack } from '../../src/turn'
-import { cardInHand, creature, expectOk, expectRejected, lands, newGame, obj } from '../helpers'
+import { castSpell } from '../../src/actions/cast.js'
+import { grant } from '../../src/actions/outside-effects.js'
+import { keywordBit } from '../../components/keywords.js'
+import { resolveStack } from '../../src/turn.js'
+import { cardInHand, creature, expectOk, expectRejected, lands, newGame, obj } from '../helpers.js'
 
 describe('CR 702.11 Hexproof', () => {
   it("702.11b an opponent's spell can't target a hexproof creature, and nothing is paid", () => {

@@ -1,6 +1,6 @@
 /** CR 702.111b: "A creature with menace can't be blocked except by two or more creatures." */
 import { describe, expect, it } from 'vitest'
-import { creature, expectOk, expectRejected, newGame, obj } from '../helpers'
+import { creature, expectOk, expectRejected, newGame, obj } from '../helpers.js'
 
 describe('CR 702.111 Menace', () => {
   it('702.111b one blocker is not enough', () => {

@@ -7,9 +7,9 @@
  * ability while in exile." CR 116.2k: plotting is a special action.
  */
 import { describe, expect, it } from 'vitest'
-import { plotCard } from '../../src/actions/plot'
-import { Zone } from '../../components/zones'
-import { cardInHand, expectOk, expectRejected, lands, life, LIBRARIES, newGame, obj } from '../helpers'
+import { plotCard } from '../../src/actions/plot.js'
+import { Zone } from '../../components/zones.js'
+import { cardInHand, expectOk, expectRejected, lands, life, LIBRARIES, newGame, obj } from '../helpers.js'
 
 const setup = () => newGame([...lands('A', 'Forest', 4), cardInHand('paladin', 'A', 'Spinewoods Paladin'), ...LIBRARIES])
 

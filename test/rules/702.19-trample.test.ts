@@ -13,7 +13,7 @@
  * none of its combat damage can be assigned to the defending player, ..."
  */
 import { describe, expect, it } from 'vitest'
-import { creature, expectOk, expectRejected, life, newGame, obj, planeswalker } from '../helpers'
+import { creature, expectOk, expectRejected, life, newGame, obj, planeswalker } from '../helpers.js'
 
 describe('CR 702.19 Trample', () => {
   it('702.19b assigns lethal damage to the blocker and the rest to the player by default', () => {

@@ -12,7 +12,7 @@
  * creatures when damage is assigned, all its damage is assigned to the defending player."
  */
 import { describe, expect, it } from 'vitest'
-import { creature, expectOk, expectRejected, life, newGame, obj, planeswalker } from '../helpers'
+import { creature, expectOk, expectRejected, life, newGame, obj, planeswalker } from '../helpers.js'
 
 const TOP = ['trample', 'trample over planeswalkers'] as const
 

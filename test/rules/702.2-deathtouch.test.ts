@@ -9,7 +9,7 @@
  * damage from."
  */
 import { describe, expect, it } from 'vitest'
-import { creature, expectOk, expectRejected, life, newGame, obj } from '../helpers'
+import { creature, expectOk, expectRejected, life, newGame, obj } from '../helpers.js'
 
 describe('CR 702.2 Deathtouch', () => {
   it('702.2b destroys a creature dealt any damage by a deathtouch source', () => {

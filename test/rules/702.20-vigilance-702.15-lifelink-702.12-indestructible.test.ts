@@ -6,7 +6,7 @@
  * destroyed by lethal damage, and they ignore the state-based action that checks for lethal damage."
  */
 import { describe, expect, it } from 'vitest'
-import { creature, expectOk, life, newGame, obj } from '../helpers'
+import { creature, expectOk, life, newGame, obj } from '../helpers.js'
 
 describe('CR 702.20 Vigilance', () => {
   it('702.20b attacking does not tap a creature with vigilance', () => {

@@ -1,6 +1,6 @@
 /** CR 702.3b: "A creature with defender can't attack." */
 import { describe, expect, it } from 'vitest'
-import { creature, expectOk, expectRejected, newGame, obj } from '../helpers'
+import { creature, expectOk, expectRejected, newGame, obj } from '../helpers.js'
 
 describe('CR 702.3 Defender', () => {
   it('702.3b a creature with defender cannot attack, and the whole declaration is rejected', () => {

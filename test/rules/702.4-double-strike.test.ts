@@ -12,7 +12,7 @@
  * in the second combat damage step."
  */
 import { describe, expect, it } from 'vitest'
-import { creature, expectOk, life, newGame, obj } from '../helpers'
+import { creature, expectOk, life, newGame, obj } from '../helpers.js'
 
 describe('CR 702.4 Double strike', () => {
   it('702.4b deals damage in both combat damage steps', () => {

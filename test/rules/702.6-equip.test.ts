@@ -7,8 +7,8 @@
  * permanent becomes unattached.
  */
 import { describe, expect, it } from 'vitest'
-import type { ObjectSpec } from '../../src/position'
-import { creature, expectOk, expectRejected, lands, LIBRARIES, newGame, obj } from '../helpers'
+import type { ObjectSpec } from '../../src/position.js'
+import { creature, expectOk, expectRejected, lands, LIBRARIES, newGame, obj } from '../helpers.js'
 
 function sword(extra: Partial<ObjectSpec> = {}): ObjectSpec {
   return {

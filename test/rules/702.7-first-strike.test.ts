@@ -10,7 +10,7 @@
  * in the second combat damage step (unless the creature has double strike)."
  */
 import { describe, expect, it } from 'vitest'
-import { creature, expectOk, expectRejected, life, newGame, obj } from '../helpers'
+import { creature, expectOk, expectRejected, life, newGame, obj } from '../helpers.js'
 
 describe('CR 702.7 First strike', () => {
   it('702.7b kills the blocker before it can deal damage', () => {

@@ -1,6 +1,6 @@
 /** CR 702.8a: "Flash is a static ability that functions in any zone from which you could play the card it's on. 'Flash' means 'You may play this card any time you could cast an instant.'" */
 import { describe, expect, it } from 'vitest'
-import { cardInHand, creature, expectOk, expectRejected, lands, newGame, obj } from '../helpers'
+import { cardInHand, creature, expectOk, expectRejected, lands, newGame, obj } from '../helpers.js'
 
 describe('CR 702.8 Flash', () => {
   it("702.8a a creature with flash is cast during the opponent's combat and blocks", () => {

@@ -4,7 +4,7 @@
  * CR 702.17b: "A creature with flying can't be blocked except by creatures with flying and/or reach."
  */
 import { describe, expect, it } from 'vitest'
-import { creature, expectOk, expectRejected, newGame, obj } from '../helpers'
+import { creature, expectOk, expectRejected, newGame, obj } from '../helpers.js'
 
 describe('CR 702.9 Flying and CR 702.17 Reach', () => {
   it('702.9b a creature without flying or reach cannot block a flyer', () => {

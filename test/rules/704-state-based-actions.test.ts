@@ -12,7 +12,7 @@
  * CR 704.5i: "If a planeswalker has loyalty 0, it's put into its owner's graveyard."
  */
 import { describe, expect, it } from 'vitest'
-import { creature, expectOk, expectRejected, life, newGame, obj, planeswalker } from '../helpers'
+import { creature, expectOk, expectRejected, life, newGame, obj, planeswalker } from '../helpers.js'
 
 describe('CR 704 State-based actions', () => {
   it('704.5a a player at 0 life loses, and the game is over', () => {

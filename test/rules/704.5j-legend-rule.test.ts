@@ -4,7 +4,7 @@
  * default choice keeps the one that came onto the battlefield last.
  */
 import { describe, expect, it } from 'vitest'
-import { cardInHand, expectOk, lands, newGame, obj } from '../helpers'
+import { cardInHand, expectOk, lands, newGame, obj } from '../helpers.js'
 
 const THRASTA = "Thrasta, Tempest's Roar"
 

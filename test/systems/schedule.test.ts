@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { SCHEDULE } from '../../systems/schedule'
-import { STEP_NAMES } from '../../src/steps'
-import { creature, newGame } from '../helpers'
+import { SCHEDULE } from '../../systems/schedule.js'
+import { STEP_NAMES } from '../../src/steps.js'
+import { creature, newGame } from '../helpers.js'
 
 describe('systems/schedule', () => {
   it('lists every step of the turn once, in the order of CR 500.1', () => {
