@@ -2,6 +2,7 @@ import { KW_DEATHTOUCH, KW_LIFELINK } from '../components/keywords.js'
 import { T_CREATURE, T_PLANESWALKER } from '../components/types.js'
 import { Zone } from '../components/zones.js'
 import type { Eid } from './events.js'
+import { addSaturating, LIMITS, subtractSaturating } from './limits.js'
 import { isPlayer, queueStateCheck, type GameWorld } from './world.js'
 
 /**
@@ -14,8 +15,8 @@ export function dealDamage(world: GameWorld, source: Eid, target: Eid, amount: n
   const events = world.events
   const sourceKeywords = source === 0 ? 0 : world.kw.effective[source]!
   if (isPlayer(world, target)) {
-    // CR 120.3a: damage to a player causes that player to lose that much life.
-    const life = (world.players.life[target]! -= amount)
+    // CR 120.3a: damage to a player causes that player to lose that much life (saturating, never wrapping).
+    const life = (world.players.life[target] = subtractSaturating(world.players.life[target]!, amount, LIMITS.life))
     if (events.listening) {
       events.emit('damageDealt', source, target, amount, combat, rule)
       events.emit('lifeChanged', target, -amount, life, '120.3a')
@@ -24,7 +25,7 @@ export function dealDamage(world: GameWorld, source: Eid, target: Eid, amount: n
     const types = world.types.mask[target]!
     if (types & T_PLANESWALKER) {
       // CR 120.3c: damage to a planeswalker removes that many loyalty counters.
-      const loyalty = (world.stats.loyalty[target]! -= amount)
+      const loyalty = (world.stats.loyalty[target] = subtractSaturating(world.stats.loyalty[target]!, amount, LIMITS.loyalty))
       queueStateCheck(world, target)
       if (events.listening) {
         events.emit('damageDealt', source, target, amount, combat, rule)
@@ -33,7 +34,7 @@ export function dealDamage(world: GameWorld, source: Eid, target: Eid, amount: n
     }
     if (types & T_CREATURE) {
       // CR 120.3e: damage to a creature is marked on it.
-      const marked = (world.stats.damage[target]! += amount)
+      const marked = (world.stats.damage[target] = addSaturating(world.stats.damage[target]!, amount, LIMITS.damage))
       // CR 702.2b: remember deathtouch damage until state-based actions are checked.
       if (sourceKeywords & KW_DEATHTOUCH) {
         world.stats.deathtouched[target] = 1
@@ -51,7 +52,7 @@ export function dealDamage(world: GameWorld, source: Eid, target: Eid, amount: n
   if (sourceKeywords & KW_LIFELINK) {
     // CR 702.15b: damage dealt by a source with lifelink causes its controller to gain that much life.
     const controller = world.place.controller[source]!
-    const life = (world.players.life[controller]! += amount)
+    const life = (world.players.life[controller] = addSaturating(world.players.life[controller]!, amount, LIMITS.life))
     if (events.listening) events.emit('lifeChanged', controller, amount, life, '702.15b')
   }
 }

@@ -1,5 +1,6 @@
 import { keywordNames } from '../components/keywords.js'
 import type { Eid } from './events.js'
+import { addSaturating, LIMITS } from './limits.js'
 import { queueStateCheck, setEffectiveKeywords, type GameWorld } from './world.js'
 
 /**
@@ -35,10 +36,10 @@ export function recomputeCharacteristics(world: GameWorld, eid: Eid): void {
   if (effects) {
     // CR 613.1f, layer 6: abilities, in timestamp order.
     for (const e of effects) mask = (mask | e.addKeywords) & ~e.removeKeywords
-    // CR 613.4c, layer 7c: modifications of power and toughness.
+    // CR 613.4c, layer 7c: modifications of power and toughness, saturating at the ends of their range.
     for (const e of effects) {
-      power += e.power
-      toughness += e.toughness
+      power = addSaturating(power, e.power, LIMITS.power)
+      toughness = addSaturating(toughness, e.toughness, LIMITS.toughness)
     }
   }
   setEffectiveKeywords(world, eid, mask)

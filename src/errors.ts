@@ -21,11 +21,43 @@ export function reject(code: string, message: string, rule: string | null): { ok
   return { ok: false, error: { code, message, rule } }
 }
 
+/**
+ * What kind of misuse a `RedzoneError` reports (a closed set, for programs that catch it):
+ * - `invalid-position`: `createGame` / `buildPosition` got a position that is not valid (`issues` lists each problem);
+ * - `invalid-argument`: a value of the wrong type or out of its range (`src/limits.ts`), an unknown name;
+ * - `unknown-entity`: an entity id or label that is not a player or object of the world;
+ * - `invalid-mana-cost`: a string that is not a mana cost of the format (`{3}{G}{G}`);
+ * - `invalid-snapshot`: a snapshot that does not fit the world it is restored into;
+ * - `not-implemented`: a call the engine does not support yet.
+ */
+export type RedzoneErrorCode =
+  | 'invalid-position'
+  | 'invalid-argument'
+  | 'unknown-entity'
+  | 'invalid-mana-cost'
+  | 'invalid-snapshot'
+  | 'not-implemented'
+
+/** One problem of an invalid input, with the JSON-like path of the offending value (`$.objects[2].power`). */
+export interface InputIssue {
+  path: string
+  message: string
+}
+
 /** Misuse of the API: a wrong argument, an unknown id, a call the engine does not support. */
 export class RedzoneError extends Error {
-  constructor(message: string) {
-    super(`redzone: ${message}`)
+  readonly code: RedzoneErrorCode
+  /** For `invalid-position`: every problem found, each with its path. Empty otherwise. */
+  readonly issues: readonly InputIssue[]
+
+  constructor(code: RedzoneErrorCode, message: string, issues?: readonly InputIssue[])
+  /** @deprecated give a code: `new RedzoneError('invalid-argument', message)`. */
+  constructor(message: string)
+  constructor(codeOrMessage: string, message?: string, issues: readonly InputIssue[] = []) {
+    super(`redzone: ${message ?? codeOrMessage}`)
     this.name = 'RedzoneError'
+    this.code = message === undefined ? 'invalid-argument' : (codeOrMessage as RedzoneErrorCode)
+    this.issues = issues
   }
 }
 

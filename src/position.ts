@@ -1,14 +1,18 @@
-import { KEYWORD_NAMES, keywordBit } from '../components/keywords.js'
+import { keywordBit } from '../components/keywords.js'
 import type { EnchantQuality, ParameterizedKeyword } from '../components/abilities.js'
 import { typeBit, T_CREATURE, T_PLANESWALKER, type CardTypeName } from '../components/types.js'
 import { Zone, ZONE_NAMES, type ZoneName } from '../components/zones.js'
 import { CARD_POOL } from './cards/pool.js'
 import { parseManaCost } from './mana/cost.js'
-import { attach, attachmentError } from './attachments.js'
-import { RedzoneError } from './errors.js'
+import { checkStateBasedActions } from '../systems/check-state-based-actions.js'
+import { attach } from './attachments.js'
+import { RedzoneError, type InputIssue } from './errors.js'
+import { checkPosition } from './validate/position.js'
 import type { Eid } from './events.js'
 import { Step, stepByName, type StepName } from './steps.js'
 import { addCard, addPlayer, createGameWorld, queueStateCheck, type GameWorld } from './world.js'
+
+export { checkPosition }
 
 export type KeywordSpec =
   | string
@@ -54,7 +58,10 @@ export interface ObjectSpec {
   plottedTurn?: number
 }
 
-/** A game position (the position part of a `redzone-scenario/1` file). */
+/**
+ * A game position (the position part of a `redzone-scenario/1` file). A whole scenario document
+ * is accepted too: its `format`, `name`, `rules`, `actions` and `expect` are not read here.
+ */
 export interface Position {
   turn?: { active?: string; number?: number; step?: StepName }
   players: { id: string; life?: number }[]
@@ -62,92 +69,7 @@ export interface Position {
 }
 
 /** A problem in a position, with the JSON path of the offending value. */
-export interface PositionIssue {
-  path: string
-  message: string
-}
-
-const ENCHANT_QUALITIES = ['creature', 'player', 'planeswalker', 'permanent', 'creature you control', 'land', 'artifact']
-
-/** Ids a JSON object would reorder (array indices come first in JS objects), so declaration order would be lost. */
-function isIndexLike(id: string): boolean {
-  return /^(0|[1-9]\d*)$/.test(id) && Number(id) < 2 ** 32 - 1
-}
-
-/**
- * Checks what a schema can't: unique ids, references to players and objects, card names,
- * keywords, and values that only make sense on the battlefield. Returns every issue found.
- */
-export function checkPosition(position: Position, base = ''): PositionIssue[] {
-  const issues: PositionIssue[] = []
-  const at = (path: string, message: string): void => void issues.push({ path: `${base}${path}`, message })
-  const playerIds = new Set<string>()
-  const allIds = new Set<string>()
-  if (position.players.length < 2) at('.players', 'at least two players are expected')
-  position.players.forEach((p, i) => {
-    if (allIds.has(p.id)) at(`.players[${i}].id`, `the id "${p.id}" is used twice`)
-    if (isIndexLike(p.id)) at(`.players[${i}].id`, `the id "${p.id}" is a whole number; ids must contain a non-digit so JSON keeps their order`)
-    playerIds.add(p.id)
-    allIds.add(p.id)
-  })
-  position.objects.forEach((o, i) => {
-    if (allIds.has(o.id)) at(`.objects[${i}].id`, `the id "${o.id}" is used twice`)
-    if (isIndexLike(o.id)) at(`.objects[${i}].id`, `the id "${o.id}" is a whole number; ids must contain a non-digit so JSON keeps their order`)
-    allIds.add(o.id)
-  })
-  if (position.turn?.active !== undefined && !playerIds.has(position.turn.active)) {
-    at('.turn.active', `expected a player id (${[...playerIds].join(', ')}), got "${position.turn.active}"`)
-  }
-  position.objects.forEach((o, i) => {
-    const p = `.objects[${i}]`
-    const card = o.card === undefined ? undefined : CARD_POOL.get(o.card)
-    if (o.card !== undefined && !card) at(`${p}.card`, `unknown card "${o.card}"; expected a card of the built-in pool`)
-    for (const field of ['controller', 'owner'] as const) {
-      const v = o[field]
-      if (v !== undefined && !playerIds.has(v)) at(`${p}.${field}`, `expected a player id (${[...playerIds].join(', ')}), got "${v}"`)
-    }
-    if (o.controller === undefined && o.owner === undefined) at(p, 'expected "controller" or "owner" (each defaults to the other)')
-    const types = o.types ?? card?.types ?? []
-    if (types.length === 0 && (o.card === undefined || card)) at(`${p}.types`, 'expected at least one card type (or a "card" from the pool)')
-    if (types.includes('creature')) {
-      if (o.power === undefined && card?.power === undefined) at(`${p}.power`, 'a creature needs a power')
-      if (o.toughness === undefined && card?.toughness === undefined) at(`${p}.toughness`, 'a creature needs a toughness')
-    }
-    if (types.includes('planeswalker') && o.loyalty === undefined && card?.loyalty === undefined) {
-      at(`${p}.loyalty`, 'a planeswalker needs a loyalty')
-    }
-    ;(o.keywords ?? []).forEach((k, j) => {
-      if (typeof k === 'string') {
-        if (keywordBit(k) === 0) at(`${p}.keywords[${j}]`, `unknown keyword "${k}"; expected one of ${KEYWORD_NAMES.join(', ')}`)
-      } else if ('enchant' in k && !ENCHANT_QUALITIES.includes(k.enchant)) {
-        at(`${p}.keywords[${j}].enchant`, `expected one of ${ENCHANT_QUALITIES.join(', ')}`)
-      }
-    })
-    for (const field of ['equipped', 'enchanted'] as const) {
-      ;(o[field]?.keywords ?? []).forEach((k, j) => {
-        if (keywordBit(k) === 0) at(`${p}.${field}.keywords[${j}]`, `unknown keyword "${k}"`)
-      })
-    }
-    ;(o.spell?.pump?.keywords ?? []).forEach((k, j) => {
-      if (keywordBit(k) === 0) at(`${p}.spell.pump.keywords[${j}]`, `unknown keyword "${k}"`)
-    })
-    const zone = o.zone ?? 'battlefield'
-    if (zone !== 'battlefield') {
-      if (o.tapped) at(`${p}.tapped`, 'only a permanent on the battlefield can be tapped')
-      if (o.damage) at(`${p}.damage`, 'only a permanent on the battlefield can have damage marked')
-      if (o.summoningSick) at(`${p}.summoningSick`, 'only a permanent on the battlefield can be summoning sick')
-      if (o.attachedTo !== undefined) at(`${p}.attachedTo`, 'only a permanent on the battlefield can be attached')
-    }
-    if (o.attachedTo !== undefined) {
-      if (!allIds.has(o.attachedTo)) at(`${p}.attachedTo`, `unknown object or player "${o.attachedTo}"`)
-      const subtypes = o.subtypes ?? card?.subtypes ?? []
-      if (!subtypes.includes('Equipment') && !subtypes.includes('Aura')) at(`${p}.attachedTo`, 'only an Equipment or an Aura can be attached')
-      if (o.attachedTo === o.id) at(`${p}.attachedTo`, 'an object can\'t be attached to itself')
-    }
-    if ((o.plotted || o.plottedTurn !== undefined) && zone !== 'exile') at(`${p}.plotted`, 'only a card in exile can be plotted')
-  })
-  return issues
-}
+export type PositionIssue = InputIssue
 
 function toAbilities(keywords: readonly KeywordSpec[]): ParameterizedKeyword[] {
   const out: ParameterizedKeyword[] = []
@@ -168,13 +90,14 @@ export interface BuiltPosition {
 }
 
 /**
- * Builds a world from a position. Throws a `RedzoneError` listing every issue when the
- * position is not valid (see `checkPosition`).
+ * Builds a world from a position, then performs its state-based actions (FORMAT.md: the starting
+ * position has had them checked). Throws a `RedzoneError` (`invalid-position`) listing every
+ * issue when the position is not valid (see `checkPosition`); nothing is coerced.
  */
 export function buildPosition(position: Position, options: { seed?: number } = {}): BuiltPosition {
-  const issues = checkPosition(position)
-  if (issues.length > 0) {
-    throw new RedzoneError(`invalid position:\n${issues.map((i) => `  at $${i.path}: ${i.message}`).join('\n')}`)
+  const found = checkPosition(position, '$')
+  if (found.length > 0) {
+    throw new RedzoneError('invalid-position', `invalid position:\n${found.map((i) => `  at ${i.path}: ${i.message}`).join('\n')}`, found)
   }
   const world = createGameWorld({ capacity: position.players.length + position.objects.length + 1, seed: options.seed })
   const ids = new Map<string, Eid>()
@@ -225,25 +148,26 @@ export function buildPosition(position: Position, options: { seed?: number } = {
     if (subtypes.includes('Equipment') || subtypes.includes('Aura')) world.attachables.add(eid)
     if (world.cardData.get(eid)!.legendary) world.legendaries.add(eid)
   }
-  // CR 301.5, 303.4: attachments, each with its effect from the time it became attached.
-  position.objects.forEach((o, i) => {
-    if (o.attachedTo === undefined) return
-    const object = ids.get(o.id)!
-    const host = ids.get(o.attachedTo)!
-    const error = attachmentError(world, object, host)
-    if (error) throw new RedzoneError(`invalid position:\n  at $.objects[${i}].attachedTo: ${error}`)
-    attach(world, object, host)
-  })
+  // CR 301.5, 303.4: attachments, each with its effect from the time it became attached. One
+  // attached to what it can't be attached to is left to the state-based actions below.
+  for (const o of position.objects) {
+    if (o.attachedTo !== undefined) attach(world, ids.get(o.id)!, ids.get(o.attachedTo)!)
+  }
   const turn = world.turn
   turn.active = ids.get(position.turn?.active ?? position.players[0]!.id)!
   turn.number = position.turn?.number ?? 2
-  turn.step = stepByName(position.turn?.step ?? 'precombatMain') ?? Step.PrecombatMain
+  turn.step = stepByName(position.turn?.step ?? 'precombatMain')!
   // A position in combat or later can't describe attackers: its declare attackers step is past.
   if (turn.step >= Step.DeclareAttackers) {
     turn.attackersDeclared = true
     turn.blockersDeclared = true
   }
   turn.priority = turn.active
+  // CR 704.3, 117.5: the position is one in which a player is about to receive priority, so its
+  // state-based actions have been performed: a creature with lethal damage is in the graveyard,
+  // a player at 0 life has lost, an Aura on what it can't enchant is in the graveyard (704.5m),
+  // an Equipment on a non-creature or a player is unattached (704.5n).
+  checkStateBasedActions(world)
   return { world, ids }
 }
 

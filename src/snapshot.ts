@@ -1,3 +1,4 @@
+import { RedzoneError } from './errors.js'
 import type { ContinuousEffect } from './effects.js'
 import type { Eid } from './events.js'
 import { setEffectiveKeywords, type GameContext, type GameWorld, type StackItem, type TurnState, type ZoneLists } from './world.js'
@@ -69,11 +70,11 @@ export function snapshotWorld(world: GameWorld): WorldSnapshot {
  */
 export function restoreWorld(world: GameWorld, snapshot: WorldSnapshot): void {
   if (world.labels.length !== snapshot.entities) {
-    throw new Error(`redzone: a snapshot of ${snapshot.entities - 1} entities can't restore a world of ${world.labels.length - 1}`)
+    throw new RedzoneError('invalid-snapshot', `a snapshot of ${snapshot.entities - 1} entities can't restore a world of ${world.labels.length - 1}`)
   }
   for (const store of storesOf(world)) {
     const copy = snapshot.stores.get(store)
-    if (!copy) throw new Error('redzone: the snapshot was taken from another world')
+    if (!copy) throw new RedzoneError('invalid-snapshot', 'the snapshot was taken from another world')
     for (const [key, value] of copy) (store as TypedStore)[key]!.set(value)
   }
   const kw = snapshot.stores.get(world.kw)!

@@ -10,6 +10,7 @@ import { Enchant, Equip, Plot } from '../components/abilities.js'
 import { createEmitter, type Eid, type GameEmitter } from './events.js'
 import { IntList } from './int-list.js'
 import { Rng } from './rng.js'
+import { checkCardSpec, checkPlayerArgs } from './validate/entity-args.js'
 import { Step, type StepId } from './steps.js'
 import type { ContinuousEffect } from './effects.js'
 import { createDamagePlan, type DamagePlan } from './combat/damage-plan-store.js'
@@ -228,6 +229,7 @@ function newEntity(world: GameWorld, label: string): Eid {
 }
 
 export function addPlayer(world: GameWorld, label: string, life: number): Eid {
+  checkPlayerArgs(label, life)
   const eid = newEntity(world, label)
   addComponent(world, eid, Player)
   world.players.isPlayer[eid] = 1
@@ -256,9 +258,12 @@ export interface CardSpec {
 
 /**
  * Adds a card or permanent. Its effective characteristics start equal to the printed ones
- * (no effects apply yet); the caller queues state-based checks as needed.
+ * (no effects apply yet); the caller queues state-based checks as needed. Throws a
+ * `RedzoneError` naming the field when the owner or controller is not a player of the world or
+ * a count is out of its range (`src/limits.ts`).
  */
 export function addCard(world: GameWorld, spec: CardSpec): Eid {
+  checkCardSpec(world, spec)
   const eid = newEntity(world, spec.label)
   addComponent(world, eid, Card)
   world.place.owner[eid] = spec.owner

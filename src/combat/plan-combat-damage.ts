@@ -10,6 +10,7 @@ import { T_CREATURE } from '../../components/types.js'
 import { Zone } from '../../components/zones.js'
 import { internalError, OK, reject, type ActionResult } from '../errors.js'
 import type { Eid } from '../events.js'
+import { addSaturating, LIMITS } from '../limits.js'
 import { isPlayer, label, type GameWorld } from '../world.js'
 import { attackTargetPresent, isAttacking, stillBlocks } from './combat-queries.js'
 import { resetDamagePlan } from './damage-plan-store.js'
@@ -121,7 +122,7 @@ function add(world: GameWorld, source: Eid, recipient: Eid, amount: number): voi
   pe.entryCount[source]!++
   const assigned = pe.assigned
   if (assigned[recipient] === 0 && pe.deathtouchSources[recipient] === 0) plan.touched.items[plan.touched.length++] = recipient
-  assigned[recipient]! += amount
+  assigned[recipient] = addSaturating(assigned[recipient]!, amount, LIMITS.damage)
   if (world.kw.effective[source]! & KW_DEATHTOUCH && world.types.mask[recipient]! & T_CREATURE) {
     pe.deathtouchSources[recipient]!++
   }

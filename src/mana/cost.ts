@@ -2,31 +2,51 @@
  * Mana costs (CR 107.4, 202.1): `{4}{G}` strings parsed into generic mana and colored symbols.
  */
 
+import { RedzoneError } from '../errors.js'
+import { countError, describeValue, LIMITS } from '../limits.js'
+
 export const COLORS = ['W', 'U', 'B', 'R', 'G'] as const
 export type Color = (typeof COLORS)[number]
-/** A symbol a source of mana must match: a color, or C for colorless mana (CR 107.4c). */
-export type ManaSymbol = Color | 'C'
+/**
+ * A symbol a source of mana must match. The format's costs have generic amounts and the five
+ * colored symbols only (FORMAT.md): `{C}`, hybrid, Phyrexian and `{X}` are not costs of the format.
+ */
+export type ManaSymbol = Color
 
 export interface ManaCost {
   generic: number
-  /** Colored (and colorless {C}) symbols, one entry per symbol, in printed order. */
+  /** Colored symbols, one entry per symbol, in printed order. */
   symbols: ManaSymbol[]
 }
 
-const SYMBOL = /\{(\d+|[WUBRGC])\}/g
+const SYMBOL = /\{(\d+|[WUBRG])\}/g
 
-/** Parses a mana cost; throws on anything that is not a sequence of `{N}` and `{W}`..`{G}`, `{C}`. */
-export function parseManaCost(text: string): ManaCost {
-  const cost: ManaCost = { generic: 0, symbols: [] }
+/** Why `text` is not a mana cost of the format, or null: a sequence of `{N}` and `{W}` `{U}` `{B}` `{R}` `{G}`. */
+export function manaCostError(text: unknown): string | null {
+  if (typeof text !== 'string') return `expected a mana cost like "{4}{G}", got ${describeValue(text)}`
   let consumed = 0
+  let generic = 0
   for (const match of text.matchAll(SYMBOL)) {
     if (match.index !== consumed) break
     consumed += match[0].length
+    if (/^\d+$/.test(match[1]!)) generic += Number(match[1])
+  }
+  if (consumed !== text.length || text.length === 0) {
+    return `"${text}" is not a mana cost like "{4}{G}": generic amounts and {W}, {U}, {B}, {R}, {G} only`
+  }
+  return countError(generic, LIMITS.genericMana)
+}
+
+/** Parses a mana cost; throws a `RedzoneError` (`invalid-mana-cost`) on anything `manaCostError` rejects. */
+export function parseManaCost(text: string): ManaCost {
+  const error = manaCostError(text)
+  if (error !== null) throw new RedzoneError('invalid-mana-cost', error)
+  const cost: ManaCost = { generic: 0, symbols: [] }
+  for (const match of text.matchAll(SYMBOL)) {
     const s = match[1]!
     if (/^\d+$/.test(s)) cost.generic += Number(s)
     else cost.symbols.push(s as ManaSymbol)
   }
-  if (consumed !== text.length || text.length === 0) throw new Error(`redzone: "${text}" is not a mana cost like "{4}{G}"`)
   return cost
 }
 

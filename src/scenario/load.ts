@@ -120,12 +120,14 @@ export function loadScenario(text: string): LoadResult {
         if (action.do === 'cast') {
           action.targets?.forEach((t, j) => known(t, `${p}.targets[${j}]`, 'any'))
           action.choices?.search?.forEach((c, j) => known(c, `${p}.choices.search[${j}]`, 'object'))
+          action.pay?.forEach((l, j) => known(l, `${p}.pay[${j}]`, 'object'))
         }
         break
       case 'activate':
         known(action.player, `${p}.player`, 'player')
         known(action.object, `${p}.object`, 'object')
         action.targets?.forEach((t, j) => known(t, `${p}.targets[${j}]`, 'any'))
+        action.pay?.forEach((l, j) => known(l, `${p}.pay[${j}]`, 'object'))
         break
       case 'expect':
         checkExpectReferences(action, p, known)

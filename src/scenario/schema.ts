@@ -2,7 +2,10 @@ import { z } from 'zod'
 import { KEYWORD_NAMES } from '../../components/keywords.js'
 import { TYPE_NAMES } from '../../components/types.js'
 import { ZONE_NAMES } from '../../components/zones.js'
+import { LIMITS, type CountRange } from '../limits.js'
+import { manaCostError } from '../mana/cost.js'
 import { STEP_NAMES } from '../steps.js'
+import { SPELL_EFFECTS, SPELL_TARGETS } from '../validate/position.js'
 
 /**
  * The `redzone-scenario/1` format (shared/scenarios/FORMAT.md) as a strict schema: unknown
@@ -10,10 +13,19 @@ import { STEP_NAMES } from '../steps.js'
  */
 
 const id = z.string().min(1)
+/** zod's `int()` accepts safe integers only: no NaN, no Infinity, no 1e300. */
 const int = z.number().int()
-const nonNegative = z.number().int().min(0)
+/** A count in its declared range (src/limits.ts). */
+const count = (range: CountRange) => {
+  const message = `${range.what} must be a whole number from ${range.min} to ${range.max}`
+  return z.number().int().min(range.min, message).max(range.max, message)
+}
 const keywordName = z.enum(KEYWORD_NAMES)
-const manaCost = z.string().regex(/^(\{(\d+|[WUBRGC])\})+$/, 'expected a mana cost like "{4}{G}" or "{0}"')
+/** Generic amounts and the five colored symbols only (FORMAT.md); the same check as `parseManaCost`. */
+const manaCost = z.string().superRefine((text, ctx) => {
+  const error = manaCostError(text)
+  if (error !== null) ctx.addIssue({ code: 'custom', message: error })
+})
 const enchantQuality = z.enum(['creature', 'player', 'planeswalker', 'permanent', 'creature you control', 'land', 'artifact'])
 
 const keyword = z.union([
@@ -27,17 +39,24 @@ const keyword = z.union([
 })
 
 const granted = z.strictObject({
-  power: int.optional(),
-  toughness: int.optional(),
+  power: count(LIMITS.modifier).optional(),
+  toughness: count(LIMITS.modifier).optional(),
   keywords: z.array(keywordName).optional(),
 })
 
-const spell = z.strictObject({
-  target: z.enum(['creature', 'player', 'planeswalker', 'any', 'creature you control']),
-  pump: granted.optional(),
-  damage: nonNegative.optional(),
-  destroy: z.literal(true).optional(),
-})
+const spell = z
+  .strictObject({
+    target: z.enum(SPELL_TARGETS),
+    pump: granted.optional(),
+    damage: count(LIMITS.amount).optional(),
+    destroy: z.literal(true).optional(),
+  })
+  .superRefine((s, ctx) => {
+    const effects = SPELL_EFFECTS.filter((e) => s[e] !== undefined)
+    if (effects.length !== 1) {
+      ctx.addIssue({ code: 'custom', message: `a spell has exactly one effect ("pump", "damage" or "destroy"), not ${effects.length === 0 ? 'none' : effects.map((e) => `"${e}"`).join(' and ')}` })
+    }
+  })
 
 const object = z.strictObject({
   id,
@@ -48,19 +67,19 @@ const object = z.strictObject({
   types: z.array(z.enum(TYPE_NAMES)).optional(),
   subtypes: z.array(z.string().min(1)).optional(),
   manaCost: manaCost.optional(),
-  power: int.optional(),
-  toughness: int.optional(),
-  loyalty: nonNegative.optional(),
+  power: count(LIMITS.power).optional(),
+  toughness: count(LIMITS.toughness).optional(),
+  loyalty: count(LIMITS.startingLoyalty).optional(),
   keywords: z.array(keyword).optional(),
   equipped: granted.optional(),
   enchanted: granted.optional(),
   spell: spell.optional(),
   tapped: z.boolean().optional(),
-  damage: nonNegative.optional(),
+  damage: count(LIMITS.damage).optional(),
   attachedTo: id.optional(),
   summoningSick: z.boolean().optional(),
   plotted: z.boolean().optional(),
-  plottedTurn: z.number().int().min(1).optional(),
+  plottedTurn: count(LIMITS.turn).optional(),
 })
 
 const step = z.enum(STEP_NAMES)
@@ -91,12 +110,12 @@ const action = z.discriminatedUnion('do', [
     do: z.literal('grant'),
     object: id,
     keywords: z.array(keywordName).optional(),
-    power: int.optional(),
-    toughness: int.optional(),
+    power: count(LIMITS.modifier).optional(),
+    toughness: count(LIMITS.modifier).optional(),
     ...expectError,
   }),
   z.strictObject({ do: z.literal('lose'), object: id, keywords: z.array(keywordName), ...expectError }),
-  z.strictObject({ do: z.literal('dealDamage'), source: id.optional(), to: id, amount: nonNegative, ...expectError }),
+  z.strictObject({ do: z.literal('dealDamage'), source: id.optional(), to: id, amount: count(LIMITS.amount), ...expectError }),
   z.strictObject({ do: z.literal('destroy'), object: id, ...expectError }),
   z.strictObject({ do: z.literal('exile'), object: id, ...expectError }),
   z.strictObject({ do: z.literal('removeFromCombat'), object: id, ...expectError }),
@@ -107,6 +126,7 @@ const action = z.discriminatedUnion('do', [
     targets: z.array(id).optional(),
     alternative: z.literal('plot').optional(),
     choices: z.strictObject({ search: z.array(id).optional() }).optional(),
+    pay: z.array(id).optional(),
     ...expectError,
   }),
   z.strictObject({
@@ -115,6 +135,7 @@ const action = z.discriminatedUnion('do', [
     object: id,
     ability: z.enum(['equip', 'equip planeswalker']),
     targets: z.array(id).optional(),
+    pay: z.array(id).optional(),
     ...expectError,
   }),
   z.strictObject({ do: z.literal('plot'), player: id, card: id, ...expectError }),
@@ -126,9 +147,9 @@ export const scenarioSchema = z.strictObject({
   name: z.string(),
   rules: z.array(z.string()).optional(),
   turn: z
-    .strictObject({ active: id.optional(), number: z.number().int().min(1).optional(), step: step.optional() })
+    .strictObject({ active: id.optional(), number: count(LIMITS.turn).optional(), step: step.optional() })
     .optional(),
-  players: z.array(z.strictObject({ id, life: int.optional() })).min(2),
+  players: z.array(z.strictObject({ id, life: count(LIMITS.life).optional() })).min(2),
   objects: z.array(object),
   actions: z.array(action).optional(),
   expect: expectSchema.optional(),

@@ -6,6 +6,7 @@ import type { SearchSpec } from '../cards/pool.js'
 import { dealDamage } from '../damage.js'
 import { addEffect } from '../effects.js'
 import type { Eid } from '../events.js'
+import { addSaturating, LIMITS } from '../limits.js'
 import { manaValue } from '../mana/cost.js'
 import { moveToZone } from '../zone-change.js'
 import { queueStateCheck, type GameWorld, type StackItem } from '../world.js'
@@ -76,7 +77,7 @@ function resolveTrigger(world: GameWorld, item: Extract<StackItem, { kind: 'trig
   const player = item.controller
   if ('gainLife' in effect) {
     // CR 119.3: the player gains that much life.
-    const life = (world.players.life[player]! += effect.gainLife)
+    const life = (world.players.life[player] = addSaturating(world.players.life[player]!, effect.gainLife, LIMITS.life))
     if (world.events.listening) world.events.emit('lifeChanged', player, effect.gainLife, life, '119.3')
   } else if (item.search !== null) {
     // CR 701.23: search for the chosen cards (checked when the spell was cast; checked again now),

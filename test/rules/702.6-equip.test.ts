@@ -110,8 +110,15 @@ describe('CR 702.6 Equip', () => {
     expect(obj(game, 'sword').attachedTo).toBe(null)
   })
 
-  it('301.5c a position cannot attach an Equipment to a noncreature', () => {
-    expect(() => newGame([sword({ attachedTo: 'rock' }), { id: 'rock', controller: 'A', types: ['artifact'] }])).toThrow(/can equip only a creature/)
+  it('704.5n an Equipment a position attaches to a noncreature is unattached when the game starts (301.5c)', () => {
+    const game = newGame([sword({ attachedTo: 'rock' }), { id: 'rock', controller: 'A', types: ['artifact'] }])
+    expect(obj(game, 'sword')).toMatchObject({ zone: 'battlefield', attachedTo: null })
+    expect(obj(game, 'rock')).toMatchObject({ zone: 'battlefield', power: 0, keywords: [] })
+  })
+
+  it('704.5n an Equipment a position attaches to a player is unattached when the game starts', () => {
+    const game = newGame([sword({ attachedTo: 'B' })])
+    expect(obj(game, 'sword')).toMatchObject({ zone: 'battlefield', attachedTo: null })
   })
 
   it('613 a position with an attached Equipment applies its effect', () => {

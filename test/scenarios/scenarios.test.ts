@@ -51,7 +51,7 @@ describe('invalid scenario files are rejected with the JSON path and what was ex
   const expected: Record<string, RegExp> = {
     'bad-json.json': /\$: invalid JSON at line 2, column 29/,
     'duplicate-id.json': /\$\.objects\[1\]\.id: the id "bear" is used twice/,
-    'numeric-id.json': /\$\.objects\[1\]\.id: the id "7" is a whole number/,
+    'numeric-id.json': /\$\.objects\[1\]\.id: the id "7" has only digits/,
     'unknown-action.json': /\$\.actions\[0\]\.do: unknown action/,
     'unknown-card.json': /\$\.objects\[1\]\.card: unknown card "Grizzly Bearz"/,
     'unknown-field.json': /\$\.objects\[0\]: unknown field "powr"/,

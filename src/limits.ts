@@ -1,0 +1,78 @@
+/**
+ * The range of every count the engine stores, in one place. The stores are Int32 (life,
+ * power, toughness, loyalty, damage marked) or plain numbers (turn numbers, amounts of effects);
+ * a value outside its range is rejected where it comes in (the position checks, the scenario
+ * schema, the entity-level API), and arithmetic during play saturates at the ends of the range
+ * instead of wrapping (CR 107.1: the game uses only integers; it has no upper bound, the engine
+ * does, and a count that reaches it stays there).
+ */
+
+/** The largest value an Int32 store holds. Signed ranges are symmetric, so negating never overflows. */
+export const INT32_MAX = 2_147_483_647
+
+export interface CountRange {
+  readonly min: number
+  readonly max: number
+  /** What the count is, for messages ("a life total"). */
+  readonly what: string
+}
+
+export const LIMITS = {
+  /** CR 119: a life total; CR 107.1b lets it be negative. */
+  life: { min: -INT32_MAX, max: INT32_MAX, what: 'a life total' },
+  /** CR 208: power and toughness, printed or after effects (negative values exist, 107.1b). */
+  power: { min: -INT32_MAX, max: INT32_MAX, what: 'a power' },
+  toughness: { min: -INT32_MAX, max: INT32_MAX, what: 'a toughness' },
+  /** CR 306.5b: loyalty counters; damage can take the stored loyalty below 0 until 704.5i applies. */
+  loyalty: { min: -INT32_MAX, max: INT32_MAX, what: 'a loyalty' },
+  /** Loyalty in a position: a number of counters (CR 122.1), so 0 or more. */
+  startingLoyalty: { min: 0, max: INT32_MAX, what: 'a loyalty' },
+  /** CR 120.3e: damage marked on a creature. */
+  damage: { min: 0, max: INT32_MAX, what: 'an amount of damage marked' },
+  /**
+   * An amount an effect deals, gains or gives (damage dealt, life gained): any whole number a
+   * JavaScript number holds exactly. It may exceed what a store holds; applying it saturates.
+   */
+  amount: { min: 0, max: Number.MAX_SAFE_INTEGER, what: 'an amount' },
+  /** A +N/+N change to power or toughness (a pump, an Equipment's or Aura's bonus). */
+  modifier: { min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER, what: 'a power or toughness change' },
+  /** CR 500: a turn number, and the turn a card became plotted (702.170). */
+  turn: { min: 1, max: INT32_MAX, what: 'a turn number' },
+  /** CR 107.4b: generic mana in a cost. */
+  genericMana: { min: 0, max: INT32_MAX, what: 'an amount of generic mana' },
+} as const satisfies Record<string, CountRange>
+
+export type CountName = keyof typeof LIMITS
+
+/** Why `value` is not a count of the range, or null: a number, whole, within the range. */
+export function countError(value: unknown, range: CountRange): string | null {
+  if (typeof value !== 'number') return `expected ${range.what} (a whole number), got ${describeValue(value)}`
+  if (!Number.isInteger(value)) return `expected ${range.what} (a whole number), got ${describeValue(value)}`
+  if (value < range.min || value > range.max) {
+    return `${range.what} must be from ${range.min} to ${range.max}, got ${value}`
+  }
+  return null
+}
+
+/** A value for a message: strings quoted, NaN and Infinity by name, objects by kind. */
+export function describeValue(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value)
+  if (typeof value === 'number' || typeof value === 'boolean' || value === null || value === undefined) return String(value)
+  if (Array.isArray(value)) return 'an array'
+  return `a ${typeof value}`
+}
+
+/** `value` moved into the range: the saturating end of every count change during play. */
+export function clamp(value: number, range: CountRange): number {
+  return value < range.min ? range.min : value > range.max ? range.max : value
+}
+
+/** `a + b`, saturating at the ends of the range (never wraps). */
+export function addSaturating(a: number, b: number, range: CountRange): number {
+  return clamp(a + b, range)
+}
+
+/** `a - b`, saturating at the ends of the range (never wraps). */
+export function subtractSaturating(a: number, b: number, range: CountRange): number {
+  return clamp(a - b, range)
+}
