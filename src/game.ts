@@ -143,16 +143,18 @@ export class Game {
    * CR 601: casts a spell (timing, targets, choices and cost checked), then every player passes
    * and it resolves, with the triggered abilities it causes (CR 608, 603.3). `targets`: one id;
    * `alternative: 'plot'` casts a plotted card from exile without paying its mana cost;
-   * `choices.search`: the cards chosen by its "enters" search (omitted: the search is declined).
+   * `choices.search`: the cards chosen by its "enters" search (omitted: the search is declined);
+   * `pay`: the lands to tap, which must pay the cost exactly (omitted: the default payment).
    */
   cast(
     player: string,
     card: string,
-    options: { targets?: readonly string[]; alternative?: 'plot'; choices?: { search?: readonly string[] } } = {},
+    options: { targets?: readonly string[]; alternative?: 'plot'; choices?: { search?: readonly string[] }; pay?: readonly string[] } = {},
   ): ActionResult {
     const targets = options.targets ?? []
     const search = options.choices?.search
-    const eids = this.resolve([player, card, ...targets, ...(search ?? [])])
+    const pay = options.pay
+    const eids = this.resolve([player, card, ...targets, ...(search ?? []), ...(pay ?? [])])
     if (!Array.isArray(eids)) return eids
     if (targets.length > 1) return reject('illegal-target', `${card} takes one target, not ${targets.length}`, '601.2c')
     const result = castSpell(this.world, {
@@ -160,18 +162,20 @@ export class Game {
       card: eids[1]!,
       target: targets.length === 1 ? eids[2]! : 0,
       plot: options.alternative === 'plot',
-      search: search === undefined ? null : eids.slice(2 + targets.length),
+      search: search === undefined ? null : eids.slice(2 + targets.length, 2 + targets.length + search.length),
+      ...(pay === undefined ? {} : { pay: eids.slice(eids.length - pay.length) }),
     })
     if (result.ok) resolveStack(this.world)
     return result
   }
 
-  /** CR 602, 702.6: activates an equip ability of `object` targeting `targets[0]`; then it resolves. */
-  activate(player: string, object: string, ability: 'equip' | 'equip planeswalker', targets: readonly string[]): ActionResult {
-    const eids = this.resolve([player, object, ...targets])
+  /** CR 602, 702.6: activates an equip ability of `object` targeting `targets[0]` (paid with `pay`, if given); then it resolves. */
+  activate(player: string, object: string, ability: 'equip' | 'equip planeswalker', targets: readonly string[], options: { pay?: readonly string[] } = {}): ActionResult {
+    const eids = this.resolve([player, object, ...targets, ...(options.pay ?? [])])
     if (!Array.isArray(eids)) return eids
     if (targets.length !== 1) return reject('illegal-target', `${ability} takes one target, not ${targets.length}`, '602.2b')
-    const result = activateEquip(this.world, { player: eids[0]!, object: eids[1]!, ability, target: eids[2]! })
+    const pay = options.pay === undefined ? {} : { pay: eids.slice(3) }
+    const result = activateEquip(this.world, { player: eids[0]!, object: eids[1]!, ability, target: eids[2]!, ...pay })
     if (result.ok) resolveStack(this.world)
     return result
   }

@@ -6,13 +6,15 @@ import { equipTargetError } from '../spells/equip-targets.js'
 import { sorceryTimingError } from '../spells/timing.js'
 import { isPlayer, label, type GameWorld } from '../world.js'
 import { gameOverError } from './combat-actions.js'
-import { cheapestPayable, payWithLands } from './pay.js'
+import { cheapestPayable, payableExactly, payWithLands } from './pay.js'
 
 export interface ActivateRequest {
   player: Eid
   object: Eid
   ability: 'equip' | 'equip planeswalker'
   target: Eid
+  /** The lands to tap, which must pay the cost exactly (`illegal-payment` otherwise); omitted: the default payment. */
+  pay?: readonly Eid[]
 }
 
 /**
@@ -39,7 +41,13 @@ export function activateEquip(world: GameWorld, req: ActivateRequest): ActionRes
   if (target === 0) return reject('illegal-target', `${req.ability} needs a target`, '602.2b')
   const legal = abilities.filter((a) => equipTargetError(world, player, object, a, target) === null)
   if (legal.length === 0) return equipTargetError(world, player, object, abilities[0]!, target)!
-  const chosen = cheapestPayable(world, player, legal, (a) => a.cost)
+  let chosen = cheapestPayable(world, player, legal, (a) => a.cost)
+  if (chosen !== null && req.pay !== undefined) {
+    // CR 602.2b, 601.2g-h: the lands the player names must pay the cost exactly.
+    const exact = payableExactly(world, player, legal, (a) => a.cost, req.pay)
+    if ('error' in exact) return reject('illegal-payment', `${req.ability} of ${name}: ${exact.error}`, '602.2b')
+    chosen = exact
+  }
   if (chosen !== null) {
     payWithLands(world, player, chosen.lands)
     world.stack.push({ kind: 'equip', source: object, controller: player, target, ability: chosen.option })

@@ -3,7 +3,7 @@ import { T_INSTANT, T_LAND } from '../../components/types.js'
 import { Zone } from '../../components/zones.js'
 import { reject, OK, type ActionResult } from '../errors.js'
 import type { Eid } from '../events.js'
-import { findPayment } from '../mana/payment.js'
+import { findPayment, paymentError } from '../mana/payment.js'
 import { qualifiesForSearch } from '../spells/resolve.js'
 import { needsTarget, spellTargetError } from '../spells/targets.js'
 import { instantTimingError, sorceryTimingError } from '../spells/timing.js'
@@ -21,6 +21,8 @@ export interface CastRequest {
   plot: boolean
   /** The cards chosen for a search the spell's "enters" ability makes; null: the search is declined. */
   search: readonly Eid[] | null
+  /** The lands to tap, which must pay the cost exactly (`illegal-payment` otherwise); omitted: the default payment. */
+  pay?: readonly Eid[]
 }
 
 /** Everything that makes a cast illegal now, in the order of CR 601.2, or the lands that pay for it. */
@@ -78,10 +80,21 @@ function checkCast(world: GameWorld, req: CastRequest): ActionResult | { ok: tru
     }
   }
   // CR 601.2f-h: the total cost, and mana abilities of lands to pay it.
-  if (req.plot) return { ok: true, lands: [] }
+  if (req.plot) {
+    if (req.pay !== undefined && req.pay.length > 0) {
+      return reject('illegal-payment', `${name} is cast without paying its mana cost, so no lands are tapped for it`, '702.170d')
+    }
+    return { ok: true, lands: [] }
+  }
   if (data.manaCost === null) return reject('no-mana-cost', `${name} has no mana cost, so it can't be cast for one`, '118.6')
   const lands = findPayment(world, player, data.manaCost)
   if (lands === null) return reject('cannot-pay', `${label(world, player)} can't pay the mana cost of ${name} with untapped lands`, '601.2h')
+  if (req.pay !== undefined) {
+    // CR 601.2g-h: the lands the player names must pay the total cost exactly.
+    const error = paymentError(world, player, data.manaCost, req.pay)
+    if (error !== null) return reject('illegal-payment', `${name}: ${error}`, '601.2h')
+    return { ok: true, lands: [...req.pay] }
+  }
   return { ok: true, lands }
 }
 

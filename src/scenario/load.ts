@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import { checkPosition, type Position } from '../position.js'
+import { findDuplicateKeys } from './duplicate-keys.js'
 import { scenarioSchema, type Scenario, type ScenarioExpect } from './schema.js'
 
 export interface ScenarioIssue {
@@ -59,7 +60,7 @@ function parsePosition(text: string): string {
 }
 
 /**
- * Parses and validates a scenario: JSON syntax, the schema (unknown fields, types, values), then
+ * Parses and validates a scenario: JSON syntax, keys given twice, the schema (unknown fields, types, values), then
  * references (unique ids, players and objects named by actions and expectations, card names).
  */
 export function loadScenario(text: string): LoadResult {
@@ -68,6 +69,11 @@ export function loadScenario(text: string): LoadResult {
     data = JSON.parse(text)
   } catch (error) {
     return { ok: false, issues: [{ path: '$', message: `invalid JSON${parsePosition(text)}: ${(error as Error).message}` }] }
+  }
+  // FORMAT.md: a key given twice in one JSON object makes the file invalid (JSON.parse keeps the last).
+  const duplicates = findDuplicateKeys(text)
+  if (duplicates.length > 0) {
+    return { ok: false, issues: duplicates.map((d) => ({ path: d.path, message: `the key ${JSON.stringify(d.key)} is given twice` })) }
   }
   const parsed = scenarioSchema.safeParse(data)
   if (!parsed.success) {

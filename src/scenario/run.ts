@@ -55,9 +55,10 @@ function perform(game: Game, action: ScenarioAction): ActionResult {
         ...(action.targets ? { targets: action.targets } : {}),
         ...(action.alternative ? { alternative: action.alternative } : {}),
         ...(action.choices ? { choices: action.choices } : {}),
+        ...(action.pay ? { pay: action.pay } : {}),
       })
     case 'activate':
-      return game.activate(action.player, action.object, action.ability, action.targets ?? [])
+      return game.activate(action.player, action.object, action.ability, action.targets ?? [], action.pay ? { pay: action.pay } : {})
     case 'plot':
       return game.plot(action.player, action.card)
     case 'expect':

@@ -113,7 +113,7 @@ describe('CR 702.6 Equip', () => {
   it('704.5n an Equipment a position attaches to a noncreature is unattached when the game starts (301.5c)', () => {
     const game = newGame([sword({ attachedTo: 'rock' }), { id: 'rock', controller: 'A', types: ['artifact'] }])
     expect(obj(game, 'sword')).toMatchObject({ zone: 'battlefield', attachedTo: null })
-    expect(obj(game, 'rock')).toMatchObject({ zone: 'battlefield', power: 0, keywords: [] })
+    expect(obj(game, 'rock')).toMatchObject({ zone: 'battlefield', keywords: [] })
   })
 
   it('704.5n an Equipment a position attaches to a player is unattached when the game starts', () => {
