@@ -59,7 +59,7 @@ export function describeValue(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value)
   if (typeof value === 'number' || typeof value === 'boolean' || value === null || value === undefined) return String(value)
   if (Array.isArray(value)) return 'an array'
-  return `a ${typeof value}`
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`
 }
 
 /** `value` moved into the range: the saturating end of every count change during play. */

@@ -5,6 +5,7 @@ import { checkStateBasedActions } from '../../systems/check-state-based-actions.
 import { dealDamage as dealDamageTo } from '../damage.js'
 import { addEffect } from '../effects.js'
 import { OK, reject, type ActionResult } from '../errors.js'
+import { countError, LIMITS } from '../limits.js'
 import type { Eid } from '../events.js'
 import { leaveCombat, moveToZone } from '../zone-change.js'
 import { isPlayer, label, type GameWorld } from '../world.js'
@@ -32,6 +33,10 @@ function settleAfter(world: GameWorld): ActionResult {
 export function grant(world: GameWorld, object: Eid, keywords: number, power: number, toughness: number): ActionResult {
   const error = gameOverError(world) ?? onBattlefield(world, object, 'gain abilities')
   if (error) return error
+  for (const [field, value] of [['power', power], ['toughness', toughness]] as const) {
+    const amountError = countError(value, LIMITS.modifier)
+    if (amountError !== null) return reject('illegal-amount', `${field}: ${amountError}`, '613.4c')
+  }
   addEffect(world, object, { addKeywords: keywords, power, toughness })
   return settleAfter(world)
 }
@@ -48,9 +53,8 @@ export function lose(world: GameWorld, object: Eid, keywords: number): ActionRes
 export function dealDamage(world: GameWorld, source: Eid, target: Eid, amount: number): ActionResult {
   const over = gameOverError(world)
   if (over) return over
-  if (!Number.isInteger(amount) || amount < 0) {
-    return reject('illegal-amount', `damage must be a whole number of 0 or more, not ${amount}`, '120.1')
-  }
+  const amountError = countError(amount, LIMITS.amount)
+  if (amountError !== null) return reject('illegal-amount', `damage: ${amountError}`, '120.1')
   if (isPlayer(world, target)) {
     if (world.players.lost[target]) return reject('illegal-target', `${label(world, target)} has left the game`, '800.4a')
   } else if (world.place.zone[target] !== Zone.Battlefield || (world.types.mask[target]! & (T_CREATURE | T_PLANESWALKER)) === 0) {
