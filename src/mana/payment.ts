@@ -62,37 +62,51 @@ function canPay(symbols: readonly ManaSymbol[], generic: number, sources: readon
 }
 
 /**
- * CR 601.2g-h with FORMAT.md's default payment: the lands tapped are the first set in the order
- * the position lists the objects that pays the cost. Go through the player's untapped lands in
- * that order and tap each one that can pay a symbol still unpaid while the rest of the cost stays
- * payable with the lands after it, colored symbols before generic. Null when no set of lands pays.
+ * Whether every land of `lands` can pay its own unit of the cost (a colored symbol it makes, or
+ * one generic mana): a matching of lands into units that uses each land (Kuhn's augmenting paths).
+ */
+function eachLandPays(symbols: readonly ManaSymbol[], generic: number, lands: readonly ManaSource[]): boolean {
+  const units = symbols.length + generic
+  if (lands.length > units) return false
+  const landOf = new Int32Array(units).fill(-1)
+  const fits = (land: number, unit: number): boolean => unit >= symbols.length || lands[land]!.makes.includes(symbols[unit]!)
+  const augment = (land: number, seen: Uint8Array): boolean => {
+    for (let u = 0; u < units; u++) {
+      if (seen[u] || !fits(land, u)) continue
+      seen[u] = 1
+      if (landOf[u] === -1 || augment(landOf[u]!, seen)) {
+        landOf[u] = land
+        return true
+      }
+    }
+    return false
+  }
+  for (let l = 0; l < lands.length; l++) if (!augment(l, new Uint8Array(units))) return false
+  return true
+}
+
+/**
+ * CR 601.2g-h with FORMAT.md's default payment: the lands tapped are the first set, in the order
+ * the position lists its objects, that pays the cost. Going through the player's untapped lands
+ * in that order, each one is tapped when it can pay a symbol still unpaid while the rest of the
+ * cost stays payable with the lands after it; colored symbols are paid before generic, and a land
+ * making several colors counts as paying whichever symbol keeps the rest payable. Null when no
+ * set of lands pays.
  */
 export function findPayment(world: GameWorld, player: Eid, cost: ManaCost): Eid[] | null {
   const sources = manaSources(world, player)
-  const symbols = [...cost.symbols]
-  let generic = cost.generic
+  const { symbols, generic } = cost
   if (!canPay(symbols, generic, sources, 0)) return null
-  const lands: Eid[] = []
-  for (let k = 0; k < sources.length && (symbols.length > 0 || generic > 0); k++) {
-    const source = sources[k]!
-    let paid = false
-    for (const symbol of new Set(symbols)) {
-      if (!source.makes.includes(symbol)) continue
-      const rest = [...symbols]
-      rest.splice(rest.indexOf(symbol), 1)
-      if (canPay(rest, generic, sources, k + 1)) {
-        symbols.splice(symbols.indexOf(symbol), 1)
-        paid = true
-        break
-      }
-    }
-    if (!paid && generic > 0 && canPay(symbols, generic - 1, sources, k + 1)) {
-      generic--
-      paid = true
-    }
-    if (paid) lands.push(source.land)
+  const units = symbols.length + generic
+  const tapped: ManaSource[] = []
+  for (let k = 0; k < sources.length && tapped.length < units; k++) {
+    const trial = [...tapped, sources[k]!]
+    // A payment that uses every land tapped so far and this one, with lands after it for the
+    // rest, exists when each of them can pay its own unit and the whole cost can be paid from
+    // them and the lands after (Mendelsohn-Dulmage: the two matchings combine into one).
+    if (eachLandPays(symbols, generic, trial) && canPay(symbols, generic, [...trial, ...sources.slice(k + 1)], 0)) tapped.push(sources[k]!)
   }
-  return lands
+  return tapped.map((s) => s.land)
 }
 
 /**

@@ -5,7 +5,7 @@ import { ZONE_NAMES } from '../../components/zones.js'
 import { LIMITS, type CountRange } from '../limits.js'
 import { manaCostError } from '../mana/cost.js'
 import { STEP_NAMES } from '../steps.js'
-import { SPELL_EFFECTS, SPELL_TARGETS } from '../validate/position.js'
+import { SPELL_TARGETS, spellEffectsError } from '../validate/position.js'
 
 /**
  * The `redzone-scenario/1` format (shared/scenarios/FORMAT.md) as a strict schema: unknown
@@ -52,10 +52,8 @@ const spell = z
     destroy: z.literal(true).optional(),
   })
   .superRefine((s, ctx) => {
-    const effects = SPELL_EFFECTS.filter((e) => s[e] !== undefined)
-    if (effects.length !== 1) {
-      ctx.addIssue({ code: 'custom', message: `a spell has exactly one effect ("pump", "damage" or "destroy"), not ${effects.length === 0 ? 'none' : effects.map((e) => `"${e}"`).join(' and ')}` })
-    }
+    const error = spellEffectsError(s)
+    if (error !== null) ctx.addIssue({ code: 'custom', message: error })
   })
 
 const object = z.strictObject({

@@ -147,14 +147,19 @@ function keyword(k: unknown, path: string, at: Report): void {
   }
 }
 
+/** Why a spell doesn't have exactly one effect, or null (FORMAT.md: "one effect on its targets"). */
+export function spellEffectsError(spell: Readonly<Record<string, unknown>>): string | null {
+  const effects = SPELL_EFFECTS.filter((e) => spell[e] !== undefined)
+  if (effects.length === 1) return null
+  return `a spell has exactly one effect (${oneOf(SPELL_EFFECTS)}), not ${effects.length === 0 ? 'none' : effects.map((e) => `"${e}"`).join(' and ')}`
+}
+
 function spell(value: unknown, path: string, at: Report): void {
   const s = record(value, path, SPELL_FIELDS, at)
   if (!s) return
   member(s.target, SPELL_TARGETS, `${path}.target`, at)
-  const effects = SPELL_EFFECTS.filter((e) => s[e] !== undefined)
-  if (effects.length !== 1) {
-    at(path, `a spell has exactly one effect (${oneOf(SPELL_EFFECTS)}), not ${effects.length === 0 ? 'none' : effects.map((e) => `"${e}"`).join(' and ')}`)
-  }
+  const effects = spellEffectsError(s)
+  if (effects !== null) at(path, effects)
   if (s.pump !== undefined) granted(s.pump, `${path}.pump`, at)
   if (s.damage !== undefined) count(s.damage, `${path}.damage`, LIMITS.amount, at)
   if (s.destroy !== undefined && s.destroy !== true) at(`${path}.destroy`, `expected true, got ${describeValue(s.destroy)}`)

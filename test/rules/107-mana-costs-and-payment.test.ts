@@ -4,9 +4,19 @@
  * type's mana ability.
  */
 import { describe, expect, it } from 'vitest'
+import { worldDigest } from '../../src/debug/digest.js'
+import { RedzoneError } from '../../src/errors.js'
+import type { Game } from '../../src/game.js'
 import { formatManaCost, manaValue, parseManaCost } from '../../src/mana/cost.js'
 import { findPayment } from '../../src/mana/payment.js'
-import { cardInHand, expectOk, expectRejected, lands, newGame, obj } from '../helpers.js'
+import type { ObjectSpec } from '../../src/position.js'
+import { cardInHand, creature, expectOk, expectRejected, lands, LIBRARIES, newGame, obj } from '../helpers.js'
+
+const tapped = (game: Game): string[] =>
+  Object.entries(game.state().objects)
+    .filter(([, o]) => o.tapped)
+    .map(([id]) => id)
+    .sort()
 
 describe('CR 107 Mana costs and payment', () => {
   it('107.4 parses generic and colored symbols; 202.3 mana value', () => {
@@ -20,12 +30,25 @@ describe('CR 107 Mana costs and payment', () => {
     expect(() => parseManaCost('2G')).toThrow(/not a mana cost/)
   })
 
+  it('107.4 costs of the format use generic amounts and W, U, B, R, G only: {C}, hybrid, Phyrexian and {X} are misuse', () => {
+    for (const text of ['{C}', '{2}{C}', '{G/W}', '{2/W}', '{G/P}', '{X}{R}', '', '{1000000000000}']) {
+      let error: unknown
+      try {
+        parseManaCost(text)
+      } catch (e) {
+        error = e
+      }
+      expect(error, text).toBeInstanceOf(RedzoneError)
+      expect((error as RedzoneError).code).toBe('invalid-mana-cost')
+    }
+  })
+
   it('601.2h generic mana is paid by any land, colored only by its color', () => {
     const game = newGame([...lands('A', 'Mountain', 1), ...lands('A', 'Forest', 1), cardInHand('bears', 'A', 'Grizzly Bears')])
     expectOk(game.cast('A', 'bears'))
   })
 
-  it('601.2h a solver, not colored-first greed: a two-color land is kept for the color only it can make', () => {
+  it('601.2h a matching, not colored-first greed: a two-color land is kept for the color only it can make', () => {
     // Savannah-like land (Forest Plains) listed first; {W}{G} in that order: greedy would spend
     // the dual on {W} and find no green source; a matching pays W with Plains, G with the dual.
     const game = newGame([
@@ -49,5 +72,100 @@ describe('CR 107 Mana costs and payment', () => {
     const game = newGame([cardInHand('thopter', 'A', 'Ornithopter')])
     expectOk(game.cast('A', 'thopter'))
     expect(obj(game, 'thopter').zone).toBe('battlefield')
+  })
+
+  it('601.2h the default payment taps the first lands in the order the position lists them', () => {
+    const game = newGame([...lands('A', 'Forest', 1), ...lands('A', 'Plains', 1), { id: 'forest2', card: 'Forest', controller: 'A' }, cardInHand('bears', 'A', 'Grizzly Bears')])
+    expectOk(game.cast('A', 'bears'))
+    expect(tapped(game)).toEqual(['forest1', 'plains1'])
+  })
+
+  it('601.2h the default payment skips a land whose mana the rest of the cost needs elsewhere', () => {
+    // {1}{G}: plains1 pays the generic mana (forest1 is left for {G}); forest2 stays untapped.
+    const game = newGame([...lands('A', 'Plains', 1), ...lands('A', 'Forest', 2), cardInHand('bears', 'A', 'Grizzly Bears')])
+    expectOk(game.cast('A', 'bears'))
+    expect(tapped(game)).toEqual(['forest1', 'plains1'])
+    // {G}{G}: plains1 can't pay a symbol, so both forests are tapped.
+    const two = newGame([...lands('A', 'Plains', 1), ...lands('A', 'Forest', 2), { ...cardInHand('gg', 'A', 'Grizzly Bears'), manaCost: '{G}{G}' }])
+    expectOk(two.cast('A', 'gg'))
+    expect(tapped(two)).toEqual(['forest1', 'forest2'])
+  })
+
+  it('601.2h the default payment is the first set in file order, even with a land of two colors', () => {
+    // {W}{G}: the sets that pay are {dual, plains1}, {dual, forest1}, {plains1, forest1}; the first is {dual, plains1}.
+    const game = newGame([{ id: 'dual', controller: 'A', types: ['land'], subtypes: ['Forest', 'Plains'] }, ...lands('A', 'Plains', 1), ...lands('A', 'Forest', 1)])
+    const eid = (id: string) => game.eid(id)!
+    expect(findPayment(game.world, eid('A'), parseManaCost('{W}{G}'))).toEqual([eid('dual'), eid('plains1')])
+    expect(findPayment(game.world, eid('A'), parseManaCost('{G}{G}'))).toEqual([eid('dual'), eid('forest1')])
+    expect(findPayment(game.world, eid('A'), parseManaCost('{1}'))).toEqual([eid('dual')])
+  })
+})
+
+describe('CR 601.2g-h pay: the lands a player names', () => {
+  const position = (): ObjectSpec[] => [
+    ...lands('A', 'Forest', 2),
+    ...lands('A', 'Plains', 2),
+    { id: 'used', card: 'Forest', controller: 'A', tapped: true },
+    { id: 'theirs', card: 'Forest', controller: 'B' },
+    creature('bear', 'A', 2, 2),
+    cardInHand('bears', 'A', 'Grizzly Bears'),
+  ]
+
+  it('601.2h lands that pay the cost exactly are the ones tapped', () => {
+    const game = newGame(position())
+    expectOk(game.cast('A', 'bears', { pay: ['plains2', 'forest2'] }))
+    expect(tapped(game)).toEqual(['forest2', 'plains2', 'used'])
+    expect(obj(game, 'bears').zone).toBe('battlefield')
+  })
+
+  it('601.2h lands that do not pay the cost exactly are rejected (illegal-payment) and nothing changes', () => {
+    const game = newGame(position())
+    const before = worldDigest(game.world)
+    const cases: [string[], RegExp][] = [
+      [['forest1', 'plains1', 'plains2'], /don't pay \{1\}\{G\} exactly/],
+      [['forest1'], /don't pay \{1\}\{G\} exactly/],
+      [['plains1', 'plains2'], /don't pay \{1\}\{G\} exactly/],
+      [['forest1', 'forest1'], /forest1 is named twice/],
+      [['forest1', 'used'], /used is tapped/],
+      [['forest1', 'theirs'], /A doesn't control theirs/],
+      [['forest1', 'bear'], /bear is not a land on the battlefield/],
+      [[], /no lands don't pay/],
+    ]
+    for (const [pay, message] of cases) {
+      const result = game.cast('A', 'bears', { pay })
+      expectRejected(result, 'illegal-payment', '601.2h')
+      if (!result.ok) expect(result.error.message).toMatch(message)
+      expect(worldDigest(game.world)).toBe(before)
+    }
+  })
+
+  it('601.2h a cost no lands can pay is cannot-pay, whatever is named', () => {
+    const game = newGame([...lands('A', 'Plains', 2), cardInHand('bears', 'A', 'Grizzly Bears')])
+    expectRejected(game.cast('A', 'bears', { pay: ['plains1', 'plains2'] }), 'cannot-pay')
+  })
+
+  it('702.170d a plotted card is cast without paying: naming lands is illegal-payment, naming none is fine', () => {
+    const game = newGame([...lands('A', 'Forest', 4), { ...cardInHand('paladin', 'A', 'Spinewoods Paladin'), zone: 'exile', plotted: true, plottedTurn: 1 }, ...LIBRARIES])
+    expectRejected(game.cast('A', 'paladin', { alternative: 'plot', pay: ['forest1'] }), 'illegal-payment', '702.170d')
+    expectOk(game.cast('A', 'paladin', { alternative: 'plot', pay: [] }))
+    expect(tapped(game)).toEqual([])
+  })
+
+  it('602.2b an equip ability paid with named lands; lands that do not pay it exactly are illegal-payment', () => {
+    const sword: ObjectSpec = { id: 'sword', controller: 'A', types: ['artifact'], subtypes: ['Equipment'], keywords: [{ equip: '{2}' }], equipped: { power: 2 } }
+    const game = newGame([...position(), sword])
+    const before = worldDigest(game.world)
+    expectRejected(game.activate('A', 'sword', 'equip', ['bear'], { pay: ['forest1'] }), 'illegal-payment', '602.2b')
+    expect(worldDigest(game.world)).toBe(before)
+    expectOk(game.activate('A', 'sword', 'equip', ['bear'], { pay: ['plains2', 'forest2'] }))
+    expect(tapped(game)).toEqual(['forest2', 'plains2', 'used'])
+    expect(obj(game, 'sword').attachedTo).toBe('bear')
+  })
+
+  it('702.6d with several equip abilities, the cheapest whose cost the named lands pay exactly', () => {
+    const sword: ObjectSpec = { id: 'sword', controller: 'A', types: ['artifact'], subtypes: ['Equipment'], keywords: [{ equip: '{1}' }, { equip: '{W}{W}' }], equipped: { power: 2 } }
+    const game = newGame([...position(), sword])
+    expectOk(game.activate('A', 'sword', 'equip', ['bear'], { pay: ['plains1', 'plains2'] }))
+    expect(tapped(game)).toEqual(['plains1', 'plains2', 'used'])
   })
 })

@@ -60,6 +60,16 @@ describe('invalid scenario files are rejected with the JSON path and what was ex
     'unknown-step.json': /\$\.actions\[0\]\.to: .*expected one of "untap"/,
     'wrong-format.json': /\$\.format: .*redzone-scenario\/1/,
     'wrong-type.json': /\$\.objects\[0\]\.power: .*expected number, received string/,
+    'duplicate-key-in-blockers.json': /\$\.actions\[2\]\.blockers: the key "b1" is given twice/,
+    'duplicate-key-in-object.json': /\$\.objects\[0\]: the key "power" is given twice/,
+    'spell-with-two-effects.json': /\$\.objects\[1\]\.spell: a spell has exactly one effect \("pump", "damage", "destroy"\), not "damage" and "destroy"/,
+    'power-out-of-range.json': /\$\.objects\[0\]\.power: a power must be a whole number from -2147483647 to 2147483647/,
+    'life-out-of-range.json': /\$\.players\[1\]\.life: a life total must be a whole number from -2147483647 to 2147483647/,
+    'id-with-only-digits.json': /\$\.objects\[0\]\.id: the id "007" has only digits/,
+    'mana-cost-not-of-the-format.json':
+      /\$\.objects\[0\]\.manaCost: "\{2\}\{C\}" is not a mana cost[^\n]*\n.*\$\.objects\[1\]\.manaCost: "\{G\/W\}"[^\n]*\n.*\$\.objects\[2\]\.manaCost: "\{G\/P\}"[^\n]*\n.*\$\.objects\[3\]\.manaCost: "\{X\}\{R\}"/,
+    'pay-unknown-land.json': /\$\.actions\[0\]\.pay\[1\]: unknown object "forest9"/,
+    'unknown-zone.json': /\$\.objects\[0\]\.zone: .*expected one of "library"\|"hand"\|"battlefield"\|"graveyard"\|"exile"/,
   }
   it('covers every file in test/scenarios/invalid', () => {
     expect(jsonFiles(join(here, 'invalid'))).toEqual(Object.keys(expected).sort())
