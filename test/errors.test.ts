@@ -1,0 +1,58 @@
+/**
+ * Misuse of the API throws a `RedzoneError` whose `code` is one of a closed set, with a message
+ * starting `redzone:`; broken invariants are internal errors asking for a bug report.
+ */
+import { describe, expect, it } from 'vitest'
+import { RedzoneError, internalError, type RedzoneErrorCode } from '../src/errors.js'
+import { parseManaCost } from '../src/mana/cost.js'
+import { restoreWorld, snapshotWorld } from '../src/snapshot.js'
+import { addCard, addPlayer, createGameWorld } from '../src/world.js'
+import { Zone } from '../components/zones.js'
+import { creature, newGame } from './helpers.js'
+
+function codeOf(fn: () => unknown): RedzoneErrorCode {
+  try {
+    fn()
+  } catch (error) {
+    expect(error).toBeInstanceOf(RedzoneError)
+    expect((error as Error).message).toMatch(/^redzone: /)
+    return (error as RedzoneError).code
+  }
+  throw new Error('expected a RedzoneError')
+}
+
+describe('RedzoneError codes', () => {
+  it('invalid-position: createGame with an invalid position', () => {
+    expect(codeOf(() => newGame([creature('bear', 'C', 2, 2)]))).toBe('invalid-position')
+  })
+
+  it('invalid-snapshot: restoring a snapshot into a world it was not taken from', () => {
+    const game = newGame([creature('bear', 'A', 2, 2)])
+    const other = newGame([creature('bear', 'A', 2, 2), creature('cat', 'A', 1, 1)])
+    expect(codeOf(() => restoreWorld(other.world, snapshotWorld(game.world)))).toBe('invalid-snapshot')
+    const twin = newGame([creature('bear', 'A', 2, 2)])
+    expect(codeOf(() => restoreWorld(twin.world, snapshotWorld(game.world)))).toBe('invalid-snapshot')
+  })
+
+  it('invalid-mana-cost: parsing a cost that is not of the format', () => {
+    expect(codeOf(() => parseManaCost('{C}'))).toBe('invalid-mana-cost')
+  })
+
+  it('unknown-entity and invalid-argument: addCard with an owner that is not a player, a count out of range', () => {
+    const world = createGameWorld()
+    const a = addPlayer(world, 'A', 20)
+    expect(codeOf(() => addCard(world, { label: 'x', owner: 42, controller: a, zone: Zone.Hand, types: 1, keywords: 0 }))).toBe('unknown-entity')
+    expect(codeOf(() => addCard(world, { label: 'x', owner: a, controller: a, zone: Zone.Hand, types: 1, keywords: 0, toughness: Number.NaN }))).toBe('invalid-argument')
+  })
+
+  it('a message alone is an invalid-argument (the older form)', () => {
+    const error = new RedzoneError('no such thing')
+    expect(error).toMatchObject({ code: 'invalid-argument', message: 'redzone: no such thing', issues: [] })
+  })
+
+  it('an internal error asks for a bug report and is not a RedzoneError', () => {
+    const error = internalError('x')
+    expect(error).not.toBeInstanceOf(RedzoneError)
+    expect(error.message).toMatch(/please report a bug$/)
+  })
+})

@@ -1,0 +1,72 @@
+/**
+ * Rejection codes no other test produces, each through the Game API or the entity-level
+ * functions; a rejected action leaves the game exactly as it was (`worldDigest`).
+ */
+import { describe, expect, it } from 'vitest'
+import { Zone } from '../components/zones.js'
+import { block } from '../src/actions/combat-actions.js'
+import { plotCard } from '../src/actions/plot.js'
+import { castSpell } from '../src/actions/cast.js'
+import { worldDigest } from '../src/debug/digest.js'
+import type { ActionResult } from '../src/errors.js'
+import type { Game } from '../src/game.js'
+import { cardInHand, creature, expectOk, expectRejected, lands, LIBRARIES, newGame } from './helpers.js'
+
+/** The action is rejected with `code` (and `rule`) and the game is unchanged. */
+function rejectedUnchanged(game: Game, act: () => ActionResult, code: string, rule?: string): void {
+  const before = worldDigest(game.world)
+  expectRejected(act(), code, rule)
+  expect(worldDigest(game.world)).toBe(before)
+}
+
+describe('rejection codes', () => {
+  it('701.13a already-in-exile: exiling a card that is in exile', () => {
+    const game = newGame([creature('bear', 'A', 2, 2)])
+    expectOk(game.exile('bear'))
+    rejectedUnchanged(game, () => game.exile('bear'), 'already-in-exile', '701.13a')
+  })
+
+  it('509.1a duplicate-blocker: one creature declared as the blocker of two attackers (entity level)', () => {
+    const game = newGame([creature('a1', 'A', 2, 2), creature('a2', 'A', 2, 2), creature('wall', 'B', 0, 4)])
+    expectOk(game.attack({ a1: 'B', a2: 'B' }))
+    const [a1, a2, wall] = ['a1', 'a2', 'wall'].map((id) => game.eid(id)!)
+    rejectedUnchanged(
+      game,
+      () => block(game.world, [{ blocker: wall!, attacker: a1! }, { blocker: wall!, attacker: a2! }]),
+      'duplicate-blocker',
+      '509.1a',
+    )
+    expectOk(block(game.world, [{ blocker: wall!, attacker: a1! }]))
+  })
+
+  it('120.1 illegal-amount: negative, fractional or non-number damage, through the Game API', () => {
+    const game = newGame([creature('bear', 'B', 2, 2)])
+    for (const amount of [-1, 0.5, Number.NaN, '2' as unknown as number]) {
+      rejectedUnchanged(game, () => game.dealDamage({ to: 'bear', amount }), 'illegal-amount', '120.1')
+    }
+  })
+
+  it('613.4c illegal-amount: a power or toughness change that is not a whole number in range', () => {
+    const game = newGame([creature('bear', 'A', 2, 2)])
+    rejectedUnchanged(game, () => game.grant('bear', { power: Number.NaN }), 'illegal-amount', '613.4c')
+    rejectedUnchanged(game, () => game.grant('bear', { toughness: 2 ** 60 }), 'illegal-amount', '613.4c')
+    rejectedUnchanged(game, () => game.grant('bear', { power: '1' as unknown as number }), 'illegal-amount', '613.4c')
+  })
+
+  it('702.170g illegal-zone: plotting from exile or the stack (entity level)', () => {
+    const game = newGame([...lands('A', 'Forest', 4), { ...cardInHand('paladin', 'A', 'Spinewoods Paladin'), zone: 'exile' }, ...LIBRARIES])
+    const request = { player: game.eid('A')!, card: game.eid('paladin')! }
+    rejectedUnchanged(game, () => plotCard(game.world, { ...request, from: Zone.Exile }), 'illegal-zone', '702.170g')
+    rejectedUnchanged(game, () => plotCard(game.world, { ...request, from: Zone.Stack }), 'illegal-zone', '702.170g')
+  })
+
+  it('102.1 not-a-player: a creature, or a player who has left the game, casting a spell', () => {
+    const game = newGame([...lands('A', 'Mountain', 1), cardInHand('bolt', 'A', 'Lightning Bolt'), creature('bear', 'A', 2, 2)], {
+      players: [{ id: 'A' }, { id: 'B' }, { id: 'C', life: 0 }],
+    })
+    rejectedUnchanged(game, () => game.cast('bear', 'bolt', { targets: ['B'] }), 'not-a-player', '102.1')
+    rejectedUnchanged(game, () => game.cast('C', 'bolt', { targets: ['B'] }), 'not-a-player', '102.1')
+    const [c, bolt, b] = ['C', 'bolt', 'B'].map((id) => game.eid(id)!)
+    rejectedUnchanged(game, () => castSpell(game.world, { player: c!, card: bolt!, target: b!, plot: false, search: null }), 'not-a-player', '102.1')
+  })
+})
