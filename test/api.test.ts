@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { createGame, Flying, loadScenario, runScenario, type GameEventName } from '../src/index.js'
 import { query } from 'bitecs'
 import { build } from 'esbuild'
+import { expectOk } from './helpers.js'
 
 const root = join(import.meta.dirname, '..')
 
@@ -46,9 +47,9 @@ describe('public API', () => {
       ],
     })
     expect([...query(game.world, [Flying])].map((e) => game.id(e))).toEqual(['angel'])
-    game.grant('bear', { keywords: ['flying'] })
+    expectOk(game.grant('bear', { keywords: ['flying'] }))
     expect([...query(game.world, [Flying])].map((e) => game.id(e)).sort()).toEqual(['angel', 'bear'])
-    game.lose('angel', ['flying'])
+    expectOk(game.lose('angel', ['flying']))
     expect([...query(game.world, [Flying])].map((e) => game.id(e))).toEqual(['bear'])
   })
 

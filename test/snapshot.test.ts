@@ -6,7 +6,7 @@ import { worldDigest } from '../src/debug/digest.js'
 import { generateBoard } from '../src/generate/board.js'
 import { restoreWorld, snapshotWorld } from '../src/snapshot.js'
 import { Step } from '../src/steps.js'
-import { creature, newGame } from './helpers.js'
+import { expectOk, creature, newGame } from './helpers.js'
 
 describe('snapshots', () => {
   it('restoring after a whole combat gives back the exact position, and the combat replays identically', () => {
@@ -30,12 +30,12 @@ describe('snapshots', () => {
   it('restores keyword components and effects changed since the snapshot', () => {
     const game = newGame([creature('angel', 'A', 4, 4, ['flying'])])
     const snapshot = snapshotWorld(game.world)
-    game.lose('angel', ['flying'])
-    game.grant('angel', { power: 2 })
+    expectOk(game.lose('angel', ['flying']))
+    expectOk(game.grant('angel', { power: 2 }))
     restoreWorld(game.world, snapshot)
     expect(game.state().objects.angel).toMatchObject({ keywords: ['flying'], power: 4 })
     expect([...query(game.world, [Flying])]).toEqual([game.eid('angel')])
-    game.grant('angel', { power: 1 })
+    expectOk(game.grant('angel', { power: 1 }))
     expect(game.state().objects.angel!.power).toBe(5)
   })
 })

@@ -60,8 +60,8 @@ describe('CR 500 Turn structure', () => {
 
   it('514.2 cleanup removes damage and ends until-end-of-turn effects', () => {
     const game = newGame([...libraries, creature('bear', 'A', 2, 3)])
-    game.grant('bear', { power: 2, keywords: ['flying'] })
-    game.dealDamage({ to: 'bear', amount: 1 })
+    expectOk(game.grant('bear', { power: 2, keywords: ['flying'] }))
+    expectOk(game.dealDamage({ to: 'bear', amount: 1 }))
     expect(obj(game, 'bear')).toMatchObject({ power: 4, damage: 1, keywords: ['flying'] })
     expectOk(game.advance('cleanup'))
     expect(obj(game, 'bear')).toMatchObject({ power: 2, damage: 0, keywords: [] })
@@ -83,7 +83,7 @@ describe('CR 500 Turn structure', () => {
       ],
       { players: [{ id: 'A' }, { id: 'B', life: 1 }, { id: 'C' }] },
     )
-    game.dealDamage({ to: 'B', amount: 1 })
+    expectOk(game.dealDamage({ to: 'B', amount: 1 }))
     expectOk(game.advance('upkeep', { nextTurn: true }))
     expect(game.state().turn.active).toBe('C')
   })

@@ -46,7 +46,7 @@ describe('CR 508 Declare attackers step', () => {
     expectRejected(game.attack({ bear: 'mine' }), 'illegal-attack-target', '508.1b')
     expectRejected(game.attack({ bear: 'ogre' }), 'illegal-attack-target', '508.1b')
     expectOk(game.attack({ bear: 'theirs', ogre: 'B' }))
-    game.advance('endCombat')
+    expectOk(game.advance('endCombat'))
     expect(obj(game, 'theirs').loyalty).toBe(1)
     expect(game.state().players.B!.life).toBe(17)
   })

@@ -16,8 +16,8 @@ import { creature, expectOk, expectRejected, life, newGame, obj, planeswalker } 
 describe('CR 510 Combat damage step', () => {
   it('510.1c a creature blocked by several divides its damage as its controller chooses, without lethal order', () => {
     const game = newGame([creature('giant', 'A', 5, 5), creature('w1', 'B', 1, 3), creature('w2', 'B', 1, 3)])
-    game.attack({ giant: 'B' })
-    game.block({ w1: 'giant', w2: 'giant' })
+    expectOk(game.attack({ giant: 'B' }))
+    expectOk(game.block({ w1: 'giant', w2: 'giant' }))
     expectOk(game.combatDamage({ giant: { w1: 1, w2: 4 } }))
     expect(obj(game, 'w1').damage).toBe(1)
     expect(obj(game, 'w2').zone).toBe('graveyard')
@@ -25,8 +25,8 @@ describe('CR 510 Combat damage step', () => {
 
   it('510.1c by default assigns lethal damage in declaration order and the rest to the first blocker', () => {
     const game = newGame([creature('giant', 'A', 7, 7), creature('w1', 'B', 1, 3), creature('w2', 'B', 1, 3)])
-    game.attack({ giant: 'B' })
-    game.block({ w2: 'giant', w1: 'giant' })
+    expectOk(game.attack({ giant: 'B' }))
+    expectOk(game.block({ w2: 'giant', w1: 'giant' }))
     expectOk(game.combatDamage())
     expect(obj(game, 'w1').zone).toBe('graveyard')
     expect(obj(game, 'w2').zone).toBe('graveyard')
@@ -35,8 +35,8 @@ describe('CR 510 Combat damage step', () => {
 
   it('510.1c by default a short attacker damages the blockers in declaration order', () => {
     const game = newGame([creature('ogre', 'A', 3, 5), creature('w1', 'B', 1, 2), creature('w2', 'B', 1, 2)])
-    game.attack({ ogre: 'B' })
-    game.block({ w2: 'ogre', w1: 'ogre' })
+    expectOk(game.attack({ ogre: 'B' }))
+    expectOk(game.block({ w2: 'ogre', w1: 'ogre' }))
     expectOk(game.combatDamage())
     expect(obj(game, 'w2').zone).toBe('graveyard')
     expect(obj(game, 'w1').damage).toBe(1)
@@ -44,15 +44,15 @@ describe('CR 510 Combat damage step', () => {
 
   it('510.1c a blocked creature without trample cannot assign damage to the player', () => {
     const game = newGame([creature('giant', 'A', 5, 5), creature('bear', 'B', 2, 2)])
-    game.attack({ giant: 'B' })
-    game.block({ bear: 'giant' })
+    expectOk(game.attack({ giant: 'B' }))
+    expectOk(game.block({ bear: 'giant' }))
     expectRejected(game.combatDamage({ giant: { bear: 2, B: 3 } }), 'illegal-assignment', '510.1c')
   })
 
   it('510.1a the total assigned must equal the power', () => {
     const game = newGame([creature('giant', 'A', 5, 5), creature('bear', 'B', 2, 2), creature('cub', 'B', 1, 1)])
-    game.attack({ giant: 'B' })
-    game.block({ bear: 'giant', cub: 'giant' })
+    expectOk(game.attack({ giant: 'B' }))
+    expectOk(game.block({ bear: 'giant', cub: 'giant' }))
     expectRejected(game.combatDamage({ giant: { bear: 2, cub: 1 } }), 'illegal-assignment', '510.1a')
     expectRejected(game.combatDamage({ giant: { bear: 5, cub: 1 } }), 'illegal-assignment', '510.1a')
     expectRejected(game.combatDamage({ giant: { bear: 6, cub: -1 } }), 'illegal-assignment', '510.1a')
@@ -63,8 +63,8 @@ describe('CR 510 Combat damage step', () => {
 
   it('510.1a a creature with power 0 assigns no damage', () => {
     const game = newGame([creature('wall', 'A', 0, 5, [], {}), creature('bear', 'B', 2, 2)])
-    game.attack({ wall: 'B' })
-    game.block({ bear: 'wall' })
+    expectOk(game.attack({ wall: 'B' }))
+    expectOk(game.block({ bear: 'wall' }))
     expectRejected(game.combatDamage({ wall: { bear: 1 } }), 'illegal-assignment', '510.1a')
     expectOk(game.combatDamage())
     expect(obj(game, 'bear').damage).toBe(0)
@@ -72,48 +72,48 @@ describe('CR 510 Combat damage step', () => {
 
   it('510.1d a blocker assigns all its damage to the creature it blocks', () => {
     const game = newGame([creature('bear', 'A', 2, 2), creature('ogre', 'A', 3, 3), creature('wolf', 'B', 2, 2)])
-    game.attack({ bear: 'B', ogre: 'B' })
-    game.block({ wolf: 'bear' })
+    expectOk(game.attack({ bear: 'B', ogre: 'B' }))
+    expectOk(game.block({ wolf: 'bear' }))
     expectRejected(game.combatDamage({ wolf: { ogre: 2 } }), 'illegal-assignment', '510.1d')
     expectOk(game.combatDamage({ wolf: { bear: 2 } }))
   })
 
   it('510.1 only attacking and blocking creatures assign combat damage', () => {
     const game = newGame([creature('bear', 'A', 2, 2), creature('ogre', 'A', 3, 3)])
-    game.attack({ bear: 'B' })
-    game.block({})
+    expectOk(game.attack({ bear: 'B' }))
+    expectOk(game.block({}))
     expectRejected(game.combatDamage({ ogre: { B: 3 } }), 'illegal-assignment', '510.1')
   })
 
   it('510.2 damage is dealt simultaneously: two creatures trade', () => {
     const game = newGame([creature('bear', 'A', 2, 2), creature('wolf', 'B', 2, 2)])
-    game.attack({ bear: 'B' })
-    game.block({ wolf: 'bear' })
-    game.combatDamage()
+    expectOk(game.attack({ bear: 'B' }))
+    expectOk(game.block({ wolf: 'bear' }))
+    expectOk(game.combatDamage())
     expect(obj(game, 'bear').zone).toBe('graveyard')
     expect(obj(game, 'wolf').zone).toBe('graveyard')
   })
 
   it('510.2 an unblocked creature attacking a planeswalker removes loyalty', () => {
     const game = newGame([creature('bear', 'A', 2, 2), planeswalker('pw', 'B', 5)])
-    game.attack({ bear: 'pw' })
-    game.block({})
-    game.combatDamage()
+    expectOk(game.attack({ bear: 'pw' }))
+    expectOk(game.block({}))
+    expectOk(game.combatDamage())
     expect(obj(game, 'pw').loyalty).toBe(3)
     expect(life(game, 'B')).toBe(20)
   })
 
   it('510 the combat damage steps happen once: another combatDamage is rejected', () => {
     const game = newGame([creature('bear', 'A', 2, 2)])
-    game.attack({ bear: 'B' })
-    game.block({})
+    expectOk(game.attack({ bear: 'B' }))
+    expectOk(game.block({}))
     expectOk(game.combatDamage())
     expectRejected(game.combatDamage(), 'no-combat-damage-step', '510')
   })
 
   it('510 combatDamage from the declare attackers step declares no blockers first', () => {
     const game = newGame([creature('bear', 'A', 2, 2), creature('wolf', 'B', 2, 2)])
-    game.attack({ bear: 'B' })
+    expectOk(game.attack({ bear: 'B' }))
     expectOk(game.combatDamage())
     expect(life(game, 'B')).toBe(18)
     expect(game.state().turn.step).toBe('regularDamage')
@@ -121,7 +121,7 @@ describe('CR 510 Combat damage step', () => {
 
   it('510.1 an illegal assignment given before blockers are declared changes nothing', () => {
     const game = newGame([creature('bear', 'A', 2, 2)])
-    game.attack({ bear: 'B' })
+    expectOk(game.attack({ bear: 'B' }))
     const before = game.state()
     expectRejected(game.combatDamage({ bear: { B: 3 } }), 'illegal-assignment')
     expect(game.state()).toEqual(before)
@@ -129,10 +129,10 @@ describe('CR 510 Combat damage step', () => {
 
   it('510.1a the power as damage is assigned counts, not the power when attackers were declared', () => {
     const game = newGame([creature('bear', 'A', 2, 2)])
-    game.attack({ bear: 'B' })
-    game.block({})
-    game.grant('bear', { power: 3 })
-    game.combatDamage()
+    expectOk(game.attack({ bear: 'B' }))
+    expectOk(game.block({}))
+    expectOk(game.grant('bear', { power: 3 }))
+    expectOk(game.combatDamage())
     expect(life(game, 'B')).toBe(15)
   })
 })

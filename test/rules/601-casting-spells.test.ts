@@ -34,9 +34,9 @@ describe('CR 601 Casting spells', () => {
   it("117.1a a creature without flash is cast only in its controller's main phase with an empty stack", () => {
     const game = newGame([...lands('A', 'Forest', 2), ...lands('B', 'Forest', 2, 'bf'), cardInHand('bears', 'A', 'Grizzly Bears'), cardInHand('cubs', 'B', 'Grizzly Bears')])
     expectRejected(game.cast('B', 'cubs'), 'not-sorcery-timing', '117.1a')
-    game.advance('beginCombat')
+    expectOk(game.advance('beginCombat'))
     expectRejected(game.cast('A', 'bears'), 'not-sorcery-timing', '117.1a')
-    game.advance('postcombatMain')
+    expectOk(game.advance('postcombatMain'))
     expectOk(game.cast('A', 'bears'))
   })
 
@@ -46,7 +46,7 @@ describe('CR 601 Casting spells', () => {
       creature('bear', 'A', 2, 2),
       cardInHand('bolt', 'B', 'Lightning Bolt'),
     ])
-    game.attack({ bear: 'B' })
+    expectOk(game.attack({ bear: 'B' }))
     expectOk(game.cast('B', 'bolt', { targets: ['bear'] }))
     expect(obj(game, 'bear').zone).toBe('graveyard')
     expect(obj(game, 'bolt').zone).toBe('graveyard')
@@ -119,9 +119,9 @@ describe('CR 307 Sorceries', () => {
       inHand('blast', 'A', { types: ['sorcery'], manaCost: '{R}', spell: { target: 'any', damage: 4 } }),
       creature('bear', 'A', 2, 2),
     ])
-    game.attack({ bear: 'B' })
+    expectOk(game.attack({ bear: 'B' }))
     expectRejected(game.cast('A', 'blast', { targets: ['B'] }), 'not-sorcery-timing')
-    game.advance('postcombatMain')
+    expectOk(game.advance('postcombatMain'))
     expectOk(game.cast('A', 'blast', { targets: ['B'] }))
     expect(life(game, 'B')).toBe(14)
   })

@@ -14,15 +14,15 @@ const flightAura: ObjectSpec = {
 describe('CR 613 Interaction of continuous effects', () => {
   it('613.7 an Aura attached after a "loses flying" effect gives flying back', () => {
     const game = newGame([...lands('A', 'Island', 2), creature('bird', 'A', 1, 1, ['flying']), flightAura])
-    game.lose('bird', ['flying'])
+    expectOk(game.lose('bird', ['flying']))
     expectOk(game.cast('A', 'flight', { targets: ['bird'] }))
     expect(obj(game, 'bird')).toMatchObject({ power: 3, toughness: 3, keywords: ['flying'] })
   })
 
   it('613.7 a "loses flying" effect after the Aura removes the flying it gives too', () => {
     const game = newGame([...lands('A', 'Island', 2), creature('bear', 'A', 2, 2), flightAura])
-    game.cast('A', 'flight', { targets: ['bear'] })
-    game.lose('bear', ['flying'])
+    expectOk(game.cast('A', 'flight', { targets: ['bear'] }))
+    expectOk(game.lose('bear', ['flying']))
     expect(obj(game, 'bear')).toMatchObject({ power: 4, keywords: [] })
   })
 
@@ -33,11 +33,11 @@ describe('CR 613 Interaction of continuous effects', () => {
       { id: 'sword', card: 'Vulshok Morningstar', controller: 'A' },
       { id: 'holy', card: 'Holy Strength', owner: 'A', zone: 'hand' },
     ])
-    game.grant('bear', { power: 1 })
-    game.activate('A', 'sword', 'equip', ['bear'])
-    game.cast('A', 'holy', { targets: ['bear'] })
+    expectOk(game.grant('bear', { power: 1 }))
+    expectOk(game.activate('A', 'sword', 'equip', ['bear']))
+    expectOk(game.cast('A', 'holy', { targets: ['bear'] }))
     expect(obj(game, 'bear')).toMatchObject({ power: 6, toughness: 6 })
-    game.destroy('sword')
+    expectOk(game.destroy('sword'))
     expect(obj(game, 'bear')).toMatchObject({ power: 4, toughness: 4, keywords: ['vigilance'] })
   })
 
@@ -47,7 +47,7 @@ describe('CR 613 Interaction of continuous effects', () => {
       { id: 'sword', controller: 'A', types: ['artifact'], subtypes: ['Equipment'], keywords: [{ equip: '{0}' }], equipped: { keywords: ['first strike'] }, attachedTo: 'knight' },
     ])
     expect(obj(game, 'knight').keywords).toEqual(['first strike'])
-    game.exile('sword')
+    expectOk(game.exile('sword'))
     expect(obj(game, 'knight').keywords).toEqual(['first strike'])
   })
 
@@ -58,10 +58,10 @@ describe('CR 613 Interaction of continuous effects', () => {
       creature('ogre', 'A', 3, 3),
       { id: 'hammer', controller: 'A', types: ['artifact'], subtypes: ['Equipment'], keywords: [{ equip: '{1}' }], equipped: { keywords: ['trample'] }, attachedTo: 'bear' },
     ])
-    game.lose('bear', ['trample'])
+    expectOk(game.lose('bear', ['trample']))
     expect(obj(game, 'bear').keywords).toEqual([])
-    game.activate('A', 'hammer', 'equip', ['ogre'])
-    game.activate('A', 'hammer', 'equip', ['bear'])
+    expectOk(game.activate('A', 'hammer', 'equip', ['ogre']))
+    expectOk(game.activate('A', 'hammer', 'equip', ['bear']))
     expect(obj(game, 'bear').keywords).toEqual(['trample'])
   })
 })

@@ -15,41 +15,41 @@ const libraries = [
 describe('CR 702.1 Keyword abilities: printed and granted', () => {
   it('613.7 a later "gains" undoes an earlier "loses"', () => {
     const game = newGame([creature('angel', 'A', 4, 4, ['flying'])])
-    game.lose('angel', ['flying'])
+    expectOk(game.lose('angel', ['flying']))
     expect(obj(game, 'angel').keywords).toEqual([])
-    game.grant('angel', { keywords: ['flying'] })
+    expectOk(game.grant('angel', { keywords: ['flying'] }))
     expect(obj(game, 'angel').keywords).toEqual(['flying'])
   })
 
   it('613.7 a later "loses" removes both the printed and the granted instance', () => {
     const game = newGame([creature('angel', 'A', 4, 4, ['flying'])])
-    game.grant('angel', { keywords: ['flying'] })
-    game.lose('angel', ['flying'])
+    expectOk(game.grant('angel', { keywords: ['flying'] }))
+    expectOk(game.lose('angel', ['flying']))
     expect(obj(game, 'angel').keywords).toEqual([])
   })
 
   it('702.1 a printed keyword comes back when the effect that removed it ends', () => {
     const game = newGame([creature('angel', 'A', 4, 4, ['flying']), ...libraries])
-    game.lose('angel', ['flying'])
+    expectOk(game.lose('angel', ['flying']))
     expectOk(game.advance('upkeep', { nextTurn: true }))
     expect(obj(game, 'angel').keywords).toEqual(['flying'])
   })
 
   it('702.1 a granted keyword ends in cleanup; the printed ones stay', () => {
     const game = newGame([creature('knight', 'A', 2, 2, ['first strike']), ...libraries])
-    game.grant('knight', { keywords: ['double strike', 'first strike'] })
+    expectOk(game.grant('knight', { keywords: ['double strike', 'first strike'] }))
     expect(obj(game, 'knight').keywords).toEqual(['double strike', 'first strike'])
-    game.advance('upkeep', { nextTurn: true })
+    expectOk(game.advance('upkeep', { nextTurn: true }))
     expect(obj(game, 'knight').keywords).toEqual(['first strike'])
   })
 
   it('702.7d granting first strike twice is redundant: one first-strike hit', () => {
     const game = newGame([creature('bear', 'A', 2, 2)])
-    game.grant('bear', { keywords: ['first strike'] })
-    game.grant('bear', { keywords: ['first strike'] })
-    game.attack({ bear: 'B' })
-    game.block({})
-    game.advance('endCombat')
+    expectOk(game.grant('bear', { keywords: ['first strike'] }))
+    expectOk(game.grant('bear', { keywords: ['first strike'] }))
+    expectOk(game.attack({ bear: 'B' }))
+    expectOk(game.block({}))
+    expectOk(game.advance('endCombat'))
     expect(game.state().players.B!.life).toBe(18)
   })
 })

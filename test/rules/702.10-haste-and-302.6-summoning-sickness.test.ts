@@ -18,19 +18,19 @@ describe('CR 702.10 Haste and CR 302.6 summoning sickness', () => {
   it('702.10b a summoning-sick creature with haste attacks', () => {
     const game = newGame([creature('goblin', 'A', 1, 1, ['haste'], { summoningSick: true })])
     expectOk(game.attack({ goblin: 'B' }))
-    game.advance('endCombat')
+    expectOk(game.advance('endCombat'))
     expect(life(game, 'B')).toBe(19)
   })
 
   it('702.10b haste granted until end of turn lets a sick creature attack', () => {
     const game = newGame([creature('bear', 'A', 2, 2, [], { summoningSick: true })])
-    game.grant('bear', { keywords: ['haste'] })
+    expectOk(game.grant('bear', { keywords: ['haste'] }))
     expectOk(game.attack({ bear: 'B' }))
   })
 
   it('302.6 a summoning-sick creature can block', () => {
     const game = newGame([creature('bear', 'A', 2, 2), creature('wolf', 'B', 2, 2, [], { summoningSick: true })])
-    game.attack({ bear: 'B' })
+    expectOk(game.attack({ bear: 'B' }))
     expectOk(game.block({ wolf: 'bear' }))
   })
 
@@ -43,10 +43,10 @@ describe('CR 702.10 Haste and CR 302.6 summoning sickness', () => {
       ],
       {},
     )
-    game.advance('end')
-    game.advance('precombatMain', { nextTurn: true })
+    expectOk(game.advance('end'))
+    expectOk(game.advance('precombatMain', { nextTurn: true }))
     expect(game.state().turn.active).toBe('B')
-    game.advance('precombatMain', { nextTurn: true })
+    expectOk(game.advance('precombatMain', { nextTurn: true }))
     expect(game.state().turn.active).toBe('A')
     expectOk(game.attack({ bear: 'B' }))
   })

@@ -40,13 +40,13 @@ describe('CR 702.170 Plot', () => {
 
   it('702.170d not on the same turn; free on a later turn of its owner, at sorcery timing', () => {
     const game = setup()
-    game.plot('A', 'paladin')
+    expectOk(game.plot('A', 'paladin'))
     expectRejected(game.cast('A', 'paladin', { alternative: 'plot' }), 'not-plotted-yet', '702.170d')
-    game.advance('precombatMain', { nextTurn: true })
+    expectOk(game.advance('precombatMain', { nextTurn: true }))
     expectRejected(game.cast('A', 'paladin', { alternative: 'plot' }), 'not-sorcery-timing', '702.170d')
-    game.advance('upkeep', { nextTurn: true })
+    expectOk(game.advance('upkeep', { nextTurn: true }))
     expectRejected(game.cast('A', 'paladin', { alternative: 'plot' }), 'not-sorcery-timing')
-    game.advance('precombatMain')
+    expectOk(game.advance('precombatMain'))
     expectOk(game.cast('A', 'paladin', { alternative: 'plot' }))
     expect(obj(game, 'paladin')).toMatchObject({ zone: 'battlefield', plotted: false })
     expect(obj(game, 'forest1').tapped).toBe(false)
@@ -55,7 +55,7 @@ describe('CR 702.170 Plot', () => {
 
   it('702.170d a plotted card is cast from exile only as a plotted card', () => {
     const game = setup()
-    game.plot('A', 'paladin')
+    expectOk(game.plot('A', 'paladin'))
     expectRejected(game.cast('A', 'paladin'), 'not-in-hand', '601.2a')
     expectRejected(game.cast('A', 'forest1', { alternative: 'plot' }), 'not-plotted')
   })
@@ -67,9 +67,9 @@ describe('CR 702.170 Plot', () => {
       ...LIBRARIES,
     ])
     expect(obj(game, 'bolt').plotted).toBe(true)
-    game.advance('beginCombat')
+    expectOk(game.advance('beginCombat'))
     expectRejected(game.cast('A', 'bolt', { alternative: 'plot', targets: ['bear'] }), 'not-sorcery-timing')
-    game.advance('postcombatMain')
+    expectOk(game.advance('postcombatMain'))
     expectOk(game.cast('A', 'bolt', { alternative: 'plot', targets: ['bear'] }))
     expect(obj(game, 'bear').zone).toBe('graveyard')
   })

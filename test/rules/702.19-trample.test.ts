@@ -27,16 +27,16 @@ describe('CR 702.19 Trample', () => {
 
   it('702.19b counts damage already marked on the blocker toward lethal damage', () => {
     const game = newGame([creature('dreadmaw', 'A', 6, 6, ['trample']), creature('wall', 'B', 0, 5, [], { damage: 3 })])
-    game.attack({ dreadmaw: 'B' })
-    game.block({ wall: 'dreadmaw' })
+    expectOk(game.attack({ dreadmaw: 'B' }))
+    expectOk(game.block({ wall: 'dreadmaw' }))
     expectOk(game.combatDamage())
     expect(life(game, 'B')).toBe(16)
   })
 
   it('702.19b rejects damage to the player before every blocker is assigned lethal damage', () => {
     const game = newGame([creature('dreadmaw', 'A', 6, 6, ['trample']), creature('w1', 'B', 1, 3), creature('w2', 'B', 1, 3)])
-    game.attack({ dreadmaw: 'B' })
-    game.block({ w1: 'dreadmaw', w2: 'dreadmaw' })
+    expectOk(game.attack({ dreadmaw: 'B' }))
+    expectOk(game.block({ w1: 'dreadmaw', w2: 'dreadmaw' }))
     const before = game.state()
     expectRejected(game.combatDamage({ dreadmaw: { w1: 3, w2: 2, B: 1 } }), 'illegal-assignment', '702.19b')
     expect(game.state()).toEqual(before)
@@ -46,16 +46,16 @@ describe('CR 702.19 Trample', () => {
 
   it('702.19b lets the controller put more than lethal damage on a blocker', () => {
     const game = newGame([creature('dreadmaw', 'A', 6, 6, ['trample']), creature('bear', 'B', 2, 2)])
-    game.attack({ dreadmaw: 'B' })
-    game.block({ bear: 'dreadmaw' })
+    expectOk(game.attack({ dreadmaw: 'B' }))
+    expectOk(game.block({ bear: 'dreadmaw' }))
     expectOk(game.combatDamage({ dreadmaw: { bear: 5, B: 1 } }))
     expect(life(game, 'B')).toBe(19)
   })
 
   it('702.19b has no effect on a blocking creature with trample', () => {
     const game = newGame([creature('bear', 'A', 2, 2), creature('dreadmaw', 'B', 6, 6, ['trample'])])
-    game.attack({ bear: 'B' })
-    game.block({ dreadmaw: 'bear' })
+    expectOk(game.attack({ bear: 'B' }))
+    expectOk(game.block({ dreadmaw: 'bear' }))
     expectRejected(game.combatDamage({ dreadmaw: { bear: 2, A: 4 } }), 'illegal-assignment', '510.1d')
     expectOk(game.combatDamage())
     expect(life(game, 'A')).toBe(20)
@@ -63,8 +63,8 @@ describe('CR 702.19 Trample', () => {
 
   it('702.19d assigns all damage to the player when the blocker has left combat', () => {
     const game = newGame([creature('dreadmaw', 'A', 6, 6, ['trample']), creature('bear', 'B', 2, 2)])
-    game.attack({ dreadmaw: 'B' })
-    game.block({ bear: 'dreadmaw' })
+    expectOk(game.attack({ dreadmaw: 'B' }))
+    expectOk(game.block({ bear: 'dreadmaw' }))
     expectOk(game.destroy('bear'))
     expectOk(game.combatDamage())
     expect(life(game, 'B')).toBe(14)
@@ -72,9 +72,9 @@ describe('CR 702.19 Trample', () => {
 
   it('510.1c a blocked creature without trample whose blocker left deals no combat damage', () => {
     const game = newGame([creature('ogre', 'A', 3, 3), creature('bear', 'B', 2, 2)])
-    game.attack({ ogre: 'B' })
-    game.block({ bear: 'ogre' })
-    game.removeFromCombat('bear')
+    expectOk(game.attack({ ogre: 'B' }))
+    expectOk(game.block({ bear: 'ogre' }))
+    expectOk(game.removeFromCombat('bear'))
     expectRejected(game.combatDamage({ ogre: { B: 3 } }), 'illegal-assignment', '510.1c')
     expectOk(game.combatDamage())
     expect(life(game, 'B')).toBe(20)
@@ -83,8 +83,8 @@ describe('CR 702.19 Trample', () => {
 
   it('702.19f keeps excess on the planeswalker: none goes to its controller', () => {
     const game = newGame([creature('dreadmaw', 'A', 7, 7, ['trample']), planeswalker('pw', 'B', 3)])
-    game.attack({ dreadmaw: 'pw' })
-    game.block({})
+    expectOk(game.attack({ dreadmaw: 'pw' }))
+    expectOk(game.block({}))
     expectRejected(game.combatDamage({ dreadmaw: { pw: 3, B: 4 } }), 'illegal-assignment', '702.19f')
     expectOk(game.combatDamage())
     expect(life(game, 'B')).toBe(20)
@@ -93,9 +93,9 @@ describe('CR 702.19 Trample', () => {
 
   it('702.19f a plain trampler whose planeswalker left combat puts its excess on its first blocker', () => {
     const game = newGame([creature('dreadmaw', 'A', 7, 7, ['trample']), planeswalker('pw', 'B', 3), creature('bear', 'B', 2, 2)])
-    game.attack({ dreadmaw: 'pw' })
-    game.block({ bear: 'dreadmaw' })
-    game.removeFromCombat('pw')
+    expectOk(game.attack({ dreadmaw: 'pw' }))
+    expectOk(game.block({ bear: 'dreadmaw' }))
+    expectOk(game.removeFromCombat('pw'))
     expectOk(game.combatDamage())
     expect(obj(game, 'bear').zone).toBe('graveyard')
     expect(life(game, 'B')).toBe(20)
@@ -104,9 +104,9 @@ describe('CR 702.19 Trample', () => {
 
   it('702.19b multiple instances of trample are redundant', () => {
     const game = newGame([creature('dreadmaw', 'A', 6, 6, ['trample']), creature('bear', 'B', 2, 2)])
-    game.grant('dreadmaw', { keywords: ['trample'] })
-    game.attack({ dreadmaw: 'B' })
-    game.block({ bear: 'dreadmaw' })
+    expectOk(game.grant('dreadmaw', { keywords: ['trample'] }))
+    expectOk(game.attack({ dreadmaw: 'B' }))
+    expectOk(game.block({ bear: 'dreadmaw' }))
     expectOk(game.combatDamage())
     expect(life(game, 'B')).toBe(16)
   })

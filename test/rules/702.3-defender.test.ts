@@ -13,19 +13,19 @@ describe('CR 702.3 Defender', () => {
 
   it('702.3b a creature with defender can block', () => {
     const game = newGame([creature('bear', 'A', 2, 2), creature('wall', 'B', 0, 8, ['defender'])])
-    game.attack({ bear: 'B' })
+    expectOk(game.attack({ bear: 'B' }))
     expectOk(game.block({ wall: 'bear' }))
   })
 
   it('702.3b a creature that lost defender until end of turn can attack', () => {
     const game = newGame([creature('wall', 'A', 0, 8, ['defender'])])
-    game.lose('wall', ['defender'])
+    expectOk(game.lose('wall', ['defender']))
     expectOk(game.attack({ wall: 'B' }))
   })
 
   it('702.3b granted defender stops an attack', () => {
     const game = newGame([creature('bear', 'A', 2, 2)])
-    game.grant('bear', { keywords: ['defender'] })
+    expectOk(game.grant('bear', { keywords: ['defender'] }))
     expectRejected(game.attack({ bear: 'B' }), 'defender-cannot-attack')
   })
 })

@@ -17,8 +17,8 @@ import { creature, expectOk, life, newGame, obj } from '../helpers.js'
 describe('CR 702.4 Double strike', () => {
   it('702.4b deals damage in both combat damage steps', () => {
     const game = newGame([creature('blade', 'A', 2, 2, ['double strike'])])
-    game.attack({ blade: 'B' })
-    game.block({})
+    expectOk(game.attack({ blade: 'B' }))
+    expectOk(game.block({}))
     expectOk(game.combatDamage())
     expect(game.state().turn.step).toBe('firstStrikeDamage')
     expect(life(game, 'B')).toBe(18)
@@ -29,9 +29,9 @@ describe('CR 702.4 Double strike', () => {
 
   it('702.4b a double striker kills a blocker before it deals damage, then deals no more to it', () => {
     const game = newGame([creature('blade', 'A', 2, 2, ['double strike']), creature('bear', 'B', 2, 2)])
-    game.attack({ blade: 'B' })
-    game.block({ bear: 'blade' })
-    game.advance('endCombat')
+    expectOk(game.attack({ blade: 'B' }))
+    expectOk(game.block({ bear: 'blade' }))
+    expectOk(game.advance('endCombat'))
     expect(obj(game, 'bear').zone).toBe('graveyard')
     expect(obj(game, 'blade').damage).toBe(0)
     expect(life(game, 'B')).toBe(20)
@@ -39,38 +39,38 @@ describe('CR 702.4 Double strike', () => {
 
   it('702.4c losing double strike after the first step stops the second hit', () => {
     const game = newGame([creature('blade', 'A', 2, 2, ['double strike'])])
-    game.attack({ blade: 'B' })
-    game.block({})
-    game.combatDamage()
-    game.lose('blade', ['double strike'])
-    game.advance('endCombat')
+    expectOk(game.attack({ blade: 'B' }))
+    expectOk(game.block({}))
+    expectOk(game.combatDamage())
+    expectOk(game.lose('blade', ['double strike']))
+    expectOk(game.advance('endCombat'))
     expect(life(game, 'B')).toBe(18)
   })
 
   it('702.4d a first striker given double strike deals damage again', () => {
     const game = newGame([creature('knight', 'A', 2, 2, ['first strike'])])
-    game.attack({ knight: 'B' })
-    game.block({})
-    game.combatDamage()
-    game.grant('knight', { keywords: ['double strike'] })
-    game.combatDamage()
+    expectOk(game.attack({ knight: 'B' }))
+    expectOk(game.block({}))
+    expectOk(game.combatDamage())
+    expectOk(game.grant('knight', { keywords: ['double strike'] }))
+    expectOk(game.combatDamage())
     expect(life(game, 'B')).toBe(16)
   })
 
   it('702.4b a double-striking blocker hits the attacker twice', () => {
     const game = newGame([creature('ogre', 'A', 3, 5), creature('blade', 'B', 2, 4, ['double strike'])])
-    game.attack({ ogre: 'B' })
-    game.block({ blade: 'ogre' })
-    game.advance('endCombat')
+    expectOk(game.attack({ ogre: 'B' }))
+    expectOk(game.block({ blade: 'ogre' }))
+    expectOk(game.advance('endCombat'))
     expect(obj(game, 'ogre').damage).toBe(4)
     expect(obj(game, 'blade').damage).toBe(3)
   })
 
   it('702.4b lifelink on a double striker gains life in both steps', () => {
     const game = newGame([creature('blade', 'A', 2, 2, ['double strike', 'lifelink'])])
-    game.attack({ blade: 'B' })
-    game.block({})
-    game.advance('endCombat')
+    expectOk(game.attack({ blade: 'B' }))
+    expectOk(game.block({}))
+    expectOk(game.advance('endCombat'))
     expect(life(game, 'A')).toBe(24)
   })
 })

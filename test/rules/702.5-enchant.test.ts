@@ -86,16 +86,16 @@ describe('CR 702.5 Enchant', () => {
 
   it('704.5m the Aura goes to the graveyard when the enchanted creature leaves', () => {
     const game = newGame([...board, aura('a', 'A', ['creature'])])
-    game.cast('A', 'a', { targets: ['wolf'] })
-    game.destroy('wolf')
+    expectOk(game.cast('A', 'a', { targets: ['wolf'] }))
+    expectOk(game.destroy('wolf'))
     expect(obj(game, 'a')).toMatchObject({ zone: 'graveyard', attachedTo: null })
   })
 
   it('704.5m the Aura goes to the graveyard when the enchanted permanent stops qualifying', () => {
     const game = newGame([...board, aura('a', 'A', ['creature you control'])], { turn: { step: 'precombatMain' } })
-    game.cast('A', 'a', { targets: ['bear'] })
+    expectOk(game.cast('A', 'a', { targets: ['bear'] }))
     expect(obj(game, 'bear').power).toBe(3)
-    game.grant('bear', { toughness: -3 })
+    expectOk(game.grant('bear', { toughness: -3 }))
     expect(obj(game, 'bear').zone).toBe('graveyard')
     expect(obj(game, 'a').zone).toBe('graveyard')
   })
@@ -108,7 +108,7 @@ describe('CR 702.5 Enchant', () => {
 
   it('704.5m a position with an Aura attached to nothing puts it into the graveyard at the first check', () => {
     const game = newGame([{ id: 'a', controller: 'A', types: ['enchantment'], subtypes: ['Aura'], keywords: [{ enchant: 'creature' }] }, creature('bear', 'A', 2, 2)])
-    game.grant('bear', {})
+    expectOk(game.grant('bear', {}))
     expect(obj(game, 'a').zone).toBe('graveyard')
   })
 })

@@ -38,9 +38,9 @@ describe('CR 702.6 Equip', () => {
 
   it("702.6a only as a sorcery: not in combat, not on the opponent's turn", () => {
     const game = newGame([...lands('A', 'Plains', 4), sword(), creature('bear', 'A', 2, 2), ...LIBRARIES])
-    game.advance('beginCombat')
+    expectOk(game.advance('beginCombat'))
     expectRejected(game.activate('A', 'sword', 'equip', ['bear']), 'not-sorcery-timing', '702.6a')
-    game.advance('precombatMain', { nextTurn: true })
+    expectOk(game.advance('precombatMain', { nextTurn: true }))
     expect(game.state().turn.active).toBe('B')
     expectRejected(game.activate('A', 'sword', 'equip', ['bear']), 'not-sorcery-timing', '702.6a')
   })
@@ -59,7 +59,7 @@ describe('CR 702.6 Equip', () => {
 
   it('701.3 moving to another creature takes the bonus along', () => {
     const game = newGame([...lands('A', 'Plains', 4), sword(), creature('bear', 'A', 2, 2), creature('ogre', 'A', 3, 3)])
-    game.activate('A', 'sword', 'equip', ['bear'])
+    expectOk(game.activate('A', 'sword', 'equip', ['bear']))
     expectOk(game.activate('A', 'sword', 'equip', ['ogre']))
     expect(obj(game, 'bear')).toMatchObject({ power: 2, keywords: [] })
     expect(obj(game, 'ogre')).toMatchObject({ power: 5, keywords: ['first strike'] })
@@ -67,8 +67,8 @@ describe('CR 702.6 Equip', () => {
 
   it('301.5 the Equipment stays on the battlefield, unattached, when the creature leaves', () => {
     const game = newGame([...lands('A', 'Plains', 2), sword(), creature('bear', 'A', 2, 2)])
-    game.activate('A', 'sword', 'equip', ['bear'])
-    game.destroy('bear')
+    expectOk(game.activate('A', 'sword', 'equip', ['bear']))
+    expectOk(game.destroy('bear'))
     expect(obj(game, 'sword')).toMatchObject({ zone: 'battlefield', attachedTo: null })
   })
 
@@ -129,8 +129,8 @@ describe('CR 702.6 Equip', () => {
   it('Loxodon Warhammer gives trample and lifelink', () => {
     const game = newGame([...lands('A', 'Plains', 3), { id: 'hammer', card: 'Loxodon Warhammer', controller: 'A' }, creature('bear', 'A', 2, 2)])
     expectOk(game.activate('A', 'hammer', 'equip', ['bear']))
-    game.attack({ bear: 'B' })
-    game.advance('endCombat')
+    expectOk(game.attack({ bear: 'B' }))
+    expectOk(game.advance('endCombat'))
     expect(game.state().players).toEqual({ A: { life: 25, lost: false }, B: { life: 15, lost: false } })
   })
 })

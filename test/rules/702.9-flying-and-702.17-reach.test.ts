@@ -9,7 +9,7 @@ import { creature, expectOk, expectRejected, newGame, obj } from '../helpers.js'
 describe('CR 702.9 Flying and CR 702.17 Reach', () => {
   it('702.9b a creature without flying or reach cannot block a flyer', () => {
     const game = newGame([creature('angel', 'A', 4, 4, ['flying']), creature('bear', 'B', 2, 2)])
-    game.attack({ angel: 'B' })
+    expectOk(game.attack({ angel: 'B' }))
     const before = game.state()
     expectRejected(game.block({ bear: 'angel' }), 'cannot-block-flying', '702.9b')
     expect(game.state()).toEqual(before)
@@ -17,22 +17,22 @@ describe('CR 702.9 Flying and CR 702.17 Reach', () => {
 
   it('702.17b a creature with reach blocks a flyer', () => {
     const game = newGame([creature('angel', 'A', 4, 4, ['flying']), creature('spider', 'B', 2, 4, ['reach'])])
-    game.attack({ angel: 'B' })
+    expectOk(game.attack({ angel: 'B' }))
     expectOk(game.block({ spider: 'angel' }))
-    game.combatDamage()
+    expectOk(game.combatDamage())
     expect(obj(game, 'spider').zone).toBe('graveyard')
     expect(obj(game, 'angel').damage).toBe(2)
   })
 
   it('702.9b a flyer blocks a flyer', () => {
     const game = newGame([creature('angel', 'A', 4, 4, ['flying']), creature('bird', 'B', 1, 1, ['flying'])])
-    game.attack({ angel: 'B' })
+    expectOk(game.attack({ angel: 'B' }))
     expectOk(game.block({ bird: 'angel' }))
   })
 
   it('702.9b a flyer blocks a creature without flying', () => {
     const game = newGame([creature('bear', 'A', 2, 2), creature('bird', 'B', 1, 1, ['flying'])])
-    game.attack({ bear: 'B' })
+    expectOk(game.attack({ bear: 'B' }))
     expectOk(game.block({ bird: 'bear' }))
   })
 
@@ -43,7 +43,7 @@ describe('CR 702.9 Flying and CR 702.17 Reach', () => {
       creature('wolf', 'B', 2, 2),
       creature('cub', 'B', 1, 1),
     ])
-    game.attack({ angel: 'B', bear: 'B' })
+    expectOk(game.attack({ angel: 'B', bear: 'B' }))
     expectRejected(game.block({ wolf: 'bear', cub: 'angel' }), 'cannot-block-flying')
     expect(game.state().turn.step).toBe('declareAttackers')
     expectOk(game.block({ wolf: 'bear' }))
@@ -51,8 +51,8 @@ describe('CR 702.9 Flying and CR 702.17 Reach', () => {
 
   it('702.9b flying granted until end of turn matters; losing it lets ground creatures block', () => {
     const game = newGame([creature('angel', 'A', 4, 4, ['flying']), creature('bear', 'B', 2, 2)])
-    game.lose('angel', ['flying'])
-    game.attack({ angel: 'B' })
+    expectOk(game.lose('angel', ['flying']))
+    expectOk(game.attack({ angel: 'B' }))
     expectOk(game.block({ bear: 'angel' }))
   })
 })

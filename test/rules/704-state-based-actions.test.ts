@@ -30,27 +30,27 @@ describe('CR 704 State-based actions', () => {
 
   it('704.5f a creature with toughness 0 goes to the graveyard', () => {
     const game = newGame([creature('bear', 'A', 2, 2)])
-    game.grant('bear', { toughness: -2 })
+    expectOk(game.grant('bear', { toughness: -2 }))
     expect(obj(game, 'bear').zone).toBe('graveyard')
   })
 
   it('704.5g lethal damage destroys, from several sources added up', () => {
     const game = newGame([creature('bear', 'A', 2, 3)])
-    game.dealDamage({ to: 'bear', amount: 2 })
+    expectOk(game.dealDamage({ to: 'bear', amount: 2 }))
     expect(obj(game, 'bear').zone).toBe('battlefield')
-    game.dealDamage({ to: 'bear', amount: 1 })
+    expectOk(game.dealDamage({ to: 'bear', amount: 1 }))
     expect(obj(game, 'bear').zone).toBe('graveyard')
   })
 
   it('704.5g lowering toughness below the damage marked destroys the creature', () => {
     const game = newGame([creature('bear', 'A', 2, 3, [], { damage: 2 })])
-    game.grant('bear', { toughness: -1 })
+    expectOk(game.grant('bear', { toughness: -1 }))
     expect(obj(game, 'bear').zone).toBe('graveyard')
   })
 
   it('704.5i a planeswalker with 0 loyalty goes to the graveyard', () => {
     const game = newGame([planeswalker('pw', 'B', 3)])
-    game.dealDamage({ to: 'pw', amount: 3 })
+    expectOk(game.dealDamage({ to: 'pw', amount: 3 }))
     expect(obj(game, 'pw').zone).toBe('graveyard')
   })
 
@@ -58,8 +58,8 @@ describe('CR 704 State-based actions', () => {
     const game = newGame([creature('bear', 'A', 2, 2), creature('wolf', 'A', 2, 2)], {
       players: [{ id: 'A' }, { id: 'B', life: 2 }, { id: 'C', life: 2 }],
     })
-    game.attack({ bear: 'B', wolf: 'C' })
-    game.block({})
+    expectOk(game.attack({ bear: 'B', wolf: 'C' }))
+    expectOk(game.block({}))
     expectOk(game.combatDamage())
     expect(game.state().players.B!.lost).toBe(true)
     expect(game.state().players.C!.lost).toBe(true)
@@ -72,8 +72,8 @@ describe('CR 704 State-based actions', () => {
       { id: 'la', owner: 'A', zone: 'library', types: ['land'] },
       { id: 'lb', owner: 'B', zone: 'library', types: ['land'] },
     ])
-    game.dealDamage({ to: 'bear', amount: 2 })
-    game.advance('upkeep', { nextTurn: true })
+    expectOk(game.dealDamage({ to: 'bear', amount: 2 }))
+    expectOk(game.advance('upkeep', { nextTurn: true }))
     expect(obj(game, 'bear').damage).toBe(0)
     expect(life(game, 'A')).toBe(20)
   })

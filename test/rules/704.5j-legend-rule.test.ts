@@ -18,13 +18,13 @@ describe('CR 704.5j the legend rule', () => {
 
   it('704.5j different controllers may each have one', () => {
     const game = newGame([{ id: 't1', card: THRASTA, controller: 'A' }, { id: 't2', card: THRASTA, controller: 'B' }])
-    game.grant('t1', {})
+    expectOk(game.grant('t1', {}))
     expect([obj(game, 't1').zone, obj(game, 't2').zone]).toEqual(['battlefield', 'battlefield'])
   })
 
   it('704.5j nonlegendary permanents with the same name are unaffected', () => {
     const game = newGame([{ id: 'b1', card: 'Grizzly Bears', controller: 'A' }, { id: 'b2', card: 'Grizzly Bears', controller: 'A' }])
-    game.grant('b1', {})
+    expectOk(game.grant('b1', {}))
     expect([obj(game, 'b1').zone, obj(game, 'b2').zone]).toEqual(['battlefield', 'battlefield'])
   })
 })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { SCHEDULE } from '../../systems/schedule.js'
 import { STEP_NAMES } from '../../src/steps.js'
-import { creature, newGame } from '../helpers.js'
+import { expectOk, creature, newGame } from '../helpers.js'
 
 describe('systems/schedule', () => {
   it('lists every step of the turn once, in the order of CR 500.1', () => {
@@ -19,9 +19,9 @@ describe('systems/schedule', () => {
     const game = newGame([creature('knight', 'A', 2, 2, ['first strike']), creature('bear', 'B', 2, 2)])
     const trace: string[] = []
     game.world.trace = trace
-    game.attack({ knight: 'B' })
-    game.block({ bear: 'knight' })
-    game.advance('postcombatMain')
+    expectOk(game.attack({ knight: 'B' }))
+    expectOk(game.block({ bear: 'knight' }))
+    expectOk(game.advance('postcombatMain'))
     expect(trace).toEqual([
       'checkStateBasedActions', // beginning of combat: a player gets priority
       'declareAttackers',
@@ -48,10 +48,10 @@ describe('systems/schedule', () => {
     ])
     const trace: string[] = []
     game.world.trace = trace
-    game.advance('upkeep', { nextTurn: true })
+    expectOk(game.advance('upkeep', { nextTurn: true }))
     expect(trace.filter((s) => s !== 'checkStateBasedActions')).toEqual(['declareAttackers', 'endCombat', 'cleanupStep', 'untapStep'])
     trace.length = 0
-    game.advance('precombatMain')
+    expectOk(game.advance('precombatMain'))
     expect(trace.filter((s) => s !== 'checkStateBasedActions')).toEqual(['drawStep'])
   })
 })
