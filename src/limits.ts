@@ -38,6 +38,8 @@ export const LIMITS = {
   modifier: { min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER, what: 'a power or toughness change' },
   /** CR 500: a turn number, and the turn a card became plotted (702.170). */
   turn: { min: 1, max: INT32_MAX, what: 'a turn number' },
+  /** CR 305.2: lands the active player has played this turn. */
+  landsPlayed: { min: 0, max: INT32_MAX, what: 'a number of lands played' },
   /** CR 107.4b: generic mana in a cost. */
   genericMana: { min: 0, max: INT32_MAX, what: 'an amount of generic mana' },
 } as const satisfies Record<string, CountRange>

@@ -11,6 +11,7 @@ import { checkPosition } from './validate/position.js'
 import type { Eid } from './events.js'
 import { Step, stepByName, type StepName } from './steps.js'
 import { addCard, addPlayer, createGameWorld, queueStateCheck, type GameWorld } from './world.js'
+import { SCHEDULE } from '../systems/schedule.js'
 
 export { checkPosition }
 
@@ -63,7 +64,7 @@ export interface ObjectSpec {
  * is accepted too: its `format`, `name`, `rules`, `actions` and `expect` are not read here.
  */
 export interface Position {
-  turn?: { active?: string; number?: number; step?: StepName }
+  turn?: { active?: string; number?: number; step?: StepName; landsPlayed?: number }
   players: { id: string; life?: number }[]
   objects: ObjectSpec[]
 }
@@ -87,6 +88,13 @@ export interface BuiltPosition {
   world: GameWorld
   /** Entity of each id of the position. */
   ids: Map<string, Eid>
+}
+
+const ORIGINS = new WeakMap<GameWorld, Position>()
+
+/** The position a world was built from (to build another world with the same entities), if any. */
+export function originOf(world: GameWorld): Position | undefined {
+  return ORIGINS.get(world)
 }
 
 /**
@@ -162,12 +170,16 @@ export function buildPosition(position: Position, options: { seed?: number } = {
     turn.attackersDeclared = true
     turn.blockersDeclared = true
   }
+  turn.landsPlayed = position.turn?.landsPlayed ?? 0
   turn.priority = turn.active
   // CR 704.3, 117.5: the position is one in which a player is about to receive priority, so its
   // state-based actions have been performed: a creature with lethal damage is in the graveyard,
   // a player at 0 life has lost, an Aura on what it can't enchant is in the graveyard (704.5m),
   // an Equipment on a non-creature or a player is unattached (704.5n).
   checkStateBasedActions(world)
+  // CR 500.3: the position is in a step whose turn-based actions are done.
+  turn.resumeAt = SCHEDULE[turn.step]!.begin.length
+  ORIGINS.set(world, position)
   return { world, ids }
 }
 

@@ -26,12 +26,13 @@ describe('RedzoneError codes', () => {
     expect(codeOf(() => newGame([creature('bear', 'C', 2, 2)]))).toBe('invalid-position')
   })
 
-  it('invalid-snapshot: restoring a snapshot into a world it was not taken from', () => {
+  it('invalid-snapshot: restoring a snapshot into a world of another size, or a snapshot missing a store', () => {
     const game = newGame([creature('bear', 'A', 2, 2)])
     const other = newGame([creature('bear', 'A', 2, 2), creature('cat', 'A', 1, 1)])
     expect(codeOf(() => restoreWorld(other.world, snapshotWorld(game.world)))).toBe('invalid-snapshot')
-    const twin = newGame([creature('bear', 'A', 2, 2)])
-    expect(codeOf(() => restoreWorld(twin.world, snapshotWorld(game.world)))).toBe('invalid-snapshot')
+    const snapshot = snapshotWorld(game.world)
+    const broken = { ...snapshot, stores: { ...snapshot.stores, stats: undefined } } as unknown as typeof snapshot
+    expect(codeOf(() => restoreWorld(game.world, broken))).toBe('invalid-snapshot')
   })
 
   it('invalid-mana-cost: parsing a cost that is not of the format', () => {

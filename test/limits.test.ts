@@ -79,8 +79,8 @@ describe('CR 120.3 damage past the range of a store saturates', () => {
 
   it('510.2 combat damage of two creatures at the top of the power range to one player saturates', () => {
     const game = newGame([creature('huge1', 'A', INT32_MAX, 1), creature('huge2', 'A', INT32_MAX, 1)])
-    expectOk(game.attack({ huge1: 'B', huge2: 'B' }))
-    expectOk(game.combatDamage())
+    expectOk(game.drive.attack({ huge1: 'B', huge2: 'B' }))
+    expectOk(game.drive.combatDamage())
     expect(game.state().players.B).toEqual({ life: -INT32_MAX, lost: true })
   })
 
@@ -88,7 +88,7 @@ describe('CR 120.3 damage past the range of a store saturates', () => {
     const game = newGame([...lands('A', 'Forest', 5), cardInHand('paladin', 'A', 'Spinewoods Paladin'), ...LIBRARIES], {
       players: [{ id: 'A', life: INT32_MAX }, { id: 'B' }],
     })
-    expectOk(game.cast('A', 'paladin'))
+    expectOk(game.drive.cast('A', 'paladin'))
     expect(life(game, 'A')).toBe(INT32_MAX)
   })
 })

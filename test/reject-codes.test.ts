@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { Zone } from '../components/zones.js'
-import { block } from '../src/actions/combat-actions.js'
+import { block } from '../src/drive.js'
 import { plotCard } from '../src/actions/plot.js'
 import { castSpell } from '../src/actions/cast.js'
 import { worldDigest } from '../src/debug/digest.js'
@@ -28,7 +28,7 @@ describe('rejection codes', () => {
 
   it('509.1a duplicate-blocker: one creature declared as the blocker of two attackers (entity level)', () => {
     const game = newGame([creature('a1', 'A', 2, 2), creature('a2', 'A', 2, 2), creature('wall', 'B', 0, 4)])
-    expectOk(game.attack({ a1: 'B', a2: 'B' }))
+    expectOk(game.drive.attack({ a1: 'B', a2: 'B' }))
     const [a1, a2, wall] = ['a1', 'a2', 'wall'].map((id) => game.eid(id)!)
     rejectedUnchanged(
       game,
@@ -64,9 +64,9 @@ describe('rejection codes', () => {
     const game = newGame([...lands('A', 'Mountain', 1), cardInHand('bolt', 'A', 'Lightning Bolt'), creature('bear', 'A', 2, 2)], {
       players: [{ id: 'A' }, { id: 'B' }, { id: 'C', life: 0 }],
     })
-    rejectedUnchanged(game, () => game.cast('bear', 'bolt', { targets: ['B'] }), 'not-a-player', '102.1')
-    rejectedUnchanged(game, () => game.cast('C', 'bolt', { targets: ['B'] }), 'not-a-player', '102.1')
+    rejectedUnchanged(game, () => game.drive.cast('bear', 'bolt', { targets: ['B'] }), 'not-a-player', '102.1')
+    rejectedUnchanged(game, () => game.drive.cast('C', 'bolt', { targets: ['B'] }), 'not-a-player', '102.1')
     const [c, bolt, b] = ['C', 'bolt', 'B'].map((id) => game.eid(id)!)
-    rejectedUnchanged(game, () => castSpell(game.world, { player: c!, card: bolt!, target: b!, plot: false, search: null }), 'not-a-player', '102.1')
+    rejectedUnchanged(game, () => castSpell(game.world, { player: c!, card: bolt!, target: b!, plot: false }), 'not-a-player', '102.1')
   })
 })

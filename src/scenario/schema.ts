@@ -6,6 +6,7 @@ import { LIMITS, type CountRange } from '../limits.js'
 import { manaCostError } from '../mana/cost.js'
 import { STEP_NAMES } from '../steps.js'
 import { SPELL_TARGETS, spellEffectsError } from '../validate/position.js'
+import { REJECT_CODES } from '../reject-codes.js'
 
 /**
  * The `redzone-scenario/1` format (shared/scenarios/FORMAT.md) as a strict schema: unknown
@@ -95,9 +96,17 @@ export const expectSchema = z.strictObject({
   keywords: z.record(id, z.array(keywordName)).optional(),
   plotted: z.record(id, z.boolean()).optional(),
   step: step.optional(),
+  canPlay: z.array(id).optional(),
+  canCast: z.array(id).optional(),
+  canAttack: z.record(id, z.array(id)).optional(),
+  canBlock: z.record(id, z.array(id)).optional(),
 })
 
-const expectError = { expectError: z.union([z.boolean(), z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'expected an error code in kebab-case')]).optional() }
+const expectError = {
+  expectError: z
+    .union([z.boolean(), z.enum(REJECT_CODES)], { error: `expected true or an error code (${REJECT_CODES.join(', ')})` })
+    .optional(),
+}
 
 const action = z.discriminatedUnion('do', [
   z.strictObject({ do: z.literal('attack'), attackers: z.record(id, id), ...expectError }),
@@ -137,6 +146,7 @@ const action = z.discriminatedUnion('do', [
     ...expectError,
   }),
   z.strictObject({ do: z.literal('plot'), player: id, card: id, ...expectError }),
+  z.strictObject({ do: z.literal('play'), player: id, card: id, ...expectError }),
   expectSchema.extend({ do: z.literal('expect') }),
 ])
 
@@ -145,7 +155,12 @@ export const scenarioSchema = z.strictObject({
   name: z.string(),
   rules: z.array(z.string()).optional(),
   turn: z
-    .strictObject({ active: id.optional(), number: count(LIMITS.turn).optional(), step: step.optional() })
+    .strictObject({
+      active: id.optional(),
+      number: count(LIMITS.turn).optional(),
+      step: step.optional(),
+      landsPlayed: count(LIMITS.landsPlayed).optional(),
+    })
     .optional(),
   players: z.array(z.strictObject({ id, life: count(LIMITS.life).optional() })).min(2),
   objects: z.array(object),

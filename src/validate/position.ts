@@ -23,7 +23,7 @@ export const SPELL_EFFECTS = ['pump', 'damage', 'destroy'] as const
 const POSITION_FIELDS = ['turn', 'players', 'objects']
 /** A whole scenario document is accepted as a position: these fields belong to the scenario and are not read here. */
 const SCENARIO_FIELDS = ['format', 'name', 'rules', 'actions', 'expect']
-const TURN_FIELDS = ['active', 'number', 'step']
+const TURN_FIELDS = ['active', 'number', 'step', 'landsPlayed']
 const PLAYER_FIELDS = ['id', 'life']
 const OBJECT_FIELDS = [
   'id', 'card', 'controller', 'owner', 'zone', 'types', 'subtypes', 'manaCost', 'power', 'toughness', 'loyalty', 'keywords',
@@ -207,6 +207,7 @@ export function checkPosition(position: unknown, base = ''): InputIssue[] {
     if (turn.active !== undefined) string(turn.active, '.turn.active', at)
     if (turn.number !== undefined) count(turn.number, '.turn.number', LIMITS.turn, at)
     if (turn.step !== undefined) member(turn.step, STEP_NAMES, '.turn.step', at)
+    if (turn.landsPlayed !== undefined) count(turn.landsPlayed, '.turn.landsPlayed', LIMITS.landsPlayed, at)
   }
 
   const playerIds = new Set<string>()

@@ -45,7 +45,7 @@ describe('CR 107 Mana costs and payment', () => {
 
   it('601.2h generic mana is paid by any land, colored only by its color', () => {
     const game = newGame([...lands('A', 'Mountain', 1), ...lands('A', 'Forest', 1), cardInHand('bears', 'A', 'Grizzly Bears')])
-    expectOk(game.cast('A', 'bears'))
+    expectOk(game.drive.cast('A', 'bears'))
   })
 
   it('601.2h a matching, not colored-first greed: a two-color land is kept for the color only it can make', () => {
@@ -64,30 +64,30 @@ describe('CR 107 Mana costs and payment', () => {
 
   it("601.2h only the caster's own untapped lands pay", () => {
     const game = newGame([...lands('B', 'Forest', 2), { id: 'tapped', card: 'Forest', controller: 'A', tapped: true }, cardInHand('bears', 'A', 'Grizzly Bears')])
-    expectRejected(game.cast('A', 'bears'), 'cannot-pay')
+    expectRejected(game.drive.cast('A', 'bears'), 'cannot-pay')
     expect(obj(game, 'forest1').tapped).toBe(false)
   })
 
   it('202.3 a {0} spell needs no land', () => {
     const game = newGame([cardInHand('thopter', 'A', 'Ornithopter')])
-    expectOk(game.cast('A', 'thopter'))
+    expectOk(game.drive.cast('A', 'thopter'))
     expect(obj(game, 'thopter').zone).toBe('battlefield')
   })
 
   it('601.2h the default payment taps the first lands in the order the position lists them', () => {
     const game = newGame([...lands('A', 'Forest', 1), ...lands('A', 'Plains', 1), { id: 'forest2', card: 'Forest', controller: 'A' }, cardInHand('bears', 'A', 'Grizzly Bears')])
-    expectOk(game.cast('A', 'bears'))
+    expectOk(game.drive.cast('A', 'bears'))
     expect(tapped(game)).toEqual(['forest1', 'plains1'])
   })
 
   it('601.2h the default payment skips a land whose mana the rest of the cost needs elsewhere', () => {
     // {1}{G}: plains1 pays the generic mana (forest1 is left for {G}); forest2 stays untapped.
     const game = newGame([...lands('A', 'Plains', 1), ...lands('A', 'Forest', 2), cardInHand('bears', 'A', 'Grizzly Bears')])
-    expectOk(game.cast('A', 'bears'))
+    expectOk(game.drive.cast('A', 'bears'))
     expect(tapped(game)).toEqual(['forest1', 'plains1'])
     // {G}{G}: plains1 can't pay a symbol, so both forests are tapped.
     const two = newGame([...lands('A', 'Plains', 1), ...lands('A', 'Forest', 2), { ...cardInHand('gg', 'A', 'Grizzly Bears'), manaCost: '{G}{G}' }])
-    expectOk(two.cast('A', 'gg'))
+    expectOk(two.drive.cast('A', 'gg'))
     expect(tapped(two)).toEqual(['forest1', 'forest2'])
   })
 
@@ -113,7 +113,7 @@ describe('CR 601.2g-h pay: the lands a player names', () => {
 
   it('601.2h lands that pay the cost exactly are the ones tapped', () => {
     const game = newGame(position())
-    expectOk(game.cast('A', 'bears', { pay: ['plains2', 'forest2'] }))
+    expectOk(game.drive.cast('A', 'bears', { pay: ['plains2', 'forest2'] }))
     expect(tapped(game)).toEqual(['forest2', 'plains2', 'used'])
     expect(obj(game, 'bears').zone).toBe('battlefield')
   })
@@ -132,7 +132,7 @@ describe('CR 601.2g-h pay: the lands a player names', () => {
       [[], /no lands don't pay/],
     ]
     for (const [pay, message] of cases) {
-      const result = game.cast('A', 'bears', { pay })
+      const result = game.drive.cast('A', 'bears', { pay })
       expectRejected(result, 'illegal-payment', '601.2h')
       if (!result.ok) expect(result.error.message).toMatch(message)
       expect(worldDigest(game.world)).toBe(before)
@@ -141,13 +141,13 @@ describe('CR 601.2g-h pay: the lands a player names', () => {
 
   it('601.2h a cost no lands can pay is cannot-pay, whatever is named', () => {
     const game = newGame([...lands('A', 'Plains', 2), cardInHand('bears', 'A', 'Grizzly Bears')])
-    expectRejected(game.cast('A', 'bears', { pay: ['plains1', 'plains2'] }), 'cannot-pay')
+    expectRejected(game.drive.cast('A', 'bears', { pay: ['plains1', 'plains2'] }), 'cannot-pay')
   })
 
   it('702.170d a plotted card is cast without paying: naming lands is illegal-payment, naming none is fine', () => {
     const game = newGame([...lands('A', 'Forest', 4), { ...cardInHand('paladin', 'A', 'Spinewoods Paladin'), zone: 'exile', plotted: true, plottedTurn: 1 }, ...LIBRARIES])
-    expectRejected(game.cast('A', 'paladin', { alternative: 'plot', pay: ['forest1'] }), 'illegal-payment', '702.170d')
-    expectOk(game.cast('A', 'paladin', { alternative: 'plot', pay: [] }))
+    expectRejected(game.drive.cast('A', 'paladin', { alternative: 'plot', pay: ['forest1'] }), 'illegal-payment', '702.170d')
+    expectOk(game.drive.cast('A', 'paladin', { alternative: 'plot', pay: [] }))
     expect(tapped(game)).toEqual([])
   })
 
@@ -155,9 +155,9 @@ describe('CR 601.2g-h pay: the lands a player names', () => {
     const sword: ObjectSpec = { id: 'sword', controller: 'A', types: ['artifact'], subtypes: ['Equipment'], keywords: [{ equip: '{2}' }], equipped: { power: 2 } }
     const game = newGame([...position(), sword])
     const before = worldDigest(game.world)
-    expectRejected(game.activate('A', 'sword', 'equip', ['bear'], { pay: ['forest1'] }), 'illegal-payment', '602.2b')
+    expectRejected(game.drive.activate('A', 'sword', 'equip', ['bear'], { pay: ['forest1'] }), 'illegal-payment', '602.2b')
     expect(worldDigest(game.world)).toBe(before)
-    expectOk(game.activate('A', 'sword', 'equip', ['bear'], { pay: ['plains2', 'forest2'] }))
+    expectOk(game.drive.activate('A', 'sword', 'equip', ['bear'], { pay: ['plains2', 'forest2'] }))
     expect(tapped(game)).toEqual(['forest2', 'plains2', 'used'])
     expect(obj(game, 'sword').attachedTo).toBe('bear')
   })
@@ -165,7 +165,7 @@ describe('CR 601.2g-h pay: the lands a player names', () => {
   it('702.6d with several equip abilities, the cheapest whose cost the named lands pay exactly', () => {
     const sword: ObjectSpec = { id: 'sword', controller: 'A', types: ['artifact'], subtypes: ['Equipment'], keywords: [{ equip: '{1}' }, { equip: '{W}{W}' }], equipped: { power: 2 } }
     const game = newGame([...position(), sword])
-    expectOk(game.activate('A', 'sword', 'equip', ['bear'], { pay: ['plains1', 'plains2'] }))
+    expectOk(game.drive.activate('A', 'sword', 'equip', ['bear'], { pay: ['plains1', 'plains2'] }))
     expect(tapped(game)).toEqual(['plains1', 'plains2', 'used'])
   })
 })

@@ -9,19 +9,19 @@ import { creature, expectOk, life, newGame, obj } from '../helpers.js'
 describe('CR 506.4 Removal from combat', () => {
   it('506.4 an attacker removed from combat deals no combat damage', () => {
     const game = newGame([creature('bear', 'A', 2, 2), creature('ogre', 'A', 3, 3)])
-    expectOk(game.attack({ bear: 'B', ogre: 'B' }))
+    expectOk(game.drive.attack({ bear: 'B', ogre: 'B' }))
     expectOk(game.removeFromCombat('ogre'))
-    expectOk(game.advance('endCombat'))
+    expectOk(game.drive.advance('endCombat'))
     expect(life(game, 'B')).toBe(18)
     expect(obj(game, 'ogre').tapped).toBe(true)
   })
 
   it('506.4 a blocker removed from combat neither deals nor is dealt damage', () => {
     const game = newGame([creature('bear', 'A', 2, 2), creature('wolf', 'B', 2, 2)])
-    expectOk(game.attack({ bear: 'B' }))
-    expectOk(game.block({ wolf: 'bear' }))
+    expectOk(game.drive.attack({ bear: 'B' }))
+    expectOk(game.drive.block({ wolf: 'bear' }))
     expectOk(game.removeFromCombat('wolf'))
-    expectOk(game.combatDamage())
+    expectOk(game.drive.combatDamage())
     expect(obj(game, 'bear').damage).toBe(0)
     expect(obj(game, 'wolf').damage).toBe(0)
   })
@@ -39,12 +39,12 @@ describe('CR 506.4 Removal from combat', () => {
       { id: 'la', owner: 'A', zone: 'library', types: ['land'] },
       { id: 'lb', owner: 'B', zone: 'library', types: ['land'] },
     ])
-    expectOk(game.attack({ bear: 'B' }))
-    expectOk(game.advance('postcombatMain'))
-    expectOk(game.advance('precombatMain', { nextTurn: true }))
-    expectOk(game.advance('precombatMain', { nextTurn: true }))
-    expectOk(game.attack({ bear: 'B' }))
-    expectOk(game.advance('endCombat'))
+    expectOk(game.drive.attack({ bear: 'B' }))
+    expectOk(game.drive.advance('postcombatMain'))
+    expectOk(game.drive.advance('precombatMain', { nextTurn: true }))
+    expectOk(game.drive.advance('precombatMain', { nextTurn: true }))
+    expectOk(game.drive.attack({ bear: 'B' }))
+    expectOk(game.drive.advance('endCombat'))
     expect(life(game, 'B')).toBe(16)
   })
 

@@ -19,9 +19,9 @@ describe('systems/schedule', () => {
     const game = newGame([creature('knight', 'A', 2, 2, ['first strike']), creature('bear', 'B', 2, 2)])
     const trace: string[] = []
     game.world.trace = trace
-    expectOk(game.attack({ knight: 'B' }))
-    expectOk(game.block({ bear: 'knight' }))
-    expectOk(game.advance('postcombatMain'))
+    expectOk(game.drive.attack({ knight: 'B' }))
+    expectOk(game.drive.block({ bear: 'knight' }))
+    expectOk(game.drive.advance('postcombatMain'))
     expect(trace).toEqual([
       'checkStateBasedActions', // beginning of combat: a player gets priority
       'declareAttackers',
@@ -48,10 +48,10 @@ describe('systems/schedule', () => {
     ])
     const trace: string[] = []
     game.world.trace = trace
-    expectOk(game.advance('upkeep', { nextTurn: true }))
-    expect(trace.filter((s) => s !== 'checkStateBasedActions')).toEqual(['declareAttackers', 'endCombat', 'cleanupStep', 'untapStep'])
+    expectOk(game.drive.advance('upkeep', { nextTurn: true }))
+    expect(trace.filter((s) => s !== 'checkStateBasedActions')).toEqual(['declareAttackers', 'endCombat', 'discardToHandSize', 'cleanupStep', 'untapStep'])
     trace.length = 0
-    expectOk(game.advance('precombatMain'))
+    expectOk(game.drive.advance('precombatMain'))
     expect(trace.filter((s) => s !== 'checkStateBasedActions')).toEqual(['drawStep'])
   })
 })
