@@ -1,7 +1,7 @@
 /** The packed package as a user installs it: what the tarball holds, its types under both module resolutions, its code and CLI. */
 import { spawnSync } from 'node:child_process'
 import { readFileSync, rmSync } from 'node:fs'
-import { join } from 'node:path'
+import { dirname, join, relative } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { packIntoScratchConsumer, typeCheck, writeIn, type Packed } from './scratch-consumer.js'
 
@@ -57,6 +57,23 @@ console.log(JSON.stringify({ life: game.state().players.B.life, loaded: loaded.o
 /** A strict browser-side consumer (zod's declarations name the DOM's URL); no @types/node. */
 const STRICT = { strict: true, exactOptionalPropertyTypes: true, skipLibCheck: false, noEmit: true, target: 'ES2022', lib: ['ES2022', 'DOM'], types: [] }
 
+/** The packed files an entry loads (itself and its chunks) and the bare modules they import. */
+function importGraph(installed: string, entry: string): { files: string[]; external: string[] } {
+  const files = new Set<string>()
+  const external = new Set<string>()
+  const visit = (file: string): void => {
+    if (files.has(file)) return
+    files.add(file)
+    const text = readFileSync(join(installed, file), 'utf8')
+    for (const [, from] of text.matchAll(/^(?:import|export)\s(?:[^;"]*?\bfrom\s*)?"([^"]+)";$/gm)) {
+      if (from!.startsWith('.')) visit(relative(installed, join(installed, dirname(file), from!)))
+      else external.add(from!)
+    }
+  }
+  visit(entry)
+  return { files: [...files].sort(), external: [...external].sort() }
+}
+
 let packed: Packed
 
 beforeAll(() => {
@@ -91,6 +108,13 @@ describe('the packed tarball', () => {
     const chunk = defining[0]!.slice('dist/'.length)
     expect(readFileSync(join(installed, 'dist', 'index.js'), 'utf8')).toContain(`"./${chunk}"`)
     expect(readFileSync(join(installed, 'dist', 'scenario.js'), 'utf8')).toContain(`"./${chunk}"`)
+  })
+
+  it('redzone loads only bitecs and eventemitter3; zod comes in with redzone/scenario, node: with redzone/node', () => {
+    const installed = join(packed.dir, 'node_modules', 'redzone')
+    expect(importGraph(installed, 'dist/index.js').external).toEqual(['bitecs', 'eventemitter3'])
+    expect(importGraph(installed, 'dist/scenario.js').external).toEqual(['bitecs', 'eventemitter3', 'zod'])
+    expect(importGraph(installed, 'dist/node.js').external.filter((m) => m.startsWith('node:')).length).toBeGreaterThan(0)
   })
 
   it('type-checks a strict consumer with module and moduleResolution nodenext', () => {
