@@ -9,6 +9,7 @@ import { RedzoneError } from './errors.js'
 import type { Eid } from './events.js'
 import { Step, stepByName, type StepName } from './steps.js'
 import { addCard, addPlayer, createGameWorld, queueStateCheck, type GameWorld } from './world.js'
+import { SCHEDULE } from '../systems/schedule.js'
 
 export type KeywordSpec =
   | string
@@ -56,7 +57,7 @@ export interface ObjectSpec {
 
 /** A game position (the position part of a `redzone-scenario/1` file). */
 export interface Position {
-  turn?: { active?: string; number?: number; step?: StepName }
+  turn?: { active?: string; number?: number; step?: StepName; landsPlayed?: number }
   players: { id: string; life?: number }[]
   objects: ObjectSpec[]
 }
@@ -243,7 +244,10 @@ export function buildPosition(position: Position, options: { seed?: number } = {
     turn.attackersDeclared = true
     turn.blockersDeclared = true
   }
+  turn.landsPlayed = position.turn?.landsPlayed ?? 0
   turn.priority = turn.active
+  // CR 500.3: the position is in a step whose turn-based actions are done.
+  turn.resumeAt = SCHEDULE[turn.step]!.begin.length
   return { world, ids }
 }
 

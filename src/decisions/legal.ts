@@ -1,0 +1,172 @@
+import { T_CREATURE, T_PLANESWALKER } from '../../components/types.js'
+import { Zone } from '../../components/zones.js'
+import { checkActivate } from '../actions/activate.js'
+import { castCardError, castPayment, castTargetError } from '../actions/cast.js'
+import { playLandError } from '../actions/play-land.js'
+import { checkPlot } from '../actions/plot.js'
+import type { Eid } from '../events.js'
+import { qualifiesForSearch, searchOf } from '../spells/resolve.js'
+import { needsTarget } from '../spells/targets.js'
+import { Step } from '../steps.js'
+import { playersInGame, priorityGiven } from '../turn.js'
+import type { GameWorld } from '../world.js'
+import type { DecisionKind } from './action.js'
+import { attackOptions, blockOptions, damageOptions, type AttackOption, type BlockOption, type DamageOption } from './combat-options.js'
+import { pendingDecision } from './pending.js'
+
+export interface CastOption {
+  card: Eid
+  /** CR 601.2c: the legal targets (empty: the spell has no target). */
+  targets: Eid[]
+  /** CR 702.170d: cast as a plotted card from exile. */
+  plot: boolean
+}
+
+export interface ActivateOption {
+  object: Eid
+  ability: 'equip' | 'equip planeswalker'
+  targets: Eid[]
+}
+
+/**
+ * The legal actions of the pending decision, factored (never the 2^n declarations): each list is
+ * what one object may do, found with the same checks the actions are validated with. Fields not
+ * of this decision's kind are empty. A whole declaration is still checked when it is made
+ * (509.1c menace, 702.111b).
+ */
+export interface LegalActions<R = Eid> {
+  kind: DecisionKind
+  player: R | null
+  /** priority: passing is always legal. */
+  pass: boolean
+  play: R[]
+  cast: { card: R; targets: R[]; plot: boolean }[]
+  activate: { object: R; ability: 'equip' | 'equip planeswalker'; targets: R[] }[]
+  plot: R[]
+  /** declareAttackers: per creature, what it could attack. */
+  attackers: { attacker: R; targets: R[] }[]
+  /** declareBlockers: per creature, what it could block. */
+  blockers: { blocker: R; attackers: R[] }[]
+  /** assignDamage: per creature with a choice, its damage and legal recipients. */
+  damage: { creature: R; amount: number; recipients: R[] }[]
+  /** search (candidates, up to `count`), discard and bottom (the hand, exactly `count`). */
+  cards: R[]
+  count: number
+  /** mulligan: keeping is always legal; a mulligan while the hand would not be empty. */
+  mulligan: boolean
+}
+
+function empty(kind: DecisionKind, player: Eid | null, count: number): LegalActions {
+  return { kind, player, pass: false, play: [], cast: [], activate: [], plot: [], attackers: [], blockers: [], damage: [], cards: [], count, mulligan: false }
+}
+
+/** Every object and player a spell could target (CR 115.1): players in the game, creatures and planeswalkers on the battlefield. */
+function targetCandidates(world: GameWorld): Eid[] {
+  const out = playersInGame(world)
+  for (const [eid] of world.cardData) {
+    if (world.place.zone[eid] === Zone.Battlefield && world.types.mask[eid]! & (T_CREATURE | T_PLANESWALKER)) out.push(eid)
+  }
+  return out
+}
+
+function castOptions(world: GameWorld, player: Eid, out: CastOption[]): void {
+  const lists = world.zoneLists.get(player)!
+  let candidates: Eid[] | null = null
+  const consider = (card: Eid, plot: boolean): void => {
+    if (castCardError(world, player, card, plot) !== null || !castPayment(world, player, card, plot).ok) return
+    if (!needsTarget(world, card)) {
+      out.push({ card, targets: [], plot })
+      return
+    }
+    candidates ??= targetCandidates(world)
+    const targets = candidates.filter((t) => castTargetError(world, player, card, t) === null)
+    if (targets.length > 0) out.push({ card, targets, plot })
+  }
+  for (const card of lists.hand) consider(card, false)
+  for (const card of lists.exile) if (world.cardData.get(card)?.plotted) consider(card, true)
+}
+
+function activateOptions(world: GameWorld, player: Eid, out: ActivateOption[]): void {
+  let candidates: Eid[] | null = null
+  for (const [object, abilities] of world.abilities) {
+    if (world.place.zone[object] !== Zone.Battlefield || world.place.controller[object] !== player) continue
+    for (const ability of ['equip', 'equip planeswalker'] as const) {
+      if (!abilities.some((a) => a.kind === ability)) continue
+      candidates ??= targetCandidates(world).filter((t) => world.place.controller[t] === player && world.place.zone[t] === Zone.Battlefield)
+      const targets = candidates.filter((target) => checkActivate(world, { player, object, ability, target }).ok)
+      if (targets.length > 0) out.push({ object, ability, targets })
+    }
+  }
+}
+
+/** The legal actions of the pending decision (see `LegalActions`). */
+export function legalActions(world: GameWorld): LegalActions {
+  const decision = pendingDecision(world)
+  const out = empty(decision.kind, decision.player, decision.count)
+  const player = decision.player ?? 0
+  switch (decision.kind) {
+    case 'priority': {
+      out.pass = true
+      const lists = world.zoneLists.get(player)!
+      for (const card of lists.hand) if (playLandError(world, player, card) === null) out.play.push(card)
+      castOptions(world, player, out.cast)
+      activateOptions(world, player, out.activate)
+      for (const card of lists.hand) if (world.abilities.has(card) && checkPlot(world, { player, card }).ok) out.plot.push(card)
+      break
+    }
+    case 'declareAttackers':
+      out.attackers = attackOptions(world)
+      break
+    case 'declareBlockers':
+      out.blockers = blockOptions(world)
+      break
+    case 'assignDamage':
+      out.damage = damageOptions(world, world.turn.step === Step.FirstStrikeDamage ? 'first' : 'regular')
+      break
+    case 'search': {
+      const spec = searchOf(world.stack[world.stack.length - 1])
+      if (spec) out.cards = world.zoneLists.get(player)!.library.filter((c) => qualifiesForSearch(world, c, spec))
+      break
+    }
+    case 'discard':
+    case 'bottom':
+      out.cards = [...world.zoneLists.get(player)!.hand]
+      break
+    case 'mulligan':
+      out.mulligan = world.players.mulligans[player]! < 7
+      break
+    case 'gameOver':
+    case 'none':
+      break
+  }
+  return out
+}
+
+export type { AttackOption, BlockOption, DamageOption }
+
+/** What is legal now, in the scenario format's terms (FORMAT.md "What is legal now"). */
+export interface LegalNow {
+  /** The lands the player who holds priority could play. */
+  canPlay: Eid[]
+  /** The cards the player who holds priority could cast (abilities and the plot action are not listed). */
+  canCast: Eid[]
+  /** Before this turn's attackers are declared: each creature the active player could declare, with what it could attack. */
+  canAttack: AttackOption[]
+  /** Once attackers are declared and before blockers are: each creature that could block, with what it could block. */
+  canBlock: BlockOption[]
+}
+
+export function legalNow(world: GameWorld): LegalNow {
+  const out: LegalNow = { canPlay: [], canCast: [], canAttack: [], canBlock: [] }
+  const turn = world.turn
+  if (priorityGiven(world)) {
+    const player = turn.priority
+    for (const card of world.zoneLists.get(player)!.hand) if (playLandError(world, player, card) === null) out.canPlay.push(card)
+    const casts: CastOption[] = []
+    castOptions(world, player, casts)
+    out.canCast = [...new Set(casts.map((c) => c.card))]
+  }
+  if (!turn.attackersDeclared && turn.step <= Step.DeclareAttackers) out.canAttack = attackOptions(world)
+  else if (turn.attackersDeclared && !turn.blockersDeclared && turn.step <= Step.DeclareBlockers) out.canBlock = blockOptions(world)
+  return out
+}
