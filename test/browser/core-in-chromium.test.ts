@@ -47,9 +47,9 @@ describe.skipIf(chromiumPath === null)(`the core in Chromium (${chromiumPath ?? 
           { id: 'spear', controller: 'B', types: ['creature'], power: 3, toughness: 1 },
         ],
       })
-      const attack = game.attack({ giant: 'B', bear: 'B' })
-      const block = game.block({ spear: 'bear' })
-      const damage = game.combatDamage()
+      const attack = game.drive.attack({ giant: 'B', bear: 'B' })
+      const block = game.drive.block({ spear: 'bear' })
+      const damage = game.drive.combatDamage()
       const state = game.state()
       return {
         attack, block, damage,

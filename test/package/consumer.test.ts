@@ -17,7 +17,7 @@ const game = createGame({
     { id: 'wall', controller: 'B', types: ['creature'], power: 0, toughness: 4 },
   ],
 })
-const attacked: ActionResult = game.attack({ bear: 'B' })
+const attacked: ActionResult = game.drive.attack({ bear: 'B' })
 const state: GameState = game.state()
 const life: number | undefined = state.players['B']?.life
 
@@ -26,7 +26,7 @@ createGame({ objects: 3 })
 // @ts-expect-error life totals are numbers
 const wrongLife: string = state.players['B']!.life
 // @ts-expect-error attack takes attackers by id, not a number
-game.attack(7)
+game.drive.attack(7)
 
 const loaded: LoadResult = loadScenario('{}')
 const failures: string[] = loaded.ok ? runScenario(loaded.scenario).failures : loaded.issues.map((i) => i.message)
@@ -43,8 +43,8 @@ const game = createGame({
   players: [{ id: 'A' }, { id: 'B' }],
   objects: [{ id: 'bear', controller: 'A', types: ['creature'], power: 2, toughness: 2 }],
 })
-game.attack({ bear: 'B' })
-game.combatDamage()
+game.drive.attack({ bear: 'B' })
+game.drive.combatDamage()
 const loaded = loadScenario(JSON.stringify({
   format: 'redzone-scenario/1', name: 'packed', players: [{ id: 'A' }, { id: 'B' }],
   objects: [{ id: 'bear', controller: 'A', types: ['creature'], power: 2, toughness: 2 }],

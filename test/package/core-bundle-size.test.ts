@@ -11,8 +11,8 @@ const game = createGame({
   players: [{ id: 'A' }, { id: 'B' }],
   objects: [{ id: 'bear', controller: 'A', types: ['creature'], power: 2, toughness: 2 }],
 })
-game.attack({ bear: 'B' })
-game.combatDamage()
+game.drive.attack({ bear: 'B' })
+game.drive.combatDamage()
 document.body.textContent = String(game.state().players.B?.life)
 `
 
