@@ -172,6 +172,13 @@ export interface BuiltPosition {
  * Builds a world from a position. Throws a `RedzoneError` listing every issue when the
  * position is not valid (see `checkPosition`).
  */
+const ORIGINS = new WeakMap<GameWorld, Position>()
+
+/** The position a world was built from (to build another world with the same entities), if any. */
+export function originOf(world: GameWorld): Position | undefined {
+  return ORIGINS.get(world)
+}
+
 export function buildPosition(position: Position, options: { seed?: number } = {}): BuiltPosition {
   const issues = checkPosition(position)
   if (issues.length > 0) {
@@ -248,6 +255,7 @@ export function buildPosition(position: Position, options: { seed?: number } = {
   turn.priority = turn.active
   // CR 500.3: the position is in a step whose turn-based actions are done.
   turn.resumeAt = SCHEDULE[turn.step]!.begin.length
+  ORIGINS.set(world, position)
   return { world, ids }
 }
 
