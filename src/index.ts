@@ -19,13 +19,6 @@ export { RULES_EDITION } from './rules-edition.js'
 export { CARD_POOL, DECKS } from './cards/pool.js'
 export type { CardDefinition, TriggerSpec, SearchSpec } from './cards/pool.js'
 
-// Scenarios (redzone-scenario/1) without the file system
-export { loadScenario } from './scenario/load.js'
-export type { LoadResult, ScenarioIssue } from './scenario/load.js'
-export { runScenario, compareExpect } from './scenario/run.js'
-export type { ScenarioResult, ScenarioRun, ActionOutcome } from './scenario/run.js'
-export type { Scenario, ScenarioAction, ScenarioExpect } from './scenario/schema.js'
-
 // The entity level, for bulk simulation: worlds, actions on entity ids, systems, the schedule
 export { createGameWorld, addPlayer, addCard, ensureCapacity } from './world.js'
 export type { GameWorld, GameContext, CardSpec } from './world.js'
