@@ -11,6 +11,9 @@ export { checkPosition, buildPosition } from './position.js'
 export type { GameState, ObjectState } from './state.js'
 export type { ActionResult, RuleViolation, Rejection } from './errors.js'
 export { RedzoneError, OK } from './errors.js'
+export type { RedzoneErrorCode, InputIssue } from './errors.js'
+export { LIMITS, INT32_MAX } from './limits.js'
+export type { CountRange, CountName } from './limits.js'
 export type { GameEvents, GameEventName, Eid, DeathReason, LossReason } from './events.js'
 export { EVENT_FIELDS, EVENT_NAMES } from './events.js'
 export { STEP_NAMES, Step, stepByName } from './steps.js'
@@ -18,13 +21,6 @@ export type { StepName, StepId } from './steps.js'
 export { RULES_EDITION } from './rules-edition.js'
 export { CARD_POOL, DECKS } from './cards/pool.js'
 export type { CardDefinition, TriggerSpec, SearchSpec } from './cards/pool.js'
-
-// Scenarios (redzone-scenario/1) without the file system
-export { loadScenario } from './scenario/load.js'
-export type { LoadResult, ScenarioIssue } from './scenario/load.js'
-export { runScenario, compareExpect } from './scenario/run.js'
-export type { ScenarioResult, ScenarioRun, ActionOutcome } from './scenario/run.js'
-export type { Scenario, ScenarioAction, ScenarioExpect } from './scenario/schema.js'
 
 // The entity level, for bulk simulation: worlds, actions on entity ids, systems, the schedule
 export { createGameWorld, addPlayer, addCard, ensureCapacity } from './world.js'

@@ -164,10 +164,13 @@ export function settle(world: GameWorld): void {
  * top of the stack resolves, or with an empty stack the step ends.
  */
 export function passPriority(world: GameWorld): void {
-  const inGame = playersInGame(world)
   const turn = world.turn
+  const order = world.playerOrder
+  const lost = world.players.lost
+  let inGame = 0
+  for (let i = 0; i < order.length; i++) if (lost[order[i]!] === 0) inGame++
   turn.passes++
-  if (turn.passes >= inGame.length) {
+  if (turn.passes >= inGame) {
     if (world.stack.length > 0) resolveTopOfStack(world)
     else {
       nextStep(world)
@@ -175,6 +178,9 @@ export function passPriority(world: GameWorld): void {
     }
     return
   }
-  const at = inGame.indexOf(turn.priority)
-  turn.priority = inGame[(at + 1) % inGame.length]!
+  // CR 117.3d: the next player in turn order who is still in the game receives priority.
+  let i = order.indexOf(turn.priority)
+  do i = (i + 1) % order.length
+  while (lost[order[i]!] !== 0)
+  turn.priority = order[i]!
 }

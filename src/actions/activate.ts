@@ -39,6 +39,24 @@ type EquipAbility = Extract<ParameterizedKeyword, { kind: 'equip' | 'equip plane
 
 /** Everything that makes an equip activation illegal now (CR 602.2, 702.6), or the ability used and the lands that pay for it. */
 export function checkActivate(world: GameWorld, req: ActivateRequest): Rejection | { ok: true; ability: EquipAbility; lands: Eid[] } {
+  const legal = activateError(world, req)
+  if (!Array.isArray(legal)) return legal
+  const chosen = cheapestPayable(world, req.player, legal, (a) => a.cost)
+  if (chosen === null) return reject('cannot-pay', `${label(world, req.player)} can't pay any ${req.ability} cost of ${label(world, req.object)} with untapped lands`, '602.2b')
+  if (req.pay !== undefined) {
+    // CR 602.2b, 601.2g-h: the lands the player names must pay the cost exactly.
+    const exact = payableExactly(world, req.player, legal, (a) => a.cost, req.pay)
+    if ('error' in exact) return reject('illegal-payment', `${req.ability} of ${label(world, req.object)}: ${exact.error}`, '602.2b')
+    return { ok: true, ability: exact.option, lands: exact.lands }
+  }
+  return { ok: true, ability: chosen.option, lands: chosen.lands }
+}
+
+/**
+ * Everything but the cost that makes an equip activation illegal now (CR 602.2, 702.6a, c, e), or
+ * the abilities of that kind whose target is legal (the cheapest payable one is used).
+ */
+export function activateError(world: GameWorld, req: ActivateRequest): Rejection | EquipAbility[] {
   const { player, object, target } = req
   const over = gameOverError(world)
   if (over) return over
@@ -56,13 +74,5 @@ export function checkActivate(world: GameWorld, req: ActivateRequest): Rejection
   if (target === 0) return reject('illegal-target', `${req.ability} needs a target`, '602.2b')
   const legal = abilities.filter((a) => equipTargetError(world, player, object, a, target) === null)
   if (legal.length === 0) return equipTargetError(world, player, object, abilities[0]!, target)!
-  const chosen = cheapestPayable(world, player, legal, (a) => a.cost)
-  if (chosen === null) return reject('cannot-pay', `${label(world, player)} can't pay any ${req.ability} cost of ${name} with untapped lands`, '602.2b')
-  if (req.pay !== undefined) {
-    // CR 602.2b, 601.2g-h: the lands the player names must pay the cost exactly.
-    const exact = payableExactly(world, player, legal, (a) => a.cost, req.pay)
-    if ('error' in exact) return reject('illegal-payment', `${req.ability} of ${name}: ${exact.error}`, '602.2b')
-    return { ok: true, ability: exact.option, lands: exact.lands }
-  }
-  return { ok: true, ability: chosen.option, lands: chosen.lands }
+  return legal
 }

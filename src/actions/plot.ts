@@ -34,6 +34,15 @@ export function plotCard(world: GameWorld, req: PlotRequest): ActionResult {
 
 /** Everything that makes the plot special action illegal now (CR 702.170a, 116.2k), or the lands that pay for it. */
 export function checkPlot(world: GameWorld, req: PlotRequest): Rejection | { ok: true; lands: Eid[] } {
+  const costs = plotError(world, req)
+  if (!Array.isArray(costs)) return costs
+  const chosen = cheapestPayable(world, req.player, costs, (cost) => cost)
+  if (chosen === null) return reject('cannot-pay', `${label(world, req.player)} can't pay the plot cost of ${label(world, req.card)} with untapped lands`, '702.170a')
+  return { ok: true, lands: chosen.lands }
+}
+
+/** Everything but the cost that makes the plot special action illegal now, or the card's plot costs. */
+export function plotError(world: GameWorld, req: PlotRequest): Rejection | string[] {
   const { player, card } = req
   const over = gameOverError(world)
   if (over) return over
@@ -49,7 +58,5 @@ export function checkPlot(world: GameWorld, req: PlotRequest): Rejection | { ok:
   if (costs.length === 0) return reject('no-plot', `${name} has no plot ability`, '702.170a')
   const timing = sorceryTimingError(world, player, `${name} can be plotted`, '702.170a')
   if (timing) return timing
-  const chosen = cheapestPayable(world, player, costs, (cost) => cost)
-  if (chosen === null) return reject('cannot-pay', `${label(world, player)} can't pay the plot cost of ${name} with untapped lands`, '702.170a')
-  return { ok: true, lands: chosen.lands }
+  return costs
 }

@@ -1,9 +1,11 @@
 import { T_CREATURE, T_PLANESWALKER } from '../../components/types.js'
 import { Zone } from '../../components/zones.js'
-import { checkActivate } from '../actions/activate.js'
-import { castCardError, castPayment, castTargetError } from '../actions/cast.js'
+import { activateError } from '../actions/activate.js'
+import { castCardError, castTargetError } from '../actions/cast.js'
 import { playLandError } from '../actions/play-land.js'
-import { checkPlot } from '../actions/plot.js'
+import { plotError } from '../actions/plot.js'
+import { canAfford, costOf, manaSummary, type ManaSummary } from '../mana/afford.js'
+import { sorceryTimingError } from '../spells/timing.js'
 import type { Eid } from '../events.js'
 import { qualifiesForSearch, searchOf } from '../spells/resolve.js'
 import { needsTarget } from '../spells/targets.js'
@@ -69,11 +71,13 @@ function targetCandidates(world: GameWorld): Eid[] {
   return out
 }
 
-function castOptions(world: GameWorld, player: Eid, out: CastOption[]): void {
+function castOptions(world: GameWorld, player: Eid, out: CastOption[], mana: ManaSummary): void {
   const lists = world.zoneLists.get(player)!
   let candidates: Eid[] | null = null
   const consider = (card: Eid, plot: boolean): void => {
-    if (castCardError(world, player, card, plot) !== null || !castPayment(world, player, card, plot).ok) return
+    if (castCardError(world, player, card, plot) !== null) return
+    // CR 601.2f-h: the cost (none for a plotted card), as `castPayment` would find it.
+    if (!plot && !canAfford(world, mana, world.cardData.get(card)!.manaCost!)) return
     if (!needsTarget(world, card)) {
       out.push({ card, targets: [], plot })
       return
@@ -86,14 +90,19 @@ function castOptions(world: GameWorld, player: Eid, out: CastOption[]): void {
   for (const card of lists.exile) if (world.cardData.get(card)?.plotted) consider(card, true)
 }
 
-function activateOptions(world: GameWorld, player: Eid, out: ActivateOption[]): void {
+function activateOptions(world: GameWorld, player: Eid, out: ActivateOption[], mana: ManaSummary): void {
+  if (sorceryTimingError(world, player, '', '702.6a') !== null) return
   let candidates: Eid[] | null = null
   for (const [object, abilities] of world.abilities) {
     if (world.place.zone[object] !== Zone.Battlefield || world.place.controller[object] !== player) continue
     for (const ability of ['equip', 'equip planeswalker'] as const) {
       if (!abilities.some((a) => a.kind === ability)) continue
-      candidates ??= targetCandidates(world).filter((t) => world.place.controller[t] === player && world.place.zone[t] === Zone.Battlefield)
-      const targets = candidates.filter((target) => checkActivate(world, { player, object, ability, target }).ok)
+      candidates ??= targetCandidates(world).filter((t) => world.place.controller[t] === player)
+      // `checkActivate`: the abilities whose target is legal (`activateError`), then the cheapest payable one.
+      const targets = candidates.filter((target) => {
+        const legal = activateError(world, { player, object, ability, target })
+        return Array.isArray(legal) && legal.some((a) => canAfford(world, mana, costOf(a.cost)))
+      })
       if (targets.length > 0) out.push({ object, ability, targets })
     }
   }
@@ -108,10 +117,15 @@ export function legalActions(world: GameWorld): LegalActions {
     case 'priority': {
       out.pass = true
       const lists = world.zoneLists.get(player)!
+      const mana = manaSummary(world, player)
       for (const card of lists.hand) if (playLandError(world, player, card) === null) out.play.push(card)
-      castOptions(world, player, out.cast)
-      activateOptions(world, player, out.activate)
-      for (const card of lists.hand) if (world.abilities.has(card) && checkPlot(world, { player, card }).ok) out.plot.push(card)
+      castOptions(world, player, out.cast, mana)
+      activateOptions(world, player, out.activate, mana)
+      for (const card of lists.hand) {
+        if (!world.abilities.has(card)) continue
+        const costs = plotError(world, { player, card })
+        if (Array.isArray(costs) && costs.some((c) => canAfford(world, mana, costOf(c)))) out.plot.push(card)
+      }
       break
     }
     case 'declareAttackers':
@@ -163,10 +177,47 @@ export function legalNow(world: GameWorld): LegalNow {
     const player = turn.priority
     for (const card of world.zoneLists.get(player)!.hand) if (playLandError(world, player, card) === null) out.canPlay.push(card)
     const casts: CastOption[] = []
-    castOptions(world, player, casts)
+    castOptions(world, player, casts, manaSummary(world, player))
     out.canCast = [...new Set(casts.map((c) => c.card))]
   }
   if (!turn.attackersDeclared && turn.step <= Step.DeclareAttackers) out.canAttack = attackOptions(world)
   else if (turn.attackersDeclared && !turn.blockersDeclared && turn.step <= Step.DeclareBlockers) out.canBlock = blockOptions(world)
   return out
+}
+
+/**
+ * Whether the player holding priority has anything to do but pass: the same checks as
+ * `legalActions` (lands, spells with a target and a cost, equip, plot), stopping at the first
+ * option found, without building the lists. A player with nothing else passes (forced).
+ */
+export function hasPriorityOption(world: GameWorld, player: Eid): boolean {
+  const lists = world.zoneLists.get(player)!
+  const hand = lists.hand
+  let mana: ManaSummary | null = null
+  for (let i = 0; i < hand.length; i++) {
+    const card = hand[i]!
+    if (playLandError(world, player, card) === null) return true
+    if (castCardError(world, player, card, false) === null) {
+      mana ??= manaSummary(world, player)
+      if (canAfford(world, mana, world.cardData.get(card)!.manaCost!) && (!needsTarget(world, card) || anyTarget(world, player, card))) return true
+    }
+  }
+  for (const card of lists.exile) {
+    if (world.cardData.get(card)?.plotted && castCardError(world, player, card, true) === null && (!needsTarget(world, card) || anyTarget(world, player, card))) return true
+  }
+  if (world.abilities.size === 0 || sorceryTimingError(world, player, '', '702.6a') !== null) return false
+  const options: ActivateOption[] = []
+  activateOptions(world, player, options, (mana ??= manaSummary(world, player)))
+  if (options.length > 0) return true
+  for (const card of hand) {
+    if (!world.abilities.has(card)) continue
+    const costs = plotError(world, { player, card })
+    if (Array.isArray(costs) && costs.some((c) => canAfford(world, mana!, costOf(c)))) return true
+  }
+  return false
+}
+
+function anyTarget(world: GameWorld, player: Eid, card: Eid): boolean {
+  for (const t of targetCandidates(world)) if (castTargetError(world, player, card, t) === null) return true
+  return false
 }

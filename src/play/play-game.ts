@@ -1,15 +1,19 @@
 import { act } from '../decisions/act.js'
 import type { PlayerAction } from '../decisions/action.js'
-import { legalActions, type LegalActions } from '../decisions/legal.js'
+import { hasPriorityOption, legalActions, type LegalActions } from '../decisions/legal.js'
+import { passPriority } from '../turn.js'
 import { pendingDecision, winnerOf } from '../decisions/pending.js'
 import type { Eid } from '../events.js'
 import type { GameWorld } from '../world.js'
-import type { Game } from '../game.js'
 import type { Agent, AgentFactory } from './agent.js'
 import { decodeAction, encodeAction } from './encode.js'
 import { deckName, type DeckSpec } from './decks.js'
 import type { GameEndReason, GameRecord } from './record.js'
-import { createDeckGame } from './setup.js'
+import { createDeckGame, deckPosition } from './setup.js'
+import { Game } from '../game.js'
+import { beginGame } from '../decisions/pregame.js'
+import { Rng } from '../rng.js'
+import { restoreWorld, snapshotWorld, type WorldSnapshot } from '../snapshot.js'
 import { GameView } from './view.js'
 
 export type { DeckSpec } from './decks.js'
@@ -81,6 +85,11 @@ function run(
       return { winner: winner === 0 ? null : seatOf(world, winner), reason: endReason(world) }
     }
     if (steps >= maxSteps) return { winner: null, reason: 'step-cap' }
+    if (decision.kind === 'priority' && !hasPriorityOption(world, decision.player!)) {
+      // Forced: nothing to do but pass (the same answer `forcedAction` gives, without the lists).
+      passPriority(world)
+      continue
+    }
     const legal = legalActions(world)
     const forced = forcedAction(legal)
     const action = forced ?? choose(decision.player!, legal)
@@ -92,6 +101,37 @@ function run(
 
 /** Plays one whole game from two decks to a winner or a recorded draw. Never throws for a bad game: the record says `error`. */
 export function playGame(options: PlayOptions): GameRecord {
+  return playOn(null, options)
+}
+
+/**
+ * Plays many games with little set-up cost: the game of each pair of decks is built once, and
+ * each new game starts from a copy of its untouched state (`restore`) with the new seed. Games are
+ * the same as with `playGame` (same seed, same record). Not shared between threads.
+ */
+export class GameTable {
+  private readonly games = new Map<string, { game: Game; pristine: WorldSnapshot }>()
+
+  play(options: PlayOptions): GameRecord {
+    return playOn(this, options)
+  }
+
+  /** A game of these decks, not begun, with the seed's random stream. */
+  fresh(decks: readonly [DeckSpec, DeckSpec], seed: number): Game {
+    const key = JSON.stringify(decks)
+    let entry = this.games.get(key)
+    if (!entry) {
+      const game = new Game(deckPosition(decks), { seed })
+      entry = { game, pristine: snapshotWorld(game.world) }
+      this.games.set(key, entry)
+    }
+    restoreWorld(entry.game.world, entry.pristine)
+    entry.game.world.rng.setState(new Rng(seed).state())
+    return entry.game
+  }
+}
+
+function playOn(table: GameTable | null, options: PlayOptions): GameRecord {
   const { seed, agents, decks } = options
   const maxSteps = options.maxSteps ?? DEFAULT_MAX_STEPS
   const actions: string[] = []
@@ -103,7 +143,11 @@ export function playGame(options: PlayOptions): GameRecord {
   }
   let world: GameWorld | null = null
   try {
-    const game = createDeckGame(decks, { seed, ...(options.onGame ? { onGame: options.onGame } : {}) })
+    let game: Game
+    if (table && !options.onGame) {
+      game = table.fresh(decks, seed)
+      beginGame(game.world)
+    } else game = createDeckGame(decks, { seed, ...(options.onGame ? { onGame: options.onGame } : {}) })
     const w = game.world
     world = w
     const players = w.playerOrder
