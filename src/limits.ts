@@ -40,6 +40,10 @@ export const LIMITS = {
   turn: { min: 1, max: INT32_MAX, what: 'a turn number' },
   /** CR 305.2: lands the active player has played this turn. */
   landsPlayed: { min: 0, max: INT32_MAX, what: 'a number of lands played' },
+  /** The seed of a game's random numbers (a 32-bit unsigned integer; `createGame`'s `seed`). */
+  seed: { min: 0, max: 2 ** 32 - 1, what: 'a seed' },
+  /** Entities a world's stores are first sized for (they grow as needed). */
+  capacity: { min: 0, max: 2 ** 28, what: 'a capacity' },
   /** CR 107.4b: generic mana in a cost. */
   genericMana: { min: 0, max: INT32_MAX, what: 'an amount of generic mana' },
 } as const satisfies Record<string, CountRange>

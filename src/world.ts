@@ -10,7 +10,7 @@ import { Enchant, Equip, Plot } from '../components/abilities.js'
 import { createEmitter, type Eid, type GameEmitter } from './events.js'
 import { IntList } from './int-list.js'
 import { Rng } from './rng.js'
-import { checkCardSpec, checkPlayerArgs } from './validate/entity-args.js'
+import { checkCardSpec, checkPlayerArgs, checkWorldOptions } from './validate/entity-args.js'
 import { Step, type StepId } from './steps.js'
 import { Await, type AwaitKind } from './decisions/await.js'
 import type { ContinuousEffect } from './effects.js'
@@ -168,6 +168,7 @@ function stores(w: GameContext): object[] {
 }
 
 export function createGameWorld(options: { capacity?: number; seed?: number } = {}): GameWorld {
+  checkWorldOptions(options)
   const capacity = Math.max(16, options.capacity ?? 64)
   const context: GameContext = {
     capacity,

@@ -14,6 +14,13 @@ function checkCount(fn: string, label: string, field: string, value: unknown, ra
   if (error !== null) throw new RedzoneError('invalid-argument', `${fn}: ${field} of "${label}": ${error}`)
 }
 
+export function checkWorldOptions(options: { capacity?: unknown; seed?: unknown }): void {
+  for (const field of ['capacity', 'seed'] as const) {
+    const error = options[field] === undefined ? null : countError(options[field], LIMITS[field])
+    if (error !== null) throw new RedzoneError('invalid-argument', `createGameWorld: ${field}: ${error}`)
+  }
+}
+
 export function checkPlayerArgs(label: string, life: unknown): void {
   checkCount('addPlayer', label, 'life', life, LIMITS.life)
 }

@@ -163,3 +163,13 @@ describe('addCard names an unknown owner or controller', () => {
     expect(() => addCard(world, { label: 'x', owner: a, controller: a, zone: 9 as never, types: 1, keywords: 0 })).toThrow(/addCard: zone of "x" is 9/)
   })
 })
+
+describe('createGame and createGameWorld options', () => {
+  it('a seed or a capacity that is not a whole number in range is an invalid argument (no coercion by >>> 0)', () => {
+    for (const options of [{ seed: Number.NaN }, { seed: -1 }, { seed: 2 ** 32 }, { seed: '7' as unknown as number }]) {
+      expect(() => createGame({ players, objects: [] }, options)).toThrow(/^redzone: createGameWorld: seed: /)
+    }
+    expect(() => createGameWorld({ capacity: 1.5 })).toThrow(/^redzone: createGameWorld: capacity: /)
+    expect(createGame({ players, objects: [] }, { seed: 2 ** 32 - 1 }).state().players.A!.life).toBe(20)
+  })
+})
