@@ -46,6 +46,8 @@ export function plotError(world: GameWorld, req: PlotRequest): Rejection | strin
   const { player, card } = req
   const over = gameOverError(world)
   if (over) return over
+  // CR 800.4a: a player who left the game can't act.
+  if (!isPlayer(world, player) || world.players.lost[player]) return reject('not-a-player', `${label(world, player)} is not a player in the game`, '800.4a')
   const from = req.from ?? Zone.Hand
   const name = label(world, card)
   const data = world.cardData.get(card)
