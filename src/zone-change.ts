@@ -47,8 +47,7 @@ export function moveToZone(world: GameWorld, eid: Eid, to: ZoneId, rule: string,
   }
   if (from === Zone.Exile) {
     // CR 702.170: a plotted card that leaves exile is a new object, no longer plotted.
-    const data = world.cardData.get(eid)
-    if (data !== undefined) data.plotted = false
+    world.cards.plotted[eid] = 0
   }
   world.place.zone[eid] = to
   if (to !== Zone.Battlefield && to !== Zone.Stack && to !== Zone.Outside) zoneList(lists, to).push(eid)

@@ -84,7 +84,7 @@ export function checkStateBasedActions(world: GameWorld): boolean {
     let detached = false
     if (world.attachables.size > 0) for (const a of world.attachables) {
       if (place.zone[a] !== Zone.Battlefield) continue
-      const host = world.cardData.get(a)!.attachedTo
+      const host = world.cards.attachedTo[a]!
       if (isAura(world, a)) {
         if (host === 0 || attachmentError(world, a, host) !== null) {
           doomed.push(a)
@@ -119,7 +119,7 @@ function checkLegendRule(world: GameWorld): void {
     const key = `${world.place.controller[eid]}:${data.name}`
     const kept = newest.get(key)
     if (kept === undefined) newest.set(key, eid)
-    else if (world.cardData.get(kept)!.enteredAt < data.enteredAt) {
+    else if (world.cards.enteredAt[kept]! < world.cards.enteredAt[eid]!) {
       losers.push(kept)
       newest.set(key, eid)
     } else losers.push(eid)

@@ -25,9 +25,8 @@ export function plotCard(world: GameWorld, req: PlotRequest): ActionResult {
   const { player, card } = req
   payWithLands(world, player, checked.lands)
   moveToZone(world, card, Zone.Exile, '702.170a')
-  const data = world.cardData.get(card)!
-  data.plotted = true
-  data.plottedTurn = world.turn.number
+  world.cards.plotted[card] = 1
+  world.cards.plottedTurn[card] = world.turn.number
   if (world.events.listening) world.events.emit('cardPlotted', player, card, world.turn.number, '116.2k')
   return OK
 }
