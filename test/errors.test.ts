@@ -26,12 +26,12 @@ describe('RedzoneError codes', () => {
     expect(codeOf(() => newGame([creature('bear', 'C', 2, 2)]))).toBe('invalid-position')
   })
 
-  it('invalid-snapshot: restoring a snapshot into a world of another size, or a snapshot missing a store', () => {
+  it('invalid-snapshot: restoring a snapshot into a world of another size, or a snapshot of other columns', () => {
     const game = newGame([creature('bear', 'A', 2, 2)])
     const other = newGame([creature('bear', 'A', 2, 2), creature('cat', 'A', 1, 1)])
     expect(codeOf(() => restoreWorld(other.world, snapshotWorld(game.world)))).toBe('invalid-snapshot')
     const snapshot = snapshotWorld(game.world)
-    const broken = { ...snapshot, stores: { ...snapshot.stores, stats: undefined } } as unknown as typeof snapshot
+    const broken = { ...snapshot, layout: 'another layout' } as typeof snapshot
     expect(codeOf(() => restoreWorld(game.world, broken))).toBe('invalid-snapshot')
   })
 
