@@ -165,7 +165,7 @@ function spell(value: unknown, path: string, at: Report): void {
   if (s.destroy !== undefined && s.destroy !== true) at(`${path}.destroy`, `expected true, got ${describeValue(s.destroy)}`)
 }
 
-/** The shape of one object; returns its id when it has a usable one. */
+/** The shape of one object: every field it has, each of the right type and range; the object, or null when it is not one. */
 function objectShape(value: unknown, p: string, at: Report): Record<string, unknown> | null {
   const o = record(value, p, OBJECT_FIELDS, at)
   if (!o) return null
