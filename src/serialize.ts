@@ -48,7 +48,7 @@ function makeColumn(type: 'i32' | 'u32' | 'u8', values: ArrayLike<number>): Colu
 
 function setupOf(world: GameWorld): Position {
   const setup = originOf(world)
-  if (!setup) throw new RedzoneError('this world was not built from a position, so its state can\'t be serialized (build it with createGame or buildPosition)')
+  if (!setup) throw new RedzoneError('invalid-argument', 'this world was not built from a position, so its state can\'t be serialized (build it with createGame or buildPosition)')
   return setup
 }
 
@@ -96,11 +96,11 @@ function snapshotFromJson(doc: StateDocument): WorldSnapshot {
 }
 
 function checkDocument(doc: unknown): asserts doc is StateDocument {
-  if (typeof doc !== 'object' || doc === null) throw new RedzoneError('a state document is an object')
+  if (typeof doc !== 'object' || doc === null) throw new RedzoneError('invalid-snapshot', 'a state document is an object')
   const d = doc as Partial<StateDocument>
-  if (d.format !== STATE_FORMAT) throw new RedzoneError(`expected a "${STATE_FORMAT}" document, got format ${JSON.stringify(d.format)}`)
-  if (typeof d.setup !== 'object' || d.setup === null) throw new RedzoneError('the state document has no setup (the position the game was built from)')
-  if (typeof d.state !== 'object' || d.state === null || !Array.isArray(d.state.columns)) throw new RedzoneError('the state document has no state')
+  if (d.format !== STATE_FORMAT) throw new RedzoneError('invalid-snapshot', `expected a "${STATE_FORMAT}" document, got format ${JSON.stringify(d.format)}`)
+  if (typeof d.setup !== 'object' || d.setup === null) throw new RedzoneError('invalid-snapshot', 'the state document has no setup (the position the game was built from)')
+  if (typeof d.state !== 'object' || d.state === null || !Array.isArray(d.state.columns)) throw new RedzoneError('invalid-snapshot', 'the state document has no state')
 }
 
 /** The setup and the snapshot of a `redzone-state/1` document (throws `RedzoneError` for one that isn't). */
@@ -154,17 +154,17 @@ export function worldFromBinary(buffer: ArrayBuffer): GameWorld {
 
 /** The setup and the snapshot of a buffer made by `stateToBinary`. */
 export function readBinary(buffer: ArrayBuffer): { setup: Position; snapshot: WorldSnapshot } {
-  if (!(buffer instanceof ArrayBuffer) || buffer.byteLength < 8) throw new RedzoneError('expected an ArrayBuffer made by stateToBinary')
+  if (!(buffer instanceof ArrayBuffer) || buffer.byteLength < 8) throw new RedzoneError('invalid-snapshot', 'expected an ArrayBuffer made by stateToBinary')
   const view = new DataView(buffer)
-  if (view.getUint32(0) !== MAGIC) throw new RedzoneError('this buffer is not a redzone state (wrong magic number)')
+  if (view.getUint32(0) !== MAGIC) throw new RedzoneError('invalid-snapshot', 'this buffer is not a redzone state (wrong magic number)')
   const length = view.getUint32(4)
-  if (8 + length > buffer.byteLength) throw new RedzoneError('the state buffer is truncated')
+  if (8 + length > buffer.byteLength) throw new RedzoneError('invalid-snapshot', 'the state buffer is truncated')
   const head = JSON.parse(new TextDecoder().decode(new Uint8Array(buffer, 8, length))) as StateDocument
   const layout = head.state.columns as unknown as { type: 'i32' | 'u32' | 'u8'; length: number }[]
   let at = 8 + ((length + 3) & ~3)
   const columns: Column[] = layout.map(({ type, length: n }) => {
     const bytes = n * (type === 'u8' ? 1 : 4)
-    if (at + bytes > buffer.byteLength) throw new RedzoneError('the state buffer is truncated')
+    if (at + bytes > buffer.byteLength) throw new RedzoneError('invalid-snapshot', 'the state buffer is truncated')
     const copy = buffer.slice(at, at + bytes)
     at += (bytes + 3) & ~3
     return type === 'i32' ? new Int32Array(copy) : type === 'u32' ? new Uint32Array(copy) : new Uint8Array(copy)

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { RedzoneError, internalError, type RedzoneErrorCode } from '../src/errors.js'
 import { parseManaCost } from '../src/mana/cost.js'
 import { restoreWorld, snapshotWorld } from '../src/snapshot.js'
+import { stateToJson, worldFromBinary, worldFromJson } from '../src/serialize.js'
 import { addCard, addPlayer, createGameWorld } from '../src/world.js'
 import { Zone } from '../components/zones.js'
 import { creature, newGame } from './helpers.js'
@@ -33,6 +34,14 @@ describe('RedzoneError codes', () => {
     const snapshot = snapshotWorld(game.world)
     const broken = { ...snapshot, layout: 'another layout' } as typeof snapshot
     expect(codeOf(() => restoreWorld(game.world, broken))).toBe('invalid-snapshot')
+  })
+
+  it('invalid-snapshot: a state document or buffer that is not one; invalid-argument: serializing a world built by hand', () => {
+    expect(codeOf(() => worldFromJson({}))).toBe('invalid-snapshot')
+    expect(codeOf(() => worldFromJson({ format: 'redzone-state/0' }))).toBe('invalid-snapshot')
+    expect(codeOf(() => worldFromBinary(new ArrayBuffer(2)))).toBe('invalid-snapshot')
+    expect(codeOf(() => worldFromBinary(new ArrayBuffer(16)))).toBe('invalid-snapshot')
+    expect(codeOf(() => stateToJson(createGameWorld()))).toBe('invalid-argument')
   })
 
   it('invalid-mana-cost: parsing a cost that is not of the format', () => {
