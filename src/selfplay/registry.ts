@@ -1,0 +1,59 @@
+/** Names a self-play run may use: the built-in agents and decks, with clear errors for others. */
+import type { AgentFactory } from '../play/agent.js'
+import { DECKS } from '../cards/pool.js'
+import { SelfPlayUsageError } from './config.js'
+
+/** A built-in agent until the play work lands: its name resolves, creating one says why it can't play. */
+function pendingAgent(name: string): AgentFactory {
+  return {
+    name,
+    create() {
+      throw new Error(`redzone: the built-in agent "${name}" is being implemented`)
+    },
+  }
+}
+
+const BUILTIN_AGENTS: ReadonlyMap<string, AgentFactory> = new Map(
+  ['random', 'heuristic', 'search'].map((name) => [name, pendingAgent(name)]),
+)
+
+export function builtinAgentNames(): string[] {
+  return [...BUILTIN_AGENTS.keys()]
+}
+
+/** Whether an `--agents` entry is a module path rather than a built-in name. */
+export function isAgentPath(spec: string): boolean {
+  return /[\\/]/.test(spec) || /\.[cm]?[jt]s$/.test(spec)
+}
+
+/** The built-in agent `name`, or a usage error listing the names and the path form. */
+export function builtinAgent(name: string): AgentFactory {
+  const factory = BUILTIN_AGENTS.get(name)
+  if (!factory) {
+    throw new SelfPlayUsageError(
+      `unknown agent "${name}": built-in agents are ${builtinAgentNames().join(', ')}; or give a path to an ES module exporting an AgentFactory`,
+    )
+  }
+  return factory
+}
+
+/** Checks that `value` is an AgentFactory (a name and a create function); `where` names its origin. */
+export function checkAgentFactory(value: unknown, where: string): AgentFactory {
+  const candidate = value as Partial<AgentFactory> | null
+  if (!candidate || typeof candidate !== 'object' || typeof candidate.name !== 'string' || candidate.name === '' || typeof candidate.create !== 'function') {
+    throw new SelfPlayUsageError(`${where}: expected an AgentFactory ({ name: string, create(seed) }) as the default export or the export "agent"`)
+  }
+  return candidate as AgentFactory
+}
+
+export function builtinDeckNames(): string[] {
+  return Object.keys(DECKS)
+}
+
+/** Checks a deck name (the built-in decks of the card pool). */
+export function checkDeck(name: string): string {
+  if (!Object.hasOwn(DECKS, name)) {
+    throw new SelfPlayUsageError(`unknown deck "${name}": built-in decks are ${builtinDeckNames().join(', ')}`)
+  }
+  return name
+}
