@@ -48,12 +48,13 @@ export async function checkRedis(url: string, timeoutMs = 3000): Promise<void> {
     throw new SelfPlayUsageError(`--queue ${url}: expected a redis:// or rediss:// URL`)
   }
   const client = new Redis(url, { lazyConnect: true, connectTimeout: timeoutMs, maxRetriesPerRequest: 0, retryStrategy: () => null, enableOfflineQueue: false })
-  client.on('error', () => {})
+  let cause: Error | undefined
+  client.on('error', (error: Error) => (cause ??= error))
   try {
     await client.connect()
     await client.ping()
   } catch (error) {
-    throw new SelfPlayUsageError(`--queue ${url}: can't reach Redis: ${(error as Error).message || 'connection refused'}`)
+    throw new SelfPlayUsageError(`--queue ${url}: can't reach Redis: ${(cause ?? (error as Error)).message || 'connection refused'}`)
   } finally {
     client.disconnect()
   }
