@@ -47,7 +47,7 @@ export async function checkRedis(url: string, timeoutMs = 3000): Promise<void> {
   if (parsed.protocol !== 'redis:' && parsed.protocol !== 'rediss:') {
     throw new SelfPlayUsageError(`--queue ${url}: expected a redis:// or rediss:// URL`)
   }
-  const client = new Redis(url, { lazyConnect: true, connectTimeout: timeoutMs, maxRetriesPerRequest: 0, retryStrategy: () => null, enableOfflineQueue: false })
+  const client = new Redis(url, { lazyConnect: true, connectTimeout: timeoutMs, disconnectTimeout: 50, maxRetriesPerRequest: 0, retryStrategy: () => null, enableOfflineQueue: false })
   let cause: Error | undefined
   client.on('error', (error: Error) => (cause ??= error))
   try {
