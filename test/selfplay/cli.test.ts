@@ -6,7 +6,7 @@ import { ensureBuilt, fakeRun, redzone, tempDir } from './helpers.js'
 
 beforeAll(ensureBuilt)
 
-describe('redzone selfplay', () => {
+describe('redzone selfplay', { timeout: 60_000 }, () => {
   it('writes the same games for --workers 1 and 2 and for --shard 1/2 + 2/2; --json prints only the summary', () => {
     const dir = tempDir()
     const one = redzone(fakeRun(40, '--out', join(dir, '1.jsonl'), '--json'))
@@ -61,7 +61,7 @@ describe('redzone selfplay', () => {
   })
 })
 
-describe('redzone report', () => {
+describe('redzone report', { timeout: 60_000 }, () => {
   it('summarises a games file and writes an offline HTML page with the charts and their data', () => {
     const dir = tempDir()
     expect(redzone(fakeRun(60, '--out', join(dir, 'g.jsonl'))).code).toBe(0)

@@ -18,7 +18,7 @@ const base = (out: string, extra: Partial<SelfPlayOptions> = {}): SelfPlayOption
 /** Test agents in both seats (the built-in ones are not implemented in every branch). */
 const steady = (out: string, extra: Partial<SelfPlayOptions> = {}): SelfPlayOptions => base(out, { agents: [steadyAgent, flakyAgent], ...extra })
 
-describe('runSelfPlay', () => {
+describe('runSelfPlay', { timeout: 60_000 }, () => {
   it('writes byte-identical JSONL for 1 and 2 workers and any chunking', async () => {
     const dir = tempDir()
     const one = await runSelfPlay(steady(join(dir, '1.jsonl')))
