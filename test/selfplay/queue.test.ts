@@ -8,7 +8,8 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { findRedisServer, startRedis, type StartedRedis } from '../../scripts/redis.mjs'
-import { cli, ensureBuilt, fakeRun, redzone, redzoneAsync, root, tempDir } from './helpers.js'
+import { benchSelfPlay } from '../../src/node/selfplay/bench.js'
+import { cli, ensureBuilt, fakeGame, fakeRun, flakyAgent, redzone, redzoneAsync, root, steadyAgent, tempDir } from './helpers.js'
 
 const redisServer = findRedisServer()
 if (!redisServer) {
@@ -100,5 +101,14 @@ describe.skipIf(!redisServer)('redzone selfplay --queue (BullMQ on a local redis
     expect(victim.log).not.toMatch(new RegExp(`range ${range} of run \\w+ done`))
     expect(survivor.log).toMatch(new RegExp(`range ${range} of run \\w+ done`))
     expect(readFileSync(join(dir, 'queue.jsonl'), 'utf8')).toBe(readFileSync(join(dir, 'local.jsonl'), 'utf8'))
+  }, 60_000)
+
+  it('benchSelfPlay measures games/s on 1 and 2 threads and the queue overhead per game', async () => {
+    const result = await benchSelfPlay({ games: 120, gameModule: fakeGame, agents: [steadyAgent, flakyAgent], queue: redis.url })
+    expect(result.games).toBe(120)
+    expect(result.gamesPerSecond.workers1).toBeGreaterThan(0)
+    expect(result.gamesPerSecond.workers2).toBeGreaterThan(0)
+    expect(result.gamesPerSecond.queue2).toBeGreaterThan(0)
+    expect(Number.isFinite(result.queueOverheadMsPerGame)).toBe(true)
   }, 60_000)
 })
