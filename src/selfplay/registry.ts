@@ -1,21 +1,16 @@
 /** Names a self-play run may use: the built-in agents and decks, with clear errors for others. */
 import type { AgentFactory } from '../play/agent.js'
 import { DECKS } from '../cards/pool.js'
+import { heuristicAgent } from '../play/agents/heuristic.js'
+import { randomAgent } from '../play/agents/random.js'
+import { searchAgent } from '../play/agents/search.js'
 import { SelfPlayUsageError } from './config.js'
 
-/** A built-in agent until the play work lands: its name resolves, creating one says why it can't play. */
-function pendingAgent(name: string): AgentFactory {
-  return {
-    name,
-    create() {
-      throw new Error(`redzone: the built-in agent "${name}" is being implemented`)
-    },
-  }
-}
-
-const BUILTIN_AGENTS: ReadonlyMap<string, AgentFactory> = new Map(
-  ['random', 'heuristic', 'search'].map((name) => [name, pendingAgent(name)]),
-)
+const BUILTIN_AGENTS: ReadonlyMap<string, AgentFactory> = new Map([
+  ['random', randomAgent],
+  ['heuristic', heuristicAgent],
+  ['search', searchAgent],
+])
 
 export function builtinAgentNames(): string[] {
   return [...BUILTIN_AGENTS.keys()]

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs'
 import { isAbsolute, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { AgentFactory } from '../../play/agent.js'
-import { playGame as enginePlayGame } from '../../play/play-game.js'
+import { GameTable } from '../../play/play-game.js'
 import { SelfPlayUsageError, type RunConfig } from '../../selfplay/config.js'
 import type { PlayGameFn } from '../../selfplay/play-range.js'
 import { builtinAgent, checkAgentFactory, checkDeck, isAgentPath } from '../../selfplay/registry.js'
@@ -29,9 +29,15 @@ export async function loadAgent(spec: string): Promise<AgentFactory> {
   return checkAgentFactory(module.default ?? module.agent, `agent module ${spec}`)
 }
 
-/** The game function of a run: the engine's `playGame`, or the `--game-module`'s. */
+/**
+ * The game function of a run: the engine's (a `GameTable` of this thread, which builds each deck
+ * pair's game once and plays the same games as `playGame`), or the `--game-module`'s.
+ */
 export async function loadPlayGame(gameModule: string | undefined): Promise<PlayGameFn> {
-  if (gameModule === undefined) return enginePlayGame
+  if (gameModule === undefined) {
+    const table = new GameTable()
+    return (options) => table.play(options)
+  }
   const module = await importModule(gameModule, 'game module')
   const fn = module.playGame ?? module.default
   if (typeof fn !== 'function') throw new SelfPlayUsageError(`game module ${gameModule}: expected a function exported as "playGame" or default`)
