@@ -1,13 +1,17 @@
-/** The `selfplay`, `worker` and `report` commands of the `redzone` CLI. */
+/**
+ * The `selfplay`, `worker` and `report` commands of the `redzone` CLI. Their modules (piscina,
+ * BullMQ, Chart.js) load when one of them runs, so other commands start as fast as before.
+ */
 import { writeFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { basename } from 'node:path'
 import { Option, type Command } from 'commander'
 import { parsePair, parseShard, parseWhole, parseWorkers, SelfPlayUsageError } from '../../selfplay/config.js'
 import { formatSummary } from '../../selfplay/summary.js'
-import { DEFAULT_QUEUE_NAME, startQueueWorker } from './queue.js'
-import { renderReportHtml, reportData, summarizeGamesFile } from './report.js'
-import { runSelfPlay, type SelfPlayOptions } from './run.js'
+import type { SelfPlayOptions } from './run.js'
+
+/** The queue's default name (the queue module, with BullMQ, loads only when a command runs). */
+const DEFAULT_QUEUE_NAME = 'redzone-selfplay'
 
 const EXIT_FAILED = 1
 const EXIT_INVALID = 2
@@ -94,6 +98,7 @@ export function registerSelfPlayCommands(program: Command): void {
       try {
         const options = selfPlayOptionsFromFlags(flags)
         if (flags.quiet) options.progress = false
+        const { runSelfPlay } = await import('./run.js')
         const summary = await runSelfPlay(options)
         if (flags.json) process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`)
         else (flags.out === '-' ? process.stderr : process.stdout).write(formatSummary(summary))
@@ -111,6 +116,7 @@ export function registerSelfPlayCommands(program: Command): void {
     .option('--lock-ms <n>', 'job lock duration; a killed worker\'s range is retried after about twice this', '30000')
     .action(async (flags: { queue: string; workers: string; queueName: string; lockMs: string }) => {
       try {
+        const { startQueueWorker } = await import('./queue.js')
         const worker = await startQueueWorker({
           url: flags.queue,
           queueName: flags.queueName,
@@ -136,6 +142,7 @@ export function registerSelfPlayCommands(program: Command): void {
     .option('--json', 'print the summary as JSON')
     .action(async (file: string, flags: { html?: string; json?: boolean }) => {
       try {
+        const { renderReportHtml, reportData, summarizeGamesFile } = await import('./report.js')
         const summary = await summarizeGamesFile(file)
         if (flags.html !== undefined) writeFileSync(flags.html, renderReportHtml(reportData(summary, `redzone self-play: ${basename(file)}`)))
         process.stdout.write(flags.json ? `${JSON.stringify(summary, null, 2)}\n` : formatSummary(summary))

@@ -6,11 +6,12 @@ import type { RangeResult } from '../../selfplay/play-range.js'
 import type { RangeTask } from './worker.js'
 
 /**
- * The built worker entry: beside the running bundle (dist/cli.js), else the package's dist/ (when
- * this file runs from source, as in tests).
+ * The built worker entry, dist/selfplay-worker.js: beside this code or one folder up when it runs
+ * built (an entry in dist/ or a chunk in dist/chunks/), else the package's dist/ (when it runs from
+ * source, as in tests).
  */
 export function workerFile(): string {
-  const candidates = [new URL('./selfplay-worker.js', import.meta.url), new URL('../../../dist/selfplay-worker.js', import.meta.url)]
+  const candidates = ['./selfplay-worker.js', '../selfplay-worker.js', '../../../dist/selfplay-worker.js'].map((path) => new URL(path, import.meta.url))
   for (const url of candidates) {
     const path = fileURLToPath(url)
     if (existsSync(path)) return path

@@ -15,6 +15,7 @@ import type { OrderedSink } from './ordered-output.js'
 import { createRangePool } from './pool.js'
 import type { Progress } from './progress.js'
 
+/** Also in cli.ts (which does not load this module until a command runs). */
 export const DEFAULT_QUEUE_NAME = 'redzone-selfplay'
 /** How long stored ranges are kept if a producer never collects them. */
 const RESULT_TTL_SECONDS = 7 * 24 * 3600
