@@ -186,6 +186,9 @@ export function formatSummary(summary: SelfPlaySummary): string {
   lines.push(`  seat 0 wins ${percent(summary.seats[0])}`)
   lines.push(`  seat 1 wins ${percent(summary.seats[1])}`)
   lines.push(`  first player wins ${percent(summary.firstPlayer)}`)
+  for (const a of summary.agentsByTurnOrder) {
+    lines.push(`  ${a.agent} playing first wins ${(100 * a.first.rate).toFixed(1)}% of ${a.first.games}, playing second ${(100 * a.second.rate).toFixed(1)}% of ${a.second.games}`)
+  }
   const reasons = Object.entries(summary.draws.reasons).map(([reason, n]) => `${reason} ${n}`).join(', ')
   lines.push(`draws: ${summary.draws.total}${reasons ? ` (${reasons})` : ''}`)
   lines.push(`errors: ${summary.errors.total}`)

@@ -103,6 +103,16 @@ describe.skipIf(!redisServer)('redzone selfplay --queue (BullMQ on a local redis
     expect(readFileSync(join(dir, 'queue.jsonl'), 'utf8')).toBe(readFileSync(join(dir, 'local.jsonl'), 'utf8'))
   }, 60_000)
 
+  it('ends the run with exit 1 and the reason when a range fails on every try', async () => {
+    const dir = tempDir()
+    const queueName = 'broken-worker'
+    const broken = startWorker(redis.url, queueName, { FAKE_GAME_BROKEN: '1' })
+    await broken.waitFor(/ready/)
+    const run = await redzoneAsync([...fakeRun(6, '--chunk', '6', '--out', join(dir, 'q.jsonl')), '--queue', redis.url, '--queue-name', queueName])
+    expect(run.code).toBe(1)
+    expect(run.stderr).toMatch(/games 0\.\.5 failed on the queue: .*broken on this machine/)
+  }, 60_000)
+
   it('benchSelfPlay measures games/s on 1 and 2 threads and the queue overhead per game', async () => {
     const result = await benchSelfPlay({ games: 120, gameModule: fakeGame, agents: [steadyAgent, flakyAgent], queue: redis.url })
     expect(result.games).toBe(120)
