@@ -7,6 +7,7 @@ import { Zone } from '../components/zones.js'
 import { block } from '../src/drive.js'
 import { plotCard } from '../src/actions/plot.js'
 import { castSpell } from '../src/actions/cast.js'
+import { act } from '../src/decisions/act.js'
 import { worldDigest } from '../src/debug/digest.js'
 import type { ActionResult } from '../src/errors.js'
 import type { Game } from '../src/game.js'
@@ -68,5 +69,24 @@ describe('rejection codes', () => {
     rejectedUnchanged(game, () => game.drive.cast('C', 'bolt', { targets: ['B'] }), 'not-a-player', '102.1')
     const [c, bolt, b] = ['C', 'bolt', 'B'].map((id) => game.eid(id)!)
     rejectedUnchanged(game, () => castSpell(game.world, { player: c!, card: bolt!, target: b!, plot: false }), 'not-a-player', '102.1')
+  })
+
+  it('305.1 not-a-land: playing a card that is not a land', () => {
+    const game = newGame([cardInHand('bears', 'A', 'Grizzly Bears')])
+    rejectedUnchanged(game, () => game.play('A', 'bears'), 'not-a-land', '305.1')
+  })
+
+  it('117.3 not-your-priority: a rules command from a player who does not hold priority', () => {
+    const game = newGame([...lands('B', 'Mountain', 1), cardInHand('bolt', 'B', 'Lightning Bolt')])
+    rejectedUnchanged(game, () => game.cast('B', 'bolt', { targets: ['A'] }), 'not-your-priority', '117.3')
+  })
+
+  it('508.1 not-awaited and not-your-decision: answering a decision the game is not waiting for, or someone else\'s', () => {
+    const game = newGame([creature('bear', 'A', 2, 2)], { turn: { step: 'beginCombat' } })
+    rejectedUnchanged(game, () => game.declareAttackers({ bear: 'B' }), 'not-awaited')
+    while (game.pendingDecision().kind === 'priority') expectOk(game.pass())
+    expect(game.pendingDecision()).toMatchObject({ kind: 'declareAttackers', player: 'A' })
+    const b = game.eid('B')!
+    rejectedUnchanged(game, () => act(game.world, { type: 'declareAttackers', player: b, attackers: [] }), 'not-your-decision', '508.1')
   })
 })
