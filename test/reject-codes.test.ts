@@ -2,7 +2,10 @@
  * Rejection codes no other test produces, each through the Game API or the entity-level
  * functions; a rejected action leaves the game exactly as it was (`worldDigest`).
  */
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { REJECT_CODES } from '../src/reject-codes.js'
 import { Zone } from '../components/zones.js'
 import { block } from '../src/drive.js'
 import { plotCard } from '../src/actions/plot.js'
@@ -88,5 +91,21 @@ describe('rejection codes', () => {
     expect(game.pendingDecision()).toMatchObject({ kind: 'declareAttackers', player: 'A' })
     const b = game.eid('B')!
     rejectedUnchanged(game, () => act(game.world, { type: 'declareAttackers', player: b, attackers: [] }), 'not-your-decision', '508.1')
+  })
+})
+
+describe('every rejection code is tested', () => {
+  it('each code of REJECT_CODES is expected by name in a test or a scenario file (a guard: a new code comes with its test)', () => {
+    const files: string[] = []
+    const walk = (dir: string): void => {
+      for (const entry of readdirSync(dir)) {
+        const path = join(dir, entry)
+        if (statSync(path).isDirectory()) walk(path)
+        else if (/\.(ts|json)$/.test(entry)) files.push(path)
+      }
+    }
+    walk(import.meta.dirname)
+    const text = files.map((f) => readFileSync(f, 'utf8')).join('\n')
+    expect(REJECT_CODES.filter((code) => !text.includes(`'${code}'`) && !text.includes(`"${code}"`))).toEqual([])
   })
 })
