@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { checkPosition, type Position } from '../position.js'
+import { checkPosition } from '../position.js'
 import { findDuplicateKeys } from './duplicate-keys.js'
 import { scenarioSchema, type Scenario, type ScenarioExpect } from './schema.js'
 
@@ -80,7 +80,7 @@ export function loadScenario(text: string): LoadResult {
     return { ok: false, issues: parsed.error.issues.map((issue) => ({ path: jsonPath(issue.path), message: describeIssue(issue) })) }
   }
   const scenario = parsed.data
-  const issues: ScenarioIssue[] = checkPosition(scenario as Position, '$').map((i) => ({ path: i.path, message: i.message }))
+  const issues: ScenarioIssue[] = checkPosition(scenario, '$').map((i) => ({ path: i.path, message: i.message }))
   const players = new Set(scenario.players.map((p) => p.id))
   const objects = new Set(scenario.objects.map((o) => o.id))
   const known = (ref: string, path: string, kind: 'object' | 'player' | 'any'): void => {
