@@ -5,7 +5,7 @@ import { ZONE_NAMES } from '../../components/zones.js'
 import { LIMITS, type CountRange } from '../limits.js'
 import { manaCostError } from '../mana/cost.js'
 import { STEP_NAMES } from '../steps.js'
-import { SPELL_TARGETS, spellEffectsError } from '../validate/position.js'
+import { ENCHANT_QUALITIES, POSITION_ZONES, SPELL_TARGETS, spellEffectsError } from '../validate/position.js'
 import { REJECT_CODES } from '../reject-codes.js'
 
 /**
@@ -27,7 +27,7 @@ const manaCost = z.string().superRefine((text, ctx) => {
   const error = manaCostError(text)
   if (error !== null) ctx.addIssue({ code: 'custom', message: error })
 })
-const enchantQuality = z.enum(['creature', 'player', 'planeswalker', 'permanent', 'creature you control', 'land', 'artifact'])
+const enchantQuality = z.enum(ENCHANT_QUALITIES)
 
 const keyword = z.union([
   keywordName,
@@ -62,7 +62,7 @@ const object = z.strictObject({
   card: z.string().optional(),
   controller: id.optional(),
   owner: id.optional(),
-  zone: z.enum(['library', 'hand', 'battlefield', 'graveyard', 'exile']).optional(),
+  zone: z.enum(POSITION_ZONES).optional(),
   types: z.array(z.enum(TYPE_NAMES)).optional(),
   subtypes: z.array(z.string().min(1)).optional(),
   manaCost: manaCost.optional(),
