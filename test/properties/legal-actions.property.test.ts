@@ -14,7 +14,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { PlayerAction } from '../../src/decisions/action.js'
-import { legalActions as worldLegalActions } from '../../src/decisions/legal.js'
+import { hasPriorityOption, legalActions as worldLegalActions } from '../../src/decisions/legal.js'
 import { worldDigest } from '../../src/debug/digest.js'
 import type { Game } from '../../src/game.js'
 import { randomAction } from '../../src/play/agents/random.js'
@@ -25,7 +25,7 @@ import { Rng } from '../../src/rng.js'
 import type { LegalActions } from '../../src/decisions/legal.js'
 
 /** Random games explored per property (each visits a few dozen decisions). */
-const GAMES = Number(process.env.REDZONE_PROPERTY_GAMES ?? 40)
+const GAMES = Number(process.env.REDZONE_PROPERTY_GAMES ?? 30)
 const MAX_STEPS = 3000
 const RARE = new Set(['search', 'discard', 'bottom', 'assignDamage'])
 const DECKS = [
@@ -41,7 +41,7 @@ type Action = PlayerAction<string>
  * Plays a random game from `seed` and calls `visit` at some of its decisions that are not forced
  * (each with probability `rate`; always at the rare kinds: search, discard, bottom, damage).
  */
-function exploreGame(seed: number, rate: number, visit: (game: Game, at: string) => void): void {
+function exploreGame(seed: number, rate: number, visit: (game: Game, at: string) => void, every?: (game: Game, at: string) => void): void {
   const game = createDeckGame(DECKS[seed % DECKS.length]!, { seed })
   const world = game.world
   const rng = new Rng(seed ^ 0x5bd1e995)
@@ -49,6 +49,7 @@ function exploreGame(seed: number, rate: number, visit: (game: Game, at: string)
   for (let steps = 0; steps < MAX_STEPS; steps++) {
     const decision = game.pendingDecision()
     if (decision.kind === 'gameOver') return
+    every?.(game, `seed ${seed}, step ${steps} (${decision.kind})`)
     const legal = worldLegalActions(world)
     const forced = forcedAction(legal)
     if (!forced && (RARE.has(decision.kind) || rng.next() < rate)) {
@@ -300,5 +301,21 @@ describe('property: legalActions and act agree in positions of random games', ()
     }
     console.log(`legal-actions property: ${rejected} actions that are not enumerated rejected in ${GAMES} games`)
     expect(rejected).toBeGreaterThan(GAMES * 50)
+  }, 60_000)
+
+  it('a player has a priority option (hasPriorityOption) exactly when legalActions lists more than passing', () => {
+    let checked = 0
+    const none = (): void => {}
+    for (let seed = 1; seed <= GAMES; seed++) {
+      exploreGame(seed, 0, none, (game, at) => {
+        const decision = game.pendingDecision()
+        if (decision.kind !== 'priority') return
+        const legal = game.legalActions()
+        const options = legal.play.length + legal.cast.length + legal.activate.length + legal.plot.length
+        expect(hasPriorityOption(game.world, game.eid(decision.player!)!), `${at}: ${JSON.stringify(legal)}`).toBe(options > 0)
+        checked++
+      })
+    }
+    expect(checked).toBeGreaterThan(GAMES * 20)
   }, 60_000)
 })

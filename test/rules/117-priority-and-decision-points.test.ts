@@ -170,4 +170,20 @@ describe('CR 117 Priority and the decision points of a turn', () => {
     expectOk(game.pass())
     expect(game.state().turn.step).toBe('beginCombat')
   })
+
+  it('117.1 502.4 in a step where nobody receives priority, passing is rejected (no-priority) and changes nothing', () => {
+    const game = newGame([...LIBRARIES], { turn: { step: 'untap' } })
+    expect(game.pendingDecision()).toEqual({ kind: 'none', player: null, rule: '117.1', count: 0 })
+    const before = worldDigest(game.world)
+    expectRejected(game.act({ type: 'pass', player: 'A' }), 'no-priority', '117.1')
+    expect(worldDigest(game.world)).toBe(before)
+  })
+
+  // Engine bug: `Game.pass()` sends player 0 when nobody decides, so it is rejected as
+  // `not-a-player` ("0 is not a player") instead of `no-priority`. Turns red once fixed.
+  it.fails('117.1 pass() where nobody receives priority is rejected as no-priority (engine bug: not-a-player)', () => {
+    const game = newGame([...LIBRARIES], { turn: { step: 'untap' } })
+    expectRejected(game.pass(), 'no-priority', '117.1')
+  })
 })
+
