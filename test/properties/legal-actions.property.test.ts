@@ -262,7 +262,7 @@ function nonEnumerated(game: Game, legal: LegalActions<string>, rng: Rng): Actio
 }
 
 describe('property: legalActions and act agree in positions of random games', () => {
-  it('every enumerated action is accepted, and restore puts the game back to the same digest', () => {
+  it('every enumerated action is accepted; restore puts the game back to the same digest, and the same action again gives the same game', () => {
     let tried = 0
     const kinds = new Set<string>()
     for (let seed = 1; seed <= GAMES; seed++) {
@@ -271,11 +271,21 @@ describe('property: legalActions and act agree in positions of random games', ()
         kinds.add(legal.kind)
         const before = worldDigest(game.world)
         const snapshot = game.snapshot()
-        for (const action of enumerate(game, legal)) {
+        const actions = enumerate(game, legal)
+        const after: string[] = []
+        for (const action of actions) {
           expect(game.act(action), `${at}: ${JSON.stringify(action)}`).toEqual({ ok: true })
+          after.push(worldDigest(game.world))
           game.restore(snapshot)
           expect(worldDigest(game.world), `${at}: restore after ${JSON.stringify(action)}`).toBe(before)
           tried++
+        }
+        // A restored game is the same game: each action, tried again in the reverse order (after
+        // other actions were tried and undone), leads to the same digest as the first time.
+        for (let i = actions.length - 1; i >= 0; i--) {
+          expect(game.act(actions[i]!)).toEqual({ ok: true })
+          expect(worldDigest(game.world), `${at}: ${JSON.stringify(actions[i])} again after restores`).toBe(after[i])
+          game.restore(snapshot)
         }
       })
     }
