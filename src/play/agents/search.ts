@@ -19,6 +19,8 @@ export interface SearchOptions {
   horizon?: number
   /** The most candidate actions compared at one decision (default 8). */
   maxCandidates?: number
+  /** A counter of the playouts made (for benchmarks). */
+  stats?: { playouts: number }
 }
 
 /** A score in [0, 1] of a position for `me`: 1 won, 0 lost, else by life and board. */
@@ -87,6 +89,7 @@ export function searchAgentFactory(options: SearchOptions = {}): AgentFactory {
   const playouts = options.playouts ?? 48
   const horizon = options.horizon ?? 3
   const maxCandidates = options.maxCandidates ?? 8
+  const stats = options.stats
   return {
     name: 'search',
     create(seed: number): Agent {
@@ -94,13 +97,13 @@ export function searchAgentFactory(options: SearchOptions = {}): AgentFactory {
       let copy: GameWorld | null = null
       return {
         choose(view, decision, legal) {
-          const options = candidates(rng, view, decision, legal, maxCandidates)
-          if (options.length <= 1) return options[0] ?? heuristicAction(rng, view, decision, legal)
+          const choices = candidates(rng, view, decision, legal, maxCandidates)
+          if (choices.length <= 1) return choices[0] ?? heuristicAction(rng, view, decision, legal)
           copy ??= view.blankCopy()
-          const per = Math.max(1, Math.floor(playouts / options.length))
-          let best = options[0]!
+          const per = Math.max(1, Math.floor(playouts / choices.length))
+          let best = choices[0]!
           let bestScore = -1
-          for (const option of options) {
+          for (const option of choices) {
             let total = 0
             for (let i = 0; i < per; i++) {
               view.sampleInto(copy, rng)
@@ -109,6 +112,7 @@ export function searchAgentFactory(options: SearchOptions = {}): AgentFactory {
                 break
               }
               playout(copy, rng, horizon)
+              if (stats) stats.playouts++
               total += evaluate(copy, view.player)
             }
             if (total > bestScore) {
