@@ -119,6 +119,17 @@ describe('whole games', () => {
     expect(wins).toBeGreaterThanOrEqual(80)
   }, 60_000)
 
+  it('104.3c 704.5b with decks of ten lands the game ends when a player draws from an empty library (reason empty-library)', () => {
+    for (const seed of [1, 2, 3, 4]) {
+      const record = playGame({ seed, agents: [randomAgent, randomAgent], decks: [Array<string>(10).fill('Forest'), Array<string>(10).fill('Mountain')] })
+      expect(record.reason).toBe('empty-library')
+      expect(record.decks).toEqual(['custom', 'custom'])
+      // The second player runs out first: the first player skipped the draw of turn 1 (103.8a).
+      expect(record.winner).toBe(record.first)
+      expect(record.turns).toBe(8)
+    }
+  })
+
   it('a step cap small enough ends the game as a draw with reason step-cap', () => {
     const record = playGame({ seed: 3, agents: [randomAgent, randomAgent], decks: ['green-white', 'black-red'], maxSteps: 20 })
     expect(record.reason).toBe('step-cap')
