@@ -14,6 +14,7 @@ import type { Game } from '../../src/game.js'
 import type { AgentFactory } from '../../src/play/agent.js'
 import { heuristicAgent } from '../../src/play/agents/heuristic.js'
 import { randomAgent, randomAction } from '../../src/play/agents/random.js'
+import { searchAgentFactory } from '../../src/play/agents/search.js'
 import { GameTable, playGame, replay } from '../../src/play/play-game.js'
 import type { GameRecord } from '../../src/play/record.js'
 import { Rng } from '../../src/rng.js'
@@ -90,6 +91,8 @@ describe('whole games', () => {
       [11, [randomAgent, randomAgent]],
       [12, [heuristicAgent, randomAgent]],
       [13, [randomAgent, heuristicAgent]],
+      // The search agent plays out copies of the game: none of that reaches the game's events.
+      [14, [searchAgentFactory({ playouts: 6, horizon: 1 }), randomAgent]],
     ] as const) {
       const played: unknown[] = []
       const record = playGame({ seed, agents, decks: ['green-white', 'black-red'], onGame: recordEvents(played) })
