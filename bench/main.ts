@@ -12,6 +12,7 @@ import { restoreWorld, snapshotWorld } from '../src/snapshot.js'
 import { createBaselineGame, resetBaselineGame, runBaselineCombat, type BaselineGame } from './baseline/combat.js'
 import { runEngineCombat } from './engine-combat.js'
 import { gamesBench, type GamesReport } from './games.js'
+import { soak, type SoakReport } from './soak.js'
 import { createLimitBoard, resetLimitBoard, runLimitCombat } from './limit.js'
 import { baselineOutcome, engineOutcome, limitOutcome, type Outcome } from './outcome.js'
 
@@ -229,7 +230,9 @@ const program = new Command()
   .name('bench')
   .option('--json', 'print the JSON report on stdout')
   .option('--out <file>', 'also write the JSON report to this file')
-  .option('--only <sections>', 'run only these sections: combat, small, games (comma-separated)', 'combat,small,games')
+  .option('--only <sections>', 'run only these sections: combat, small, games, soak (comma-separated)', 'combat,small,games,soak')
+  .option('--soak-combats <n>', 'small combats in the soak', '1000000')
+  .option('--soak-games <n>', 'whole games in the soak', '100000')
   .option('--game-seconds <s>', 'seconds of each games throughput measurement', '3')
   .option('--strength-games <n>', 'heuristic vs random games for the strength figure', '2000')
   .option('--search-games <n>', 'search vs heuristic games for the strength figure (about 0.6 s each)', '100')
@@ -245,6 +248,8 @@ const options = program.opts<{
   gameSeconds: string
   strengthGames: string
   searchGames: string
+  soakCombats: string
+  soakGames: string
   sizes: string
   samples: string
   smallSeconds: string
@@ -270,6 +275,12 @@ if (sections.has('small')) {
 const games = sections.has('games')
   ? gamesBench({ seconds: Number(options.gameSeconds), strengthGames: Number(options.strengthGames), searchGames: Number(options.searchGames) }, log)
   : null
+let soakReport: SoakReport | null = null
+if (sections.has('soak')) {
+  log(`soak: ${options.soakCombats} small combats and ${options.soakGames} games in one process ...`)
+  soakReport = soak({ combats: Number(options.soakCombats), games: Number(options.soakGames) }, log)
+  log(`  heap growth ${soakReport.heapGrowthPct.toFixed(1)}% (max ${soakReport.maxGrowthPct.toFixed(1)}%) in ${soakReport.seconds.toFixed(0)} s`)
+}
 const report = {
   date: new Date().toISOString(),
   node: process.version,
@@ -279,6 +290,7 @@ const report = {
   fullCombat: rows,
   smallBoard: small,
   games,
+  soak: soakReport,
 }
 // The report goes to a file only where asked (--out); the tracked bench/results.json is updated by hand.
 const out = options.out

@@ -56,7 +56,10 @@ export type { GeneratedBoard, BoardOptions, BoardSpec } from './generate/board.j
 export { snapshotWorld, restoreWorld } from './snapshot.js'
 export type { WorldSnapshot } from './snapshot.js'
 export { Rng } from './rng.js'
-export { worldDigest } from './debug/digest.js'
+export { worldDigest, checksum } from './debug/digest.js'
+export { stateToJson, stateToBinary, worldFromJson, worldFromBinary, readJson, readBinary, STATE_FORMAT } from './serialize.js'
+export type { StateDocument } from './serialize.js'
+export { stateColumns, stateLayout, ENTITY_STORES } from './state-registry.js'
 
 // Components
 export {
