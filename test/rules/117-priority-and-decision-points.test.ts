@@ -179,9 +179,7 @@ describe('CR 117 Priority and the decision points of a turn', () => {
     expect(worldDigest(game.world)).toBe(before)
   })
 
-  // Engine bug: `Game.pass()` sends player 0 when nobody decides, so it is rejected as
-  // `not-a-player` ("0 is not a player") instead of `no-priority`. Turns red once fixed.
-  it.fails('117.1 pass() where nobody receives priority is rejected as no-priority (engine bug: not-a-player)', () => {
+  it('117.1 pass() where nobody receives priority is rejected as no-priority', () => {
     const game = newGame([...LIBRARIES], { turn: { step: 'untap' } })
     expectRejected(game.pass(), 'no-priority', '117.1')
   })
