@@ -11,7 +11,7 @@ import type { ObjectSpec } from '../../src/position.js'
 import { REJECT_CODES, type RejectCode } from '../../src/reject-codes.js'
 import { plotCard } from '../../src/actions/plot.js'
 import { Zone } from '../../components/zones.js'
-import { cardInHand, creature, expectOk, lands, LIBRARIES, newGame, planeswalker } from '../helpers.js'
+import { cardInHand, creature, expectOk, lands, LIBRARIES, newGame, planeswalker, expectRejected } from '../helpers.js'
 
 interface Case {
   /** The game, with its set-up actions taken (each must be accepted). */
@@ -261,6 +261,7 @@ describe('every reject code is produced, and the rejected action changes nothing
       const before = worldDigest(game.world)
       const result = act(game)
       expect(result.ok ? 'accepted' : result.error.code).toBe(code)
+      expectRejected(result, code)
       if (!result.ok) {
         expect(result.error.message.length).toBeGreaterThan(0)
         expect(result.error.message).not.toMatch(/^redzone:/)
