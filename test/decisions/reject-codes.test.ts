@@ -240,13 +240,9 @@ const CASES: Record<RejectCode, Case> = {
 /**
  * Codes the engine does not produce yet, each with the reason. Their test runs with `it.fails`:
  * it documents the expected rejection and turns red as soon as the engine produces the code, so
- * that the entry is removed here.
- *
- * - `illegal-payment`: the `pay` lands of `cast` and `activate` (PlayerAction `pay`, FORMAT.md
- *   `pay`) are never read: `castSpell`/`activateEquip` always use the default payment, so a `pay`
- *   that can't pay the cost is accepted (Shock {R} "paid" with a Forest taps the Mountain).
+ * that the entry is removed here. (None at the moment.)
  */
-const KNOWN_ENGINE_BUGS: ReadonlySet<RejectCode> = new Set(['illegal-payment'])
+const KNOWN_ENGINE_BUGS: ReadonlySet<RejectCode> = new Set([])
 
 describe('every reject code is produced, and the rejected action changes nothing', () => {
   it('there is a case for each code of REJECT_CODES and no other', () => {
