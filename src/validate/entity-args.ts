@@ -1,3 +1,5 @@
+import { KEYWORD_COUNT } from '../../components/keywords.js'
+import { TYPE_NAMES } from '../../components/types.js'
 import { Zone, ZONE_NAMES } from '../../components/zones.js'
 import { RedzoneError } from '../errors.js'
 import { countError, LIMITS, type CountRange } from '../limits.js'
@@ -34,6 +36,13 @@ export function checkCardSpec(world: GameWorld, spec: CardSpec): void {
   }
   if (!Number.isInteger(spec.zone) || spec.zone < Zone.Library || spec.zone > Zone.Exile) {
     throw new RedzoneError('invalid-argument', `addCard: zone of "${spec.label}" is ${String(spec.zone)}; expected a zone id for ${ZONE_NAMES.slice(0, Zone.Stack).join(', ')}`)
+  }
+  // The masks are stored in Uint8 (types) and Uint32 (keywords) arrays: a bit beyond the known ones would be dropped or kept silently.
+  const masks = [['types', spec.types, TYPE_NAMES.length], ['keywords', spec.keywords, KEYWORD_COUNT]] as const
+  for (const [field, mask, bits] of masks) {
+    if (!Number.isInteger(mask) || mask < 0 || mask >= 2 ** bits) {
+      throw new RedzoneError('invalid-argument', `addCard: ${field} of "${spec.label}" is ${String(mask)}; expected a mask of the ${bits} known bits`)
+    }
   }
   if (spec.power !== undefined) checkCount('addCard', spec.label, 'power', spec.power, LIMITS.power)
   if (spec.toughness !== undefined) checkCount('addCard', spec.label, 'toughness', spec.toughness, LIMITS.toughness)

@@ -157,6 +157,13 @@ describe('addCard names an unknown owner or controller', () => {
     expect(() => addCard(world, { ...spec, owner: bear })).toThrow(/owner of "bear" is \d+, which is not a player/)
   })
 
+  it('throws on a type or keyword mask with bits the engine does not know (the stores would drop them)', () => {
+    const world = createGameWorld()
+    const a = addPlayer(world, 'A', 20)
+    expect(() => addCard(world, { label: 'x', owner: a, controller: a, zone: Zone.Hand, types: 1 << 7, keywords: 0 })).toThrow(/addCard: types of "x" is 128/)
+    expect(() => addCard(world, { label: 'x', owner: a, controller: a, zone: Zone.Hand, types: 1, keywords: -1 })).toThrow(/addCard: keywords of "x" is -1/)
+  })
+
   it('throws on a zone id that is not a zone a card can be added to', () => {
     const world = createGameWorld()
     const a = addPlayer(world, 'A', 20)
