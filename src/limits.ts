@@ -36,8 +36,12 @@ export const LIMITS = {
   amount: { min: 0, max: Number.MAX_SAFE_INTEGER, what: 'an amount' },
   /** A +N/+N change to power or toughness (a pump, an Equipment's or Aura's bonus). */
   modifier: { min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER, what: 'a power or toughness change' },
-  /** CR 500: a turn number, and the turn a card became plotted (702.170). */
-  turn: { min: 1, max: INT32_MAX, what: 'a turn number' },
+  /**
+   * CR 500: a turn number, and the turn a card became plotted (702.170, stored in an Int32 store).
+   * A position starts at most at turn 10^9, so the turns played from it (one at a time) can't
+   * carry the number past what the store holds.
+   */
+  turn: { min: 1, max: 1_000_000_000, what: 'a turn number' },
   /** CR 305.2: lands the active player has played this turn. */
   landsPlayed: { min: 0, max: INT32_MAX, what: 'a number of lands played' },
   /** The seed of a game's random numbers (a 32-bit unsigned integer; `createGame`'s `seed`). */

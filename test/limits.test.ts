@@ -129,6 +129,12 @@ describe('input outside a declared range is rejected', () => {
     expect(error.issues.map((i) => i.path)).toEqual(['$.turn.number', '$.players[0].life', '$.objects[0].damage', '$.objects[1].loyalty'])
   })
 
+  it('702.170 a turn number beyond 10^9 is invalid, so a card plotted turns later still fits the Int32 store', () => {
+    const error = thrown(() => newGame([], { turn: { number: 2 ** 31 - 1 } }))
+    expect(error.issues).toEqual([{ path: '$.turn.number', message: 'a turn number must be from 1 to 1000000000, got 2147483647' }])
+    expect(newGame([], { turn: { number: 1e9 } }).state().turn.number).toBe(1e9)
+  })
+
   it('addPlayer and addCard: a count out of range throws a RedzoneError naming the field, and adds nothing', () => {
     const world = createGameWorld()
     expect(thrown(() => addPlayer(world, 'A', 3e9)).message).toMatch(/addPlayer: life of "A"/)
