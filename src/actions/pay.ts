@@ -1,5 +1,6 @@
 import type { Eid } from '../events.js'
-import { manaValue, parseManaCost } from '../mana/cost.js'
+import { manaValue, type ManaCost } from '../mana/cost.js'
+import { costOf as parsedCost } from '../mana/afford.js'
 import { findPayment, paymentError } from '../mana/payment.js'
 import type { GameWorld } from '../world.js'
 
@@ -43,9 +44,9 @@ export function payableExactly<T>(
   return { error: first ?? 'there is no cost to pay' }
 }
 
-function byManaValue<T>(options: readonly T[], costOf: (option: T) => string): { option: T; cost: ReturnType<typeof parseManaCost> }[] {
+function byManaValue<T>(options: readonly T[], costOf: (option: T) => string): { option: T; cost: ManaCost }[] {
   return options
-    .map((option, order) => ({ option, order, cost: parseManaCost(costOf(option)) }))
+    .map((option, order) => ({ option, order, cost: parsedCost(costOf(option)) }))
     .sort((x, y) => manaValue(x.cost) - manaValue(y.cost) || x.order - y.order)
     .map(({ option, cost }) => ({ option, cost }))
 }
