@@ -40,7 +40,7 @@ describe('Game.onEvent: numbered events with the state version', () => {
     expect(events.find((e) => e.type === 'creatureDied')).toMatchObject({ creature: 'bear', reason: 'lethal-damage', rule: '704.5g' })
     for (const e of events) {
       expect(e.rule).toMatch(/^\d{3}(\.\d+[a-z]?)?$/)
-      expect(Object.keys(e).sort()).toEqual(['seq', 'version', ...EVENT_FIELDS[e.type].map((f) => f.replace('@', ''))].sort())
+      expect(Object.keys(e).sort()).toEqual(['seq', 'version', 'type', ...EVENT_FIELDS[e.type].map((f) => f.replace('@', ''))].sort())
       expect(JSON.parse(JSON.stringify(e))).toEqual(e)
     }
   })
