@@ -12,6 +12,7 @@ import { restoreWorld, snapshotWorld } from '../src/snapshot.js'
 import { createBaselineGame, resetBaselineGame, runBaselineCombat, type BaselineGame } from './baseline/combat.js'
 import { runEngineCombat } from './engine-combat.js'
 import { gamesBench, type GamesReport } from './games.js'
+import { browserBench, browserTable } from './browser/bench.js'
 import { createLimitBoard, resetLimitBoard, runLimitCombat } from './limit.js'
 import { baselineOutcome, engineOutcome, limitOutcome, type Outcome } from './outcome.js'
 
@@ -229,7 +230,7 @@ const program = new Command()
   .name('bench')
   .option('--json', 'print the JSON report on stdout')
   .option('--out <file>', 'also write the JSON report to this file')
-  .option('--only <sections>', 'run only these sections: combat, small, games (comma-separated)', 'combat,small,games')
+  .option('--only <sections>', 'run only these sections: combat, small, games, browser (comma-separated; browser needs a Chromium)', 'combat,small,games')
   .option('--game-seconds <s>', 'seconds of each games throughput measurement', '3')
   .option('--strength-games <n>', 'heuristic vs random games for the strength figure', '2000')
   .option('--search-games <n>', 'search vs heuristic games for the strength figure (about 0.6 s each)', '100')
@@ -270,6 +271,7 @@ if (sections.has('small')) {
 const games = sections.has('games')
   ? gamesBench({ seconds: Number(options.gameSeconds), strengthGames: Number(options.strengthGames), searchGames: Number(options.searchGames) }, log)
   : null
+const browser = sections.has('browser') ? await browserBench({ seed, log }) : null
 const report = {
   date: new Date().toISOString(),
   node: process.version,
@@ -279,6 +281,7 @@ const report = {
   fullCombat: rows,
   smallBoard: small,
   games,
+  browser,
 }
 // The report goes to a file only where asked (--out); the tracked bench/results.json is updated by hand.
 const out = options.out
@@ -286,4 +289,4 @@ if (out) {
   writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`)
   log(`bench: report written to ${out}`)
 }
-process.stdout.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : `${table(rows, small)}\n${games ? gamesTable(games) : ''}`)
+process.stdout.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : `${table(rows, small)}\n${games ? gamesTable(games) : ''}${browser ? `\nIn Chromium:\n${browserTable(browser)}\n` : ''}`)

@@ -32,7 +32,7 @@ function untilChoice(game: Game): void {
 }
 
 async function cardIds(page: Page, selector: string): Promise<string[]> {
-  return page.$$eval(selector, (cards) => cards.map((c) => (c as HTMLElement).dataset['id']!).sort())
+  return page.$$eval(selector, (cards) => cards.map((c) => (c as unknown as { dataset: Record<string, string> }).dataset['id']!).sort())
 }
 
 describe.skipIf(chromiumPath === null)(`the demo page in Chromium (${chromiumPath ?? NO_CHROMIUM})`, () => {

@@ -12,7 +12,8 @@ export interface Served {
   close(): Promise<void>
 }
 
-export async function serveFiles(files: Readonly<Record<string, ServedFile>>): Promise<Served> {
+/** `headers` go on every answer (e.g. COOP/COEP for a cross-origin isolated page, whose timers are finer). */
+export async function serveFiles(files: Readonly<Record<string, ServedFile>>, headers: Readonly<Record<string, string>> = {}): Promise<Served> {
   const server = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://localhost').pathname
     const file = files[path === '/' ? '/index.html' : path]
@@ -24,7 +25,7 @@ export async function serveFiles(files: Readonly<Record<string, ServedFile>>): P
       response.writeHead(404, { 'content-type': 'text/plain' }).end('not found')
       return
     }
-    response.writeHead(200, { 'content-type': file.type, 'cache-control': 'no-store' }).end(file.body)
+    response.writeHead(200, { ...headers, 'content-type': file.type, 'cache-control': 'no-store' }).end(file.body)
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
