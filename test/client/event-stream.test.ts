@@ -12,7 +12,7 @@ import { randomAction } from '../../src/play/agents/random.js'
 import { createDeckGame } from '../../src/play/setup.js'
 import { GameView } from '../../src/play/view.js'
 import { Rng } from '../../src/rng.js'
-import { creature, expectOk, newGame } from '../helpers.js'
+import { creature, expectOk, expectRejected, newGame } from '../helpers.js'
 
 function expectNoGaps(events: readonly ClientEvent[], firstSeq = 1): void {
   events.forEach((e, i) => expect(e.seq).toBe(firstSeq + i))
@@ -27,8 +27,7 @@ describe('Game.onEvent: numbered events with the state version', () => {
     expect(game.version).toBe(0)
     expectOk(game.drive.attack({ giant: 'B' }))
     expect(game.version).toBe(1)
-    const rejected = game.drive.block({ giant: 'giant' })
-    expect(rejected.ok).toBe(false)
+    expectRejected(game.drive.block({ giant: 'giant' }), 'tapped')
     expect(game.version).toBe(1)
     expectOk(game.drive.block({ bear: 'giant' }))
     expectOk(game.drive.combatDamage())
