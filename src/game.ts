@@ -111,11 +111,12 @@ export class Game {
   /**
    * Every event as a JSON-friendly object `{ seq, version, type, rule, ...fields }` (entities as
    * ids); `seq` grows by one per event of this game from the first subscription on, so a client can
-   * tell it missed one. Listeners must not change the game.
+   * tell it missed one. With `viewer`, cards that player may not see are named null (CR 400.2).
+   * Listeners must not change the game.
    */
-  onEvent(listener: (event: ClientEvent) => void): () => void {
+  onEvent(listener: (event: ClientEvent) => void, options: { viewer?: string } = {}): () => void {
     this.stream ??= new EventStream(this)
-    return this.stream.subscribe(listener)
+    return this.stream.subscribe(listener, options.viewer)
   }
 
   private idOrNull(eid: Eid | null): string | null {

@@ -99,4 +99,44 @@ describe('Game.onEvent: numbered events with the state version', () => {
       expectNoGaps(events)
     }
   })
+
+  it('a player\'s stream names no card that player may not see where it is after the event (CR 400.2), with the same seq as everyone\'s', () => {
+    const game = createDeckGame(['green-white', 'black-red'], { seed: 4 })
+    const world = game.world
+    const all: ClientEvent[] = []
+    const seen = new Map<string, ClientEvent[]>([['A', []], ['B', []]])
+    let leaks = 0
+    const hiddenNow = (viewer: string): Set<string> => {
+      const me = game.eid(viewer)!
+      const out = new Set<string>()
+      for (const p of world.playerOrder) {
+        const lists = world.zoneLists.get(p)!
+        for (const e of lists.library) out.add(game.id(e))
+        if (p !== me) for (const e of lists.hand) out.add(game.id(e))
+      }
+      return out
+    }
+    game.onEvent((e) => all.push(e))
+    for (const viewer of ['A', 'B']) {
+      game.onEvent((e) => {
+        seen.get(viewer)!.push(e)
+        const hidden = hiddenNow(viewer)
+        for (const value of Object.values(e)) if (typeof value === 'string' && hidden.has(value)) leaks++
+      }, { viewer })
+    }
+    const rng = new Rng(4)
+    const views = new Map(world.playerOrder.map((p) => [p, new GameView(world, p)]))
+    for (let i = 0; i < 1500; i++) {
+      const decision = pendingDecision(world)
+      if (decision.kind === 'gameOver' || decision.kind === 'none') break
+      game.track(() => act(world, randomAction(rng, views.get(decision.player!)!, decision, legalActions(world))))
+    }
+    expect(leaks).toBe(0)
+    for (const [, events] of seen) expect(events.map((e) => e.seq)).toEqual(all.map((e) => e.seq))
+    const drawsSeenByA = seen.get('A')!.filter((e) => e.type === 'cardDrawn')
+    expect(drawsSeenByA.some((e) => e['player'] === 'A' && typeof e['card'] === 'string')).toBe(true)
+    expect(drawsSeenByA.filter((e) => e['player'] === 'B').every((e) => e['card'] === null)).toBe(true)
+    expect(all.some((e) => e.type === 'cardDrawn' && e['player'] === 'B' && typeof e['card'] === 'string')).toBe(true)
+    expect(() => game.onEvent(() => {}, { viewer: 'nobody' })).toThrow('redzone: onEvent: the viewer "nobody" is not a player of this game')
+  })
 })
