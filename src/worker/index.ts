@@ -63,8 +63,8 @@ export type RemoteGame = { readonly [K in GameMethod]: Promised<Game[K]> } & {
   restore(snapshot: ArrayBuffer): Promise<void>
   /** `Game.version`: the accepted changes so far (counted in the worker, from the game it started from). */
   version(): Promise<number>
-  /** Like `Game.onEvent`: the events of every later call, in order, before the call's promise resolves. */
-  onEvent(listener: (event: ClientEvent) => void): () => void
+  /** Like `Game.onEvent` (`viewer`: that player's stream): the events of every later call, in order, before the call's promise resolves. */
+  onEvent(listener: (event: ClientEvent) => void, options?: { viewer?: string }): () => void
   /** A command registered with `exposeGame(scope, { commands })`. */
   command<T = unknown>(name: string, ...args: unknown[]): Promise<T>
   /** Stops listening to the worker (the worker itself is the caller's to terminate). */
@@ -79,9 +79,10 @@ type Request =
   | { rz: 'call'; id: number; method: string; args: unknown[] }
   | { rz: 'drive'; id: number; method: string; args: unknown[] }
   | { rz: 'command'; id: number; name: string; args: unknown[] }
-  | { rz: 'events'; id: number; on: boolean }
+  | { rz: 'events'; id: number; on: boolean; viewer: string | null }
 
-type Reply = { rz: 'reply'; id: number; events: ClientEvent[] } & ({ ok: true; value: unknown } | { ok: false; error: { name: string; message: string } })
+/** `events[i]` is for the page's listeners of `streams[i]` (a viewer's id, or '' for the omniscient stream). */
+type Reply = { rz: 'reply'; id: number; events: ClientEvent[]; streams: string[] } & ({ ok: true; value: unknown } | { ok: false; error: { name: string; message: string } })
 
 function isStateDocument(source: GameSource): source is StateDocument {
   return (source as StateDocument).format === STATE_FORMAT
@@ -101,11 +102,19 @@ function gameFrom(source: GameSource, seed: number | undefined): Game {
 export function exposeGame(scope: MessageEndpoint, options: { commands?: Readonly<Record<string, WorkerCommand>> } = {}): void {
   let game: Game | null = null
   let events: ClientEvent[] = []
-  let unsubscribe: (() => void) | null = null
-  let wantEvents = false
+  let streams: string[] = []
+  /** The streams the page listens to ('' omniscient, else a viewer's id), with their subscriptions to the game. */
+  const subscriptions = new Map<string, (() => void) | null>()
+  const subscribe = (key: string): (() => void) | null =>
+    game === null ? null : game.onEvent((e) => {
+      events.push(e)
+      streams.push(key)
+    }, key === '' ? {} : { viewer: key })
   const listen = (): void => {
-    unsubscribe?.()
-    unsubscribe = game && wantEvents ? game.onEvent((e) => events.push(e)) : null
+    for (const [key, unsubscribe] of subscriptions) {
+      unsubscribe?.()
+      subscriptions.set(key, subscribe(key))
+    }
   }
   const need = (): Game => {
     if (game === null) throw new RedzoneError('no game in this worker yet: createRemoteGame starts one')
@@ -117,10 +126,13 @@ export function exposeGame(scope: MessageEndpoint, options: { commands?: Readonl
         game = gameFrom(request.source, request.seed)
         listen()
         return { value: null, transfer: [] }
-      case 'events':
-        wantEvents = request.on
-        listen()
+      case 'events': {
+        const key = request.viewer ?? ''
+        subscriptions.get(key)?.()
+        if (request.on) subscriptions.set(key, subscribe(key))
+        else subscriptions.delete(key)
         return { value: null, transfer: [] }
+      }
       case 'call': {
         const g = need()
         switch (request.method) {
@@ -163,12 +175,13 @@ export function exposeGame(scope: MessageEndpoint, options: { commands?: Readonl
     try {
       const done = run(request)
       transfer = done.transfer
-      reply = { rz: 'reply', id: request.id, events, ok: true, value: done.value }
+      reply = { rz: 'reply', id: request.id, events, streams, ok: true, value: done.value }
     } catch (error) {
       const e = error instanceof Error ? error : new Error(String(error))
-      reply = { rz: 'reply', id: request.id, events, ok: false, error: { name: e.name, message: e.message } }
+      reply = { rz: 'reply', id: request.id, events, streams, ok: false, error: { name: e.name, message: e.message } }
     }
     events = []
+    streams = []
     scope.postMessage(reply, transfer)
   })
   scope.start?.()
@@ -189,14 +202,16 @@ export class RemoteError extends Error {
 export async function createRemoteGame(worker: MessageEndpoint, source: GameSource, options: { seed?: number } = {}): Promise<RemoteGame> {
   let nextId = 1
   const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>()
-  const listeners = new Set<(event: ClientEvent) => void>()
+  const listeners = new Map<string, Set<(event: ClientEvent) => void>>()
   const onMessage = (event: { data: unknown }): void => {
     const reply = event.data as Reply
     if (typeof reply !== 'object' || reply === null || reply.rz !== 'reply') return
     const pending = waiting.get(reply.id)
     if (!pending) return
     waiting.delete(reply.id)
-    for (const e of reply.events) for (const listener of listeners) listener(e)
+    reply.events.forEach((e, i) => {
+      for (const listener of listeners.get(reply.streams[i]!) ?? []) listener(e)
+    })
     if (reply.ok) pending.resolve(reply.value)
     else pending.reject(new RemoteError(reply.error.name, reply.error.message))
   }
@@ -219,12 +234,22 @@ export async function createRemoteGame(worker: MessageEndpoint, source: GameSour
   for (const method of DRIVER_METHODS) drive[method] = (...args: unknown[]) => send({ rz: 'drive', method, args })
   remote['drive'] = drive
   remote['command'] = (name: string, ...args: unknown[]) => send({ rz: 'command', name, args })
-  remote['onEvent'] = (listener: (event: ClientEvent) => void) => {
-    if (listeners.size === 0) void send({ rz: 'events', on: true })
-    listeners.add(listener)
+  remote['onEvent'] = (listener: (event: ClientEvent) => void, options: { viewer?: string } = {}) => {
+    const key = options.viewer ?? ''
+    let set = listeners.get(key)
+    if (!set) {
+      set = new Set()
+      listeners.set(key, set)
+      // A viewer who is not a player of the game: the worker refuses, and nothing is delivered.
+      void send({ rz: 'events', on: true, viewer: options.viewer ?? null }).catch(() => listeners.delete(key))
+    }
+    set.add(listener)
     return () => {
-      listeners.delete(listener)
-      if (listeners.size === 0) void send({ rz: 'events', on: false })
+      set.delete(listener)
+      if (set.size === 0 && listeners.get(key) === set) {
+        listeners.delete(key)
+        void send({ rz: 'events', on: false, viewer: options.viewer ?? null })
+      }
     }
   }
   remote['dispose'] = () => {

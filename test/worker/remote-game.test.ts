@@ -8,6 +8,7 @@ import { MessageChannel } from 'node:worker_threads'
 import { describe, expect, it } from 'vitest'
 import type { ClientEvent } from '../../src/client/events.js'
 import { Game } from '../../src/game.js'
+import { createDeckGame } from '../../src/play/setup.js'
 import { createRemoteGame, exposeGame, type MessageEndpoint } from '../../src/worker/index.js'
 import { creature } from '../helpers.js'
 
@@ -44,6 +45,30 @@ describe('redzone/worker: a remote game', () => {
     expect((await remote.state()).players).toEqual(local.state().players)
     expect(local.state().players['B']!.life).toBeLessThan(20)
     remote.dispose()
+  })
+
+  it('gives a player\'s event stream like the local one: an opponent\'s draws unnamed', async () => {
+    const local = createDeckGame(['green-white', 'black-red'], { seed: 3 })
+    const remote = await createRemoteGame(channel(), local.toBinary())
+    const mine: ClientEvent[] = []
+    const theirs: ClientEvent[] = []
+    const everything: ClientEvent[] = []
+    local.onEvent((e) => mine.push(e), { viewer: 'A' })
+    remote.onEvent((e) => theirs.push(e), { viewer: 'A' })
+    remote.onEvent((e) => everything.push(e))
+    const nobody: ClientEvent[] = []
+    remote.onEvent((e) => nobody.push(e), { viewer: 'nobody' })
+    for (let i = 0; i < 40; i++) {
+      const d = local.pendingDecision()
+      if (d.kind !== 'priority' && d.kind !== 'mulligan') break
+      const action = d.kind === 'mulligan' ? ({ type: 'keep', player: d.player! } as const) : ({ type: 'pass', player: d.player! } as const)
+      expect(await remote.act(action)).toEqual(local.act(action))
+    }
+    const strip = (events: ClientEvent[]) => events.map(({ version: _v, ...rest }) => rest)
+    expect(strip(theirs)).toEqual(strip(mine))
+    expect(theirs.some((e) => e.type === 'cardDrawn' && e['player'] === 'B' && e['card'] === null)).toBe(true)
+    expect(everything.some((e) => e.type === 'cardDrawn' && e['player'] === 'B' && typeof e['card'] === 'string')).toBe(true)
+    expect(nobody).toEqual([])
   })
 
   it('starts from a transferred toBinary buffer and continues identically; snapshot and restore cross as buffers', async () => {
