@@ -144,7 +144,7 @@ function checkState(rec: Recorder, state: GameState, where: string, afterSba: bo
 }
 
 /** The values the file gives are the values the game starts with (no wrapping of 3e9, no clamping). */
-function checkInitialValues(rec: Recorder, scenario: Scenario, game: Game): void {
+function checkInitialValues(rec: Recorder, scenario: Scenario, game: Game): boolean {
   const state = game.state()
   for (const p of scenario.players) {
     const life = p.life ?? 20
@@ -164,11 +164,12 @@ function checkInitialValues(rec: Recorder, scenario: Scenario, game: Game): void
       rec.fault('initial-value-changed:damage', `object ${o.id}: file says damage ${o.damage}, game starts with ${s.damage}`)
     }
   }
-  checkStartingSba(rec, state)
+  return checkStartingSba(rec, state)
 }
 
-/** FORMAT.md: "The starting position has had its state-based actions checked." */
-function checkStartingSba(rec: Recorder, state: GameState): void {
+/** FORMAT.md: "The starting position has had its state-based actions checked." Returns whether it has. */
+function checkStartingSba(rec: Recorder, state: GameState): boolean {
+  const before = rec.faults.length
   for (const [id, p] of Object.entries(state.players)) {
     if (!p.lost && p.life <= 0) rec.fault('starting-sba-not-performed: 704.5a', `player ${id} starts with ${p.life} life and has not lost`, true)
   }
@@ -177,10 +178,11 @@ function checkStartingSba(rec: Recorder, state: GameState): void {
     if (o.toughness <= 0) rec.fault('starting-sba-not-performed: 704.5f', `creature ${id} starts on the battlefield with toughness ${o.toughness}`, true)
     else if (o.damage >= o.toughness && !o.keywords.includes('indestructible')) rec.fault('starting-sba-not-performed: 704.5g', `creature ${id} starts on the battlefield with ${o.damage} damage and toughness ${o.toughness}`, true)
   }
+  return rec.faults.length === before
 }
 
 /** Loads and plays one scenario text with every check; returns the in-process run for the CLI comparison. */
-function checkScenarioText(rec: Recorder, text: string): { outcome: string; run: ScenarioRun | null; loadedOk: boolean; crashed: boolean } {
+function checkScenarioText(rec: Recorder, text: string, validByConstruction: boolean, twice: boolean): { outcome: string; run: ScenarioRun | null; loadedOk: boolean; crashed: boolean } {
   let loaded
   try {
     loaded = loadScenario(text)
@@ -194,6 +196,10 @@ function checkScenarioText(rec: Recorder, text: string): { outcome: string; run:
       if (typeof issue.path !== 'string' || !issue.path.startsWith('$')) rec.fault('issue-without-json-path', JSON.stringify(issue).slice(0, 200))
       if (typeof issue.message !== 'string' || issue.message.trim() === '') rec.fault('issue-without-message', JSON.stringify(issue).slice(0, 200))
     }
+    if (validByConstruction) {
+      const first = loaded.issues[0]
+      rec.fault(`generated-valid-file-rejected: ${first ? first.path.replace(/\[\d+\]/g, '[N]') : '?'}`, loaded.issues.slice(0, 3).map((i) => `${i.path}: ${i.message}`).join(' | ').slice(0, 400))
+    }
     rec.log(`invalid: ${loaded.issues.slice(0, 5).map((i) => `${i.path}: ${i.message}`).join(' | ').slice(0, 600)}`)
     return { outcome: 'invalid-file', run: null, loadedOk: false, crashed: false }
   }
@@ -201,6 +207,7 @@ function checkScenarioText(rec: Recorder, text: string): { outcome: string; run:
   const dup = duplicateKey(text)
   if (dup !== null) rec.fault('duplicate-key-accepted', `the key "${dup.slice(0, 40)}" is given twice in one object and the file loads (FORMAT.md: a key given twice makes the file invalid)`)
   let game: Game | null = null
+  let startClean = true
   try {
     game = createGame(scenario)
   } catch (error) {
@@ -211,7 +218,7 @@ function checkScenarioText(rec: Recorder, text: string): { outcome: string; run:
   }
   if (game) {
     try {
-      checkInitialValues(rec, scenario, game)
+      startClean = checkInitialValues(rec, scenario, game)
     } catch (error) {
       rec.fault(`state-threw: ${errorKind(error)}`, errorDetail(error))
     }
@@ -245,7 +252,8 @@ function checkScenarioText(rec: Recorder, text: string): { outcome: string; run:
       rec.fault(`rejection-changed-game: ${m[2]} ${code}`, failure)
     }
   }
-  checkState(rec, run.result.state, 'final state', run.result.actions.some((a, i) => a.ok && actions[i]!.do !== 'expect'))
+  // (A starting position whose state-based actions were not performed is reported once, above.)
+  checkState(rec, run.result.state, 'final state', startClean && run.result.actions.some((a, i) => a.ok && actions[i]!.do !== 'expect'))
   try {
     JSON.stringify(run.result)
   } catch (error) {
@@ -253,6 +261,14 @@ function checkScenarioText(rec: Recorder, text: string): { outcome: string; run:
   }
   const bad = badNumbers(run.result)
   if (bad.length > 0) rec.fault('result-non-finite-number', bad.join(', '))
+  if (twice) {
+    // The same file plays the same way (the default seed): compare a second run.
+    try {
+      if (JSON.stringify(runScenario(scenario).result) !== JSON.stringify(run.result)) rec.fault('nondeterministic-run', 'a second runScenario of the same file gave another result')
+    } catch (error) {
+      rec.fault(`run-threw: ${errorKind(error)}`, `second run: ${errorDetail(error)}`)
+    }
+  }
   return { outcome: 'valid-run', run, loadedOk: true, crashed: false }
 }
 
@@ -298,7 +314,7 @@ function scenarioCase(rec: Recorder, r: FuzzRng, family: Family, index: number, 
   return finish()
 
   function finish(): { outcome: string; input: string } {
-    const checked = checkScenarioText(rec, text)
+    const checked = checkScenarioText(rec, text, family === 'generated', index % 20 === 0)
     if (opt.cliEvery > 0 && index % opt.cliEvery < 10) {
       rec.count('cli-run')
       for (const f of checkWithCli(opt, index, text, checked)) rec.fault(f.kind, f.detail)
@@ -348,16 +364,17 @@ function generateCall(r: FuzzRng, position: JsonObject, snapshots: unknown[]): C
   const objects = (position.objects as JsonObject[]).map((o) => o.id as string)
   const creatures = (position.objects as JsonObject[]).filter((o) => (o.types as string[] | undefined)?.includes('creature') || (o.card !== undefined && o.power === undefined)).map((o) => o.id as string)
   const all = [...players, ...objects]
-  /** A value of the wrong type for an id (or, with `forMap`, for a `{ id: ... }` map). */
-  const wrongType = (forMap = false): unknown => {
+  /** A value of the wrong type for an id (`id`, `optional id`) or for an object argument (`object`). */
+  const wrongType = (forWhat: 'id' | 'optional id' | 'object' = 'id'): unknown => {
     flags.ill = true
-    return forMap ? r.pick<unknown>([null, undefined, 5, 'A', true, ['c0']]) : r.pick<unknown>([null, undefined, 5, 0, true, {}, [], ['A'], { id: 'A' }, NaN])
+    if (forWhat === 'object') return r.pick<unknown>([null, 5, 'A', true, ['c0']])
+    return r.pick<unknown>([null, forWhat === 'id' ? undefined : null, 5, 0, true, {}, [], ['A'], { id: 'A' }, NaN])
   }
-  const idOf = (pool: string[]): unknown => {
+  const idOf = (pool: string[], optional = false): unknown => {
     const x = r.float()
     if (x < 0.82 && pool.length > 0) return r.pick(pool)
     if (x < 0.92) return r.pick(UNKNOWN_IDS)
-    return wrongType()
+    return wrongType(optional ? 'optional id' : 'id')
   }
   const anyId = (): unknown => idOf(all)
   const creature = (): unknown => idOf(creatures.length > 0 && r.chance(0.8) ? creatures : all)
@@ -374,7 +391,7 @@ function generateCall(r: FuzzRng, position: JsonObject, snapshots: unknown[]): C
     return r.pick<unknown>(['5', '3e9', 'NaN', null, optional ? '-1' : undefined, {}, [3], true])
   }
   const map = (key: () => unknown, value: () => unknown, max: number): unknown => {
-    if (r.chance(0.06)) return wrongType(true)
+    if (r.chance(0.06)) return r.chance(0.3) ? ((flags.ill = true), undefined) : wrongType('object')
     const out: Record<string, unknown> = {}
     const n = r.int(0, max)
     for (let i = 0; i < n; i++) {
@@ -384,7 +401,7 @@ function generateCall(r: FuzzRng, position: JsonObject, snapshots: unknown[]): C
     return out
   }
   const keywords = (): unknown => {
-    if (r.chance(0.05)) return wrongType()
+    if (r.chance(0.05)) return wrongType('object')
     const ks: unknown[] = r.subset(KEYWORDS, 0.15)
     if (r.chance(0.05)) ks.push(r.pick(['Flying', 'banding', '', 'trample ']))
     if (r.chance(0.03)) {
@@ -428,7 +445,7 @@ function generateCall(r: FuzzRng, position: JsonObject, snapshots: unknown[]): C
       break
     case 'grant': {
       if (r.chance(0.05)) {
-        args = [anyId(), wrongType()]
+        args = [anyId(), wrongType('object')]
         break
       }
       const change: Record<string, unknown> = {}
@@ -443,11 +460,11 @@ function generateCall(r: FuzzRng, position: JsonObject, snapshots: unknown[]): C
       break
     case 'dealDamage': {
       if (r.chance(0.04)) {
-        args = [wrongType()]
+        args = [r.chance(0.2) ? ((flags.ill = true), undefined) : wrongType('object')]
         break
       }
       const d: Record<string, unknown> = { to: anyId(), amount: num('amount') }
-      if (r.chance(0.4)) d.source = creature()
+      if (r.chance(0.4)) d.source = idOf(creatures.length > 0 && r.chance(0.8) ? creatures : all, true)
       args = [d]
       break
     }
@@ -460,8 +477,8 @@ function generateCall(r: FuzzRng, position: JsonObject, snapshots: unknown[]): C
       const options: Record<string, unknown> = {}
       if (r.chance(0.6)) options.targets = targets()
       if (r.chance(0.15)) options.alternative = r.chance(0.8) ? 'plot' : ((flags.ill = true), r.pick(['flashback', null, 1]))
-      if (r.chance(0.15)) options.choices = r.chance(0.8) ? { search: r.subset(objects, 0.15) } : wrongType()
-      args = r.chance(0.1) ? [idOf(players), anyId()] : [idOf(players), anyId(), r.chance(0.05) ? wrongType() : options]
+      if (r.chance(0.15)) options.choices = r.chance(0.8) ? { search: r.subset(objects, 0.15) } : wrongType('object')
+      args = r.chance(0.1) ? [idOf(players), anyId()] : [idOf(players), anyId(), r.chance(0.05) ? wrongType('object') : options]
       break
     }
     case 'activate': {
@@ -485,6 +502,82 @@ function generateCall(r: FuzzRng, position: JsonObject, snapshots: unknown[]): C
       break
   }
   return { method, args, flags }
+}
+
+const plain = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v)
+const isId = (v: unknown): boolean => typeof v === 'string'
+const ids = (v: unknown): boolean => Array.isArray(v) && v.every(isId)
+const optional = (v: unknown, test: (v: unknown) => boolean): boolean => v === undefined || test(v)
+const idMap = (v: unknown): boolean => plain(v) && Object.values(v).every(isId)
+
+/**
+ * Whether the arguments of a call have the types the Game API declares (`ill` when not), and
+ * whether a number is outside its domain (`odd`: amounts are safe whole numbers of 0 or more,
+ * +N/+N safe whole numbers). Worked out from the arguments, not from how they were made.
+ */
+function classify(method: Method, args: unknown[], snapshots: unknown[]): Flags {
+  const [a, b, c, d] = args
+  let ill = false
+  let odd = false
+  const amount = (n: unknown): void => {
+    if (typeof n !== 'number') ill = true
+    else if (!Number.isSafeInteger(n) || n < 0) odd = true
+  }
+  const delta = (n: unknown): void => {
+    if (n === undefined) return
+    if (typeof n !== 'number') ill = true
+    else if (!Number.isSafeInteger(n)) odd = true
+  }
+  switch (method) {
+    case 'attack':
+    case 'block':
+      ill = !idMap(a)
+      break
+    case 'combatDamage':
+      if (a !== undefined) {
+        if (!plain(a) || !Object.values(a).every(plain)) ill = true
+        else for (const entries of Object.values(a)) for (const n of Object.values(entries as object)) amount(n)
+      }
+      break
+    case 'advance':
+      ill = !isId(a) || !optional(b, (o) => plain(o) && optional(o.nextTurn, (x) => typeof x === 'boolean'))
+      break
+    case 'grant':
+      if (!isId(a) || !plain(b) || !optional(b.keywords, ids)) ill = true
+      else {
+        delta(b.power)
+        delta(b.toughness)
+      }
+      break
+    case 'lose':
+      ill = !isId(a) || !ids(b)
+      break
+    case 'dealDamage':
+      if (!plain(a) || !isId(a.to) || !optional(a.source, isId)) ill = true
+      else amount(a.amount)
+      break
+    case 'destroy':
+    case 'exile':
+    case 'removeFromCombat':
+      ill = !isId(a)
+      break
+    case 'cast':
+      ill = !isId(a) || !isId(b) || !optional(c, (o) => plain(o) && optional(o.targets, ids) && optional(o.alternative, (x) => x === 'plot') &&
+        optional(o.choices, (ch) => plain(ch) && optional(ch.search, ids)))
+      break
+    case 'activate':
+      ill = !isId(a) || !isId(b) || (c !== 'equip' && c !== 'equip planeswalker') || !ids(d)
+      break
+    case 'plot':
+      ill = !isId(a) || !isId(b)
+      break
+    case 'restore':
+      ill = !snapshots.includes(a)
+      break
+    default:
+      break
+  }
+  return { ill, odd }
 }
 
 function isOver(state: GameState): boolean {
@@ -520,11 +613,19 @@ function apiCase(rec: Recorder, r: FuzzRng): { outcome: string; input: string } 
     if (!(position as { objects: unknown[] }).objects.every((p) => p !== null && typeof p === 'object' && typeof (p as JsonObject).id === 'string')) return { outcome: 'api-sequence', input: input() }
   }
   const pos = position as JsonObject
+  let startClean: boolean
+  try {
+    startClean = checkStartingSba(rec, game.state())
+  } catch (error) {
+    rec.fault(`state-threw: ${errorKind(error)}`, errorDetail(error))
+    return { outcome: 'api-sequence', input: input() }
+  }
   const snapshots: unknown[] = []
   const snapshotDigests: string[] = []
   const steps = r.int(5, 40)
   for (let step = 0; step < steps; step++) {
     const call = generateCall(r, pos, snapshots)
+    call.flags = classify(call.method, call.args, snapshots)
     const shown = `game.${call.method}(${call.args.map((a) => lit(a, snapshots)).join(', ')})`
     let before: GameState
     let digest: string
@@ -608,7 +709,7 @@ function apiCase(rec: Recorder, r: FuzzRng): { outcome: string; input: string } 
       }
     }
     try {
-      checkState(rec, game.state(), `after ${shown}`, res.ok && !over)
+      checkState(rec, game.state(), `after ${shown}`, startClean && res.ok && !over)
     } catch (error) {
       rec.fault(`state-threw: ${errorKind(error)}`, `after ${shown}: ${errorDetail(error)}`)
     }
@@ -620,6 +721,9 @@ function apiCase(rec: Recorder, r: FuzzRng): { outcome: string; input: string } 
 function arithmetic(rec: Recorder, call: Call, shown: string, before: GameState, now: GameState): void {
   if (call.method === 'dealDamage') {
     const d = call.args[0] as { to: string; amount: number; source?: string }
+    if (d.source !== undefined && before.players[d.source]) {
+      rec.fault('player-accepted-as-damage-source', `${shown}: the source is the player ${d.source}; a source of damage is an object (CR 120.1, FORMAT.md: "source (optional object id)")`)
+    }
     if (d.source !== undefined) return
     const p = before.players[d.to]
     if (!p || p.lost) return

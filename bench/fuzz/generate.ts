@@ -35,8 +35,8 @@ const EQUIPMENT_CARDS = ['Short Sword', 'Bonesplitter', 'Vulshok Morningstar', '
 const AURA_CARDS = ['Holy Strength', 'Spectral Flight', 'Unholy Strength'] as const
 const SPELL_CARDS = ['Giant Growth', "Ranger's Guile", 'Murder', 'Shock', 'Lightning Bolt'] as const
 
-/** Integers a valid file may hold that stress the engine's number stores (all pass `int`). */
-export const ABSURD_INTS = [2 ** 31 - 1, 2 ** 31, 3e9, 2 ** 32, -(2 ** 31), -3e9, 2 ** 53 - 1, 1e15, 1e308, -1e308] as const
+/** Integers a valid file may hold that stress the engine's number stores (all safe integers, as the schema's `int`). */
+export const ABSURD_INTS = [2 ** 31 - 1, 2 ** 31, 3e9, 2 ** 32, -(2 ** 31), -3e9, 2 ** 53 - 1, 1e15, -(2 ** 53 - 1)] as const
 
 function manaCost(r: FuzzRng): string {
   let out = ''
@@ -47,7 +47,7 @@ function manaCost(r: FuzzRng): string {
 }
 
 function smallInt(r: FuzzRng, lo: number, hi: number, absurd: number): number {
-  if (r.chance(absurd)) return r.pick(ABSURD_INTS)
+  if (r.chance(absurd)) return r.pick(lo >= 0 ? ABSURD_INTS.filter((n) => n >= 0) : ABSURD_INTS)
   return r.int(lo, hi)
 }
 
@@ -220,13 +220,13 @@ export function generatePosition(r: FuzzRng, opt: GenOptions): JsonObject {
   if (r.chance(0.85)) {
     const turn: JsonObject = {}
     if (r.chance(0.8)) turn.active = r.pick(players)
-    if (r.chance(0.7)) turn.number = r.chance(opt.absurd) ? r.pick([2 ** 31 - 1, 3e9, 1e308]) : r.int(1, 5)
+    if (r.chance(0.7)) turn.number = r.chance(opt.absurd) ? r.pick([2 ** 31 - 1, 3e9, 2 ** 53 - 1]) : r.int(1, 5)
     if (r.chance(0.85)) turn.step = r.weighted<string>([[6, 'precombatMain'], [2, 'beginCombat'], [1, 'upkeep'], [3, r.pick(STEPS)]])
     pos.turn = turn
   }
   pos.players = players.map((id) => {
     const p: JsonObject = { id }
-    if (r.chance(0.4)) p.life = r.chance(opt.absurd) ? r.pick(ABSURD_INTS) : r.weighted<number>([[3, r.int(1, 5)], [3, 20], [1, 0], [1, -3]])
+    if (r.chance(0.4)) p.life = r.chance(opt.absurd) ? r.pick(ABSURD_INTS) : r.weighted<number>([[6, r.int(1, 5)], [6, 20], [1, r.pick([0, -3])]])
     return p
   })
   pos.objects = c.objects

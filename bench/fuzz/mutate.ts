@@ -22,8 +22,8 @@ export function weirdValue(r: FuzzRng, like?: Json): Json {
     case 4: return typeof like === 'number' ? String(like) : typeof like === 'string' && like !== '' && !Number.isNaN(Number(like)) ? Number(like) : r.pick(WEIRD_STRINGS)
     case 5: return []
     case 6: return {}
-    case 7: return [like ?? null]
-    case 8: return { value: like ?? null }
+    case 7: return [like === undefined || deeper(like, 40) ? null : like]
+    case 8: return { value: like === undefined || deeper(like, 40) ? null : like }
     default: return r.pick(['NaN', 'Infinity', '-Infinity', '-1', '1e308', '3e9', '5'])
   }
 }
@@ -60,6 +60,17 @@ function deleteAt(doc: Json, path: (string | number)[]): void {
   const key = path[path.length - 1]!
   if (Array.isArray(parent)) parent.splice(key as number, 1)
   else if (parent !== null && typeof parent === 'object') delete (parent as JsonObject)[key as string]
+}
+
+/** Whether a value nests deeper than `limit` (copies of such values are not made). */
+function deeper(value: Json, limit: number): boolean {
+  if (value === null || typeof value !== 'object') return false
+  if (limit <= 0) return true
+  return (Array.isArray(value) ? value : Object.values(value)).some((v) => deeper(v, limit - 1))
+}
+
+function copyOf(value: Json): Json {
+  return deeper(value, 40) ? null : structuredClone(value)
 }
 
 function nest(value: Json, depth: number): Json {
@@ -123,12 +134,12 @@ export function mutateDoc(r: FuzzRng, doc: Json): { doc: Json; what: string } {
       if (arrays.length === 0) return { doc, what: 'no array' }
       const p = r.pick(arrays)
       const arr = getAt(doc, p) as Json[]
-      arr.splice(r.int(0, arr.length), 0, structuredClone(r.pick(arr)))
+      arr.splice(r.int(0, arr.length), 0, copyOf(r.pick(arr)))
       return { doc, what: `duplicate an entry of ${p.join('.')}` }
     }
     case 'deep': {
       const depth = r.pick([50, 500, 2000])
-      return { doc: setAt(doc, path, nest(here ?? null, depth)), what: `nest ${where} ${depth} deep` }
+      return { doc: setAt(doc, path, nest(deeper(here ?? null, 40) ? null : here ?? null, depth)), what: `nest ${where} ${depth} deep` }
     }
     case 'huge': {
       const arrays = all.filter((p) => Array.isArray(getAt(doc, p)) && (getAt(doc, p) as Json[]).length > 0)
@@ -138,7 +149,7 @@ export function mutateDoc(r: FuzzRng, doc: Json): { doc: Json; what: string } {
       const n = r.pick([300, 2000])
       const template = arr[0]!
       for (let i = 0; i < n; i++) {
-        const copy = structuredClone(template)
+        const copy = copyOf(template)
         if (copy !== null && typeof copy === 'object' && !Array.isArray(copy) && typeof copy.id === 'string') copy.id = `${copy.id}~${i}`
         arr.push(copy)
       }
