@@ -1,5 +1,5 @@
 /** One whole combat through the engine's public entity-level actions, as the benchmark times it. */
-import { advance, attack, block, combatDamage } from '../src/actions/combat-actions.js'
+import { advance, attack, block, combatDamage } from '../src/drive.js'
 import type { GeneratedBoard } from '../src/generate/board.js'
 import { Step } from '../src/steps.js'
 

@@ -4,6 +4,7 @@ import { keywordMask } from '../components/keywords.js'
 import { addEffect, endEffect } from './effects.js'
 import type { Eid } from './events.js'
 import { isPlayer, label, type GameWorld } from './world.js'
+import type { ParameterizedKeyword } from '../components/abilities.js'
 
 export function isEquipment(world: GameWorld, eid: Eid): boolean {
   return world.cardData.get(eid)?.subtypes.includes('Equipment') ?? false
@@ -37,8 +38,18 @@ export function satisfiesEnchant(world: GameWorld, quality: string, controller: 
 }
 
 /** The enchant qualities of an Aura (CR 702.5c: all of them apply). */
-export function enchantQualities(world: GameWorld, aura: Eid): string[] {
-  return (world.abilities.get(aura) ?? []).flatMap((a) => (a.kind === 'enchant' ? [a.quality] : []))
+const QUALITIES = new WeakMap<readonly ParameterizedKeyword[], string[]>()
+const NONE: string[] = []
+
+export function enchantQualities(world: GameWorld, aura: Eid): readonly string[] {
+  const abilities = world.abilities.get(aura)
+  if (abilities === undefined) return NONE
+  let qualities = QUALITIES.get(abilities)
+  if (qualities === undefined) {
+    qualities = abilities.flatMap((a) => (a.kind === 'enchant' ? [a.quality] : []))
+    QUALITIES.set(abilities, qualities)
+  }
+  return qualities
 }
 
 /**

@@ -4,20 +4,25 @@
  * Broken invariants throw `internalError(...)`, which asks for a bug report.
  */
 
+import type { RejectCode } from './reject-codes.js'
+
 export interface RuleViolation {
-  /** Short kebab-case name, e.g. `defender-cannot-attack`. */
-  code: string
+  /** Short kebab-case name, e.g. `defender-cannot-attack`: one of `REJECT_CODES`. */
+  code: RejectCode
   /** A sentence a player understands, naming the objects involved. */
   message: string
   /** The Comprehensive Rules number the check enforces, or null where none applies. */
   rule: string | null
 }
 
-export type ActionResult = { ok: true } | { ok: false; error: RuleViolation }
+/** A rejected action: the game is exactly as it was. */
+export type Rejection = { ok: false; error: RuleViolation }
+
+export type ActionResult = { ok: true } | Rejection
 
 export const OK: ActionResult = Object.freeze({ ok: true }) as ActionResult
 
-export function reject(code: string, message: string, rule: string | null): { ok: false; error: RuleViolation } {
+export function reject(code: RejectCode, message: string, rule: string | null): Rejection {
   return { ok: false, error: { code, message, rule } }
 }
 

@@ -47,6 +47,11 @@ export interface GameEvents {
   librarySearched: [player: Eid, found: number, rule: string]
   libraryShuffled: [player: Eid, rule: string]
   cardPlotted: [player: Eid, card: Eid, turn: number, rule: string]
+  landPlayed: [player: Eid, card: Eid, rule: string]
+  decisionAwaited: [kind: string, player: Eid, rule: string]
+  mulliganTaken: [player: Eid, count: number, rule: string]
+  handKept: [player: Eid, mulligans: number, rule: string]
+  gameStarted: [first: Eid, rule: string]
 }
 
 export type GameEventName = keyof GameEvents
@@ -141,6 +146,11 @@ export const EVENT_FIELDS: { readonly [E in GameEventName]: readonly string[] } 
   librarySearched: ['@player', 'found', 'rule'],
   libraryShuffled: ['@player', 'rule'],
   cardPlotted: ['@player', '@card', 'turn', 'rule'],
+  landPlayed: ['@player', '@card', 'rule'],
+  decisionAwaited: ['kind', '@player', 'rule'],
+  mulliganTaken: ['@player', 'count', 'rule'],
+  handKept: ['@player', 'mulligans', 'rule'],
+  gameStarted: ['@first', 'rule'],
 }
 
 export const EVENT_NAMES = Object.keys(EVENT_FIELDS) as GameEventName[]

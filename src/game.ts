@@ -1,32 +1,41 @@
 import { keywordBit, type KeywordName } from '../components/keywords.js'
-import * as combatActions from './actions/combat-actions.js'
+import * as drive from './drive.js'
 import * as outside from './actions/outside-effects.js'
-import { reject, RedzoneError, type ActionResult } from './errors.js'
+import { reject, RedzoneError, type ActionResult, type Rejection } from './errors.js'
 import type { EventEmitter } from 'eventemitter3'
 import type { Eid, GameEvents } from './events.js'
 import { buildPosition, type Position } from './position.js'
 import { gameState, type GameState } from './state.js'
 import { stepByName, type StepName } from './steps.js'
-import { givePriority, isGameOver, passPriority, resolveStack } from './turn.js'
-import { castSpell } from './actions/cast.js'
-import { activateEquip } from './actions/activate.js'
-import { plotCard } from './actions/plot.js'
 import { restoreWorld, snapshotWorld, type WorldSnapshot } from './snapshot.js'
 import type { GameWorld } from './world.js'
+import { act } from './decisions/act.js'
+import type { Decision, PlayerAction } from './decisions/action.js'
+import { legalActions, type LegalActions } from './decisions/legal.js'
+import { pendingDecision } from './decisions/pending.js'
+
+type Assign = Readonly<Record<string, Readonly<Record<string, number>>>>
 
 /**
  * A game created from a position, driven one action at a time. Objects and players are named by
  * the ids of the position. Every action returns an `ActionResult`; a rejected action leaves the
  * game exactly as it was.
+ *
+ * The rules commands (`act` and the methods named after each decision) answer the decision the
+ * game is waiting for (`pendingDecision()`), whose legal answers `legalActions()` lists. The
+ * driver helpers under `drive` walk the turn with default choices, as the scenario format does.
  */
 export class Game {
   readonly world: GameWorld
+  /** Driver helpers: the scenario format's actions (walk to the step, then act). */
+  readonly drive: GameDriver
   private readonly eids: Map<string, Eid>
 
   constructor(position: Position, options: { seed?: number } = {}) {
     const built = buildPosition(position, options)
     this.world = built.world
     this.eids = built.ids
+    this.drive = new GameDriver(this)
   }
 
   /** The entity of an id, or undefined. */
@@ -42,18 +51,18 @@ export class Game {
   }
 
   /** Resolves ids, or returns the `unknown-object` rejection naming the first unknown one. */
-  private resolve(ids: readonly string[]): Eid[] | ActionResult {
+  resolve(ids: readonly string[]): Eid[] | Rejection {
     const out: Eid[] = []
     for (const id of ids) {
-      const eid = this.eids.get(id)
-      if (eid === undefined) return reject('unknown-object', `there is no player or object "${id}" in this game`, null)
+      const eid = typeof id === 'string' ? this.eids.get(id) : undefined
+      if (eid === undefined) return reject('unknown-object', `there is no player or object ${JSON.stringify(id)} in this game`, null)
       out.push(eid)
     }
     return out
   }
 
   /** Resolves a `{ id: id }` map to entity pairs in key order, or the `unknown-object` rejection. */
-  private resolvePairs(map: Readonly<Record<string, string>>): [Eid, Eid][] | ActionResult {
+  resolvePairs(map: Readonly<Record<string, string>>): [Eid, Eid][] | Rejection {
     const eids = this.resolve(Object.entries(map).flat())
     if (!Array.isArray(eids)) return eids
     const pairs: [Eid, Eid][] = []
@@ -61,47 +70,187 @@ export class Game {
     return pairs
   }
 
-  /** CR 508.1: `{ attackerId: playerOrPlaneswalkerId }`, in declaration order. */
-  attack(attackers: Readonly<Record<string, string>>): ActionResult {
-    const pairs = this.resolvePairs(attackers)
-    if (!Array.isArray(pairs)) return pairs
-    return combatActions.attack(this.world, pairs.map(([attacker, target]) => ({ attacker, target })))
+  private idOrNull(eid: Eid | null): string | null {
+    return eid === null || eid === 0 ? null : this.id(eid)
   }
 
-  /** CR 509.1: `{ blockerId: attackerId }`; blockers of one attacker in the order listed. */
-  block(blockers: Readonly<Record<string, string>>): ActionResult {
-    const pairs = this.resolvePairs(blockers)
-    if (!Array.isArray(pairs)) return pairs
-    return combatActions.block(this.world, pairs.map(([blocker, attacker]) => ({ blocker, attacker })))
+  // ---- Decisions -------------------------------------------------------------------------
+
+  /** Who must decide what now, with the rule (CR 117.3 priority, 508.1, 509.1, 510.1, 701.23, 514.1, 103.5). */
+  pendingDecision(): Decision<string> {
+    const d = pendingDecision(this.world)
+    return { ...d, player: this.idOrNull(d.player) }
   }
 
-  /** CR 510: the next combat damage step, with optional assignments `{ creatureId: { recipientId: amount } }`. */
-  combatDamage(assign?: Readonly<Record<string, Readonly<Record<string, number>>>>): ActionResult {
-    let explicit: Map<Eid, [Eid, number][]> | null = null
-    if (assign) {
-      explicit = new Map()
-      for (const [creature, entries] of Object.entries(assign)) {
-        const ids = this.resolve([creature, ...Object.keys(entries)])
-        if (!Array.isArray(ids)) return ids
-        explicit.set(ids[0]!, Object.values(entries).map((amount, i) => [ids[i + 1]!, amount]))
+  /** The legal actions of the pending decision, factored per object. */
+  legalActions(): LegalActions<string> {
+    const l = legalActions(this.world)
+    const ids = (eids: readonly Eid[]): string[] => eids.map((e) => this.id(e))
+    return {
+      ...l,
+      player: this.idOrNull(l.player),
+      play: ids(l.play),
+      cast: l.cast.map((c) => ({ card: this.id(c.card), targets: ids(c.targets), plot: c.plot })),
+      activate: l.activate.map((a) => ({ object: this.id(a.object), ability: a.ability, targets: ids(a.targets) })),
+      plot: ids(l.plot),
+      attackers: l.attackers.map((a) => ({ attacker: this.id(a.attacker), targets: ids(a.targets) })),
+      blockers: l.blockers.map((b) => ({ blocker: this.id(b.blocker), attackers: ids(b.attackers) })),
+      damage: l.damage.map((d) => ({ creature: this.id(d.creature), amount: d.amount, recipients: ids(d.recipients) })),
+      cards: ids(l.cards),
+    }
+  }
+
+  /** Answers the pending decision (ids resolved to entities first: an unknown id is `unknown-object`). */
+  act(action: PlayerAction<string>): ActionResult {
+    const resolved = this.toEntities(action)
+    if ('ok' in resolved) return resolved
+    return act(this.world, resolved)
+  }
+
+  private toEntities(action: PlayerAction<string>): PlayerAction | Rejection {
+    const one = (id: string): Eid | Rejection => {
+      const r = this.resolve([id])
+      return Array.isArray(r) ? r[0]! : r
+    }
+    const many = (ids: readonly string[]): Eid[] | Rejection => this.resolve(ids)
+    const player = one(action.player)
+    if (typeof player !== 'number') return player
+    switch (action.type) {
+      case 'pass':
+      case 'mulligan':
+      case 'keep':
+        return { type: action.type, player }
+      case 'play':
+      case 'plot': {
+        const card = one(action.card)
+        return typeof card === 'number' ? { type: action.type, player, card } : card
+      }
+      case 'cast': {
+        const refs = many([action.card, ...(action.target === undefined ? [] : [action.target]), ...(action.pay ?? [])])
+        if (!Array.isArray(refs)) return refs
+        const target = action.target === undefined ? 0 : refs[1]!
+        const pay = action.pay === undefined ? undefined : refs.slice(action.target === undefined ? 1 : 2)
+        return { type: 'cast', player, card: refs[0]!, target, plot: action.plot ?? false, ...(pay ? { pay } : {}) }
+      }
+      case 'activate': {
+        const refs = many([action.object, action.target, ...(action.pay ?? [])])
+        if (!Array.isArray(refs)) return refs
+        return { type: 'activate', player, object: refs[0]!, ability: action.ability, target: refs[1]!, ...(action.pay ? { pay: refs.slice(2) } : {}) }
+      }
+      case 'declareAttackers': {
+        const refs = many(action.attackers.flatMap((a) => [a.attacker, a.target]))
+        if (!Array.isArray(refs)) return refs
+        return { type: 'declareAttackers', player, attackers: action.attackers.map((_, i) => ({ attacker: refs[2 * i]!, target: refs[2 * i + 1]! })) }
+      }
+      case 'declareBlockers': {
+        const refs = many(action.blockers.flatMap((b) => [b.blocker, b.attacker]))
+        if (!Array.isArray(refs)) return refs
+        return { type: 'declareBlockers', player, blockers: action.blockers.map((_, i) => ({ blocker: refs[2 * i]!, attacker: refs[2 * i + 1]! })) }
+      }
+      case 'assignDamage': {
+        const refs = many(action.assignments.flatMap((a) => [a.creature, a.recipient]))
+        if (!Array.isArray(refs)) return refs
+        return { type: 'assignDamage', player, assignments: action.assignments.map((a, i) => ({ creature: refs[2 * i]!, recipient: refs[2 * i + 1]!, amount: a.amount })) }
+      }
+      case 'search': {
+        if (action.cards === null) return { type: 'search', player, cards: null }
+        const cards = many(action.cards)
+        return Array.isArray(cards) ? { type: 'search', player, cards } : cards
+      }
+      case 'discard':
+      case 'bottom': {
+        const cards = many(action.cards)
+        return Array.isArray(cards) ? { type: action.type, player, cards } : cards
       }
     }
-    return combatActions.combatDamage(this.world, explicit)
   }
 
-  /** Pass priority with an empty stack until step `to` begins (this turn, or the next with `nextTurn`). */
-  advance(to: StepName, options: { nextTurn?: boolean } = {}): ActionResult {
-    const step = stepByName(to)
-    if (step === undefined) throw new RedzoneError(`unknown step "${to}"`)
-    return combatActions.advance(this.world, step, options.nextTurn ?? false)
+  /** CR 117.3d: the player who holds priority passes. */
+  pass(): ActionResult {
+    const decision = pendingDecision(this.world)
+    if (decision.kind !== 'priority') return act(this.world, { type: 'pass', player: decision.player ?? 0 })
+    return act(this.world, { type: 'pass', player: decision.player! })
   }
 
-  /** CR 117.3d: the player with priority passes; when all have passed in succession, the step ends. */
-  passPriority(): ActionResult {
-    if (isGameOver(this.world)) return reject('game-over', 'the game is over', '104.2a')
-    passPriority(this.world)
-    return { ok: true }
+  /** CR 305.1: plays a land (the player must hold priority). */
+  play(player: string, card: string): ActionResult {
+    return this.act({ type: 'play', player, card })
   }
+
+  /**
+   * CR 601: casts a spell (timing, targets and cost checked); it goes on the stack and the caster
+   * keeps priority (117.3c). `targets`: one id; `alternative: 'plot'` casts a plotted card from
+   * exile without paying its mana cost; `pay`: the lands to tap.
+   */
+  cast(player: string, card: string, options: { targets?: readonly string[]; alternative?: 'plot'; pay?: readonly string[] } = {}): ActionResult {
+    const targets = options.targets ?? []
+    if (targets.length > 1) return reject('illegal-target', `${card} takes one target, not ${targets.length}`, '601.2c')
+    return this.act({
+      type: 'cast',
+      player,
+      card,
+      ...(targets.length === 1 ? { target: targets[0]! } : {}),
+      plot: options.alternative === 'plot',
+      ...(options.pay ? { pay: options.pay } : {}),
+    })
+  }
+
+  /** CR 602, 702.6: activates an equip ability of `object` targeting `targets[0]`; it goes on the stack. */
+  activate(player: string, object: string, ability: 'equip' | 'equip planeswalker', targets: readonly string[], options: { pay?: readonly string[] } = {}): ActionResult {
+    if (targets.length !== 1) return reject('illegal-target', `${ability} takes one target, not ${targets.length}`, '602.2b')
+    return this.act({ type: 'activate', player, object, ability, target: targets[0]!, ...(options.pay ? { pay: options.pay } : {}) })
+  }
+
+  /** CR 702.170a: the plot special action (116.2k). */
+  plot(player: string, card: string): ActionResult {
+    return this.act({ type: 'plot', player, card })
+  }
+
+  /** CR 508.1: answers the declare attackers decision: `{ attackerId: playerOrPlaneswalkerId }`, in declaration order. */
+  declareAttackers(attackers: Readonly<Record<string, string>>): ActionResult {
+    const d = pendingDecision(this.world)
+    return this.act({ type: 'declareAttackers', player: this.idOrNull(d.player) ?? '', attackers: Object.entries(attackers).map(([attacker, target]) => ({ attacker, target })) })
+  }
+
+  /** CR 509.1: answers the declare blockers decision: `{ blockerId: attackerId }`. */
+  declareBlockers(blockers: Readonly<Record<string, string>>): ActionResult {
+    const d = pendingDecision(this.world)
+    return this.act({ type: 'declareBlockers', player: this.idOrNull(d.player) ?? '', blockers: Object.entries(blockers).map(([blocker, attacker]) => ({ blocker, attacker })) })
+  }
+
+  /** CR 510.1: answers the damage division: `{ creatureId: { recipientId: amount } }`; others use the default. */
+  assignDamage(assign: Assign = {}): ActionResult {
+    const d = pendingDecision(this.world)
+    const assignments = Object.entries(assign).flatMap(([creature, entries]) => Object.entries(entries).map(([recipient, amount]) => ({ creature, recipient, amount })))
+    return this.act({ type: 'assignDamage', player: this.idOrNull(d.player) ?? '', assignments })
+  }
+
+  /** CR 701.23: the cards a resolving search finds (null declines it). */
+  search(player: string, cards: readonly string[] | null): ActionResult {
+    return this.act({ type: 'search', player, cards })
+  }
+
+  /** CR 514.1: the cards discarded to hand size. */
+  discard(player: string, cards: readonly string[]): ActionResult {
+    return this.act({ type: 'discard', player, cards })
+  }
+
+  /** CR 103.5: take a mulligan. */
+  mulligan(player: string): ActionResult {
+    return this.act({ type: 'mulligan', player })
+  }
+
+  /** CR 103.5: keep the hand. */
+  keep(player: string): ActionResult {
+    return this.act({ type: 'keep', player })
+  }
+
+  /** CR 103.5: the cards put on the bottom after keeping with N mulligans. */
+  bottom(player: string, cards: readonly string[]): ActionResult {
+    return this.act({ type: 'bottom', player, cards })
+  }
+
+  // ---- Effects from outside the game -----------------------------------------------------
 
   grant(object: string, change: { keywords?: readonly KeywordName[]; power?: number; toughness?: number }): ActionResult {
     const eids = this.resolve([object])
@@ -139,51 +288,7 @@ export class Game {
     return action(this.world, eids[0]!)
   }
 
-  /**
-   * CR 601: casts a spell (timing, targets, choices and cost checked), then every player passes
-   * and it resolves, with the triggered abilities it causes (CR 608, 603.3). `targets`: one id;
-   * `alternative: 'plot'` casts a plotted card from exile without paying its mana cost;
-   * `choices.search`: the cards chosen by its "enters" search (omitted: the search is declined).
-   */
-  cast(
-    player: string,
-    card: string,
-    options: { targets?: readonly string[]; alternative?: 'plot'; choices?: { search?: readonly string[] } } = {},
-  ): ActionResult {
-    const targets = options.targets ?? []
-    const search = options.choices?.search
-    const eids = this.resolve([player, card, ...targets, ...(search ?? [])])
-    if (!Array.isArray(eids)) return eids
-    if (targets.length > 1) return reject('illegal-target', `${card} takes one target, not ${targets.length}`, '601.2c')
-    const result = castSpell(this.world, {
-      player: eids[0]!,
-      card: eids[1]!,
-      target: targets.length === 1 ? eids[2]! : 0,
-      plot: options.alternative === 'plot',
-      search: search === undefined ? null : eids.slice(2 + targets.length),
-    })
-    if (result.ok) resolveStack(this.world)
-    return result
-  }
-
-  /** CR 602, 702.6: activates an equip ability of `object` targeting `targets[0]`; then it resolves. */
-  activate(player: string, object: string, ability: 'equip' | 'equip planeswalker', targets: readonly string[]): ActionResult {
-    const eids = this.resolve([player, object, ...targets])
-    if (!Array.isArray(eids)) return eids
-    if (targets.length !== 1) return reject('illegal-target', `${ability} takes one target, not ${targets.length}`, '602.2b')
-    const result = activateEquip(this.world, { player: eids[0]!, object: eids[1]!, ability, target: eids[2]! })
-    if (result.ok) resolveStack(this.world)
-    return result
-  }
-
-  /** CR 702.170a: the plot special action (116.2k). */
-  plot(player: string, card: string): ActionResult {
-    const eids = this.resolve([player, card])
-    if (!Array.isArray(eids)) return eids
-    const result = plotCard(this.world, { player: eids[0]!, card: eids[1]! })
-    if (result.ok) givePriority(this.world, this.world.turn.priority)
-    return result
-  }
+  // ---- State -----------------------------------------------------------------------------
 
   /** A copy of the whole game (raw typed-array copies), for undo and search. */
   snapshot(): WorldSnapshot {
@@ -208,6 +313,106 @@ export class Game {
     const fn = listener as EventEmitter.EventListener<GameEvents, E>
     events.on(event, fn)
     return () => void events.off(event, fn)
+  }
+}
+
+/**
+ * The scenario format's actions on a `Game` (FORMAT.md): each walks the turn with default choices
+ * to where the action is taken. Conveniences for scenarios, tests and demos; the rules commands
+ * are the `Game` methods.
+ */
+export class GameDriver {
+  constructor(private readonly game: Game) {}
+
+  /** CR 508.1: advances to the declare attackers step and declares `{ attackerId: playerOrPlaneswalkerId }`. */
+  attack(attackers: Readonly<Record<string, string>>): ActionResult {
+    const pairs = this.game.resolvePairs(attackers)
+    if (!Array.isArray(pairs)) return pairs
+    return drive.attack(this.game.world, pairs.map(([attacker, target]) => ({ attacker, target })))
+  }
+
+  /** CR 509.1: advances to the declare blockers step and declares `{ blockerId: attackerId }`. */
+  block(blockers: Readonly<Record<string, string>>): ActionResult {
+    const pairs = this.game.resolvePairs(blockers)
+    if (!Array.isArray(pairs)) return pairs
+    return drive.block(this.game.world, pairs.map(([blocker, attacker]) => ({ blocker, attacker })))
+  }
+
+  /** CR 510: the next combat damage step, with optional assignments `{ creatureId: { recipientId: amount } }`. */
+  combatDamage(assign?: Assign): ActionResult {
+    let explicit: Map<Eid, [Eid, number][]> | null = null
+    if (assign) {
+      explicit = new Map()
+      for (const [creature, entries] of Object.entries(assign)) {
+        const ids = this.game.resolve([creature, ...Object.keys(entries)])
+        if (!Array.isArray(ids)) return ids
+        explicit.set(ids[0]!, Object.values(entries).map((amount, i) => [ids[i + 1]!, amount]))
+      }
+    }
+    return drive.combatDamage(this.game.world, explicit)
+  }
+
+  /** Pass priority with an empty stack until step `to` begins (this turn, or the next with `nextTurn`). */
+  advance(to: StepName, options: { nextTurn?: boolean } = {}): ActionResult {
+    const step = stepByName(to)
+    if (step === undefined) throw new RedzoneError(`unknown step "${to}"`)
+    return drive.advance(this.game.world, step, options.nextTurn ?? false)
+  }
+
+  /**
+   * CR 601: casts a spell, then every player passes and it resolves, with the triggered abilities
+   * it causes (CR 608, 603.3). `choices.search`: the cards its "enters" search finds (omitted: declined).
+   */
+  cast(
+    player: string,
+    card: string,
+    options: { targets?: readonly string[]; alternative?: 'plot'; choices?: { search?: readonly string[] }; pay?: readonly string[] } = {},
+  ): ActionResult {
+    const targets = options.targets ?? []
+    const search = options.choices?.search
+    const pay = options.pay
+    const eids = this.game.resolve([player, card, ...targets, ...(search ?? []), ...(pay ?? [])])
+    if (!Array.isArray(eids)) return eids
+    if (targets.length > 1) return reject('illegal-target', `${card} takes one target, not ${targets.length}`, '601.2c')
+    const searchStart = 2 + targets.length
+    const payStart = searchStart + (search?.length ?? 0)
+    return drive.castAndResolve(this.game.world, {
+      player: eids[0]!,
+      card: eids[1]!,
+      target: targets.length === 1 ? eids[2]! : 0,
+      plot: options.alternative === 'plot',
+      search: search === undefined ? null : eids.slice(searchStart, payStart),
+      ...(pay ? { pay: eids.slice(payStart) } : {}),
+    })
+  }
+
+  /** CR 602, 702.6: activates an equip ability of `object` targeting `targets[0]`; then it resolves. */
+  activate(player: string, object: string, ability: 'equip' | 'equip planeswalker', targets: readonly string[], options: { pay?: readonly string[] } = {}): ActionResult {
+    const eids = this.game.resolve([player, object, ...targets, ...(options.pay ?? [])])
+    if (!Array.isArray(eids)) return eids
+    if (targets.length !== 1) return reject('illegal-target', `${ability} takes one target, not ${targets.length}`, '602.2b')
+    return drive.activateAndResolve(this.game.world, {
+      type: 'activate',
+      player: eids[0]!,
+      object: eids[1]!,
+      ability,
+      target: eids[2]!,
+      ...(options.pay ? { pay: eids.slice(3) } : {}),
+    })
+  }
+
+  /** CR 305.1: plays a land (once the players before have passed). */
+  play(player: string, card: string): ActionResult {
+    const eids = this.game.resolve([player, card])
+    if (!Array.isArray(eids)) return eids
+    return drive.special(this.game.world, { type: 'play', player: eids[0]!, card: eids[1]! })
+  }
+
+  /** CR 702.170a: the plot special action (once the players before have passed). */
+  plot(player: string, card: string): ActionResult {
+    const eids = this.game.resolve([player, card])
+    if (!Array.isArray(eids)) return eids
+    return drive.special(this.game.world, { type: 'plot', player: eids[0]!, card: eids[1]! })
   }
 }
 

@@ -9,6 +9,7 @@ import { RedzoneError } from './errors.js'
 import type { Eid } from './events.js'
 import { Step, stepByName, type StepName } from './steps.js'
 import { addCard, addPlayer, createGameWorld, queueStateCheck, type GameWorld } from './world.js'
+import { SCHEDULE } from '../systems/schedule.js'
 
 export type KeywordSpec =
   | string
@@ -56,7 +57,7 @@ export interface ObjectSpec {
 
 /** A game position (the position part of a `redzone-scenario/1` file). */
 export interface Position {
-  turn?: { active?: string; number?: number; step?: StepName }
+  turn?: { active?: string; number?: number; step?: StepName; landsPlayed?: number }
   players: { id: string; life?: number }[]
   objects: ObjectSpec[]
 }
@@ -171,6 +172,13 @@ export interface BuiltPosition {
  * Builds a world from a position. Throws a `RedzoneError` listing every issue when the
  * position is not valid (see `checkPosition`).
  */
+const ORIGINS = new WeakMap<GameWorld, Position>()
+
+/** The position a world was built from (to build another world with the same entities), if any. */
+export function originOf(world: GameWorld): Position | undefined {
+  return ORIGINS.get(world)
+}
+
 export function buildPosition(position: Position, options: { seed?: number } = {}): BuiltPosition {
   const issues = checkPosition(position)
   if (issues.length > 0) {
@@ -243,7 +251,11 @@ export function buildPosition(position: Position, options: { seed?: number } = {
     turn.attackersDeclared = true
     turn.blockersDeclared = true
   }
+  turn.landsPlayed = position.turn?.landsPlayed ?? 0
   turn.priority = turn.active
+  // CR 500.3: the position is in a step whose turn-based actions are done.
+  turn.resumeAt = SCHEDULE[turn.step]!.begin.length
+  ORIGINS.set(world, position)
   return { world, ids }
 }
 

@@ -11,7 +11,8 @@ type TypedStore = Record<string, Int32Array | Uint32Array | Uint8Array>
  */
 export interface WorldSnapshot {
   entities: number
-  stores: Map<object, Map<string, Int32Array | Uint32Array | Uint8Array>>
+  /** Store name -> field name -> copy, so a snapshot restores into any world built the same way. */
+  stores: Record<string, Record<string, Int32Array | Uint32Array | Uint8Array>>
   zoneLists: Map<Eid, ZoneLists>
   turn: TurnState
   roster: { attackers: Int32Array; blockers: Int32Array; blockList: Int32Array }
@@ -26,17 +27,26 @@ export interface WorldSnapshot {
   pendingTriggers: StackItem[]
 }
 
-function storesOf(world: GameContext): object[] {
-  return [world.types, world.stats, world.status, world.place, world.players, world.combat]
+/** The typed-array stores a snapshot copies, by name. */
+function storesOf(world: GameContext): [string, TypedStore][] {
+  return [
+    ['types', world.types as unknown as TypedStore],
+    ['stats', world.stats as unknown as TypedStore],
+    ['status', world.status as unknown as TypedStore],
+    ['place', world.place as unknown as TypedStore],
+    ['players', world.players as unknown as TypedStore],
+    ['combat', world.combat as unknown as TypedStore],
+    ['kw', world.kw as unknown as TypedStore],
+  ]
 }
 
 export function snapshotWorld(world: GameWorld): WorldSnapshot {
   const entities = world.labels.length
-  const stores = new Map<object, Map<string, Int32Array | Uint32Array | Uint8Array>>()
-  for (const store of [...storesOf(world), world.kw]) {
-    const copy = new Map<string, Int32Array | Uint32Array | Uint8Array>()
-    for (const [key, value] of Object.entries(store as TypedStore)) copy.set(key, value.slice(0, entities))
-    stores.set(store, copy)
+  const stores: WorldSnapshot['stores'] = {}
+  for (const [name, store] of storesOf(world)) {
+    const copy: Record<string, Int32Array | Uint32Array | Uint8Array> = {}
+    for (const [key, value] of Object.entries(store)) copy[key] = value.slice(0, entities)
+    stores[name] = copy
   }
   const lists = new Map<Eid, ZoneLists>()
   for (const [player, z] of world.zoneLists) {
@@ -71,14 +81,15 @@ export function restoreWorld(world: GameWorld, snapshot: WorldSnapshot): void {
   if (world.labels.length !== snapshot.entities) {
     throw new Error(`redzone: a snapshot of ${snapshot.entities - 1} entities can't restore a world of ${world.labels.length - 1}`)
   }
-  for (const store of storesOf(world)) {
-    const copy = snapshot.stores.get(store)
-    if (!copy) throw new Error('redzone: the snapshot was taken from another world')
-    for (const [key, value] of copy) (store as TypedStore)[key]!.set(value)
+  for (const [name, store] of storesOf(world)) {
+    if (name === 'kw') continue
+    const copy = snapshot.stores[name]
+    if (!copy) throw new Error(`redzone: the snapshot has no store "${name}"`)
+    for (const [key, value] of Object.entries(copy)) store[key]!.set(value)
   }
-  const kw = snapshot.stores.get(world.kw)!
-  world.kw.printed.set(kw.get('printed')!)
-  const effective = kw.get('effective')!
+  const kw = snapshot.stores['kw']!
+  world.kw.printed.set(kw['printed']!)
+  const effective = kw['effective']!
   const current = world.kw.effective
   for (let eid = 1; eid < snapshot.entities; eid++) {
     if (current[eid] !== effective[eid]) setEffectiveKeywords(world, eid, effective[eid]!)
@@ -118,7 +129,12 @@ export function restoreWorld(world: GameWorld, snapshot: WorldSnapshot): void {
     world.sbaQueue.push(eid)
     world.sbaQueued[eid] = 1
   }
-  world.pending.attackers = null
-  world.pending.blockers = null
-  world.pending.assignment = null
+  const pending = world.pending
+  pending.attackers = null
+  pending.blockers = null
+  pending.assignmentGiven = false
+  pending.assignment = null
+  pending.discard = null
+  pending.searchGiven = false
+  pending.search = null
 }

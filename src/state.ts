@@ -3,6 +3,7 @@ import { T_CREATURE, T_PLANESWALKER } from '../components/types.js'
 import { Zone, ZONE_NAMES, type ZoneName } from '../components/zones.js'
 import { STEP_NAMES, type StepName } from './steps.js'
 import type { GameWorld } from './world.js'
+import { legalNow } from './decisions/legal.js'
 
 export interface ObjectState {
   zone: ZoneName
@@ -18,11 +19,20 @@ export interface ObjectState {
   plotted: boolean
 }
 
+/** What is legal now (FORMAT.md), by id. */
+export interface LegalState {
+  canPlay: string[]
+  canCast: string[]
+  canAttack: Record<string, string[]>
+  canBlock: Record<string, string[]>
+}
+
 /** The game as the `state` of a `redzone-result/1` document. */
 export interface GameState {
-  turn: { number: number; active: string; step: StepName }
+  turn: { number: number; active: string; step: StepName; landsPlayed: number }
   players: Record<string, { life: number; lost: boolean }>
   objects: Record<string, ObjectState>
+  legal: LegalState
 }
 
 /** The state of one object; off the battlefield it reports its owner as controller, untapped, no damage. */
@@ -52,9 +62,17 @@ export function gameState(world: GameWorld, objects: Iterable<number>): GameStat
   for (const p of world.playerOrder) players[world.labels[p]!] = { life: world.players.life[p]!, lost: world.players.lost[p] === 1 }
   const out: GameState['objects'] = {}
   for (const eid of objects) out[world.labels[eid]!] = objectState(world, eid)
+  const now = legalNow(world)
+  const name = (eid: number): string => world.labels[eid]!
   return {
-    turn: { number: world.turn.number, active: world.labels[world.turn.active]!, step: STEP_NAMES[world.turn.step] },
+    turn: { number: world.turn.number, active: name(world.turn.active), step: STEP_NAMES[world.turn.step], landsPlayed: world.turn.landsPlayed },
     players,
     objects: out,
+    legal: {
+      canPlay: now.canPlay.map(name),
+      canCast: now.canCast.map(name),
+      canAttack: Object.fromEntries(now.canAttack.map((a) => [name(a.attacker), a.targets.map(name)])),
+      canBlock: Object.fromEntries(now.canBlock.map((b) => [name(b.blocker), b.attackers.map(name)])),
+    },
   }
 }

@@ -1,5 +1,6 @@
 import { isStepSkipped, SCHEDULE } from '../systems/schedule.js'
 import { checkStateBasedActions } from '../systems/check-state-based-actions.js'
+import { Await, type AwaitKind } from './decisions/await.js'
 import { putTriggersOnStack, resolveTop } from './spells/resolve.js'
 import type { Eid } from './events.js'
 import { Step, STEP_NAMES, type StepId } from './steps.js'
@@ -17,13 +18,67 @@ export function isGameOver(world: GameWorld): boolean {
   return left <= 1
 }
 
+/** Stops the step runner until `decider` makes the choice `kind`. */
+export function awaitChoice(world: GameWorld, kind: AwaitKind, decider: Eid, count = 0): true {
+  const turn = world.turn
+  turn.awaiting = kind
+  turn.decider = decider
+  turn.choiceCount = count
+  return true
+}
+
+/** The choice has been given to the system that waited for it. */
+export function choiceMade(world: GameWorld): void {
+  const turn = world.turn
+  turn.awaiting = Await.None
+  turn.decider = 0
+  turn.choiceCount = 0
+}
+
 /** CR 500.3 ... 500.4: the step begins, its turn-based actions happen, then the active player gets priority. */
 export function beginStep(world: GameWorld, step: StepId): void {
-  const entry = SCHEDULE[step]!
-  world.turn.step = step
-  if (world.events.listening) world.events.emit('stepStarted', STEP_NAMES[step], world.turn.number, entry.rule)
-  for (const system of entry.begin) system(world)
-  if (entry.priority) givePriority(world, world.turn.active)
+  const turn = world.turn
+  turn.step = step
+  turn.resumeAt = 0
+  turn.cleanupPriority = false
+  if (world.events.listening) world.events.emit('stepStarted', STEP_NAMES[step], turn.number, SCHEDULE[step]!.rule)
+  continueStep(world)
+}
+
+/**
+ * Runs the turn-based actions of the current step from `turn.resumeAt` (CR 703.4). A system that
+ * needs a player's choice it has not been given stops the runner (`awaitChoice`); answering the
+ * choice calls this again. Then the active player receives priority, in the steps that give it.
+ */
+export function continueStep(world: GameWorld): void {
+  const turn = world.turn
+  const entry = SCHEDULE[turn.step]!
+  const begin = entry.begin
+  for (let i = turn.resumeAt; i < begin.length; i++) {
+    const system = begin[i]!
+    if (system(world) === true) {
+      turn.resumeAt = i
+      return
+    }
+    world.trace?.push(system.name)
+  }
+  turn.resumeAt = begin.length
+  if (entry.priority) givePriority(world, turn.active)
+  else if (turn.step === Step.Cleanup && (checkStateBasedActions(world) || world.pendingTriggers.length > 0)) {
+    // CR 514.3a: state-based actions happened in cleanup, so the active player gets priority;
+    // once all pass, another cleanup step follows.
+    turn.cleanupPriority = true
+    givePriority(world, turn.active)
+  }
+}
+
+/** Whether a player holds priority now (and who: `turn.priority`). */
+export function priorityGiven(world: GameWorld): boolean {
+  const turn = world.turn
+  if (turn.awaiting !== Await.None || isGameOver(world)) return false
+  const entry = SCHEDULE[turn.step]!
+  if (turn.resumeAt < entry.begin.length) return false
+  return entry.priority || turn.cleanupPriority
 }
 
 /**
@@ -40,19 +95,21 @@ export function givePriority(world: GameWorld, player: Eid): void {
   world.turn.passes = 0
 }
 
-/** CR 608.1, 117.3b: the top of the stack resolves; then the active player receives priority. */
-export function resolveTopOfStack(world: GameWorld): void {
-  resolveTop(world)
+/**
+ * CR 608.1, 117.3b: the top of the stack resolves; then the active player receives priority.
+ * Returns false when the resolution waits for a choice (a search, 701.23).
+ */
+export function resolveTopOfStack(world: GameWorld): boolean {
+  if (!resolveTop(world)) return false
   givePriority(world, world.turn.active)
-}
-
-/** Every player passes in succession until the stack is empty (CR 117.4, 608.1). */
-export function resolveStack(world: GameWorld): void {
-  while (world.stack.length > 0 && !isGameOver(world)) resolveTopOfStack(world)
+  return true
 }
 
 function endStep(world: GameWorld): void {
-  for (const system of SCHEDULE[world.turn.step]!.end) system(world)
+  for (const system of SCHEDULE[world.turn.step]!.end) {
+    world.trace?.push(system.name)
+    system(world)
+  }
 }
 
 /** The step that follows the current one this turn, skipping what 508.8 and 510.4 skip; null after cleanup. */
@@ -68,12 +125,9 @@ export function nextStep(world: GameWorld): void {
   const turn = world.turn
   endStep(world)
   if (turn.step === Step.Cleanup) {
-    // CR 514.3a: if state-based actions happen during cleanup, players get priority and another cleanup step follows.
-    if (checkStateBasedActions(world)) {
-      beginStep(world, Step.Cleanup)
-      return
-    }
-    startNextTurn(world)
+    // CR 514.3a: after a cleanup step in which players got priority, another cleanup step.
+    if (turn.cleanupPriority) beginStep(world, Step.Cleanup)
+    else startNextTurn(world)
     return
   }
   const next = followingStep(world, turn.step)
@@ -95,21 +149,28 @@ export function startNextTurn(world: GameWorld): void {
   turn.blockersDeclared = false
   turn.firstStrikeStepDone = false
   turn.regularDamageDone = false
-  world.events.emit('turnStarted', turn.number, turn.active, '500.1')
+  turn.landsPlayed = 0
+  if (world.events.listening) world.events.emit('turnStarted', turn.number, turn.active, '500.1')
   beginStep(world, Step.Untap)
 }
 
-/** Moves on through steps in which no player receives priority (CR 502.4 untap, 514.3 cleanup). */
+/** Moves on through steps in which no player receives priority (CR 502.4 untap, 514.3 cleanup), unless a choice is awaited. */
 export function settle(world: GameWorld): void {
-  while (!SCHEDULE[world.turn.step]!.priority && !isGameOver(world)) nextStep(world)
+  while (world.turn.awaiting === Await.None && !isGameOver(world) && !priorityGiven(world)) nextStep(world)
 }
 
-/** CR 117.3d, 500.2: a player passes priority; when all players pass in succession with an empty stack, the step ends. */
+/**
+ * CR 117.3d, 500.2: the player with priority passes; when all players pass in succession, the
+ * top of the stack resolves, or with an empty stack the step ends.
+ */
 export function passPriority(world: GameWorld): void {
-  const inGame = playersInGame(world)
   const turn = world.turn
+  const order = world.playerOrder
+  const lost = world.players.lost
+  let inGame = 0
+  for (let i = 0; i < order.length; i++) if (lost[order[i]!] === 0) inGame++
   turn.passes++
-  if (turn.passes >= inGame.length) {
+  if (turn.passes >= inGame) {
     if (world.stack.length > 0) resolveTopOfStack(world)
     else {
       nextStep(world)
@@ -117,6 +178,9 @@ export function passPriority(world: GameWorld): void {
     }
     return
   }
-  const at = inGame.indexOf(turn.priority)
-  turn.priority = inGame[(at + 1) % inGame.length]!
+  // CR 117.3d: the next player in turn order who is still in the game receives priority.
+  let i = order.indexOf(turn.priority)
+  do i = (i + 1) % order.length
+  while (lost[order[i]!] !== 0)
+  turn.priority = order[i]!
 }

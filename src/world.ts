@@ -11,6 +11,7 @@ import { createEmitter, type Eid, type GameEmitter } from './events.js'
 import { IntList } from './int-list.js'
 import { Rng } from './rng.js'
 import { Step, type StepId } from './steps.js'
+import { Await, type AwaitKind } from './decisions/await.js'
 import type { ContinuousEffect } from './effects.js'
 import { createDamagePlan, type DamagePlan } from './combat/damage-plan-store.js'
 import type { ExplicitAssignment } from './combat/plan-combat-damage.js'
@@ -40,9 +41,9 @@ export interface CardData {
 
 /** An object on the stack (CR 405): a spell, an activated ability or a triggered ability. */
 export type StackItem =
-  | { kind: 'spell'; card: Eid; controller: Eid; target: Eid; search: readonly Eid[] | null }
+  | { kind: 'spell'; card: Eid; controller: Eid; target: Eid }
   | { kind: 'equip'; source: Eid; controller: Eid; target: Eid; ability: ParameterizedKeyword }
-  | { kind: 'trigger'; source: Eid; controller: Eid; trigger: TriggerSpec; search: readonly Eid[] | null }
+  | { kind: 'trigger'; source: Eid; controller: Eid; trigger: TriggerSpec }
 
 /** The ordered zones of one player (CR 400.1); the battlefield is found through `Placement.zone`. */
 export interface ZoneLists {
@@ -67,6 +68,21 @@ export interface TurnState {
   /** CR 117.3: who holds priority, and how many players in a row have passed. */
   priority: Eid
   passes: number
+  /** CR 305.2: lands the active player has played this turn. */
+  landsPlayed: number
+  /**
+   * A choice the game waits for (`Await`), made by `decider`: while it is not `None`, nobody has
+   * priority. `resumeAt` is the turn-based action of the step that waits for it.
+   */
+  awaiting: AwaitKind
+  decider: Eid
+  resumeAt: number
+  /** How many cards the pending discard (514.1) or bottom (103.5) choice takes. */
+  choiceCount: number
+  /** CR 514.3a: state-based actions happened in this cleanup step, so players get priority in it. */
+  cleanupPriority: boolean
+  /** CR 103.1: the player who takes the first turn (0 when the game began from a position). */
+  first: Eid
 }
 
 /** Combat roster: attackers and blockers in declaration order (CR 508.1, 509.1). */
@@ -81,8 +97,15 @@ export interface Roster {
 export interface PendingChoices {
   attackers: readonly { attacker: Eid; target: Eid }[] | null
   blockers: readonly { blocker: Eid; attacker: Eid }[] | null
+  /** Whether the damage assignment of the step was given (`assignment` null: the default for every creature). */
+  assignmentGiven: boolean
   /** Explicit combat damage assignments: creature -> [recipient, amount] pairs. */
   assignment: ExplicitAssignment | null
+  /** CR 514.1: the cards the active player discards. */
+  discard: readonly Eid[] | null
+  /** CR 701.23: whether the search of the resolving ability was answered, and the cards chosen (null: declined). */
+  searchGiven: boolean
+  search: readonly Eid[] | null
 }
 
 export interface GameContext {
@@ -169,6 +192,13 @@ export function createGameWorld(options: { capacity?: number; seed?: number } = 
       regularDamageDone: false,
       priority: 0,
       passes: 0,
+      landsPlayed: 0,
+      awaiting: Await.None,
+      decider: 0,
+      resumeAt: 0,
+      choiceCount: 0,
+      cleanupPriority: false,
+      first: 0,
     },
     roster: { attackers: new IntList(), blockers: new IntList(), blockList: new IntList() },
     effects: [],
@@ -187,7 +217,7 @@ export function createGameWorld(options: { capacity?: number; seed?: number } = 
     plan: createDamagePlan(capacity),
     scratch: createScratch(capacity),
     stamp: 0,
-    pending: { attackers: null, blockers: null, assignment: null },
+    pending: { attackers: null, blockers: null, assignmentGiven: false, assignment: null, discard: null, searchGiven: false, search: null },
     events: createEmitter(),
     rng: new Rng(options.seed ?? 1),
     trace: null,

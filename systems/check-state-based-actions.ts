@@ -70,7 +70,7 @@ export function checkStateBasedActions(world: GameWorld): boolean {
         players.lost[p] = 1
         players.drewFromEmpty[p] = 0
         playerLost = true
-        world.events.emit('playerLost', p, noLife ? 'life' : 'empty-library', noLife ? '704.5a' : '704.5b')
+        if (world.events.listening) world.events.emit('playerLost', p, noLife ? 'life' : 'empty-library', noLife ? '704.5a' : '704.5b')
       }
     }
     // CR 704.5m: an Aura attached illegally or to nothing goes to its owner's graveyard.

@@ -1,7 +1,9 @@
 import { query } from 'bitecs'
 import { T_CREATURE } from '../components/types.js'
 import { Card, Zone } from '../components/zones.js'
+import { Await } from '../src/decisions/await.js'
 import { endUntilEndOfTurnEffects } from '../src/effects.js'
+import { awaitChoice, choiceMade } from '../src/turn.js'
 import { moveToZone } from '../src/zone-change.js'
 import type { GameWorld } from '../src/world.js'
 
@@ -9,19 +11,25 @@ import type { GameWorld } from '../src/world.js'
 export const MAXIMUM_HAND_SIZE = 7
 
 /**
- * CR 514.1: the active player discards down to the maximum hand size (by default the cards
- * that came into the hand last); then 514.2: damage is removed from all permanents and
- * "until end of turn" effects end, simultaneously.
+ * CR 514.1: the active player discards down to the maximum hand size, choosing the cards; the
+ * step waits for the choice (`world.pending.discard`).
  */
-export function cleanupStep(world: GameWorld): void {
-  world.trace?.push('cleanupStep')
+export function discardToHandSize(world: GameWorld): boolean {
   const active = world.turn.active
   const hand = world.zoneLists.get(active)!.hand
   const excess = hand.length - MAXIMUM_HAND_SIZE
-  if (excess > 0) {
-    for (const card of hand.slice(-excess)) moveToZone(world, card, Zone.Graveyard, '514.1')
-    world.events.emit('cardsDiscarded', active, excess, '514.1')
-  }
+  if (excess <= 0) return false
+  const chosen = world.pending.discard
+  if (chosen === null) return awaitChoice(world, Await.Discard, active, excess)
+  world.pending.discard = null
+  choiceMade(world)
+  for (const card of chosen) moveToZone(world, card, Zone.Graveyard, '514.1')
+  if (world.events.listening) world.events.emit('cardsDiscarded', active, chosen.length, '514.1')
+  return false
+}
+
+/** CR 514.2: damage is removed from all permanents and "until end of turn" effects end, simultaneously. */
+export function cleanupStep(world: GameWorld): void {
   const { zone } = world.place
   const { damage } = world.stats
   let healed = 0
@@ -31,7 +39,7 @@ export function cleanupStep(world: GameWorld): void {
       healed++
     }
   }
-  world.events.emit('damageRemoved', healed, '514.2')
+  if (world.events.listening) world.events.emit('damageRemoved', healed, '514.2')
   const ended = endUntilEndOfTurnEffects(world)
-  world.events.emit('effectsEnded', ended, '514.2')
+  if (world.events.listening) world.events.emit('effectsEnded', ended, '514.2')
 }

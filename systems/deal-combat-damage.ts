@@ -4,7 +4,6 @@ import type { GameWorld } from '../src/world.js'
 
 /** CR 510.2: all assigned combat damage is dealt simultaneously. */
 export function dealCombatDamage(world: GameWorld): void {
-  world.trace?.push('dealCombatDamage')
   const plan = world.plan
   const source = plan.source.items
   const recipient = plan.recipient.items

@@ -2,16 +2,25 @@ import { C_ATTACKED_PLANESWALKER, C_ATTACKING } from '../components/combat.js'
 import { KW_VIGILANCE } from '../components/keywords.js'
 import { internalError } from '../src/errors.js'
 import { isPlayer, type GameWorld } from '../src/world.js'
+import { Await } from '../src/decisions/await.js'
+import { anyAttackerPossible } from '../src/decisions/combat-options.js'
+import { awaitChoice, choiceMade } from '../src/turn.js'
 
 /**
  * CR 508.1: the active player's attack declaration (already checked by
  * `checkAttackDeclaration`) takes effect: each creature attacks its player or planeswalker and
- * taps unless it has vigilance (508.1f, 702.20b). With no declaration, no creature attacks.
+ * taps unless it has vigilance (508.1f, 702.20b). Without a declaration the step waits for one,
+ * unless no creature could attack.
  */
-export function declareAttackers(world: GameWorld): void {
-  world.trace?.push('declareAttackers')
-  const declaration = world.pending.attackers ?? []
+export function declareAttackers(world: GameWorld): boolean {
+  let declaration = world.pending.attackers
+  if (declaration === null) {
+    // The active player chooses, unless no creature could attack: then the only declaration is none.
+    if (anyAttackerPossible(world)) return awaitChoice(world, Await.Attackers, world.turn.active)
+    declaration = []
+  }
   world.pending.attackers = null
+  choiceMade(world)
   const { combat, roster, events } = world
   const tapped = world.status.tapped
   roster.attackers.clear()
@@ -32,5 +41,6 @@ export function declareAttackers(world: GameWorld): void {
     if (events.listening) events.emit('attackerDeclared', attacker, target, '508.1')
   }
   world.turn.attackersDeclared = true
-  events.emit('attackersDeclared', declaration.length, '508.1')
+  if (events.listening) events.emit('attackersDeclared', declaration.length, '508.1')
+  return false
 }

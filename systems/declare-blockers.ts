@@ -1,15 +1,24 @@
 import { C_BLOCKED, C_BLOCKING } from '../components/combat.js'
 import type { GameWorld } from '../src/world.js'
+import { Await } from '../src/decisions/await.js'
+import { firstPossibleBlocker } from '../src/decisions/combat-options.js'
+import { awaitChoice, choiceMade } from '../src/turn.js'
 
 /**
  * CR 509.1: the defending players' block declaration (already checked by
  * `checkBlockDeclaration`) takes effect. Each blocked attacker becomes blocked (509.1h) and
  * its blockers are grouped in the order they were declared.
  */
-export function declareBlockers(world: GameWorld): void {
-  world.trace?.push('declareBlockers')
-  const declaration = world.pending.blockers ?? []
+export function declareBlockers(world: GameWorld): boolean {
+  let declaration = world.pending.blockers
+  if (declaration === null) {
+    // The defending players choose, unless no creature could block: then the only declaration is none.
+    const decider = firstPossibleBlocker(world)
+    if (decider !== 0) return awaitChoice(world, Await.Blockers, decider)
+    declaration = []
+  }
   world.pending.blockers = null
+  choiceMade(world)
   const { combat, roster, events } = world
   for (const { blocker, attacker } of declaration) {
     combat.flags[blocker]! |= C_BLOCKING
@@ -36,5 +45,6 @@ export function declareBlockers(world: GameWorld): void {
     list[combat.blockStart[attacker]! + combat.blockCount[attacker]!++] = blocker
   }
   world.turn.blockersDeclared = true
-  events.emit('blockersDeclared', declaration.length, '509.1')
+  if (events.listening) events.emit('blockersDeclared', declaration.length, '509.1')
+  return false
 }

@@ -6,7 +6,6 @@ import type { GameWorld } from '../src/world.js'
  * player, whose turn it is, skips that draw (103.8a).
  */
 export function drawStep(world: GameWorld): void {
-  world.trace?.push('drawStep')
   if (turnDrawSkipped(world)) return
   drawCard(world, world.turn.active)
 }

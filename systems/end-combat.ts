@@ -3,7 +3,6 @@ import type { GameWorld } from '../src/world.js'
 
 /** CR 511.3: as the end of combat step ends, all creatures and planeswalkers are removed from combat. */
 export function endCombat(world: GameWorld): void {
-  world.trace?.push('endCombat')
   const { flags, attackTarget, defendingPlayer, blocking } = world.combat
   const { attackers, blockers } = world.roster
   for (let i = 0, items = attackers.items; i < attackers.length; i++) {

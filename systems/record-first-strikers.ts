@@ -8,7 +8,6 @@ import type { GameWorld } from '../src/world.js'
  * second step, whatever they gain later (702.7c).
  */
 export function recordFirstStrikers(world: GameWorld): void {
-  world.trace?.push('recordFirstStrikers')
   const { flags } = world.combat
   const eff = world.kw.effective
   for (const list of [world.roster.attackers, world.roster.blockers]) {

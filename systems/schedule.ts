@@ -2,7 +2,7 @@ import { firstStrikeStepBegins } from '../src/combat/combat-queries.js'
 import { Step, type StepId } from '../src/steps.js'
 import type { GameWorld } from '../src/world.js'
 import { assignCombatDamage } from './assign-combat-damage.js'
-import { cleanupStep } from './cleanup-step.js'
+import { cleanupStep, discardToHandSize } from './cleanup-step.js'
 import { dealCombatDamage } from './deal-combat-damage.js'
 import { declareAttackers } from './declare-attackers.js'
 import { declareBlockers } from './declare-blockers.js'
@@ -11,7 +11,8 @@ import { endCombat } from './end-combat.js'
 import { recordFirstStrikers } from './record-first-strikers.js'
 import { untapStep } from './untap-step.js'
 
-export type System = (world: GameWorld) => void
+/** A system; a turn-based action that needs a player's choice it was not given returns true and the runner stops for it. */
+export type System = (world: GameWorld) => boolean | void
 
 export interface ScheduledStep {
   step: StepId
@@ -48,7 +49,7 @@ export const SCHEDULE: readonly ScheduledStep[] = [
   { step: Step.EndCombat, rule: '511', begin: [], end: [endCombat], priority: true },
   { step: Step.PostcombatMain, rule: '505', begin: [], end: [], priority: true },
   { step: Step.End, rule: '513', begin: [], end: [], priority: true },
-  { step: Step.Cleanup, rule: '514', begin: [cleanupStep], end: [], priority: false },
+  { step: Step.Cleanup, rule: '514', begin: [discardToHandSize, cleanupStep], end: [], priority: false },
 ]
 
 /**

@@ -7,7 +7,6 @@ import type { GameWorld } from '../src/world.js'
  * stop being summoning sick: from now on they have been controlled since this turn began (302.6).
  */
 export function untapStep(world: GameWorld): void {
-  world.trace?.push('untapStep')
   const active = world.turn.active
   const { zone, controller } = world.place
   const { tapped, sick } = world.status
@@ -20,5 +19,5 @@ export function untapStep(world: GameWorld): void {
     }
     sick[eid] = 0
   }
-  world.events.emit('permanentsUntapped', active, untapped, '502.3')
+  if (world.events.listening) world.events.emit('permanentsUntapped', active, untapped, '502.3')
 }

@@ -1,7 +1,7 @@
 import { query } from 'bitecs'
 import { describe, expect, it } from 'vitest'
 import { Flying } from '../components/keywords.js'
-import { attack, block, combatDamage } from '../src/actions/combat-actions.js'
+import { attack, block, combatDamage } from '../src/drive.js'
 import { worldDigest } from '../src/debug/digest.js'
 import { generateBoard } from '../src/generate/board.js'
 import { restoreWorld, snapshotWorld } from '../src/snapshot.js'
@@ -53,11 +53,11 @@ describe('Game.snapshot / Game.restore', () => {
     const start = game.snapshot()
     const before = JSON.stringify(game.state())
     const play = () => {
-      expect(game.cast('A', 'lions').ok).toBe(true)
-      expect(game.activate('A', 'sword', 'equip', ['bear']).ok).toBe(true)
-      expect(game.attack({ bear: 'B' }).ok).toBe(true)
-      expect(game.block({ wolf: 'bear' }).ok).toBe(true)
-      expect(game.combatDamage().ok).toBe(true)
+      expect(game.drive.cast('A', 'lions').ok).toBe(true)
+      expect(game.drive.activate('A', 'sword', 'equip', ['bear']).ok).toBe(true)
+      expect(game.drive.attack({ bear: 'B' }).ok).toBe(true)
+      expect(game.drive.block({ wolf: 'bear' }).ok).toBe(true)
+      expect(game.drive.combatDamage().ok).toBe(true)
       return JSON.stringify(game.state())
     }
     const after = play()

@@ -1,11 +1,11 @@
 import type { ParameterizedKeyword } from '../../components/abilities.js'
 import { Zone } from '../../components/zones.js'
-import { reject, OK, type ActionResult } from '../errors.js'
+import { reject, OK, type ActionResult, type Rejection } from '../errors.js'
 import type { Eid } from '../events.js'
 import { equipTargetError } from '../spells/equip-targets.js'
 import { sorceryTimingError } from '../spells/timing.js'
 import { isPlayer, label, type GameWorld } from '../world.js'
-import { gameOverError } from './combat-actions.js'
+import { gameOverError } from './preconditions.js'
 import { cheapestPayable, payWithLands } from './pay.js'
 
 export interface ActivateRequest {
@@ -13,6 +13,8 @@ export interface ActivateRequest {
   object: Eid
   ability: 'equip' | 'equip planeswalker'
   target: Eid
+  /** The lands to tap (FORMAT.md `pay`); without it, the default payment. */
+  pay?: readonly Eid[]
 }
 
 /**
@@ -22,6 +24,33 @@ export interface ActivateRequest {
  * listed). The ability goes on the stack; it resolves when all pass.
  */
 export function activateEquip(world: GameWorld, req: ActivateRequest): ActionResult {
+  const checked = checkActivate(world, req)
+  if (!checked.ok) return checked
+  const { player, object, target } = req
+  payWithLands(world, player, checked.lands)
+  world.stack.push({ kind: 'equip', source: object, controller: player, target, ability: checked.ability })
+  if (world.events.listening) world.events.emit('abilityActivated', player, object, target, '602.2')
+  world.turn.priority = player
+  world.turn.passes = 0
+  return OK
+}
+
+type EquipAbility = Extract<ParameterizedKeyword, { kind: 'equip' | 'equip planeswalker' }>
+
+/** Everything that makes an equip activation illegal now (CR 602.2, 702.6), or the ability used and the lands that pay for it. */
+export function checkActivate(world: GameWorld, req: ActivateRequest): Rejection | { ok: true; ability: EquipAbility; lands: Eid[] } {
+  const legal = activateError(world, req)
+  if (!Array.isArray(legal)) return legal
+  const chosen = cheapestPayable(world, req.player, legal, (a) => a.cost)
+  if (chosen === null) return reject('cannot-pay', `${label(world, req.player)} can't pay any ${req.ability} cost of ${label(world, req.object)} with untapped lands`, '602.2b')
+  return { ok: true, ability: chosen.option, lands: chosen.lands }
+}
+
+/**
+ * Everything but the cost that makes an equip activation illegal now (CR 602.2, 702.6a, c, e), or
+ * the abilities of that kind whose target is legal (the cheapest payable one is used).
+ */
+export function activateError(world: GameWorld, req: ActivateRequest): Rejection | EquipAbility[] {
   const { player, object, target } = req
   const over = gameOverError(world)
   if (over) return over
@@ -32,21 +61,12 @@ export function activateEquip(world: GameWorld, req: ActivateRequest): ActionRes
   if (world.place.controller[object] !== player) {
     return reject('not-your-permanent', `only ${name}'s controller may activate its abilities`, '602.2')
   }
-  const abilities = (world.abilities.get(object) ?? []).filter((a): a is Extract<ParameterizedKeyword, { kind: 'equip' | 'equip planeswalker' }> => a.kind === req.ability)
+  const abilities = (world.abilities.get(object) ?? []).filter((a): a is EquipAbility => a.kind === req.ability)
   if (abilities.length === 0) return reject('no-such-ability', `${name} has no ${req.ability} ability`, '602.1')
   const timing = sorceryTimingError(world, player, `${req.ability} can be activated`, '702.6a')
   if (timing) return timing
   if (target === 0) return reject('illegal-target', `${req.ability} needs a target`, '602.2b')
   const legal = abilities.filter((a) => equipTargetError(world, player, object, a, target) === null)
   if (legal.length === 0) return equipTargetError(world, player, object, abilities[0]!, target)!
-  const chosen = cheapestPayable(world, player, legal, (a) => a.cost)
-  if (chosen !== null) {
-    payWithLands(world, player, chosen.lands)
-    world.stack.push({ kind: 'equip', source: object, controller: player, target, ability: chosen.option })
-    if (world.events.listening) world.events.emit('abilityActivated', player, object, target, '602.2')
-    world.turn.priority = player
-    world.turn.passes = 0
-    return OK
-  }
-  return reject('cannot-pay', `${label(world, player)} can't pay any ${req.ability} cost of ${name} with untapped lands`, '602.2b')
+  return legal
 }

@@ -4,11 +4,11 @@ import { Zone } from '../../components/zones.js'
 import { checkStateBasedActions } from '../../systems/check-state-based-actions.js'
 import { dealDamage as dealDamageTo } from '../damage.js'
 import { addEffect } from '../effects.js'
-import { OK, reject, type ActionResult } from '../errors.js'
+import { OK, reject, type ActionResult, type Rejection } from '../errors.js'
 import type { Eid } from '../events.js'
 import { leaveCombat, moveToZone } from '../zone-change.js'
 import { isPlayer, label, type GameWorld } from '../world.js'
-import { gameOverError } from './combat-actions.js'
+import { gameOverError } from './preconditions.js'
 
 /**
  * Effects from outside the game, as a resolved spell or ability would create them (for
@@ -16,7 +16,7 @@ import { gameOverError } from './combat-actions.js'
  * a player would then receive priority (CR 117.5).
  */
 
-function onBattlefield(world: GameWorld, eid: Eid, what: string): ActionResult | null {
+function onBattlefield(world: GameWorld, eid: Eid, what: string): Rejection | null {
   if (isPlayer(world, eid) || world.place.zone[eid] !== Zone.Battlefield) {
     return reject('not-on-battlefield', `${label(world, eid)} is not a permanent on the battlefield, so it can't ${what}`, '611.3a')
   }

@@ -1,10 +1,10 @@
 import { Zone, ZONE_NAMES, type ZoneId } from '../../components/zones.js'
-import { reject, OK, type ActionResult } from '../errors.js'
+import { reject, OK, type ActionResult, type Rejection } from '../errors.js'
 import type { Eid } from '../events.js'
 import { sorceryTimingError } from '../spells/timing.js'
 import { moveToZone } from '../zone-change.js'
 import { isPlayer, label, type GameWorld } from '../world.js'
-import { gameOverError } from './combat-actions.js'
+import { gameOverError } from './preconditions.js'
 import { cheapestPayable, payWithLands } from './pay.js'
 
 export interface PlotRequest {
@@ -20,6 +20,29 @@ export interface PlotRequest {
  * cheapest payable if it has several); it becomes plotted, with the turn it happened.
  */
 export function plotCard(world: GameWorld, req: PlotRequest): ActionResult {
+  const checked = checkPlot(world, req)
+  if (!checked.ok) return checked
+  const { player, card } = req
+  payWithLands(world, player, checked.lands)
+  moveToZone(world, card, Zone.Exile, '702.170a')
+  const data = world.cardData.get(card)!
+  data.plotted = true
+  data.plottedTurn = world.turn.number
+  if (world.events.listening) world.events.emit('cardPlotted', player, card, world.turn.number, '116.2k')
+  return OK
+}
+
+/** Everything that makes the plot special action illegal now (CR 702.170a, 116.2k), or the lands that pay for it. */
+export function checkPlot(world: GameWorld, req: PlotRequest): Rejection | { ok: true; lands: Eid[] } {
+  const costs = plotError(world, req)
+  if (!Array.isArray(costs)) return costs
+  const chosen = cheapestPayable(world, req.player, costs, (cost) => cost)
+  if (chosen === null) return reject('cannot-pay', `${label(world, req.player)} can't pay the plot cost of ${label(world, req.card)} with untapped lands`, '702.170a')
+  return { ok: true, lands: chosen.lands }
+}
+
+/** Everything but the cost that makes the plot special action illegal now, or the card's plot costs. */
+export function plotError(world: GameWorld, req: PlotRequest): Rejection | string[] {
   const { player, card } = req
   const over = gameOverError(world)
   if (over) return over
@@ -35,14 +58,5 @@ export function plotCard(world: GameWorld, req: PlotRequest): ActionResult {
   if (costs.length === 0) return reject('no-plot', `${name} has no plot ability`, '702.170a')
   const timing = sorceryTimingError(world, player, `${name} can be plotted`, '702.170a')
   if (timing) return timing
-  const chosen = cheapestPayable(world, player, costs, (cost) => cost)
-  if (chosen !== null) {
-    payWithLands(world, player, chosen.lands)
-    moveToZone(world, card, Zone.Exile, '702.170a')
-    data.plotted = true
-    data.plottedTurn = world.turn.number
-    if (world.events.listening) world.events.emit('cardPlotted', player, card, world.turn.number, '116.2k')
-    return OK
-  }
-  return reject('cannot-pay', `${label(world, player)} can't pay the plot cost of ${name} with untapped lands`, '702.170a')
+  return costs
 }

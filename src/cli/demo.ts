@@ -1,4 +1,4 @@
-import { advance, attack, block, combatDamage } from '../actions/combat-actions.js'
+import { advance, attack, block, combatDamage } from '../drive.js'
 import { generateBoard, type GeneratedBoard } from '../generate/board.js'
 import type { ActionResult } from '../errors.js'
 import { restoreWorld, snapshotWorld } from '../snapshot.js'

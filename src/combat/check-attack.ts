@@ -1,7 +1,7 @@
 import { KW_DEFENDER, KW_HASTE } from '../../components/keywords.js'
 import { T_CREATURE, T_PLANESWALKER } from '../../components/types.js'
 import { Zone } from '../../components/zones.js'
-import { OK, reject, type ActionResult } from '../errors.js'
+import { OK, reject, type ActionResult, type Rejection } from '../errors.js'
 import type { Eid } from '../events.js'
 import { isPlayer, label, nextStamp, type GameWorld } from '../world.js'
 
@@ -41,30 +41,40 @@ export function checkAttackDeclaration(world: GameWorld, declaration: readonly A
       marks[attacker] = stamp
       continue
     }
-    const who = label(world, attacker)
-    if (marks[attacker] === stamp) return reject('duplicate-attacker', `${who} is declared as an attacker twice`, '508.1a')
+    if (marks[attacker] === stamp) return reject('duplicate-attacker', `${label(world, attacker)} is declared as an attacker twice`, '508.1a')
     marks[attacker] = stamp
-    if (isPlayer(world, attacker) || zone[attacker] !== Zone.Battlefield) {
-      return reject('not-on-battlefield', `${who} is not a permanent on the battlefield, so it can't attack`, '508.1a')
-    }
-    if ((world.types.mask[attacker]! & T_CREATURE) === 0) return reject('not-a-creature', `${who} is not a creature, so it can't attack`, '508.1a')
-    if (controller[attacker] !== active) {
-      return reject('not-your-creature', `${who} is not controlled by the active player ${label(world, active)}, so it can't attack`, '508.1a')
-    }
-    if (world.status.tapped[attacker]) return reject('tapped', `${who} is tapped, so it can't attack`, '508.1a')
-    const keywords = world.kw.effective[attacker]!
-    if (world.status.sick[attacker] && (keywords & KW_HASTE) === 0) {
-      return reject('summoning-sick', `${who} hasn't been under its controller's control since the turn began and has no haste`, '302.6')
-    }
-    if (keywords & KW_DEFENDER) return reject('defender-cannot-attack', `${who} has defender and can't attack`, '702.3b')
-    const targetError = checkAttackTarget(world, attacker, target)
-    if (targetError) return targetError
+    const error = attackerError(world, attacker) ?? attackTargetError(world, attacker, target)
+    if (error) return error
   }
   return OK
 }
 
-/** CR 508.1b: an attacking creature attacks an opponent or a planeswalker an opponent controls. */
-function checkAttackTarget(world: GameWorld, attacker: Eid, target: Eid): ActionResult | null {
+/**
+ * CR 508.1a, 302.6, 702.3b: why a creature can't be declared as an attacker by the active player
+ * now (whatever it would attack), or null. Used by the declaration check and the enumerator.
+ */
+export function attackerError(world: GameWorld, attacker: Eid): Rejection | null {
+  const active = world.turn.active
+  const { zone, controller } = world.place
+  const who = label(world, attacker)
+  if (isPlayer(world, attacker) || zone[attacker] !== Zone.Battlefield) {
+    return reject('not-on-battlefield', `${who} is not a permanent on the battlefield, so it can't attack`, '508.1a')
+  }
+  if ((world.types.mask[attacker]! & T_CREATURE) === 0) return reject('not-a-creature', `${who} is not a creature, so it can't attack`, '508.1a')
+  if (controller[attacker] !== active) {
+    return reject('not-your-creature', `${who} is not controlled by the active player ${label(world, active)}, so it can't attack`, '508.1a')
+  }
+  if (world.status.tapped[attacker]) return reject('tapped', `${who} is tapped, so it can't attack`, '508.1a')
+  const keywords = world.kw.effective[attacker]!
+  if (world.status.sick[attacker] && (keywords & KW_HASTE) === 0) {
+    return reject('summoning-sick', `${who} hasn't been under its controller's control since the turn began and has no haste`, '302.6')
+  }
+  if (keywords & KW_DEFENDER) return reject('defender-cannot-attack', `${who} has defender and can't attack`, '702.3b')
+  return null
+}
+
+/** CR 508.1b: an attacking creature attacks an opponent or a planeswalker an opponent controls. Null when `target` is legal. */
+export function attackTargetError(world: GameWorld, attacker: Eid, target: Eid): Rejection | null {
   const active = world.turn.active
   const who = label(world, attacker)
   const whom = label(world, target)

@@ -2,7 +2,7 @@ import { C_ATTACKING } from '../../components/combat.js'
 import { KW_FLYING, KW_MENACE, KW_REACH } from '../../components/keywords.js'
 import { T_CREATURE } from '../../components/types.js'
 import { Zone } from '../../components/zones.js'
-import { internalError, OK, reject, type ActionResult } from '../errors.js'
+import { internalError, OK, reject, type ActionResult, type Rejection } from '../errors.js'
 import type { Eid } from '../events.js'
 import { isPlayer, label, nextStamp, type GameWorld } from '../world.js'
 
@@ -50,31 +50,11 @@ export function checkBlockDeclaration(world: GameWorld, declaration: readonly Bl
       counts[attacker]!++
       continue
     }
-    const who = label(world, blocker)
-    const whom = label(world, attacker)
-    if (marks[blocker] === stamp) return reject('duplicate-blocker', `${who} can block only one creature`, '509.1a')
+    if (marks[blocker] === stamp) return reject('duplicate-blocker', `${label(world, blocker)} can block only one creature`, '509.1a')
     marks[blocker] = stamp
-    if (isPlayer(world, blocker) || zone[blocker] !== Zone.Battlefield) {
-      return reject('not-on-battlefield', `${who} is not a permanent on the battlefield, so it can't block`, '509.1a')
-    }
-    if ((world.types.mask[blocker]! & T_CREATURE) === 0) return reject('not-a-creature', `${who} is not a creature, so it can't block`, '509.1a')
-    if (world.status.tapped[blocker]) return reject('tapped', `${who} is tapped, so it can't block`, '509.1a')
-    if (isPlayer(world, attacker) || (flags[attacker]! & C_ATTACKING) === 0 || zone[attacker] !== Zone.Battlefield) {
-      return reject('not-attacking', `${whom} is not an attacking creature, so ${who} can't block it`, '509.1a')
-    }
-    if (controller[blocker] !== defendingPlayer[attacker]) {
-      return reject(
-        'not-defending-player',
-        `${who} can't block ${whom}: ${whom} attacks ${label(world, defendingPlayer[attacker]!)}, and ${who} is controlled by ${label(world, controller[blocker]!)}`,
-        '802.4a',
-      )
-    }
-    const attackerKeywords = world.kw.effective[attacker]!
-    const blockerKeywords = world.kw.effective[blocker]!
-    if (attackerKeywords & KW_FLYING && (blockerKeywords & (KW_FLYING | KW_REACH)) === 0) {
-      return reject('cannot-block-flying', `${who} can't block ${whom}: ${whom} has flying, and ${who} has neither flying nor reach`, '702.9b')
-    }
-    throw internalError(`block of ${who} on ${whom} passed every check but the fast one`)
+    const error = blockerError(world, blocker, attacker)
+    if (error) return error
+    throw internalError(`block of ${label(world, blocker)} on ${label(world, attacker)} passed every check but the fast one`)
   }
   for (let i = 0; i < declaration.length; i++) {
     const attacker = declaration[i]!.attacker
@@ -83,4 +63,37 @@ export function checkBlockDeclaration(world: GameWorld, declaration: readonly Bl
     }
   }
   return OK
+}
+
+/**
+ * CR 509.1a, 802.4a, 702.9b, 702.17b: why `blocker` can't block `attacker` now (taken alone:
+ * the menace restriction, 702.111b, is over the whole declaration), or null. Used by the
+ * declaration check and the enumerator.
+ */
+export function blockerError(world: GameWorld, blocker: Eid, attacker: Eid): Rejection | null {
+  const { zone, controller } = world.place
+  const { flags, defendingPlayer } = world.combat
+  const who = label(world, blocker)
+  const whom = label(world, attacker)
+  if (isPlayer(world, blocker) || zone[blocker] !== Zone.Battlefield) {
+    return reject('not-on-battlefield', `${who} is not a permanent on the battlefield, so it can't block`, '509.1a')
+  }
+  if ((world.types.mask[blocker]! & T_CREATURE) === 0) return reject('not-a-creature', `${who} is not a creature, so it can't block`, '509.1a')
+  if (world.status.tapped[blocker]) return reject('tapped', `${who} is tapped, so it can't block`, '509.1a')
+  if (isPlayer(world, attacker) || (flags[attacker]! & C_ATTACKING) === 0 || zone[attacker] !== Zone.Battlefield) {
+    return reject('not-attacking', `${whom} is not an attacking creature, so ${who} can't block it`, '509.1a')
+  }
+  if (controller[blocker] !== defendingPlayer[attacker]) {
+    return reject(
+      'not-defending-player',
+      `${who} can't block ${whom}: ${whom} attacks ${label(world, defendingPlayer[attacker]!)}, and ${who} is controlled by ${label(world, controller[blocker]!)}`,
+      '802.4a',
+    )
+  }
+  const attackerKeywords = world.kw.effective[attacker]!
+  const blockerKeywords = world.kw.effective[blocker]!
+  if (attackerKeywords & KW_FLYING && (blockerKeywords & (KW_FLYING | KW_REACH)) === 0) {
+    return reject('cannot-block-flying', `${who} can't block ${whom}: ${whom} has flying, and ${who} has neither flying nor reach`, '702.9b')
+  }
+  return null
 }

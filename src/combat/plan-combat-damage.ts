@@ -8,7 +8,7 @@ import {
 } from '../../components/keywords.js'
 import { T_CREATURE } from '../../components/types.js'
 import { Zone } from '../../components/zones.js'
-import { internalError, OK, reject, type ActionResult } from '../errors.js'
+import { internalError, OK, reject, type ActionResult, type Rejection } from '../errors.js'
 import type { Eid } from '../events.js'
 import { isPlayer, label, type GameWorld } from '../world.js'
 import { attackTargetPresent, isAttacking, stillBlocks } from './combat-queries.js'
@@ -91,7 +91,7 @@ function collectDealers(world: GameWorld, kind: DamageStepKind, assign: boolean)
       if ((f & role) === 0 || zone[c] !== Zone.Battlefield) continue
       const deals = first
         ? (eff[c]! & KW_ANY_FIRST_STRIKE) !== 0
-        : !afterFirstStrike || (f & C_HAD_FIRST_STRIKE) === 0 || (eff[c]! & KW_DOUBLE_STRIKE) !== 0
+        : !afterFirstStrike || (f & C_HAD_FIRST_STRIKE) === 0 || (eff[c]! & KW_DOUBLE_STRIKE) !== 0 // CR 702.4b, 702.7b-c
       // CR 510.1a: a creature with power 0 or less assigns no combat damage.
       if (deals && power[c]! > 0 && dealing[c] === 0) {
         dealing[c] = 1
@@ -104,6 +104,18 @@ function collectDealers(world: GameWorld, kind: DamageStepKind, assign: boolean)
       }
     }
   }
+}
+
+/**
+ * CR 510.4, 702.4b-c, 702.7b-c, 510.1a: whether an attacking creature still in combat assigns
+ * combat damage in this step (the same test `collectDealers` makes).
+ */
+export function attackerDealsDamage(world: GameWorld, c: Eid, kind: DamageStepKind): boolean {
+  const f = world.combat.flags[c]!
+  if ((f & C_ATTACKING) === 0 || world.place.zone[c] !== Zone.Battlefield || world.stats.power[c]! <= 0) return false
+  const eff = world.kw.effective[c]!
+  if (kind === 'first') return (eff & KW_ANY_FIRST_STRIKE) !== 0
+  return !world.turn.firstStrikeStepDone || (f & C_HAD_FIRST_STRIKE) === 0 || (eff & KW_DOUBLE_STRIKE) !== 0
 }
 
 function add(world: GameWorld, source: Eid, recipient: Eid, amount: number): void {
@@ -211,10 +223,10 @@ function assignBlockerByDefault(world: GameWorld, blocker: Eid): void {
   if (isAttacking(world, attacker)) add(world, blocker, attacker, world.stats.power[blocker]!)
 }
 
-const ASSIGN = 'illegal-assignment'
+const ASSIGN = 'illegal-assignment' as const
 
 /** Why `recipient` can't be assigned damage by `creature`, or null when it can (CR 510.1b-d, 702.19). */
-function recipientError(world: GameWorld, creature: Eid, recipient: Eid): ActionResult | null {
+export function recipientError(world: GameWorld, creature: Eid, recipient: Eid): Rejection | null {
   const { combat } = world
   const who = label(world, creature)
   const whom = label(world, recipient)

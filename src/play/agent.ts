@@ -2,8 +2,9 @@
  * Agents: whoever makes a player's choices in a game (a bot, a search, a person behind a
  * client). One small interface a user can implement.
  */
+import type { Decision, PlayerAction } from '../decisions/action.js'
+import type { LegalActions } from '../decisions/legal.js'
 import type { GameView } from './view.js'
-import type { Decision, LegalActions, PlayerAction } from './decision-types.js'
 
 export interface Agent {
   /**

@@ -1,4 +1,156 @@
-/** What one player may know of a game (filled in by the decision work). */
-export interface GameView {
-  readonly player: number
+import { Zone } from '../../components/zones.js'
+import { T_CREATURE, T_LAND } from '../../components/types.js'
+import { RedzoneError } from '../errors.js'
+import type { Eid } from '../events.js'
+import { manaValue } from '../mana/cost.js'
+import { Rng } from '../rng.js'
+import { restoreWorld, snapshotWorld } from '../snapshot.js'
+import { buildPosition, originOf } from '../position.js'
+import type { GameWorld } from '../world.js'
+
+/**
+ * What one player may know of a game (CR 400.2: hidden zones): their own hand, every public zone
+ * (battlefield, graveyards, exile, the stack), life totals and the sizes of hands and libraries —
+ * never an opponent's hand or the order of any library. Reads the game as it is (no copy); an
+ * agent decides from this only. `sample` deals the hidden cards at random for search agents.
+ */
+export class GameView {
+  constructor(
+    private readonly world: GameWorld,
+    readonly player: Eid,
+  ) {}
+
+  /** The players in turn order. */
+  get players(): readonly Eid[] {
+    return this.world.playerOrder
+  }
+
+  get opponents(): Eid[] {
+    return this.world.playerOrder.filter((p) => p !== this.player && this.world.players.lost[p] === 0)
+  }
+
+  get turn(): { number: number; active: Eid; step: number; landsPlayed: number } {
+    const t = this.world.turn
+    return { number: t.number, active: t.active, step: t.step, landsPlayed: t.landsPlayed }
+  }
+
+  life(player: Eid): number {
+    return this.world.players.life[player]!
+  }
+
+  handSize(player: Eid): number {
+    return this.world.zoneLists.get(player)!.hand.length
+  }
+
+  librarySize(player: Eid): number {
+    return this.world.zoneLists.get(player)!.library.length
+  }
+
+  /** The viewer's own hand. */
+  hand(): readonly Eid[] {
+    return this.world.zoneLists.get(this.player)!.hand
+  }
+
+  graveyard(player: Eid): readonly Eid[] {
+    return this.world.zoneLists.get(player)!.graveyard
+  }
+
+  /** The permanents on the battlefield controlled by `player`. */
+  battlefield(player: Eid): Eid[] {
+    const out: Eid[] = []
+    const { zone, controller } = this.world.place
+    for (const [eid] of this.world.cardData) if (zone[eid] === Zone.Battlefield && controller[eid] === player) out.push(eid)
+    return out
+  }
+
+  /** Whether the viewer may see this object's characteristics now. */
+  canSee(eid: Eid): boolean {
+    const zone = this.world.place.zone[eid]
+    if (zone === Zone.Library) return false
+    if (zone === Zone.Hand) return this.world.place.owner[eid] === this.player
+    return true
+  }
+
+  private visible(eid: Eid): void {
+    if (!this.canSee(eid)) throw new RedzoneError(`object ${eid} is in a hidden zone the viewing player can't see`)
+  }
+
+  name(eid: Eid): string | null {
+    this.visible(eid)
+    return this.world.cardData.get(eid)?.name ?? null
+  }
+
+  power(eid: Eid): number {
+    this.visible(eid)
+    return this.world.stats.power[eid]!
+  }
+
+  toughness(eid: Eid): number {
+    this.visible(eid)
+    return this.world.stats.toughness[eid]!
+  }
+
+  damage(eid: Eid): number {
+    this.visible(eid)
+    return this.world.stats.damage[eid]!
+  }
+
+  keywords(eid: Eid): number {
+    this.visible(eid)
+    return this.world.kw.effective[eid]!
+  }
+
+  isCreature(eid: Eid): boolean {
+    this.visible(eid)
+    return (this.world.types.mask[eid]! & T_CREATURE) !== 0
+  }
+
+  isLand(eid: Eid): boolean {
+    this.visible(eid)
+    return (this.world.types.mask[eid]! & T_LAND) !== 0
+  }
+
+  tapped(eid: Eid): boolean {
+    this.visible(eid)
+    return this.world.status.tapped[eid] === 1
+  }
+
+  manaValue(eid: Eid): number {
+    this.visible(eid)
+    return manaValue(this.world.cardData.get(eid)?.manaCost ?? null)
+  }
+
+  controller(eid: Eid): Eid {
+    this.visible(eid)
+    return this.world.place.controller[eid]!
+  }
+
+  /**
+   * A copy of the game consistent with what the viewer knows, the hidden cards dealt at random
+   * (determinization, for search): each opponent's hand and library are shuffled together and
+   * dealt again (same sizes), and every library is shuffled. The copy has its own seeded RNG.
+   */
+  sample(rng: Rng): GameWorld {
+    const origin = originOf(this.world)
+    if (!origin) throw new RedzoneError('this game was not built from a position, so it can\'t be sampled')
+    const copy = buildPosition(origin, { seed: rng.nextUint32() }).world
+    const rngState = new Rng(rng.nextUint32()).state()
+    restoreWorld(copy, snapshotWorld(this.world))
+    copy.rng.setState(rngState)
+    for (const p of copy.playerOrder) {
+      const lists = copy.zoneLists.get(p)!
+      if (p === this.player) {
+        rng.shuffle(lists.library)
+        continue
+      }
+      const hidden = [...lists.hand, ...lists.library]
+      rng.shuffle(hidden)
+      const handSize = lists.hand.length
+      lists.hand.splice(0, handSize, ...hidden.slice(0, handSize))
+      lists.library.splice(0, lists.library.length, ...hidden.slice(handSize))
+      for (const c of lists.hand) copy.place.zone[c] = Zone.Hand
+      for (const c of lists.library) copy.place.zone[c] = Zone.Library
+    }
+    return copy
+  }
 }

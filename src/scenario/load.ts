@@ -23,7 +23,7 @@ function jsonPath(path: readonly PropertyKey[]): string {
 function describeIssue(issue: z.core.$ZodIssue): string {
   if (issue.code === 'unrecognized_keys') return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`
   if (issue.code === 'invalid_union' && 'discriminator' in issue && issue.discriminator) {
-    return `unknown action; expected "do" to be one of attack, block, combatDamage, advance, grant, lose, dealDamage, destroy, exile, removeFromCombat, cast, activate, plot, expect`
+    return `unknown action; expected "do" to be one of attack, block, combatDamage, advance, grant, lose, dealDamage, destroy, exile, removeFromCombat, cast, activate, plot, play, expect`
   }
   return issue.message
 }
@@ -115,6 +115,7 @@ export function loadScenario(text: string): LoadResult {
         break
       case 'cast':
       case 'plot':
+      case 'play':
         known(action.player, `${p}.player`, 'player')
         known(action.card, `${p}.card`, 'object')
         if (action.do === 'cast') {
@@ -150,5 +151,13 @@ function checkExpectReferences(
   }
   for (const [id, target] of Object.entries(expect.attachedTo ?? {})) {
     if (target !== null) known(target, `${path}.attachedTo[${JSON.stringify(id)}]`, 'any')
+  }
+  expect.canPlay?.forEach((id, j) => known(id, `${path}.canPlay[${j}]`, 'object'))
+  expect.canCast?.forEach((id, j) => known(id, `${path}.canCast[${j}]`, 'object'))
+  for (const field of ['canAttack', 'canBlock'] as const) {
+    for (const [id, list] of Object.entries(expect[field] ?? {})) {
+      known(id, `${path}.${field}`, 'object')
+      list.forEach((t, j) => known(t, `${path}.${field}[${JSON.stringify(id)}][${j}]`, field === 'canAttack' ? 'any' : 'object'))
+    }
   }
 }

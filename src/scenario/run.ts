@@ -31,13 +31,13 @@ export interface ScenarioRun {
 function perform(game: Game, action: ScenarioAction): ActionResult {
   switch (action.do) {
     case 'attack':
-      return game.attack(action.attackers)
+      return game.drive.attack(action.attackers)
     case 'block':
-      return game.block(action.blockers)
+      return game.drive.block(action.blockers)
     case 'combatDamage':
-      return game.combatDamage(action.assign)
+      return game.drive.combatDamage(action.assign)
     case 'advance':
-      return game.advance(action.to, { nextTurn: action.turn === 'next' })
+      return game.drive.advance(action.to, { nextTurn: action.turn === 'next' })
     case 'grant':
       return game.grant(action.object, { keywords: action.keywords ?? [], power: action.power ?? 0, toughness: action.toughness ?? 0 })
     case 'lose':
@@ -51,15 +51,17 @@ function perform(game: Game, action: ScenarioAction): ActionResult {
     case 'removeFromCombat':
       return game.removeFromCombat(action.object)
     case 'cast':
-      return game.cast(action.player, action.card, {
+      return game.drive.cast(action.player, action.card, {
         ...(action.targets ? { targets: action.targets } : {}),
         ...(action.alternative ? { alternative: action.alternative } : {}),
         ...(action.choices ? { choices: action.choices } : {}),
       })
     case 'activate':
-      return game.activate(action.player, action.object, action.ability, action.targets ?? [])
+      return game.drive.activate(action.player, action.object, action.ability, action.targets ?? [])
     case 'plot':
-      return game.plot(action.player, action.card)
+      return game.drive.plot(action.player, action.card)
+    case 'play':
+      return game.drive.play(action.player, action.card)
     case 'expect':
       return { ok: true }
   }
@@ -91,6 +93,14 @@ export function compareExpect(state: GameState, expect: ScenarioExpect): string[
     eq(`keywords of ${id}`, state.objects[id]?.keywords, [...keywords].sort())
   }
   if (expect.step !== undefined) eq('step', state.turn.step, expect.step)
+  // What is legal now: each compared whole, lists as sets.
+  const sorted = (list: readonly string[]): string[] => [...list].sort()
+  const sortedRecord = (record: Readonly<Record<string, readonly string[]>>): Record<string, string[]> =>
+    Object.fromEntries(Object.keys(record).sort().map((k) => [k, sorted(record[k]!)]))
+  if (expect.canPlay) eq('canPlay', sorted(state.legal.canPlay), sorted(expect.canPlay))
+  if (expect.canCast) eq('canCast', sorted(state.legal.canCast), sorted(expect.canCast))
+  if (expect.canAttack) eq('canAttack', sortedRecord(state.legal.canAttack), sortedRecord(expect.canAttack))
+  if (expect.canBlock) eq('canBlock', sortedRecord(state.legal.canBlock), sortedRecord(expect.canBlock))
   return out
 }
 

@@ -3,6 +3,7 @@ import { KEYWORD_NAMES } from '../../components/keywords.js'
 import { TYPE_NAMES } from '../../components/types.js'
 import { ZONE_NAMES } from '../../components/zones.js'
 import { STEP_NAMES } from '../steps.js'
+import { REJECT_CODES } from '../reject-codes.js'
 
 /**
  * The `redzone-scenario/1` format (shared/scenarios/FORMAT.md) as a strict schema: unknown
@@ -78,9 +79,17 @@ export const expectSchema = z.strictObject({
   keywords: z.record(id, z.array(keywordName)).optional(),
   plotted: z.record(id, z.boolean()).optional(),
   step: step.optional(),
+  canPlay: z.array(id).optional(),
+  canCast: z.array(id).optional(),
+  canAttack: z.record(id, z.array(id)).optional(),
+  canBlock: z.record(id, z.array(id)).optional(),
 })
 
-const expectError = { expectError: z.union([z.boolean(), z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'expected an error code in kebab-case')]).optional() }
+const expectError = {
+  expectError: z
+    .union([z.boolean(), z.enum(REJECT_CODES)], { error: `expected true or an error code (${REJECT_CODES.join(', ')})` })
+    .optional(),
+}
 
 const action = z.discriminatedUnion('do', [
   z.strictObject({ do: z.literal('attack'), attackers: z.record(id, id), ...expectError }),
@@ -118,6 +127,7 @@ const action = z.discriminatedUnion('do', [
     ...expectError,
   }),
   z.strictObject({ do: z.literal('plot'), player: id, card: id, ...expectError }),
+  z.strictObject({ do: z.literal('play'), player: id, card: id, ...expectError }),
   expectSchema.extend({ do: z.literal('expect') }),
 ])
 
@@ -126,7 +136,12 @@ export const scenarioSchema = z.strictObject({
   name: z.string(),
   rules: z.array(z.string()).optional(),
   turn: z
-    .strictObject({ active: id.optional(), number: z.number().int().min(1).optional(), step: step.optional() })
+    .strictObject({
+      active: id.optional(),
+      number: z.number().int().min(1).optional(),
+      step: step.optional(),
+      landsPlayed: z.number().int().min(0).optional(),
+    })
     .optional(),
   players: z.array(z.strictObject({ id, life: int.optional() })).min(2),
   objects: z.array(object),

@@ -1,7 +1,7 @@
 import type { ParameterizedKeyword } from '../../components/abilities.js'
 import { T_CREATURE, T_PLANESWALKER } from '../../components/types.js'
 import { Zone } from '../../components/zones.js'
-import { reject, type ActionResult } from '../errors.js'
+import { reject, type Rejection } from '../errors.js'
 import type { Eid } from '../events.js'
 import { isPlayer, label, type GameWorld } from '../world.js'
 
@@ -10,7 +10,7 @@ import { isPlayer, label, type GameWorld } from '../world.js'
  * creature you control with that quality; 702.6e: "equip planeswalker" a planeswalker you
  * control. An Equipment can't equip itself (301.5c). Null when the target is legal.
  */
-export function equipTargetError(world: GameWorld, player: Eid, equipment: Eid, ability: ParameterizedKeyword, target: Eid): ActionResult | null {
+export function equipTargetError(world: GameWorld, player: Eid, equipment: Eid, ability: ParameterizedKeyword, target: Eid): Rejection | null {
   const who = label(world, target)
   const on = !isPlayer(world, target) && world.place.zone[target] === Zone.Battlefield
   if (target === equipment) return reject('illegal-target', `${label(world, equipment)} can't equip itself`, '301.5c')

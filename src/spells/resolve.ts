@@ -8,7 +8,10 @@ import { addEffect } from '../effects.js'
 import type { Eid } from '../events.js'
 import { manaValue } from '../mana/cost.js'
 import { moveToZone } from '../zone-change.js'
-import { queueStateCheck, type GameWorld, type StackItem } from '../world.js'
+import { label, queueStateCheck, type GameWorld, type StackItem } from '../world.js'
+import { reject, type Rejection } from '../errors.js'
+import { Await } from '../decisions/await.js'
+import { awaitChoice, choiceMade } from '../turn.js'
 import { equipTargetError } from './equip-targets.js'
 import { needsTarget, spellTargetError } from './targets.js'
 
@@ -67,32 +70,69 @@ function resolveSpell(world: GameWorld, item: Extract<StackItem, { kind: 'spell'
   if (needsTarget(world, card) && attachmentError(world, card, target) === null) attach(world, card, target)
   // CR 603.6a: "when this enters" abilities trigger.
   for (const trigger of data.triggers) {
-    if (trigger.when === 'enters') world.pendingTriggers.push({ kind: 'trigger', source: card, controller, trigger, search: item.search })
+    if (trigger.when === 'enters') world.pendingTriggers.push({ kind: 'trigger', source: card, controller, trigger })
   }
 }
 
-function resolveTrigger(world: GameWorld, item: Extract<StackItem, { kind: 'trigger' }>): void {
+/**
+ * CR 701.23: why these cards can't be the result of the search, or null. A search finds up to
+ * `upTo` distinct cards of the player's library that qualify.
+ */
+export function searchChoiceError(world: GameWorld, player: Eid, source: Eid, spec: SearchSpec, cards: readonly Eid[]): Rejection | null {
+  const library = world.zoneLists.get(player)!.library
+  if (cards.length > spec.upTo) return reject('illegal-choice', `${label(world, source)} finds up to ${spec.upTo} cards, not ${cards.length}`, '701.23')
+  if (new Set(cards).size !== cards.length) return reject('illegal-choice', 'a card is chosen twice', '701.23')
+  for (const chosen of cards) {
+    if (!library.includes(chosen)) return reject('illegal-choice', `${label(world, chosen)} is not in ${label(world, player)}'s library`, '701.23')
+    if (!qualifiesForSearch(world, chosen, spec)) {
+      const kinds = spec.types.length > 1 ? `${spec.types.slice(0, -1).join(', ')} or ${spec.types[spec.types.length - 1]}` : spec.types[0]!
+      return reject(
+        'illegal-choice',
+        `${label(world, chosen)} is not ${/^[aeiou]/.test(kinds) ? 'an' : 'a'} ${kinds} card with mana value ${spec.maxManaValue} or less`,
+        '701.23',
+      )
+    }
+  }
+  return null
+}
+
+/** The search a stack item makes as it resolves, if any (CR 701.23). */
+export function searchOf(item: StackItem | undefined): SearchSpec | null {
+  if (item === undefined || item.kind !== 'trigger') return null
+  const effect = item.trigger.effect
+  return 'search' in effect ? effect.search : null
+}
+
+/** Resolves a triggered ability; false when it waits for its search choice (CR 701.23: made as it resolves). */
+function resolveTrigger(world: GameWorld, item: Extract<StackItem, { kind: 'trigger' }>): boolean {
   const { effect } = item.trigger
   const player = item.controller
   if ('gainLife' in effect) {
     // CR 119.3: the player gains that much life.
     const life = (world.players.life[player]! += effect.gainLife)
     if (world.events.listening) world.events.emit('lifeChanged', player, effect.gainLife, life, '119.3')
-  } else if (item.search !== null) {
-    // CR 701.23: search for the chosen cards (checked when the spell was cast; checked again now),
-    // put them into the hand, then shuffle (701.24). A declined search finds nothing and doesn't shuffle.
-    const library = world.zoneLists.get(player)!.library
-    let found = 0
-    for (const card of item.search) {
-      if (found >= effect.search.upTo || !library.includes(card) || !qualifiesForSearch(world, card, effect.search)) continue
-      moveToZone(world, card, Zone.Hand, '701.23')
-      found++
+  } else {
+    const pending = world.pending
+    if (!pending.searchGiven) {
+      awaitChoice(world, Await.Search, player)
+      return false
     }
-    if (world.events.listening) world.events.emit('librarySearched', player, found, '701.23')
-    world.rng.shuffle(library)
-    if (world.events.listening) world.events.emit('libraryShuffled', player, '701.24')
+    const chosen = pending.search
+    pending.searchGiven = false
+    pending.search = null
+    choiceMade(world)
+    if (chosen !== null) {
+      // CR 701.23: put the chosen cards (checked when chosen) into the hand, then shuffle (701.24).
+      // A declined search ("you may") finds nothing and doesn't shuffle.
+      const library = world.zoneLists.get(player)!.library
+      for (const card of chosen) moveToZone(world, card, Zone.Hand, '701.23')
+      if (world.events.listening) world.events.emit('librarySearched', player, chosen.length, '701.23')
+      world.rng.shuffle(library)
+      if (world.events.listening) world.events.emit('libraryShuffled', player, '701.24')
+    }
   }
   if (world.events.listening) world.events.emit('abilityResolved', item.source, '608.2')
+  return true
 }
 
 function resolveEquip(world: GameWorld, item: Extract<StackItem, { kind: 'equip' }>): void {
@@ -106,13 +146,22 @@ function resolveEquip(world: GameWorld, item: Extract<StackItem, { kind: 'equip'
   if (world.events.listening) world.events.emit('abilityResolved', source, '702.6a')
 }
 
-/** CR 608.1: the top object of the stack resolves. */
-export function resolveTop(world: GameWorld): void {
-  const item = world.stack.pop()
-  if (!item) return
+/**
+ * CR 608.1: the top object of the stack resolves. Returns false when it waits for a choice made
+ * as it resolves (a search): it stays on the stack until the choice is given.
+ */
+export function resolveTop(world: GameWorld): boolean {
+  const item = world.stack[world.stack.length - 1]
+  if (!item) return true
+  if (item.kind === 'trigger') {
+    if (!resolveTrigger(world, item)) return false
+    world.stack.pop()
+    return true
+  }
+  world.stack.pop()
   if (item.kind === 'spell') resolveSpell(world, item)
-  else if (item.kind === 'trigger') resolveTrigger(world, item)
   else resolveEquip(world, item)
+  return true
 }
 
 /**

@@ -2,7 +2,7 @@ import { KW_HEXPROOF } from '../../components/keywords.js'
 import { T_CREATURE, T_PLANESWALKER } from '../../components/types.js'
 import { Zone } from '../../components/zones.js'
 import { enchantQualities, isAura, satisfiesEnchant } from '../attachments.js'
-import { reject, type ActionResult } from '../errors.js'
+import { reject, type Rejection } from '../errors.js'
 import type { Eid } from '../events.js'
 import { isPlayer, label, type GameWorld } from '../world.js'
 
@@ -34,7 +34,7 @@ export function matchesTargetKind(world: GameWorld, kind: TargetKind, caster: Ei
  * CR 702.11b: hexproof means "this can't be the target of spells or abilities your opponents
  * control": its controller's own spells can target it.
  */
-export function hexproofError(world: GameWorld, caster: Eid, target: Eid, what: string): ActionResult | null {
+export function hexproofError(world: GameWorld, caster: Eid, target: Eid, what: string): Rejection | null {
   if (isPlayer(world, target)) return null
   if (world.kw.effective[target]! & KW_HEXPROOF && world.place.controller[target] !== caster) {
     return reject('hexproof', `${label(world, target)} has hexproof, so ${what} controlled by ${label(world, caster)} can't target it`, '702.11b')
@@ -47,7 +47,7 @@ export function hexproofError(world: GameWorld, caster: Eid, target: Eid, what: 
  * its spell effect asks for, or for an Aura what every enchant ability allows (702.5b, 303.4a),
  * and never an opponent's hexproof permanent (702.11b). Null when legal.
  */
-export function spellTargetError(world: GameWorld, caster: Eid, card: Eid, target: Eid): ActionResult | null {
+export function spellTargetError(world: GameWorld, caster: Eid, card: Eid, target: Eid): Rejection | null {
   const data = world.cardData.get(card)!
   const name = label(world, card)
   if (isAura(world, card)) {

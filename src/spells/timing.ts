@@ -1,4 +1,4 @@
-import { reject, type ActionResult } from '../errors.js'
+import { reject, type Rejection } from '../errors.js'
 import type { Eid } from '../events.js'
 import { isMainPhase, Step } from '../steps.js'
 import { label, type GameWorld } from '../world.js'
@@ -7,7 +7,7 @@ import { label, type GameWorld } from '../world.js'
  * CR 117.1a, 307.1: "sorcery timing": the player's own main phase, with an empty stack and
  * priority. Null when the player may act now.
  */
-export function sorceryTimingError(world: GameWorld, player: Eid, what: string, rule: string): ActionResult | null {
+export function sorceryTimingError(world: GameWorld, player: Eid, what: string, rule: string): Rejection | null {
   const { turn } = world
   if (turn.active !== player || !isMainPhase(turn.step) || world.stack.length > 0) {
     return reject(
@@ -20,7 +20,7 @@ export function sorceryTimingError(world: GameWorld, player: Eid, what: string, 
 }
 
 /** CR 117.1a, 702.8a: instant timing: any time the player could receive priority (not untap or cleanup). */
-export function instantTimingError(world: GameWorld): ActionResult | null {
+export function instantTimingError(world: GameWorld): Rejection | null {
   const step = world.turn.step
   if (step === Step.Untap || step === Step.Cleanup) {
     return reject('no-priority', 'no player receives priority during the untap and cleanup steps', '117.1')

@@ -26,7 +26,7 @@ describe('Brightglass Gearhulk', () => {
   it('is printed as a 4/4 artifact creature with first strike and trample costing {G}{G}{W}{W}', () => {
     const game = gearhulkGame()
     expect(obj(game, 'gearhulk')).toMatchObject({ power: 4, toughness: 4, keywords: ['first strike', 'trample'] })
-    expectOk(game.cast('A', 'gearhulk'))
+    expectOk(game.drive.cast('A', 'gearhulk'))
     expect([...lands('A', 'Forest', 2), ...lands('A', 'Plains', 2)].every((l) => obj(game, l.id).tapped)).toBe(true)
   })
 
@@ -34,17 +34,17 @@ describe('Brightglass Gearhulk', () => {
     const game = gearhulkGame()
     const shuffled: string[] = []
     game.on('libraryShuffled', (p) => shuffled.push(game.id(p)))
-    expectOk(game.cast('A', 'gearhulk', { choices: { search: ['mite', 'charm'] } }))
+    expectOk(game.drive.cast('A', 'gearhulk', { choices: { search: ['mite', 'charm'] } }))
     expect(['mite', 'charm', 'ogre', 'bolt'].map((id) => obj(game, id).zone)).toEqual(['hand', 'hand', 'library', 'library'])
     expect(shuffled).toEqual(['A'])
   })
 
   it('finds one, or an enchantment, or a mana value 0 card', () => {
     const one = gearhulkGame()
-    expectOk(one.cast('A', 'gearhulk', { choices: { search: ['aura'] } }))
+    expectOk(one.drive.cast('A', 'gearhulk', { choices: { search: ['aura'] } }))
     expect(obj(one, 'aura').zone).toBe('hand')
     const zero = gearhulkGame()
-    expectOk(zero.cast('A', 'gearhulk', { choices: { search: ['zero', 'charm'] } }))
+    expectOk(zero.drive.cast('A', 'gearhulk', { choices: { search: ['zero', 'charm'] } }))
     expect(obj(zero, 'zero').zone).toBe('hand')
   })
 
@@ -52,11 +52,11 @@ describe('Brightglass Gearhulk', () => {
     const empty = gearhulkGame()
     const shuffles: number[] = []
     empty.on('libraryShuffled', () => shuffles.push(1))
-    expectOk(empty.cast('A', 'gearhulk', { choices: { search: [] } }))
+    expectOk(empty.drive.cast('A', 'gearhulk', { choices: { search: [] } }))
     expect(shuffles).toHaveLength(1)
     const declined = gearhulkGame()
     declined.on('libraryShuffled', () => shuffles.push(2))
-    expectOk(declined.cast('A', 'gearhulk'))
+    expectOk(declined.drive.cast('A', 'gearhulk'))
     expect(shuffles).toEqual([1])
     expect(obj(declined, 'gearhulk').zone).toBe('battlefield')
   })
@@ -65,14 +65,14 @@ describe('Brightglass Gearhulk', () => {
     for (const search of [['mite', 'bolt'], ['ogre'], ['mite', 'charm', 'aura'], ['handmite'], ['mite', 'mite']]) {
       const game = gearhulkGame()
       const before = game.state()
-      expectRejected(game.cast('A', 'gearhulk', { choices: { search } }), 'illegal-choice', '701.23')
+      expectRejected(game.drive.cast('A', 'gearhulk', { choices: { search } }), 'illegal-choice', '701.23')
       expect(game.state()).toEqual(before)
     }
   })
 
   it('701.23 a card without a search takes no search choices', () => {
     const game = newGame([...lands('A', 'Forest', 2), cardInHand('bears', 'A', 'Grizzly Bears'), ...library])
-    expectRejected(game.cast('A', 'bears', { choices: { search: ['mite'] } }), 'illegal-choice')
+    expectRejected(game.drive.cast('A', 'bears', { choices: { search: ['mite'] } }), 'illegal-choice')
   })
 })
 
@@ -81,7 +81,7 @@ describe('Spinewoods Paladin', () => {
     const game = newGame([...lands('A', 'Forest', 5), cardInHand('paladin', 'A', 'Spinewoods Paladin')])
     const rules: string[] = []
     game.on('abilityTriggered', (_s, _c, rule) => rules.push(rule))
-    expectOk(game.cast('A', 'paladin'))
+    expectOk(game.drive.cast('A', 'paladin'))
     expect(obj(game, 'paladin')).toMatchObject({ zone: 'battlefield', power: 5, toughness: 4, keywords: ['trample'] })
     expect(life(game, 'A')).toBe(23)
     expect(rules).toEqual(['603.3'])
@@ -97,7 +97,7 @@ describe("701.24 shuffling with the game's seed", () => {
     ]
     const order = (seed: number) => {
       const game = new Game({ players: [{ id: 'A' }, { id: 'B' }], objects }, { seed })
-      expect(game.cast('A', 'gearhulk', { choices: { search: [] } }).ok).toBe(true)
+      expect(game.drive.cast('A', 'gearhulk', { choices: { search: [] } }).ok).toBe(true)
       return game.world.zoneLists.get(game.eid('A')!)!.library.map((e) => game.id(e))
     }
     expect(order(7)).toEqual(order(7))

@@ -22,7 +22,7 @@ describe('CR 107 Mana costs and payment', () => {
 
   it('601.2h generic mana is paid by any land, colored only by its color', () => {
     const game = newGame([...lands('A', 'Mountain', 1), ...lands('A', 'Forest', 1), cardInHand('bears', 'A', 'Grizzly Bears')])
-    expectOk(game.cast('A', 'bears'))
+    expectOk(game.drive.cast('A', 'bears'))
   })
 
   it('601.2h a solver, not colored-first greed: a two-color land is kept for the color only it can make', () => {
@@ -41,13 +41,13 @@ describe('CR 107 Mana costs and payment', () => {
 
   it("601.2h only the caster's own untapped lands pay", () => {
     const game = newGame([...lands('B', 'Forest', 2), { id: 'tapped', card: 'Forest', controller: 'A', tapped: true }, cardInHand('bears', 'A', 'Grizzly Bears')])
-    expectRejected(game.cast('A', 'bears'), 'cannot-pay')
+    expectRejected(game.drive.cast('A', 'bears'), 'cannot-pay')
     expect(obj(game, 'forest1').tapped).toBe(false)
   })
 
   it('202.3 a {0} spell needs no land', () => {
     const game = newGame([cardInHand('thopter', 'A', 'Ornithopter')])
-    expectOk(game.cast('A', 'thopter'))
+    expectOk(game.drive.cast('A', 'thopter'))
     expect(obj(game, 'thopter').zone).toBe('battlefield')
   })
 })

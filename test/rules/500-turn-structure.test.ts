@@ -20,21 +20,21 @@ describe('CR 500 Turn structure', () => {
     const game = newGame([])
     const steps: string[] = []
     game.on('stepStarted', (step) => steps.push(step))
-    expectOk(game.advance('end'))
+    expectOk(game.drive.advance('end'))
     expect(steps).toEqual(['beginCombat', 'declareAttackers', 'endCombat', 'postcombatMain', 'end'])
   })
 
   it('500.1 a step that is not later this turn is rejected', () => {
     const game = newGame([])
-    expectRejected(game.advance('upkeep'), 'not-a-later-step', '500.1')
-    expectRejected(game.advance('precombatMain'), 'not-a-later-step')
+    expectRejected(game.drive.advance('upkeep'), 'not-a-later-step', '500.1')
+    expectRejected(game.drive.advance('precombatMain'), 'not-a-later-step')
   })
 
   it('502.3 504.1 the next turn untaps the new active player and they draw', () => {
     const game = newGame([...libraries, creature('wolf', 'B', 2, 2, [], { tapped: true }), creature('bear', 'A', 2, 2, [], { tapped: true })])
-    expectOk(game.advance('precombatMain', { nextTurn: true }))
+    expectOk(game.drive.advance('precombatMain', { nextTurn: true }))
     const state = game.state()
-    expect(state.turn).toEqual({ number: 3, active: 'B', step: 'precombatMain' })
+    expect(state.turn).toEqual({ number: 3, active: 'B', step: 'precombatMain', landsPlayed: 0 })
     expect(obj(game, 'wolf').tapped).toBe(false)
     expect(obj(game, 'bear').tapped).toBe(true)
     expect(obj(game, 'lb1').zone).toBe('hand')
@@ -44,7 +44,7 @@ describe('CR 500 Turn structure', () => {
 
   it('103.8a the starting player skips the draw on turn 1', () => {
     const game = newGame([...libraries], { turn: { number: 1, step: 'upkeep' } })
-    expectOk(game.advance('precombatMain'))
+    expectOk(game.drive.advance('precombatMain'))
     expect(obj(game, 'la1').zone).toBe('library')
     expect(game.state().players.A!.lost).toBe(false)
   })
@@ -52,7 +52,7 @@ describe('CR 500 Turn structure', () => {
   it('514.1 the active player discards down to seven in cleanup', () => {
     const hand: ObjectSpec[] = Array.from({ length: 9 }, (_, i) => ({ id: `h${i}`, owner: 'A', zone: 'hand', types: ['land'] }))
     const game = newGame([...hand, ...libraries])
-    expectOk(game.advance('cleanup'))
+    expectOk(game.drive.advance('cleanup'))
     const zones = hand.map((h) => obj(game, h.id).zone)
     expect(zones.filter((z) => z === 'hand')).toHaveLength(7)
     expect(zones.slice(7)).toEqual(['graveyard', 'graveyard'])
@@ -63,15 +63,15 @@ describe('CR 500 Turn structure', () => {
     game.grant('bear', { power: 2, keywords: ['flying'] })
     game.dealDamage({ to: 'bear', amount: 1 })
     expect(obj(game, 'bear')).toMatchObject({ power: 4, damage: 1, keywords: ['flying'] })
-    expectOk(game.advance('cleanup'))
+    expectOk(game.drive.advance('cleanup'))
     expect(obj(game, 'bear')).toMatchObject({ power: 2, damage: 0, keywords: [] })
   })
 
   it('117.3d passing priority in succession ends the step', () => {
     const game = newGame([])
-    expectOk(game.passPriority())
+    expectOk(game.pass())
     expect(game.state().turn.step).toBe('precombatMain')
-    expectOk(game.passPriority())
+    expectOk(game.pass())
     expect(game.state().turn.step).toBe('beginCombat')
   })
 
@@ -84,7 +84,7 @@ describe('CR 500 Turn structure', () => {
       { players: [{ id: 'A' }, { id: 'B', life: 1 }, { id: 'C' }] },
     )
     game.dealDamage({ to: 'B', amount: 1 })
-    expectOk(game.advance('upkeep', { nextTurn: true }))
+    expectOk(game.drive.advance('upkeep', { nextTurn: true }))
     expect(game.state().turn.active).toBe('C')
   })
 })
@@ -92,13 +92,13 @@ describe('CR 500 Turn structure', () => {
 describe('CR 103.8a the starting player', () => {
   it('103.8a whoever takes turn 1 of a two-player game skips its draw', () => {
     const game = newGame([...libraries], { turn: { number: 1, active: 'B', step: 'upkeep' } })
-    expectOk(game.advance('precombatMain'))
+    expectOk(game.drive.advance('precombatMain'))
     expect(obj(game, 'lb1').zone).toBe('library')
   })
 
   it('103.8a in a game of three, the starting player draws on turn 1', () => {
     const game = newGame([...libraries], { players: [{ id: 'A' }, { id: 'B' }, { id: 'C' }], turn: { number: 1, step: 'upkeep' } })
-    expectOk(game.advance('precombatMain'))
+    expectOk(game.drive.advance('precombatMain'))
     expect(obj(game, 'la1').zone).toBe('hand')
   })
 })

@@ -9,19 +9,19 @@ import { creature, expectOk, life, newGame, obj } from '../helpers.js'
 describe('CR 506.4 Removal from combat', () => {
   it('506.4 an attacker removed from combat deals no combat damage', () => {
     const game = newGame([creature('bear', 'A', 2, 2), creature('ogre', 'A', 3, 3)])
-    game.attack({ bear: 'B', ogre: 'B' })
+    game.drive.attack({ bear: 'B', ogre: 'B' })
     expectOk(game.removeFromCombat('ogre'))
-    game.advance('endCombat')
+    game.drive.advance('endCombat')
     expect(life(game, 'B')).toBe(18)
     expect(obj(game, 'ogre').tapped).toBe(true)
   })
 
   it('506.4 a blocker removed from combat neither deals nor is dealt damage', () => {
     const game = newGame([creature('bear', 'A', 2, 2), creature('wolf', 'B', 2, 2)])
-    game.attack({ bear: 'B' })
-    game.block({ wolf: 'bear' })
+    game.drive.attack({ bear: 'B' })
+    game.drive.block({ wolf: 'bear' })
     game.removeFromCombat('wolf')
-    game.combatDamage()
+    game.drive.combatDamage()
     expect(obj(game, 'bear').damage).toBe(0)
     expect(obj(game, 'wolf').damage).toBe(0)
   })
@@ -39,12 +39,12 @@ describe('CR 506.4 Removal from combat', () => {
       { id: 'la', owner: 'A', zone: 'library', types: ['land'] },
       { id: 'lb', owner: 'B', zone: 'library', types: ['land'] },
     ])
-    game.attack({ bear: 'B' })
-    game.advance('postcombatMain')
-    game.advance('precombatMain', { nextTurn: true })
-    game.advance('precombatMain', { nextTurn: true })
-    expectOk(game.attack({ bear: 'B' }))
-    game.advance('endCombat')
+    game.drive.attack({ bear: 'B' })
+    game.drive.advance('postcombatMain')
+    game.drive.advance('precombatMain', { nextTurn: true })
+    game.drive.advance('precombatMain', { nextTurn: true })
+    expectOk(game.drive.attack({ bear: 'B' }))
+    game.drive.advance('endCombat')
     expect(life(game, 'B')).toBe(16)
   })
 

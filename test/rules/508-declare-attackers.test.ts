@@ -14,85 +14,85 @@ import { creature, expectOk, expectRejected, newGame, obj, planeswalker } from '
 describe('CR 508 Declare attackers step', () => {
   it('508.1 attacking first advances to the declare attackers step and taps the attackers', () => {
     const game = newGame([creature('bear', 'A', 2, 2)])
-    expectOk(game.attack({ bear: 'B' }))
+    expectOk(game.drive.attack({ bear: 'B' }))
     expect(game.state().turn.step).toBe('declareAttackers')
     expect(obj(game, 'bear').tapped).toBe(true)
   })
 
   it('508.1a a tapped creature cannot attack', () => {
     const game = newGame([creature('bear', 'A', 2, 2, [], { tapped: true })])
-    expectRejected(game.attack({ bear: 'B' }), 'tapped', '508.1a')
+    expectRejected(game.drive.attack({ bear: 'B' }), 'tapped', '508.1a')
     expect(game.state().turn.step).toBe('precombatMain')
   })
 
   it("508.1a the opponent's creature cannot attack", () => {
     const game = newGame([creature('bear', 'B', 2, 2)])
-    expectRejected(game.attack({ bear: 'A' }), 'not-your-creature', '508.1a')
+    expectRejected(game.drive.attack({ bear: 'A' }), 'not-your-creature', '508.1a')
   })
 
   it('508.1a a noncreature permanent cannot attack', () => {
     const game = newGame([{ id: 'rock', controller: 'A', types: ['artifact'] }])
-    expectRejected(game.attack({ rock: 'B' }), 'not-a-creature', '508.1a')
+    expectRejected(game.drive.attack({ rock: 'B' }), 'not-a-creature', '508.1a')
   })
 
   it('508.1a a creature card in hand cannot attack', () => {
     const game = newGame([creature('bear', 'A', 2, 2, [], { zone: 'hand', owner: 'A' })])
-    expectRejected(game.attack({ bear: 'B' }), 'not-on-battlefield', '508.1a')
+    expectRejected(game.drive.attack({ bear: 'B' }), 'not-on-battlefield', '508.1a')
   })
 
   it('508.1b a creature attacks an opponent or a planeswalker an opponent controls', () => {
     const game = newGame([creature('bear', 'A', 2, 2), creature('ogre', 'A', 3, 3), planeswalker('mine', 'A', 3), planeswalker('theirs', 'B', 3)])
-    expectRejected(game.attack({ bear: 'A' }), 'illegal-attack-target', '508.1b')
-    expectRejected(game.attack({ bear: 'mine' }), 'illegal-attack-target', '508.1b')
-    expectRejected(game.attack({ bear: 'ogre' }), 'illegal-attack-target', '508.1b')
-    expectOk(game.attack({ bear: 'theirs', ogre: 'B' }))
-    game.advance('endCombat')
+    expectRejected(game.drive.attack({ bear: 'A' }), 'illegal-attack-target', '508.1b')
+    expectRejected(game.drive.attack({ bear: 'mine' }), 'illegal-attack-target', '508.1b')
+    expectRejected(game.drive.attack({ bear: 'ogre' }), 'illegal-attack-target', '508.1b')
+    expectOk(game.drive.attack({ bear: 'theirs', ogre: 'B' }))
+    game.drive.advance('endCombat')
     expect(obj(game, 'theirs').loyalty).toBe(1)
     expect(game.state().players.B!.life).toBe(17)
   })
 
   it('508.1 attackers are declared once a turn', () => {
     const game = newGame([creature('bear', 'A', 2, 2), creature('ogre', 'A', 3, 3)])
-    expectOk(game.attack({ bear: 'B' }))
-    expectRejected(game.attack({ ogre: 'B' }), 'attackers-already-declared', '508.1')
+    expectOk(game.drive.attack({ bear: 'B' }))
+    expectRejected(game.drive.attack({ ogre: 'B' }), 'attackers-already-declared', '508.1')
   })
 
   it('508.1 advancing through declare attackers declares no attackers, after which attacking is rejected', () => {
     const game = newGame([creature('bear', 'A', 2, 2)])
-    expectOk(game.advance('declareAttackers'))
-    expectRejected(game.attack({ bear: 'B' }), 'attackers-already-declared')
+    expectOk(game.drive.advance('declareAttackers'))
+    expectRejected(game.drive.attack({ bear: 'B' }), 'attackers-already-declared')
   })
 
   it('508.1 attacking from the beginning of combat step works', () => {
     const game = newGame([creature('bear', 'A', 2, 2)])
-    expectOk(game.advance('beginCombat'))
-    expectOk(game.attack({ bear: 'B' }))
+    expectOk(game.drive.advance('beginCombat'))
+    expectOk(game.drive.attack({ bear: 'B' }))
   })
 
   it('508.8 with no attackers the declare blockers and damage steps are skipped', () => {
     const game = newGame([creature('bear', 'A', 2, 2)])
-    expectOk(game.attack({}))
-    expectRejected(game.block({}), 'no-attackers', '508.8')
-    expectRejected(game.advance('declareBlockers'), 'step-skipped', '508.8')
-    expectRejected(game.combatDamage(), 'step-skipped', '508.8')
-    expectOk(game.advance('endCombat'))
+    expectOk(game.drive.attack({}))
+    expectRejected(game.drive.block({}), 'no-attackers', '508.8')
+    expectRejected(game.drive.advance('declareBlockers'), 'step-skipped', '508.8')
+    expectRejected(game.drive.combatDamage(), 'step-skipped', '508.8')
+    expectOk(game.drive.advance('endCombat'))
   })
 
   it('508.1 an unknown id is rejected with unknown-object and changes nothing', () => {
     const game = newGame([creature('bear', 'A', 2, 2)])
-    expectRejected(game.attack({ bear: 'nobody' }), 'unknown-object')
+    expectRejected(game.drive.attack({ bear: 'nobody' }), 'unknown-object')
     expect(game.state().turn.step).toBe('precombatMain')
   })
 
   it('508.1 a position already past combat has no attack this turn', () => {
     const game = newGame([creature('bear', 'A', 2, 2)], { turn: { step: 'postcombatMain' } })
-    expectRejected(game.attack({ bear: 'B' }), 'attackers-already-declared')
+    expectRejected(game.drive.attack({ bear: 'B' }), 'attackers-already-declared')
   })
 })
 
 describe('CR 508.1a declaration checks at the entity level', () => {
   it('508.1a a creature declared twice is rejected and nothing is declared', async () => {
-    const { attack } = await import('../../src/actions/combat-actions.js')
+    const { attack } = await import('../../src/drive.js')
     const game = newGame([creature('bear', 'A', 2, 2)])
     const bear = game.eid('bear')!
     const b = game.eid('B')!
@@ -104,13 +104,13 @@ describe('CR 508.1a declaration checks at the entity level', () => {
 describe('CR 508 attacking from before the draw step', () => {
   it('704.5b an attack that would pass a draw from an empty library is rejected: advance first', () => {
     const game = newGame([creature('bear', 'A', 2, 2)], { turn: { step: 'upkeep' } })
-    expectRejected(game.attack({ bear: 'B' }), 'would-lose-drawing', '704.5b')
+    expectRejected(game.drive.attack({ bear: 'B' }), 'would-lose-drawing', '704.5b')
     expect(game.state().turn.step).toBe('upkeep')
   })
 
   it('508.1 attacking from the upkeep advances through the draw', () => {
     const game = newGame([creature('bear', 'A', 2, 2), { id: 'la', owner: 'A', zone: 'library', types: ['land'] }], { turn: { step: 'upkeep' } })
-    expectOk(game.attack({ bear: 'B' }))
+    expectOk(game.drive.attack({ bear: 'B' }))
     expect(obj(game, 'la').zone).toBe('hand')
   })
 })

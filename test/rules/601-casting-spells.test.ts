@@ -13,31 +13,31 @@ import { cardInHand, creature, expectOk, expectRejected, inHand, lands, life, ne
 describe('CR 601 Casting spells', () => {
   it('601.2 a creature spell is paid with lands and enters summoning sick under its caster', () => {
     const game = newGame([...lands('A', 'Forest', 2), cardInHand('bears', 'A', 'Grizzly Bears')])
-    expectOk(game.cast('A', 'bears'))
+    expectOk(game.drive.cast('A', 'bears'))
     expect(obj(game, 'bears')).toMatchObject({ zone: 'battlefield', controller: 'A', power: 2, toughness: 2 })
     expect([obj(game, 'forest1').tapped, obj(game, 'forest2').tapped]).toEqual([true, true])
-    expectRejected(game.attack({ bears: 'B' }), 'summoning-sick', '302.6')
+    expectRejected(game.drive.attack({ bears: 'B' }), 'summoning-sick', '302.6')
   })
 
   it('601.2h a cost that cannot be paid rejects the cast and taps nothing', () => {
     const game = newGame([...lands('A', 'Plains', 2), cardInHand('bears', 'A', 'Grizzly Bears')])
     const before = game.state()
-    expectRejected(game.cast('A', 'bears'), 'cannot-pay', '601.2h')
+    expectRejected(game.drive.cast('A', 'bears'), 'cannot-pay', '601.2h')
     expect(game.state()).toEqual(before)
   })
 
   it('601.2h tapped lands do not pay', () => {
     const game = newGame([{ id: 'f1', card: 'Forest', controller: 'A', tapped: true }, ...lands('A', 'Forest', 1), cardInHand('bears', 'A', 'Grizzly Bears')])
-    expectRejected(game.cast('A', 'bears'), 'cannot-pay')
+    expectRejected(game.drive.cast('A', 'bears'), 'cannot-pay')
   })
 
   it("117.1a a creature without flash is cast only in its controller's main phase with an empty stack", () => {
     const game = newGame([...lands('A', 'Forest', 2), ...lands('B', 'Forest', 2, 'bf'), cardInHand('bears', 'A', 'Grizzly Bears'), cardInHand('cubs', 'B', 'Grizzly Bears')])
-    expectRejected(game.cast('B', 'cubs'), 'not-sorcery-timing', '117.1a')
-    game.advance('beginCombat')
-    expectRejected(game.cast('A', 'bears'), 'not-sorcery-timing', '117.1a')
-    game.advance('postcombatMain')
-    expectOk(game.cast('A', 'bears'))
+    expectRejected(game.drive.cast('B', 'cubs'), 'not-sorcery-timing', '117.1a')
+    game.drive.advance('beginCombat')
+    expectRejected(game.drive.cast('A', 'bears'), 'not-sorcery-timing', '117.1a')
+    game.drive.advance('postcombatMain')
+    expectOk(game.drive.cast('A', 'bears'))
   })
 
   it('117.1a an instant can be cast by either player at any time they could get priority', () => {
@@ -46,54 +46,54 @@ describe('CR 601 Casting spells', () => {
       creature('bear', 'A', 2, 2),
       cardInHand('bolt', 'B', 'Lightning Bolt'),
     ])
-    game.attack({ bear: 'B' })
-    expectOk(game.cast('B', 'bolt', { targets: ['bear'] }))
+    game.drive.attack({ bear: 'B' })
+    expectOk(game.drive.cast('B', 'bolt', { targets: ['bear'] }))
     expect(obj(game, 'bear').zone).toBe('graveyard')
     expect(obj(game, 'bolt').zone).toBe('graveyard')
   })
 
   it("601.2a only a card in the caster's own hand can be cast", () => {
     const game = newGame([...lands('B', 'Forest', 2), cardInHand('bears', 'A', 'Grizzly Bears'), { id: 'onfield', card: 'Grizzly Bears', controller: 'A' }])
-    expectRejected(game.cast('B', 'bears'), 'not-in-hand', '601.2a')
-    expectRejected(game.cast('A', 'onfield'), 'not-in-hand', '601.2a')
+    expectRejected(game.drive.cast('B', 'bears'), 'not-in-hand', '601.2a')
+    expectRejected(game.drive.cast('A', 'onfield'), 'not-in-hand', '601.2a')
   })
 
   it('118.6 an object with no mana cost cannot be cast for its mana cost', () => {
     const game = newGame([...lands('A', 'Forest', 2), inHand('thing', 'A', { types: ['creature'], power: 1, toughness: 1 })])
-    expectRejected(game.cast('A', 'thing'), 'no-mana-cost', '118.6')
+    expectRejected(game.drive.cast('A', 'thing'), 'no-mana-cost', '118.6')
   })
 
   it('305.1 a land is not cast', () => {
     const game = newGame([cardInHand('f', 'A', 'Forest')])
-    expectRejected(game.cast('A', 'f'), 'cannot-cast-land', '305.1')
+    expectRejected(game.drive.cast('A', 'f'), 'cannot-cast-land', '305.1')
   })
 
   it('608.2c a pump spell gives +N/+N until end of turn; 608.2n the instant goes to the graveyard', () => {
     const game = newGame([...lands('A', 'Forest', 1), creature('bear', 'A', 2, 2), cardInHand('growth', 'A', 'Giant Growth')])
-    expectOk(game.cast('A', 'growth', { targets: ['bear'] }))
+    expectOk(game.drive.cast('A', 'growth', { targets: ['bear'] }))
     expect(obj(game, 'bear')).toMatchObject({ power: 5, toughness: 5 })
     expect(obj(game, 'growth').zone).toBe('graveyard')
   })
 
   it('601.2c damage to a player or planeswalker, "any target"', () => {
     const game = newGame([...lands('A', 'Mountain', 2), cardInHand('shock', 'A', 'Shock'), cardInHand('bolt', 'A', 'Lightning Bolt'), { id: 'pw', controller: 'B', types: ['planeswalker'], loyalty: 4 }])
-    expectOk(game.cast('A', 'shock', { targets: ['B'] }))
-    expectOk(game.cast('A', 'bolt', { targets: ['pw'] }))
+    expectOk(game.drive.cast('A', 'shock', { targets: ['B'] }))
+    expectOk(game.drive.cast('A', 'bolt', { targets: ['pw'] }))
     expect(life(game, 'B')).toBe(18)
     expect(obj(game, 'pw').loyalty).toBe(1)
   })
 
   it('601.2c a spell needs a legal target of the kind it names', () => {
     const game = newGame([...lands('A', 'Swamp', 3), cardInHand('murder', 'A', 'Murder'), { id: 'pw', controller: 'B', types: ['planeswalker'], loyalty: 4 }])
-    expectRejected(game.cast('A', 'murder'), 'illegal-target', '601.2c')
-    expectRejected(game.cast('A', 'murder', { targets: ['pw'] }), 'illegal-target', '115.1')
-    expectRejected(game.cast('A', 'murder', { targets: ['B'] }), 'illegal-target')
+    expectRejected(game.drive.cast('A', 'murder'), 'illegal-target', '601.2c')
+    expectRejected(game.drive.cast('A', 'murder', { targets: ['pw'] }), 'illegal-target', '115.1')
+    expectRejected(game.drive.cast('A', 'murder', { targets: ['B'] }), 'illegal-target')
   })
 
   it('701.8 a destroy spell respects indestructible', () => {
     const game = newGame([...lands('A', 'Swamp', 6), cardInHand('m1', 'A', 'Murder'), cardInHand('m2', 'A', 'Murder'), { id: 'myr', card: 'Darksteel Myr', controller: 'B' }, creature('bear', 'B', 2, 2)])
-    expectOk(game.cast('A', 'm1', { targets: ['myr'] }))
-    expectOk(game.cast('A', 'm2', { targets: ['bear'] }))
+    expectOk(game.drive.cast('A', 'm1', { targets: ['myr'] }))
+    expectOk(game.drive.cast('A', 'm2', { targets: ['bear'] }))
     expect(obj(game, 'myr').zone).toBe('battlefield')
     expect(obj(game, 'bear').zone).toBe('graveyard')
   })
@@ -101,9 +101,9 @@ describe('CR 601 Casting spells', () => {
   it('405 the stack: the caster keeps priority; when all pass, the top resolves (608.1)', () => {
     const game = newGame([...lands('A', 'Forest', 2), cardInHand('bears', 'A', 'Grizzly Bears')])
     const w = game.world
-    expectOk(castSpell(w, { player: game.eid('A')!, card: game.eid('bears')!, target: 0, plot: false, search: null }))
+    expectOk(castSpell(w, { player: game.eid('A')!, card: game.eid('bears')!, target: 0, plot: false }))
     expect(obj(game, 'bears').zone).toBe('stack')
-    expectRejected(game.advance('end'), 'stack-not-empty', '500.2')
+    expectRejected(game.drive.advance('end'), 'stack-not-empty', '500.2')
     passPriority(w)
     expect(obj(game, 'bears').zone).toBe('stack')
     passPriority(w)
@@ -119,10 +119,10 @@ describe('CR 307 Sorceries', () => {
       inHand('blast', 'A', { types: ['sorcery'], manaCost: '{R}', spell: { target: 'any', damage: 4 } }),
       creature('bear', 'A', 2, 2),
     ])
-    game.attack({ bear: 'B' })
-    expectRejected(game.cast('A', 'blast', { targets: ['B'] }), 'not-sorcery-timing')
-    game.advance('postcombatMain')
-    expectOk(game.cast('A', 'blast', { targets: ['B'] }))
+    game.drive.attack({ bear: 'B' })
+    expectRejected(game.drive.cast('A', 'blast', { targets: ['B'] }), 'not-sorcery-timing')
+    game.drive.advance('postcombatMain')
+    expectOk(game.drive.cast('A', 'blast', { targets: ['B'] }))
     expect(life(game, 'B')).toBe(14)
   })
 })

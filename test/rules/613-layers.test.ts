@@ -15,13 +15,13 @@ describe('CR 613 Interaction of continuous effects', () => {
   it('613.7 an Aura attached after a "loses flying" effect gives flying back', () => {
     const game = newGame([...lands('A', 'Island', 2), creature('bird', 'A', 1, 1, ['flying']), flightAura])
     game.lose('bird', ['flying'])
-    expectOk(game.cast('A', 'flight', { targets: ['bird'] }))
+    expectOk(game.drive.cast('A', 'flight', { targets: ['bird'] }))
     expect(obj(game, 'bird')).toMatchObject({ power: 3, toughness: 3, keywords: ['flying'] })
   })
 
   it('613.7 a "loses flying" effect after the Aura removes the flying it gives too', () => {
     const game = newGame([...lands('A', 'Island', 2), creature('bear', 'A', 2, 2), flightAura])
-    game.cast('A', 'flight', { targets: ['bear'] })
+    game.drive.cast('A', 'flight', { targets: ['bear'] })
     game.lose('bear', ['flying'])
     expect(obj(game, 'bear')).toMatchObject({ power: 4, keywords: [] })
   })
@@ -34,8 +34,8 @@ describe('CR 613 Interaction of continuous effects', () => {
       { id: 'holy', card: 'Holy Strength', owner: 'A', zone: 'hand' },
     ])
     game.grant('bear', { power: 1 })
-    game.activate('A', 'sword', 'equip', ['bear'])
-    game.cast('A', 'holy', { targets: ['bear'] })
+    game.drive.activate('A', 'sword', 'equip', ['bear'])
+    game.drive.cast('A', 'holy', { targets: ['bear'] })
     expect(obj(game, 'bear')).toMatchObject({ power: 6, toughness: 6 })
     game.destroy('sword')
     expect(obj(game, 'bear')).toMatchObject({ power: 4, toughness: 4, keywords: ['vigilance'] })
@@ -60,8 +60,8 @@ describe('CR 613 Interaction of continuous effects', () => {
     ])
     game.lose('bear', ['trample'])
     expect(obj(game, 'bear').keywords).toEqual([])
-    game.activate('A', 'hammer', 'equip', ['ogre'])
-    game.activate('A', 'hammer', 'equip', ['bear'])
+    game.drive.activate('A', 'hammer', 'equip', ['ogre'])
+    game.drive.activate('A', 'hammer', 'equip', ['bear'])
     expect(obj(game, 'bear').keywords).toEqual(['trample'])
   })
 })

@@ -31,7 +31,7 @@ describe('CR 702.1 Keyword abilities: printed and granted', () => {
   it('702.1 a printed keyword comes back when the effect that removed it ends', () => {
     const game = newGame([creature('angel', 'A', 4, 4, ['flying']), ...libraries])
     game.lose('angel', ['flying'])
-    expectOk(game.advance('upkeep', { nextTurn: true }))
+    expectOk(game.drive.advance('upkeep', { nextTurn: true }))
     expect(obj(game, 'angel').keywords).toEqual(['flying'])
   })
 
@@ -39,7 +39,7 @@ describe('CR 702.1 Keyword abilities: printed and granted', () => {
     const game = newGame([creature('knight', 'A', 2, 2, ['first strike']), ...libraries])
     game.grant('knight', { keywords: ['double strike', 'first strike'] })
     expect(obj(game, 'knight').keywords).toEqual(['double strike', 'first strike'])
-    game.advance('upkeep', { nextTurn: true })
+    game.drive.advance('upkeep', { nextTurn: true })
     expect(obj(game, 'knight').keywords).toEqual(['first strike'])
   })
 
@@ -47,9 +47,9 @@ describe('CR 702.1 Keyword abilities: printed and granted', () => {
     const game = newGame([creature('bear', 'A', 2, 2)])
     game.grant('bear', { keywords: ['first strike'] })
     game.grant('bear', { keywords: ['first strike'] })
-    game.attack({ bear: 'B' })
-    game.block({})
-    game.advance('endCombat')
+    game.drive.attack({ bear: 'B' })
+    game.drive.block({})
+    game.drive.advance('endCombat')
     expect(game.state().players.B!.life).toBe(18)
   })
 })

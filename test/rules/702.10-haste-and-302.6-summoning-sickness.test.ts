@@ -12,26 +12,26 @@ import { creature, expectOk, expectRejected, life, newGame } from '../helpers.js
 describe('CR 702.10 Haste and CR 302.6 summoning sickness', () => {
   it('302.6 a summoning-sick creature cannot attack', () => {
     const game = newGame([creature('bear', 'A', 2, 2, [], { summoningSick: true })])
-    expectRejected(game.attack({ bear: 'B' }), 'summoning-sick', '302.6')
+    expectRejected(game.drive.attack({ bear: 'B' }), 'summoning-sick', '302.6')
   })
 
   it('702.10b a summoning-sick creature with haste attacks', () => {
     const game = newGame([creature('goblin', 'A', 1, 1, ['haste'], { summoningSick: true })])
-    expectOk(game.attack({ goblin: 'B' }))
-    game.advance('endCombat')
+    expectOk(game.drive.attack({ goblin: 'B' }))
+    game.drive.advance('endCombat')
     expect(life(game, 'B')).toBe(19)
   })
 
   it('702.10b haste granted until end of turn lets a sick creature attack', () => {
     const game = newGame([creature('bear', 'A', 2, 2, [], { summoningSick: true })])
     game.grant('bear', { keywords: ['haste'] })
-    expectOk(game.attack({ bear: 'B' }))
+    expectOk(game.drive.attack({ bear: 'B' }))
   })
 
   it('302.6 a summoning-sick creature can block', () => {
     const game = newGame([creature('bear', 'A', 2, 2), creature('wolf', 'B', 2, 2, [], { summoningSick: true })])
-    game.attack({ bear: 'B' })
-    expectOk(game.block({ wolf: 'bear' }))
+    game.drive.attack({ bear: 'B' })
+    expectOk(game.drive.block({ wolf: 'bear' }))
   })
 
   it("302.6 sickness ends when its controller's next turn begins", () => {
@@ -43,11 +43,11 @@ describe('CR 702.10 Haste and CR 302.6 summoning sickness', () => {
       ],
       {},
     )
-    game.advance('end')
-    game.advance('precombatMain', { nextTurn: true })
+    game.drive.advance('end')
+    game.drive.advance('precombatMain', { nextTurn: true })
     expect(game.state().turn.active).toBe('B')
-    game.advance('precombatMain', { nextTurn: true })
+    game.drive.advance('precombatMain', { nextTurn: true })
     expect(game.state().turn.active).toBe('A')
-    expectOk(game.attack({ bear: 'B' }))
+    expectOk(game.drive.attack({ bear: 'B' }))
   })
 })

@@ -5,15 +5,15 @@ import { creature, expectOk, expectRejected, newGame, obj } from '../helpers.js'
 describe('CR 702.111 Menace', () => {
   it('702.111b one blocker is not enough', () => {
     const game = newGame([creature('rogue', 'A', 3, 3, ['menace']), creature('bear', 'B', 2, 2)])
-    game.attack({ rogue: 'B' })
-    expectRejected(game.block({ bear: 'rogue' }), 'menace', '702.111b')
+    game.drive.attack({ rogue: 'B' })
+    expectRejected(game.drive.block({ bear: 'rogue' }), 'menace', '702.111b')
   })
 
   it('702.111b two blockers are enough, and the attacker divides its damage', () => {
     const game = newGame([creature('rogue', 'A', 3, 3, ['menace']), creature('bear', 'B', 2, 2), creature('cub', 'B', 1, 1)])
-    game.attack({ rogue: 'B' })
-    expectOk(game.block({ bear: 'rogue', cub: 'rogue' }))
-    expectOk(game.combatDamage())
+    game.drive.attack({ rogue: 'B' })
+    expectOk(game.drive.block({ bear: 'rogue', cub: 'rogue' }))
+    expectOk(game.drive.combatDamage())
     expect(obj(game, 'bear').zone).toBe('graveyard')
     expect(obj(game, 'cub').zone).toBe('graveyard')
     expect(obj(game, 'rogue').zone).toBe('graveyard')
@@ -21,7 +21,7 @@ describe('CR 702.111 Menace', () => {
 
   it('702.111b not blocking a creature with menace is fine', () => {
     const game = newGame([creature('rogue', 'A', 3, 3, ['menace']), creature('bear', 'B', 2, 2)])
-    game.attack({ rogue: 'B' })
-    expectOk(game.block({}))
+    game.drive.attack({ rogue: 'B' })
+    expectOk(game.drive.block({}))
   })
 })

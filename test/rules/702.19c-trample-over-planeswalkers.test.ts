@@ -19,18 +19,18 @@ const TOP = ['trample', 'trample over planeswalkers'] as const
 describe('CR 702.19c Trample over planeswalkers', () => {
   it('702.19c assigns the planeswalker its loyalty and the excess to its controller', () => {
     const game = newGame([creature('thrasta', 'A', 7, 7, [...TOP]), planeswalker('pw', 'B', 3)])
-    game.attack({ thrasta: 'pw' })
-    game.block({})
-    expectOk(game.combatDamage())
+    game.drive.attack({ thrasta: 'pw' })
+    game.drive.block({})
+    expectOk(game.drive.combatDamage())
     expect(obj(game, 'pw').zone).toBe('graveyard')
     expect(life(game, 'B')).toBe(16)
   })
 
   it('702.19c works with trample over planeswalkers alone, without plain trample', () => {
     const game = newGame([creature('thrasta', 'A', 7, 7, ['trample over planeswalkers']), planeswalker('pw', 'B', 3), creature('bear', 'B', 2, 2)])
-    game.attack({ thrasta: 'pw' })
-    game.block({ bear: 'thrasta' })
-    expectOk(game.combatDamage())
+    game.drive.attack({ thrasta: 'pw' })
+    game.drive.block({ bear: 'thrasta' })
+    expectOk(game.drive.combatDamage())
     expect(obj(game, 'bear').zone).toBe('graveyard')
     expect(obj(game, 'pw').zone).toBe('graveyard')
     expect(life(game, 'B')).toBe(18)
@@ -38,10 +38,10 @@ describe('CR 702.19c Trample over planeswalkers', () => {
 
   it("702.19c rejects damage to the controller before the planeswalker is assigned its loyalty", () => {
     const game = newGame([creature('thrasta', 'A', 7, 7, [...TOP]), planeswalker('pw', 'B', 3)])
-    game.attack({ thrasta: 'pw' })
-    game.block({})
-    expectRejected(game.combatDamage({ thrasta: { pw: 2, B: 5 } }), 'illegal-assignment', '702.19c')
-    expectOk(game.combatDamage({ thrasta: { pw: 3, B: 4 } }))
+    game.drive.attack({ thrasta: 'pw' })
+    game.drive.block({})
+    expectRejected(game.drive.combatDamage({ thrasta: { pw: 2, B: 5 } }), 'illegal-assignment', '702.19c')
+    expectOk(game.drive.combatDamage({ thrasta: { pw: 3, B: 4 } }))
     expect(life(game, 'B')).toBe(16)
   })
 
@@ -51,47 +51,47 @@ describe('CR 702.19c Trample over planeswalkers', () => {
       creature('thrasta', 'A', 5, 5, [...TOP]),
       planeswalker('pw', 'B', 3),
     ])
-    game.attack({ bear: 'pw', thrasta: 'pw' })
-    game.block({})
-    expectOk(game.combatDamage({ thrasta: { pw: 1, B: 4 } }))
+    game.drive.attack({ bear: 'pw', thrasta: 'pw' })
+    game.drive.block({})
+    expectOk(game.drive.combatDamage({ thrasta: { pw: 1, B: 4 } }))
     expect(life(game, 'B')).toBe(16)
     expect(obj(game, 'pw').zone).toBe('graveyard')
   })
 
   it('702.19c by default gives the planeswalker only the loyalty not yet assigned by earlier attackers', () => {
     const game = newGame([creature('bear', 'A', 2, 2), creature('thrasta', 'A', 5, 5, [...TOP]), planeswalker('pw', 'B', 3)])
-    game.attack({ bear: 'pw', thrasta: 'pw' })
-    game.block({})
-    expectOk(game.combatDamage())
+    game.drive.attack({ bear: 'pw', thrasta: 'pw' })
+    game.drive.block({})
+    expectOk(game.drive.combatDamage())
     expect(life(game, 'B')).toBe(16)
   })
 
   it('702.19e assigns all damage to the defending player when the planeswalker left combat and nothing blocks', () => {
     const game = newGame([creature('thrasta', 'A', 7, 7, [...TOP]), planeswalker('pw', 'B', 3)])
-    game.attack({ thrasta: 'pw' })
-    game.block({})
+    game.drive.attack({ thrasta: 'pw' })
+    game.drive.block({})
     game.removeFromCombat('pw')
-    expectOk(game.combatDamage())
+    expectOk(game.drive.combatDamage())
     expect(life(game, 'B')).toBe(13)
     expect(obj(game, 'pw').loyalty).toBe(3)
   })
 
   it('702.19e after lethal damage to blockers the rest goes to the defending player when the planeswalker is gone', () => {
     const game = newGame([creature('thrasta', 'A', 7, 7, [...TOP]), planeswalker('pw', 'B', 3), creature('bear', 'B', 2, 2)])
-    game.attack({ thrasta: 'pw' })
-    game.block({ bear: 'thrasta' })
+    game.drive.attack({ thrasta: 'pw' })
+    game.drive.block({ bear: 'thrasta' })
     game.destroy('pw')
-    expectOk(game.combatDamage())
+    expectOk(game.drive.combatDamage())
     expect(life(game, 'B')).toBe(15)
   })
 
   it('506.4c an unblocked creature without trample over planeswalkers whose planeswalker left deals no damage', () => {
     const game = newGame([creature('ogre', 'A', 3, 3, ['trample']), planeswalker('pw', 'B', 3)])
-    game.attack({ ogre: 'pw' })
-    game.block({})
+    game.drive.attack({ ogre: 'pw' })
+    game.drive.block({})
     game.removeFromCombat('pw')
-    expectRejected(game.combatDamage({ ogre: { B: 3 } }), 'illegal-assignment', '702.19f')
-    expectOk(game.combatDamage())
+    expectRejected(game.drive.combatDamage({ ogre: { B: 3 } }), 'illegal-assignment', '702.19f')
+    expectOk(game.drive.combatDamage())
     expect(life(game, 'B')).toBe(20)
   })
 })

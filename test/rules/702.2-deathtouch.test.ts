@@ -14,18 +14,18 @@ import { creature, expectOk, expectRejected, life, newGame, obj } from '../helpe
 describe('CR 702.2 Deathtouch', () => {
   it('702.2b destroys a creature dealt any damage by a deathtouch source', () => {
     const game = newGame([creature('rat', 'A', 1, 1, ['deathtouch']), creature('giant', 'B', 5, 5)])
-    game.attack({ rat: 'B' })
-    game.block({ giant: 'rat' })
-    expectOk(game.combatDamage())
+    game.drive.attack({ rat: 'B' })
+    game.drive.block({ giant: 'rat' })
+    expectOk(game.drive.combatDamage())
     expect(obj(game, 'giant').zone).toBe('graveyard')
     expect(obj(game, 'rat').zone).toBe('graveyard')
   })
 
   it('702.2b does not destroy an indestructible creature, and the mark is gone after the check', () => {
     const game = newGame([creature('rat', 'A', 1, 1, ['deathtouch']), creature('golem', 'B', 0, 5, ['indestructible'])])
-    game.attack({ rat: 'B' })
-    game.block({ golem: 'rat' })
-    expectOk(game.combatDamage())
+    game.drive.attack({ rat: 'B' })
+    game.drive.block({ golem: 'rat' })
+    expectOk(game.drive.combatDamage())
     expect(obj(game, 'golem').zone).toBe('battlefield')
     expectOk(game.lose('golem', ['indestructible']))
     expect(obj(game, 'golem').zone).toBe('battlefield')
@@ -33,9 +33,9 @@ describe('CR 702.2 Deathtouch', () => {
 
   it('702.2c 1 damage from a deathtouch trampler is lethal to each blocker', () => {
     const game = newGame([creature('viper', 'A', 5, 5, ['deathtouch', 'trample']), creature('w1', 'B', 2, 4), creature('w2', 'B', 2, 4)])
-    game.attack({ viper: 'B' })
-    game.block({ w1: 'viper', w2: 'viper' })
-    expectOk(game.combatDamage({ viper: { w1: 1, w2: 1, B: 3 } }))
+    game.drive.attack({ viper: 'B' })
+    game.drive.block({ w1: 'viper', w2: 'viper' })
+    expectOk(game.drive.combatDamage({ viper: { w1: 1, w2: 1, B: 3 } }))
     expect(life(game, 'B')).toBe(17)
     expect(obj(game, 'w1').zone).toBe('graveyard')
     expect(obj(game, 'w2').zone).toBe('graveyard')
@@ -43,9 +43,9 @@ describe('CR 702.2 Deathtouch', () => {
 
   it('702.2c a deathtouch trampler still has to assign 1 to each blocker before the player', () => {
     const game = newGame([creature('viper', 'A', 5, 5, ['deathtouch', 'trample']), creature('w1', 'B', 2, 4), creature('w2', 'B', 2, 4)])
-    game.attack({ viper: 'B' })
-    game.block({ w1: 'viper', w2: 'viper' })
-    expectRejected(game.combatDamage({ viper: { w1: 1, B: 4 } }), 'illegal-assignment', '702.2c')
+    game.drive.attack({ viper: 'B' })
+    game.drive.block({ w1: 'viper', w2: 'viper' })
+    expectRejected(game.drive.combatDamage({ viper: { w1: 1, B: 4 } }), 'illegal-assignment', '702.2c')
   })
 
   it('702.2b noncombat damage from a deathtouch source destroys the creature', () => {

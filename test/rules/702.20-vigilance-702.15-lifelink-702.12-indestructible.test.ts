@@ -11,7 +11,7 @@ import { creature, expectOk, life, newGame, obj } from '../helpers.js'
 describe('CR 702.20 Vigilance', () => {
   it('702.20b attacking does not tap a creature with vigilance', () => {
     const game = newGame([creature('knight', 'A', 2, 2, ['vigilance']), creature('bear', 'A', 2, 2)])
-    expectOk(game.attack({ knight: 'B', bear: 'B' }))
+    expectOk(game.drive.attack({ knight: 'B', bear: 'B' }))
     expect(obj(game, 'knight').tapped).toBe(false)
     expect(obj(game, 'bear').tapped).toBe(true)
   })
@@ -20,17 +20,17 @@ describe('CR 702.20 Vigilance', () => {
 describe('CR 702.15 Lifelink', () => {
   it('702.15b combat damage to a player gains its controller that much life', () => {
     const game = newGame([creature('cleric', 'A', 3, 3, ['lifelink'])])
-    game.attack({ cleric: 'B' })
-    game.advance('endCombat')
+    game.drive.attack({ cleric: 'B' })
+    game.drive.advance('endCombat')
     expect(life(game, 'A')).toBe(23)
     expect(life(game, 'B')).toBe(17)
   })
 
   it('702.15b damage to a blocker and from a blocker with lifelink gains life too', () => {
     const game = newGame([creature('cleric', 'A', 3, 3, ['lifelink']), creature('priest', 'B', 2, 5, ['lifelink'])])
-    game.attack({ cleric: 'B' })
-    game.block({ priest: 'cleric' })
-    game.combatDamage()
+    game.drive.attack({ cleric: 'B' })
+    game.drive.block({ priest: 'cleric' })
+    game.drive.combatDamage()
     expect(life(game, 'A')).toBe(23)
     expect(life(game, 'B')).toBe(22)
   })
@@ -45,9 +45,9 @@ describe('CR 702.15 Lifelink', () => {
 describe('CR 702.12 Indestructible', () => {
   it('702.12b lethal damage does not destroy an indestructible creature', () => {
     const game = newGame([creature('giant', 'A', 5, 5), creature('golem', 'B', 1, 2, ['indestructible'])])
-    game.attack({ giant: 'B' })
-    game.block({ golem: 'giant' })
-    game.combatDamage()
+    game.drive.attack({ giant: 'B' })
+    game.drive.block({ golem: 'giant' })
+    game.drive.combatDamage()
     expect(obj(game, 'golem').zone).toBe('battlefield')
     expect(obj(game, 'golem').damage).toBe(5)
   })

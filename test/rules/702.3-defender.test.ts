@@ -6,26 +6,26 @@ describe('CR 702.3 Defender', () => {
   it('702.3b a creature with defender cannot attack, and the whole declaration is rejected', () => {
     const game = newGame([creature('wall', 'A', 0, 8, ['defender']), creature('bear', 'A', 2, 2)])
     const before = game.state()
-    expectRejected(game.attack({ bear: 'B', wall: 'B' }), 'defender-cannot-attack', '702.3b')
+    expectRejected(game.drive.attack({ bear: 'B', wall: 'B' }), 'defender-cannot-attack', '702.3b')
     expect(game.state()).toEqual(before)
     expect(obj(game, 'bear').tapped).toBe(false)
   })
 
   it('702.3b a creature with defender can block', () => {
     const game = newGame([creature('bear', 'A', 2, 2), creature('wall', 'B', 0, 8, ['defender'])])
-    game.attack({ bear: 'B' })
-    expectOk(game.block({ wall: 'bear' }))
+    game.drive.attack({ bear: 'B' })
+    expectOk(game.drive.block({ wall: 'bear' }))
   })
 
   it('702.3b a creature that lost defender until end of turn can attack', () => {
     const game = newGame([creature('wall', 'A', 0, 8, ['defender'])])
     game.lose('wall', ['defender'])
-    expectOk(game.attack({ wall: 'B' }))
+    expectOk(game.drive.attack({ wall: 'B' }))
   })
 
   it('702.3b granted defender stops an attack', () => {
     const game = newGame([creature('bear', 'A', 2, 2)])
     game.grant('bear', { keywords: ['defender'] })
-    expectRejected(game.attack({ bear: 'B' }), 'defender-cannot-attack')
+    expectRejected(game.drive.attack({ bear: 'B' }), 'defender-cannot-attack')
   })
 })

@@ -9,31 +9,31 @@ import { creature, expectOk, expectRejected, newGame, obj } from '../helpers.js'
 describe('CR 702.9 Flying and CR 702.17 Reach', () => {
   it('702.9b a creature without flying or reach cannot block a flyer', () => {
     const game = newGame([creature('angel', 'A', 4, 4, ['flying']), creature('bear', 'B', 2, 2)])
-    game.attack({ angel: 'B' })
+    game.drive.attack({ angel: 'B' })
     const before = game.state()
-    expectRejected(game.block({ bear: 'angel' }), 'cannot-block-flying', '702.9b')
+    expectRejected(game.drive.block({ bear: 'angel' }), 'cannot-block-flying', '702.9b')
     expect(game.state()).toEqual(before)
   })
 
   it('702.17b a creature with reach blocks a flyer', () => {
     const game = newGame([creature('angel', 'A', 4, 4, ['flying']), creature('spider', 'B', 2, 4, ['reach'])])
-    game.attack({ angel: 'B' })
-    expectOk(game.block({ spider: 'angel' }))
-    game.combatDamage()
+    game.drive.attack({ angel: 'B' })
+    expectOk(game.drive.block({ spider: 'angel' }))
+    game.drive.combatDamage()
     expect(obj(game, 'spider').zone).toBe('graveyard')
     expect(obj(game, 'angel').damage).toBe(2)
   })
 
   it('702.9b a flyer blocks a flyer', () => {
     const game = newGame([creature('angel', 'A', 4, 4, ['flying']), creature('bird', 'B', 1, 1, ['flying'])])
-    game.attack({ angel: 'B' })
-    expectOk(game.block({ bird: 'angel' }))
+    game.drive.attack({ angel: 'B' })
+    expectOk(game.drive.block({ bird: 'angel' }))
   })
 
   it('702.9b a flyer blocks a creature without flying', () => {
     const game = newGame([creature('bear', 'A', 2, 2), creature('bird', 'B', 1, 1, ['flying'])])
-    game.attack({ bear: 'B' })
-    expectOk(game.block({ bird: 'bear' }))
+    game.drive.attack({ bear: 'B' })
+    expectOk(game.drive.block({ bird: 'bear' }))
   })
 
   it('702.9b one illegal blocker rejects the whole block declaration', () => {
@@ -43,16 +43,16 @@ describe('CR 702.9 Flying and CR 702.17 Reach', () => {
       creature('wolf', 'B', 2, 2),
       creature('cub', 'B', 1, 1),
     ])
-    game.attack({ angel: 'B', bear: 'B' })
-    expectRejected(game.block({ wolf: 'bear', cub: 'angel' }), 'cannot-block-flying')
+    game.drive.attack({ angel: 'B', bear: 'B' })
+    expectRejected(game.drive.block({ wolf: 'bear', cub: 'angel' }), 'cannot-block-flying')
     expect(game.state().turn.step).toBe('declareAttackers')
-    expectOk(game.block({ wolf: 'bear' }))
+    expectOk(game.drive.block({ wolf: 'bear' }))
   })
 
   it('702.9b flying granted until end of turn matters; losing it lets ground creatures block', () => {
     const game = newGame([creature('angel', 'A', 4, 4, ['flying']), creature('bear', 'B', 2, 2)])
     game.lose('angel', ['flying'])
-    game.attack({ angel: 'B' })
-    expectOk(game.block({ bear: 'angel' }))
+    game.drive.attack({ angel: 'B' })
+    expectOk(game.drive.block({ bear: 'angel' }))
   })
 })

@@ -19,12 +19,12 @@ describe('CR 704 State-based actions', () => {
     const game = newGame([creature('bear', 'A', 2, 2)])
     expectOk(game.dealDamage({ to: 'B', amount: 20 }))
     expect(game.state().players.B).toEqual({ life: 0, lost: true })
-    expectRejected(game.attack({ bear: 'B' }), 'game-over', '104.2a')
+    expectRejected(game.drive.attack({ bear: 'B' }), 'game-over', '104.2a')
   })
 
   it('704.5b a player who draws from an empty library loses', () => {
     const game = newGame([], { turn: { step: 'upkeep' } })
-    expectOk(game.advance('precombatMain'))
+    expectOk(game.drive.advance('precombatMain'))
     expect(game.state().players.A!.lost).toBe(true)
   })
 
@@ -58,12 +58,12 @@ describe('CR 704 State-based actions', () => {
     const game = newGame([creature('bear', 'A', 2, 2), creature('wolf', 'A', 2, 2)], {
       players: [{ id: 'A' }, { id: 'B', life: 2 }, { id: 'C', life: 2 }],
     })
-    game.attack({ bear: 'B', wolf: 'C' })
-    game.block({})
-    expectOk(game.combatDamage())
+    game.drive.attack({ bear: 'B', wolf: 'C' })
+    game.drive.block({})
+    expectOk(game.drive.combatDamage())
     expect(game.state().players.B!.lost).toBe(true)
     expect(game.state().players.C!.lost).toBe(true)
-    expectRejected(game.advance('endCombat'), 'game-over')
+    expectRejected(game.drive.advance('endCombat'), 'game-over')
   })
 
   it('704.5g damage removal in cleanup saves a damaged creature', () => {
@@ -73,7 +73,7 @@ describe('CR 704 State-based actions', () => {
       { id: 'lb', owner: 'B', zone: 'library', types: ['land'] },
     ])
     game.dealDamage({ to: 'bear', amount: 2 })
-    game.advance('upkeep', { nextTurn: true })
+    game.drive.advance('upkeep', { nextTurn: true })
     expect(obj(game, 'bear').damage).toBe(0)
     expect(life(game, 'A')).toBe(20)
   })

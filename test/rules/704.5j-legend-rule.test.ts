@@ -11,7 +11,7 @@ const THRASTA = "Thrasta, Tempest's Roar"
 describe('CR 704.5j the legend rule', () => {
   it('704.5j a second copy entering puts the older one into the graveyard', () => {
     const game = newGame([{ id: 't1', card: THRASTA, controller: 'A' }, ...lands('A', 'Forest', 12), cardInHand('t2', 'A', THRASTA)])
-    expectOk(game.cast('A', 't2'))
+    expectOk(game.drive.cast('A', 't2'))
     expect(obj(game, 't1').zone).toBe('graveyard')
     expect(obj(game, 't2').zone).toBe('battlefield')
   })

@@ -19,9 +19,9 @@ describe('systems/schedule', () => {
     const game = newGame([creature('knight', 'A', 2, 2, ['first strike']), creature('bear', 'B', 2, 2)])
     const trace: string[] = []
     game.world.trace = trace
-    game.attack({ knight: 'B' })
-    game.block({ bear: 'knight' })
-    game.advance('postcombatMain')
+    game.drive.attack({ knight: 'B' })
+    game.drive.block({ bear: 'knight' })
+    game.drive.advance('postcombatMain')
     expect(trace).toEqual([
       'checkStateBasedActions', // beginning of combat: a player gets priority
       'declareAttackers',
@@ -48,10 +48,10 @@ describe('systems/schedule', () => {
     ])
     const trace: string[] = []
     game.world.trace = trace
-    game.advance('upkeep', { nextTurn: true })
-    expect(trace.filter((s) => s !== 'checkStateBasedActions')).toEqual(['declareAttackers', 'endCombat', 'cleanupStep', 'untapStep'])
+    game.drive.advance('upkeep', { nextTurn: true })
+    expect(trace.filter((s) => s !== 'checkStateBasedActions')).toEqual(['declareAttackers', 'endCombat', 'discardToHandSize', 'cleanupStep', 'untapStep'])
     trace.length = 0
-    game.advance('precombatMain')
+    game.drive.advance('precombatMain')
     expect(trace.filter((s) => s !== 'checkStateBasedActions')).toEqual(['drawStep'])
   })
 })

@@ -1,0 +1,20 @@
+#!/usr/bin/env node
+/**
+ * The one-line summary after `npm test`, from vitest's JSON report: passed and failed counts, and
+ * whether the browser tests (test/browser/) really ran in Chromium or were skipped for want of one.
+ */
+import { readFileSync } from 'node:fs'
+import { join, sep } from 'node:path'
+
+const report = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'test-results.json'), 'utf8'))
+const browser = report.testResults
+  .filter((file) => file.name.includes(`${sep}test${sep}browser${sep}`))
+  .flatMap((file) => file.assertionResults)
+const browserRan = browser.filter((t) => t.status === 'passed' || t.status === 'failed').length
+const browserSkipped = browser.filter((t) => t.status === 'skipped' || t.status === 'pending').length
+
+let line = `vitest: ${report.numPassedTests} passed, ${report.numFailedTests} failed`
+if (report.numPendingTests > 0) line += `, ${report.numPendingTests} skipped`
+if (browserSkipped > 0) line += '; browser tests NOT run: no Chromium found (set CHROMIUM_PATH or apt-get install chromium)'
+else if (browserRan > 0) line += `; browser tests ran in Chromium (${browserRan})`
+console.log(line)

@@ -1,0 +1,51 @@
+import { T_LAND } from '../../components/types.js'
+import { Zone } from '../../components/zones.js'
+import { reject, OK, type ActionResult, type Rejection } from '../errors.js'
+import type { Eid } from '../events.js'
+import { sorceryTimingError } from '../spells/timing.js'
+import { moveToZone } from '../zone-change.js'
+import { isPlayer, label, type GameWorld } from '../world.js'
+import { gameOverError } from './preconditions.js'
+
+/** CR 305.2: the number of lands a player may play each turn. */
+export const LANDS_PER_TURN = 1
+
+/**
+ * Why `player` can't play `card` as a land now, or null (CR 305.1, 305.2, 116.2a, 505.6b): a land
+ * card in their hand, during their main phase with an empty stack, and no land played yet this turn.
+ */
+export function playLandError(world: GameWorld, player: Eid, card: Eid): Rejection | null {
+  const over = gameOverError(world)
+  if (over) return over
+  if (!isPlayer(world, player) || world.players.lost[player]) return reject('not-a-player', `${label(world, player)} is not a player in the game`, '102.1')
+  const name = (): string => label(world, card)
+  if (isPlayer(world, card) || !world.cardData.has(card)) return reject('unknown-object', `${name()} is not a card`, null)
+  if (world.place.zone[card] !== Zone.Hand || world.place.owner[card] !== player) {
+    return reject('not-in-hand', `${name()} is not in ${label(world, player)}'s hand`, '305.1')
+  }
+  if ((world.types.mask[card]! & T_LAND) === 0) return reject('not-a-land', `${name()} is not a land, so it can't be played as one`, '305.1')
+  const timing = sorceryTimingError(world, player, `a land can be played`, '505.6b')
+  if (timing) return timing
+  if (world.turn.landsPlayed >= LANDS_PER_TURN) {
+    return reject('land-already-played', `${label(world, player)} has already played a land this turn`, '305.2')
+  }
+  return null
+}
+
+/**
+ * CR 305.1, 116.2a: playing a land is a special action: the land enters the battlefield untapped
+ * under its owner's control (it doesn't use the stack), and the player receives priority again.
+ */
+export function playLand(world: GameWorld, player: Eid, card: Eid): ActionResult {
+  const error = playLandError(world, player, card)
+  if (error) return error
+  moveToZone(world, card, Zone.Battlefield, '305.1')
+  world.place.controller[card] = player
+  world.cardData.get(card)!.enteredAt = world.nextEntry++
+  world.status.tapped[card] = 0
+  world.status.sick[card] = 1
+  world.turn.landsPlayed++
+  if (world.events.listening) world.events.emit('landPlayed', player, card, '305.1')
+  world.turn.passes = 0
+  return OK
+}

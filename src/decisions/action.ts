@@ -1,0 +1,66 @@
+import type { Eid } from '../events.js'
+
+/**
+ * Every choice a player makes in a game, as one typed union: the answer to a pending decision
+ * (`pendingDecision`). `R` is how objects and players are named: entity ids at the entity level,
+ * the position's string ids in the `Game` API. Validated by `act`, enumerated by `legalActions`.
+ */
+export type PlayerAction<R = Eid> =
+  /** CR 117.3d: pass priority. */
+  | { type: 'pass'; player: R }
+  /** CR 305.1, 116.2a: play a land (a special action). */
+  | { type: 'play'; player: R; card: R }
+  /** CR 601: cast a spell (target: the one target, if it has one; plot: cast a plotted card from exile, 702.170d; pay: the lands to tap). */
+  | { type: 'cast'; player: R; card: R; target?: R; plot?: boolean; pay?: readonly R[] }
+  /** CR 602, 702.6: activate an equip ability. */
+  | { type: 'activate'; player: R; object: R; ability: 'equip' | 'equip planeswalker'; target: R; pay?: readonly R[] }
+  /** CR 702.170a, 116.2k: the plot special action. */
+  | { type: 'plot'; player: R; card: R }
+  /** CR 508.1: the active player's attack declaration, in declaration order. */
+  | { type: 'declareAttackers'; player: R; attackers: readonly { attacker: R; target: R }[] }
+  /** CR 509.1: the defending players' block declaration; blockers of one attacker in the order listed. */
+  | { type: 'declareBlockers'; player: R; blockers: readonly { blocker: R; attacker: R }[] }
+  /** CR 510.1: explicit damage divisions; creatures not named use the default assignment. */
+  | { type: 'assignDamage'; player: R; assignments: readonly { creature: R; recipient: R; amount: number }[] }
+  /** CR 701.23: the cards a search finds, chosen as it resolves (null: decline a "you may" search). */
+  | { type: 'search'; player: R; cards: readonly R[] | null }
+  /** CR 514.1: the cards discarded down to the maximum hand size. */
+  | { type: 'discard'; player: R; cards: readonly R[] }
+  /** CR 103.5: take a mulligan. */
+  | { type: 'mulligan'; player: R }
+  /** CR 103.5: keep the hand. */
+  | { type: 'keep'; player: R }
+  /** CR 103.5: the cards put on the bottom of the library after keeping a hand with N mulligans. */
+  | { type: 'bottom'; player: R; cards: readonly R[] }
+
+export type ActionType = PlayerAction['type']
+
+export const ACTION_TYPES = [
+  'pass', 'play', 'cast', 'activate', 'plot', 'declareAttackers', 'declareBlockers', 'assignDamage',
+  'search', 'discard', 'mulligan', 'keep', 'bottom',
+] as const satisfies readonly ActionType[]
+
+/** What the game waits for. `priority`: the player may pass, play a land, cast, activate or plot. */
+export type DecisionKind =
+  | 'priority'
+  | 'declareAttackers'
+  | 'declareBlockers'
+  | 'assignDamage'
+  | 'search'
+  | 'discard'
+  | 'mulligan'
+  | 'bottom'
+  | 'gameOver'
+  /** Nobody decides: a step without priority (untap, cleanup) where a driver helper or a position left the game. */
+  | 'none'
+
+/** Who decides what now, with the rule that asks for it. */
+export interface Decision<R = Eid> {
+  kind: DecisionKind
+  /** The player who decides (for `gameOver`, the winner, or null for a draw). */
+  player: R | null
+  /** The rule that asks for the choice. */
+  rule: string
+  /** `discard` and `bottom`: exactly this many cards; `search`: up to this many. */
+  count: number
+}

@@ -1,0 +1,223 @@
+import { T_CREATURE, T_PLANESWALKER } from '../../components/types.js'
+import { Zone } from '../../components/zones.js'
+import { activateError } from '../actions/activate.js'
+import { castCardError, castTargetError } from '../actions/cast.js'
+import { playLandError } from '../actions/play-land.js'
+import { plotError } from '../actions/plot.js'
+import { canAfford, costOf, manaSummary, type ManaSummary } from '../mana/afford.js'
+import { sorceryTimingError } from '../spells/timing.js'
+import type { Eid } from '../events.js'
+import { qualifiesForSearch, searchOf } from '../spells/resolve.js'
+import { needsTarget } from '../spells/targets.js'
+import { Step } from '../steps.js'
+import { playersInGame, priorityGiven } from '../turn.js'
+import type { GameWorld } from '../world.js'
+import type { DecisionKind } from './action.js'
+import { attackOptions, blockOptions, damageOptions, type AttackOption, type BlockOption, type DamageOption } from './combat-options.js'
+import { pendingDecision } from './pending.js'
+
+export interface CastOption {
+  card: Eid
+  /** CR 601.2c: the legal targets (empty: the spell has no target). */
+  targets: Eid[]
+  /** CR 702.170d: cast as a plotted card from exile. */
+  plot: boolean
+}
+
+export interface ActivateOption {
+  object: Eid
+  ability: 'equip' | 'equip planeswalker'
+  targets: Eid[]
+}
+
+/**
+ * The legal actions of the pending decision, factored (never the 2^n declarations): each list is
+ * what one object may do, found with the same checks the actions are validated with. Fields not
+ * of this decision's kind are empty. A whole declaration is still checked when it is made
+ * (509.1c menace, 702.111b).
+ */
+export interface LegalActions<R = Eid> {
+  kind: DecisionKind
+  player: R | null
+  /** priority: passing is always legal. */
+  pass: boolean
+  play: R[]
+  cast: { card: R; targets: R[]; plot: boolean }[]
+  activate: { object: R; ability: 'equip' | 'equip planeswalker'; targets: R[] }[]
+  plot: R[]
+  /** declareAttackers: per creature, what it could attack. */
+  attackers: { attacker: R; targets: R[] }[]
+  /** declareBlockers: per creature, what it could block. */
+  blockers: { blocker: R; attackers: R[] }[]
+  /** assignDamage: per creature with a choice, its damage and legal recipients. */
+  damage: { creature: R; amount: number; recipients: R[] }[]
+  /** search (candidates, up to `count`), discard and bottom (the hand, exactly `count`). */
+  cards: R[]
+  count: number
+  /** mulligan: keeping is always legal; a mulligan while the hand would not be empty. */
+  mulligan: boolean
+}
+
+function empty(kind: DecisionKind, player: Eid | null, count: number): LegalActions {
+  return { kind, player, pass: false, play: [], cast: [], activate: [], plot: [], attackers: [], blockers: [], damage: [], cards: [], count, mulligan: false }
+}
+
+/** Every object and player a spell could target (CR 115.1): players in the game, creatures and planeswalkers on the battlefield. */
+function targetCandidates(world: GameWorld): Eid[] {
+  const out = playersInGame(world)
+  for (const [eid] of world.cardData) {
+    if (world.place.zone[eid] === Zone.Battlefield && world.types.mask[eid]! & (T_CREATURE | T_PLANESWALKER)) out.push(eid)
+  }
+  return out
+}
+
+function castOptions(world: GameWorld, player: Eid, out: CastOption[], mana: ManaSummary): void {
+  const lists = world.zoneLists.get(player)!
+  let candidates: Eid[] | null = null
+  const consider = (card: Eid, plot: boolean): void => {
+    if (castCardError(world, player, card, plot) !== null) return
+    // CR 601.2f-h: the cost (none for a plotted card), as `castPayment` would find it.
+    if (!plot && !canAfford(world, mana, world.cardData.get(card)!.manaCost!)) return
+    if (!needsTarget(world, card)) {
+      out.push({ card, targets: [], plot })
+      return
+    }
+    candidates ??= targetCandidates(world)
+    const targets = candidates.filter((t) => castTargetError(world, player, card, t) === null)
+    if (targets.length > 0) out.push({ card, targets, plot })
+  }
+  for (const card of lists.hand) consider(card, false)
+  for (const card of lists.exile) if (world.cardData.get(card)?.plotted) consider(card, true)
+}
+
+function activateOptions(world: GameWorld, player: Eid, out: ActivateOption[], mana: ManaSummary): void {
+  if (sorceryTimingError(world, player, '', '702.6a') !== null) return
+  let candidates: Eid[] | null = null
+  for (const [object, abilities] of world.abilities) {
+    if (world.place.zone[object] !== Zone.Battlefield || world.place.controller[object] !== player) continue
+    for (const ability of ['equip', 'equip planeswalker'] as const) {
+      if (!abilities.some((a) => a.kind === ability)) continue
+      candidates ??= targetCandidates(world).filter((t) => world.place.controller[t] === player)
+      // `checkActivate`: the abilities whose target is legal (`activateError`), then the cheapest payable one.
+      const targets = candidates.filter((target) => {
+        const legal = activateError(world, { player, object, ability, target })
+        return Array.isArray(legal) && legal.some((a) => canAfford(world, mana, costOf(a.cost)))
+      })
+      if (targets.length > 0) out.push({ object, ability, targets })
+    }
+  }
+}
+
+/** The legal actions of the pending decision (see `LegalActions`). */
+export function legalActions(world: GameWorld): LegalActions {
+  const decision = pendingDecision(world)
+  const out = empty(decision.kind, decision.player, decision.count)
+  const player = decision.player ?? 0
+  switch (decision.kind) {
+    case 'priority': {
+      out.pass = true
+      const lists = world.zoneLists.get(player)!
+      const mana = manaSummary(world, player)
+      for (const card of lists.hand) if (playLandError(world, player, card) === null) out.play.push(card)
+      castOptions(world, player, out.cast, mana)
+      activateOptions(world, player, out.activate, mana)
+      for (const card of lists.hand) {
+        if (!world.abilities.has(card)) continue
+        const costs = plotError(world, { player, card })
+        if (Array.isArray(costs) && costs.some((c) => canAfford(world, mana, costOf(c)))) out.plot.push(card)
+      }
+      break
+    }
+    case 'declareAttackers':
+      out.attackers = attackOptions(world)
+      break
+    case 'declareBlockers':
+      out.blockers = blockOptions(world)
+      break
+    case 'assignDamage':
+      out.damage = damageOptions(world, world.turn.step === Step.FirstStrikeDamage ? 'first' : 'regular')
+      break
+    case 'search': {
+      const spec = searchOf(world.stack[world.stack.length - 1])
+      if (spec) out.cards = world.zoneLists.get(player)!.library.filter((c) => qualifiesForSearch(world, c, spec))
+      break
+    }
+    case 'discard':
+    case 'bottom':
+      out.cards = [...world.zoneLists.get(player)!.hand]
+      break
+    case 'mulligan':
+      out.mulligan = world.players.mulligans[player]! < 7
+      break
+    case 'gameOver':
+    case 'none':
+      break
+  }
+  return out
+}
+
+export type { AttackOption, BlockOption, DamageOption }
+
+/** What is legal now, in the scenario format's terms (FORMAT.md "What is legal now"). */
+export interface LegalNow {
+  /** The lands the player who holds priority could play. */
+  canPlay: Eid[]
+  /** The cards the player who holds priority could cast (abilities and the plot action are not listed). */
+  canCast: Eid[]
+  /** Before this turn's attackers are declared: each creature the active player could declare, with what it could attack. */
+  canAttack: AttackOption[]
+  /** Once attackers are declared and before blockers are: each creature that could block, with what it could block. */
+  canBlock: BlockOption[]
+}
+
+export function legalNow(world: GameWorld): LegalNow {
+  const out: LegalNow = { canPlay: [], canCast: [], canAttack: [], canBlock: [] }
+  const turn = world.turn
+  if (priorityGiven(world)) {
+    const player = turn.priority
+    for (const card of world.zoneLists.get(player)!.hand) if (playLandError(world, player, card) === null) out.canPlay.push(card)
+    const casts: CastOption[] = []
+    castOptions(world, player, casts, manaSummary(world, player))
+    out.canCast = [...new Set(casts.map((c) => c.card))]
+  }
+  if (!turn.attackersDeclared && turn.step <= Step.DeclareAttackers) out.canAttack = attackOptions(world)
+  else if (turn.attackersDeclared && !turn.blockersDeclared && turn.step <= Step.DeclareBlockers) out.canBlock = blockOptions(world)
+  return out
+}
+
+/**
+ * Whether the player holding priority has anything to do but pass: the same checks as
+ * `legalActions` (lands, spells with a target and a cost, equip, plot), stopping at the first
+ * option found, without building the lists. A player with nothing else passes (forced).
+ */
+export function hasPriorityOption(world: GameWorld, player: Eid): boolean {
+  const lists = world.zoneLists.get(player)!
+  const hand = lists.hand
+  let mana: ManaSummary | null = null
+  for (let i = 0; i < hand.length; i++) {
+    const card = hand[i]!
+    if (playLandError(world, player, card) === null) return true
+    if (castCardError(world, player, card, false) === null) {
+      mana ??= manaSummary(world, player)
+      if (canAfford(world, mana, world.cardData.get(card)!.manaCost!) && (!needsTarget(world, card) || anyTarget(world, player, card))) return true
+    }
+  }
+  for (const card of lists.exile) {
+    if (world.cardData.get(card)?.plotted && castCardError(world, player, card, true) === null && (!needsTarget(world, card) || anyTarget(world, player, card))) return true
+  }
+  if (world.abilities.size === 0 || sorceryTimingError(world, player, '', '702.6a') !== null) return false
+  const options: ActivateOption[] = []
+  activateOptions(world, player, options, (mana ??= manaSummary(world, player)))
+  if (options.length > 0) return true
+  for (const card of hand) {
+    if (!world.abilities.has(card)) continue
+    const costs = plotError(world, { player, card })
+    if (Array.isArray(costs) && costs.some((c) => canAfford(world, mana!, costOf(c)))) return true
+  }
+  return false
+}
+
+function anyTarget(world: GameWorld, player: Eid, card: Eid): boolean {
+  for (const t of targetCandidates(world)) if (castTargetError(world, player, card, t) === null) return true
+  return false
+}

@@ -1,0 +1,67 @@
+import { Await, type AwaitKind } from './await.js'
+import type { Decision, DecisionKind } from './action.js'
+import { searchOf } from '../spells/resolve.js'
+import { isGameOver, priorityGiven } from '../turn.js'
+import type { Eid } from '../events.js'
+import type { GameWorld } from '../world.js'
+
+const KIND: Record<AwaitKind, DecisionKind> = {
+  [Await.None]: 'priority',
+  [Await.Attackers]: 'declareAttackers',
+  [Await.Blockers]: 'declareBlockers',
+  [Await.Damage]: 'assignDamage',
+  [Await.Search]: 'search',
+  [Await.Discard]: 'discard',
+  [Await.Mulligan]: 'mulligan',
+  [Await.Bottom]: 'bottom',
+}
+
+const RULE: Record<AwaitKind, string> = {
+  [Await.None]: '117.3',
+  [Await.Attackers]: '508.1',
+  [Await.Blockers]: '509.1',
+  [Await.Damage]: '510.1',
+  [Await.Search]: '701.23',
+  [Await.Discard]: '514.1',
+  [Await.Mulligan]: '103.5',
+  [Await.Bottom]: '103.5',
+}
+
+/** The decision's kind name of an awaited choice. */
+export function decisionKindOf(kind: AwaitKind): DecisionKind {
+  return KIND[kind]
+}
+
+/** The winner of a finished game (the one player left), or 0 for none. */
+export function winnerOf(world: GameWorld): Eid {
+  let winner = 0
+  for (const p of world.playerOrder) {
+    if (world.players.lost[p] === 0) {
+      if (winner !== 0) return 0
+      winner = p
+    }
+  }
+  return winner
+}
+
+/**
+ * Who must decide what now (CR 117.3: priority; 508.1, 509.1, 510.1, 701.23, 514.1, 103.5: the
+ * choices the game stops for). A game between steps with nobody to decide doesn't exist: the
+ * runner always moves on to the next decision.
+ */
+export function pendingDecision(world: GameWorld): Decision {
+  const turn = world.turn
+  if (isGameOver(world)) {
+    const winner = winnerOf(world)
+    return { kind: 'gameOver', player: winner === 0 ? null : winner, rule: '104.2a', count: 0 }
+  }
+  if (turn.awaiting !== Await.None) {
+    let count = turn.choiceCount
+    if (turn.awaiting === Await.Search) count = searchOf(world.stack[world.stack.length - 1])?.upTo ?? 0
+    return { kind: KIND[turn.awaiting], player: turn.decider, rule: RULE[turn.awaiting], count }
+  }
+  // CR 502.4, 514.3: no player receives priority in untap and cleanup; a game left there by a
+  // driver helper or a position waits for nobody (the next step comes when the game moves on).
+  if (!priorityGiven(world)) return { kind: 'none', player: null, rule: '117.1', count: 0 }
+  return { kind: 'priority', player: turn.priority, rule: '117.3', count: 0 }
+}

@@ -1,0 +1,133 @@
+import { Zone } from '../../components/zones.js'
+import { drawCard } from '../draw.js'
+import { OK, reject, type ActionResult } from '../errors.js'
+import type { Eid } from '../events.js'
+import { Step } from '../steps.js'
+import { awaitChoice, beginStep, choiceMade, settle } from '../turn.js'
+import { moveToZone } from '../zone-change.js'
+import { label, type GameWorld } from '../world.js'
+import { Await } from './await.js'
+
+/** CR 103.4: the starting hand size. */
+export const STARTING_HAND_SIZE = 7
+
+const UNDECLARED = 0
+const MULLIGAN = 1
+const KEPT = 2
+
+/**
+ * Starts a game whose libraries are in place (CR 103): the seed picks who plays first (103.1),
+ * each library is shuffled (103.3), each player draws seven cards (103.4), then the mulligan
+ * decisions begin with the starting player (103.5).
+ */
+export function beginGame(world: GameWorld): void {
+  const order = world.playerOrder
+  const turn = world.turn
+  // CR 103.1: the starting player is chosen at random (the game's seed).
+  const first = order[world.rng.int(order.length)]!
+  turn.first = first
+  turn.active = first
+  turn.priority = first
+  turn.number = 0
+  turn.step = Step.Untap
+  turn.resumeAt = 0
+  if (world.events.listening) world.events.emit('gameStarted', first, '103.1')
+  for (const p of order) {
+    world.rng.shuffle(world.zoneLists.get(p)!.library)
+    world.players.mulligans[p] = 0
+    world.players.kept[p] = 0
+    world.players.mulliganThisRound[p] = UNDECLARED
+  }
+  for (const p of turnOrderFrom(world, first)) drawHand(world, p)
+  nextMulliganDecision(world)
+}
+
+function turnOrderFrom(world: GameWorld, first: Eid): Eid[] {
+  const order = world.playerOrder
+  const at = order.indexOf(first)
+  return [...order.slice(at), ...order.slice(0, at)]
+}
+
+function drawHand(world: GameWorld, player: Eid): void {
+  for (let i = 0; i < STARTING_HAND_SIZE; i++) drawCard(world, player)
+}
+
+/**
+ * CR 103.5: the starting player, then each other player in turn order, declares whether they
+ * take a mulligan; then all who did take it at once (shuffle the hand into the library, draw a
+ * new hand of seven), and the process repeats until every player has kept.
+ */
+function nextMulliganDecision(world: GameWorld): void {
+  const { kept, mulliganThisRound } = world.players
+  const order = turnOrderFrom(world, world.turn.first)
+  for (const p of order) {
+    if (kept[p] === 0 && mulliganThisRound[p] === UNDECLARED) {
+      awaitChoice(world, Await.Mulligan, p)
+      return
+    }
+  }
+  // Everyone has declared in this round: the mulligans happen at the same time.
+  let again = false
+  for (const p of order) {
+    if (mulliganThisRound[p] === MULLIGAN) {
+      const lists = world.zoneLists.get(p)!
+      for (const card of [...lists.hand]) moveToZone(world, card, Zone.Library, '103.5')
+      world.rng.shuffle(lists.library)
+      drawHand(world, p)
+      world.players.mulligans[p]!++
+      if (world.events.listening) world.events.emit('mulliganTaken', p, world.players.mulligans[p]!, '103.5')
+      again = true
+    }
+    mulliganThisRound[p] = UNDECLARED
+  }
+  if (again) {
+    nextMulliganDecision(world)
+    return
+  }
+  startFirstTurn(world)
+}
+
+/** CR 103.5: the player takes a mulligan (possible until their opening hand would be zero cards). */
+export function takeMulligan(world: GameWorld, player: Eid): ActionResult {
+  if (world.players.mulligans[player]! >= STARTING_HAND_SIZE) {
+    return reject('illegal-choice', `${label(world, player)} has taken ${STARTING_HAND_SIZE} mulligans; their opening hand would be zero cards`, '103.5')
+  }
+  world.players.mulliganThisRound[player] = MULLIGAN
+  choiceMade(world)
+  nextMulliganDecision(world)
+  return OK
+}
+
+/** CR 103.5: the player keeps their hand; after N mulligans they put N cards from it on the bottom of their library. */
+export function keepHand(world: GameWorld, player: Eid): ActionResult {
+  world.players.kept[player] = 1
+  world.players.mulliganThisRound[player] = KEPT
+  choiceMade(world)
+  if (world.events.listening) world.events.emit('handKept', player, world.players.mulligans[player]!, '103.5')
+  const n = world.players.mulligans[player]!
+  if (n > 0) awaitChoice(world, Await.Bottom, player, n)
+  else nextMulliganDecision(world)
+  return OK
+}
+
+/** CR 103.5: the chosen cards go to the bottom of the library, in the order given (the last one lowest). */
+export function bottomCards(world: GameWorld, _player: Eid, cards: readonly Eid[]): void {
+  choiceMade(world)
+  for (const card of cards) moveToZone(world, card, Zone.Library, '103.5')
+  nextMulliganDecision(world)
+}
+
+/** CR 103.8: the starting player takes the first turn. */
+function startFirstTurn(world: GameWorld): void {
+  const turn = world.turn
+  turn.number = 1
+  turn.active = turn.first
+  turn.attackersDeclared = false
+  turn.blockersDeclared = false
+  turn.firstStrikeStepDone = false
+  turn.regularDamageDone = false
+  turn.landsPlayed = 0
+  if (world.events.listening) world.events.emit('turnStarted', 1, turn.active, '103.8')
+  beginStep(world, Step.Untap)
+  settle(world)
+}

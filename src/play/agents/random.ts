@@ -1,0 +1,91 @@
+import type { Decision, PlayerAction } from '../../decisions/action.js'
+import type { LegalActions } from '../../decisions/legal.js'
+import type { Eid } from '../../events.js'
+import { Rng } from '../../rng.js'
+import { KW_MENACE } from '../../../components/keywords.js'
+import type { Agent, AgentFactory } from '../agent.js'
+import type { GameView } from '../view.js'
+
+function pick<T>(rng: Rng, items: readonly T[]): T {
+  return items[rng.int(items.length)]!
+}
+
+/** `count` different items chosen at random. */
+export function sampleCards(rng: Rng, items: readonly Eid[], count: number): Eid[] {
+  const copy = [...items]
+  rng.shuffle(copy)
+  return copy.slice(0, count)
+}
+
+/** Every priority action, flattened: pass, each land, each spell with each target, each ability with each target, each plot. */
+export function priorityActions(player: Eid, legal: LegalActions): PlayerAction[] {
+  const out: PlayerAction[] = [{ type: 'pass', player }]
+  for (const card of legal.play) out.push({ type: 'play', player, card })
+  for (const c of legal.cast) {
+    if (c.targets.length === 0) out.push({ type: 'cast', player, card: c.card, target: 0, plot: c.plot })
+    for (const target of c.targets) out.push({ type: 'cast', player, card: c.card, target, plot: c.plot })
+  }
+  for (const a of legal.activate) for (const target of a.targets) out.push({ type: 'activate', player, object: a.object, ability: a.ability, target })
+  for (const card of legal.plot) out.push({ type: 'plot', player, card })
+  return out
+}
+
+/** A random legal action for the decision (uniform over the options of each factor). */
+export function randomAction(rng: Rng, view: GameView, decision: Decision, legal: LegalActions): PlayerAction {
+  const player = decision.player!
+  switch (decision.kind) {
+    case 'priority':
+      return pick(rng, priorityActions(player, legal))
+    case 'declareAttackers': {
+      const attackers: { attacker: Eid; target: Eid }[] = []
+      for (const o of legal.attackers) {
+        const i = rng.int(o.targets.length + 1)
+        if (i > 0) attackers.push({ attacker: o.attacker, target: o.targets[i - 1]! })
+      }
+      return { type: 'declareAttackers', player, attackers }
+    }
+    case 'declareBlockers': {
+      let blockers: { blocker: Eid; attacker: Eid }[] = []
+      for (const o of legal.blockers) {
+        const i = rng.int(o.attackers.length + 1)
+        if (i > 0) blockers.push({ blocker: o.blocker, attacker: o.attackers[i - 1]! })
+      }
+      // CR 702.111b: a lone blocker of a menace creature doesn't block.
+      const count = new Map<Eid, number>()
+      for (const b of blockers) count.set(b.attacker, (count.get(b.attacker) ?? 0) + 1)
+      blockers = blockers.filter((b) => !(view.keywords(b.attacker) & KW_MENACE) || count.get(b.attacker)! >= 2)
+      return { type: 'declareBlockers', player, blockers }
+    }
+    case 'assignDamage': {
+      // Half the time the default; otherwise each creature puts all its damage on one of its
+      // recipients that is not a player (a blocker or the planeswalker it attacks): always legal.
+      if (rng.int(2) === 0) return { type: 'assignDamage', player, assignments: [] }
+      const assignments = legal.damage.flatMap((d) => {
+        const options = d.recipients.filter((r) => !view.players.includes(r))
+        return options.length === 0 ? [] : [{ creature: d.creature, recipient: pick(rng, options), amount: d.amount }]
+      })
+      return { type: 'assignDamage', player, assignments }
+    }
+    case 'search': {
+      if (rng.int(2) === 0) return { type: 'search', player, cards: null }
+      return { type: 'search', player, cards: sampleCards(rng, legal.cards, rng.int(Math.min(legal.count, legal.cards.length) + 1)) }
+    }
+    case 'discard':
+    case 'bottom':
+      return { type: decision.kind, player, cards: sampleCards(rng, legal.cards, legal.count) }
+    case 'mulligan':
+      return legal.mulligan && rng.int(2) === 0 ? { type: 'mulligan', player } : { type: 'keep', player }
+    case 'gameOver':
+    case 'none':
+      throw new Error(`redzone: no action is possible at a "${decision.kind}" decision`)
+  }
+}
+
+/** Uniform over the legal options of each decision, with its own seeded random stream. */
+export const randomAgent: AgentFactory = {
+  name: 'random',
+  create(seed: number): Agent {
+    const rng = new Rng(seed)
+    return { choose: (view, decision, legal) => randomAction(rng, view, decision, legal) }
+  },
+}

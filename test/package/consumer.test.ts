@@ -1,0 +1,139 @@
+/** The packed package as a user installs it: what the tarball holds, its types under both module resolutions, its code and CLI. */
+import { spawnSync } from 'node:child_process'
+import { readFileSync, rmSync } from 'node:fs'
+import { dirname, join, relative } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { packIntoScratchConsumer, typeCheck, writeIn, type Packed } from './scratch-consumer.js'
+
+/** Uses the core and the scenario entry; the @ts-expect-error lines fail the check if redzone's types degrade to `any`. */
+const CONSUMER_TS = `import { createGame, type ActionResult, type GameState } from 'redzone'
+import { loadScenario, runScenario, type LoadResult } from 'redzone/scenario'
+import { scenarioFiles } from 'redzone/node'
+
+const game = createGame({
+  players: [{ id: 'A' }, { id: 'B' }],
+  objects: [
+    { id: 'bear', controller: 'A', types: ['creature'], power: 2, toughness: 2 },
+    { id: 'wall', controller: 'B', types: ['creature'], power: 0, toughness: 4 },
+  ],
+})
+const attacked: ActionResult = game.drive.attack({ bear: 'B' })
+const state: GameState = game.state()
+const life: number | undefined = state.players['B']?.life
+
+// @ts-expect-error a position needs players, and objects is a list
+createGame({ objects: 3 })
+// @ts-expect-error life totals are numbers
+const wrongLife: string = state.players['B']!.life
+// @ts-expect-error attack takes attackers by id, not a number
+game.drive.attack(7)
+
+const loaded: LoadResult = loadScenario('{}')
+const failures: string[] = loaded.ok ? runScenario(loaded.scenario).failures : loaded.issues.map((i) => i.message)
+const files: string[] = scenarioFiles(['scenarios'])
+
+export { attacked, life, wrongLife, failures, files }
+`
+
+/** The same program as plain JavaScript, run by Node against the unpacked package. */
+const CONSUMER_MJS = `import { createGame } from 'redzone'
+import { loadScenario, runScenario } from 'redzone/scenario'
+
+const game = createGame({
+  players: [{ id: 'A' }, { id: 'B' }],
+  objects: [{ id: 'bear', controller: 'A', types: ['creature'], power: 2, toughness: 2 }],
+})
+game.drive.attack({ bear: 'B' })
+game.drive.combatDamage()
+const loaded = loadScenario(JSON.stringify({
+  format: 'redzone-scenario/1', name: 'packed', players: [{ id: 'A' }, { id: 'B' }],
+  objects: [{ id: 'bear', controller: 'A', types: ['creature'], power: 2, toughness: 2 }],
+  actions: [{ do: 'attack', attackers: { bear: 'B' } }, { do: 'advance', to: 'endCombat' }],
+  expect: { life: { B: 18 } },
+}))
+console.log(JSON.stringify({ life: game.state().players.B.life, loaded: loaded.ok, failures: loaded.ok ? runScenario(loaded.scenario).failures : null }))
+`
+
+/** A strict browser-side consumer (zod's declarations name the DOM's URL); no @types/node. */
+const STRICT = { strict: true, exactOptionalPropertyTypes: true, skipLibCheck: false, noEmit: true, target: 'ES2022', lib: ['ES2022', 'DOM'], types: [] }
+
+/** The bare modules (packages, `node:` builtins) that an entry and the chunks it loads import. */
+function bareImports(installed: string, entry: string): string[] {
+  const files = new Set<string>()
+  const external = new Set<string>()
+  const visit = (file: string): void => {
+    if (files.has(file)) return
+    files.add(file)
+    const text = readFileSync(join(installed, file), 'utf8')
+    for (const [, from] of text.matchAll(/^(?:import|export)\s(?:[^;"]*?\bfrom\s*)?"([^"]+)";$/gm)) {
+      if (from!.startsWith('.')) visit(relative(installed, join(installed, dirname(file), from!)))
+      else external.add(from!)
+    }
+  }
+  visit(entry)
+  return [...external].sort()
+}
+
+let packed: Packed
+
+beforeAll(() => {
+  packed = packIntoScratchConsumer()
+  writeIn(packed.dir, 'src/consumer.ts', CONSUMER_TS)
+  writeIn(packed.dir, 'consumer.mjs', CONSUMER_MJS)
+  writeIn(packed.dir, 'tsconfig.nodenext.json', JSON.stringify({ compilerOptions: { ...STRICT, module: 'nodenext', moduleResolution: 'nodenext' }, files: ['src/consumer.ts'] }))
+  writeIn(packed.dir, 'tsconfig.bundler.json', JSON.stringify({ compilerOptions: { ...STRICT, module: 'esnext', moduleResolution: 'bundler' }, files: ['src/consumer.ts'] }))
+}, 120_000)
+
+afterAll(() => rmSync(packed.dir, { recursive: true, force: true }))
+
+describe('the packed tarball', () => {
+  it('holds only the built entries, chunks, declarations, README and package.json', () => {
+    expect(packed.files).toContain('dist/index.js')
+    expect(packed.files).toContain('dist/scenario.js')
+    expect(packed.files).toContain('dist/node.js')
+    expect(packed.files).toContain('dist/cli.js')
+    expect(packed.files).toContain('dist/types/src/index.d.ts')
+    const unexpected = packed.files.filter((f) => !(f === 'package.json' || f === 'README.md' || f === 'LICENSE' || /^dist\/(\w+\.js|chunks\/[\w-]+\.js|types\/.+\.d\.ts)$/.test(f)))
+    expect(unexpected).toEqual([])
+    const sourcesOrTests = packed.files.filter((f) => /(^|\/)(bench|test)\b|^src\/|^systems\/|^components\/|\.test\.|(?<!\.d)\.ts$/.test(f) || f === 'dist/bench.js')
+    expect(sourcesOrTests).toEqual([])
+  })
+
+  it('defines the Game class once, in a chunk shared by redzone and redzone/scenario', () => {
+    const installed = join(packed.dir, 'node_modules', 'redzone')
+    const js = packed.files.filter((f) => f.endsWith('.js'))
+    const defining = js.filter((f) => /\bvar Game = class\b|\bclass Game\b/.test(readFileSync(join(installed, f), 'utf8')))
+    expect(defining).toHaveLength(1)
+    expect(defining[0]).toMatch(/^dist\/chunks\//)
+    const chunk = defining[0]!.slice('dist/'.length)
+    expect(readFileSync(join(installed, 'dist', 'index.js'), 'utf8')).toContain(`"./${chunk}"`)
+    expect(readFileSync(join(installed, 'dist', 'scenario.js'), 'utf8')).toContain(`"./${chunk}"`)
+  })
+
+  it('redzone loads only bitecs and eventemitter3; zod comes in with redzone/scenario, node: with redzone/node', () => {
+    const installed = join(packed.dir, 'node_modules', 'redzone')
+    expect(bareImports(installed, 'dist/index.js')).toEqual(['bitecs', 'eventemitter3'])
+    expect(bareImports(installed, 'dist/scenario.js')).toEqual(['bitecs', 'eventemitter3', 'zod'])
+    expect(bareImports(installed, 'dist/node.js').filter((m) => m.startsWith('node:')).length).toBeGreaterThan(0)
+  })
+
+  it('type-checks a strict consumer with module and moduleResolution nodenext', () => {
+    expect(typeCheck(packed.dir, 'tsconfig.nodenext.json')).toEqual({ code: 0, output: '' })
+  }, 60_000)
+
+  it('type-checks a strict consumer with moduleResolution bundler', () => {
+    expect(typeCheck(packed.dir, 'tsconfig.bundler.json')).toEqual({ code: 0, output: '' })
+  }, 60_000)
+
+  it('runs in Node: a combat through redzone and a scenario through redzone/scenario', () => {
+    const out = spawnSync(process.execPath, ['consumer.mjs'], { cwd: packed.dir, encoding: 'utf8' })
+    expect(out.stderr).toBe('')
+    expect(JSON.parse(out.stdout)).toEqual({ life: 18, loaded: true, failures: [] })
+  })
+
+  it('its CLI runs from node_modules', () => {
+    const out = spawnSync(process.execPath, [join('node_modules', 'redzone', 'dist', 'cli.js'), 'cards'], { cwd: packed.dir, encoding: 'utf8' })
+    expect(out.status).toBe(0)
+    expect(out.stdout.length).toBeGreaterThan(100)
+  })
+})
