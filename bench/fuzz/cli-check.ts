@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { ScenarioRun } from '../../src/index.js'
+import type { ScenarioRun } from '../../src/scenario/index.js'
 import type { CaseOptions, Fault } from './cases.js'
 
 let defaultTmp: string | null = null

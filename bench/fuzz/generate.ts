@@ -222,6 +222,7 @@ export function generatePosition(r: FuzzRng, opt: GenOptions): JsonObject {
     if (r.chance(0.8)) turn.active = r.pick(players)
     if (r.chance(0.7)) turn.number = r.chance(opt.absurd) ? r.pick([2 ** 31 - 1, 3e9, 2 ** 53 - 1]) : r.int(1, 5)
     if (r.chance(0.85)) turn.step = r.weighted<string>([[6, 'precombatMain'], [2, 'beginCombat'], [1, 'upkeep'], [3, r.pick(STEPS)]])
+    if (r.chance(0.15)) turn.landsPlayed = r.chance(opt.absurd) ? r.pick([2 ** 31, 3e9]) : r.int(0, 2)
     pos.turn = turn
   }
   pos.players = players.map((id) => {
@@ -252,9 +253,9 @@ export function generateAction(r: FuzzRng, pos: JsonObject, opt: GenOptions): Js
   const someCreature = (): string => (creatures.length > 0 && r.chance(0.85) ? r.pick(creatures) : someObject())
   const kinds: [number, string][] = [
     [10, 'attack'], [7, 'block'], [8, 'combatDamage'], [6, 'advance'], [4, 'grant'], [3, 'lose'], [4, 'dealDamage'],
-    [2, 'destroy'], [2, 'exile'], [2, 'removeFromCombat'], [6, 'cast'], [3, 'activate'], [2, 'plot'], [2, 'expect'],
+    [2, 'destroy'], [2, 'exile'], [2, 'removeFromCombat'], [6, 'cast'], [3, 'activate'], [2, 'plot'], [3, 'play'], [2, 'expect'],
   ]
-  const needsObject = new Set(['attack', 'block', 'grant', 'lose', 'destroy', 'exile', 'removeFromCombat', 'cast', 'activate', 'plot'])
+  const needsObject = new Set(['attack', 'block', 'grant', 'lose', 'destroy', 'exile', 'removeFromCombat', 'cast', 'activate', 'plot', 'play'])
   let kind = r.weighted(kinds)
   if (objects.length === 0 && needsObject.has(kind)) kind = r.pick(['advance', 'dealDamage', 'combatDamage'])
   const a: JsonObject = { do: kind }
@@ -326,14 +327,24 @@ export function generateAction(r: FuzzRng, pos: JsonObject, opt: GenOptions): Js
       a.player = r.pick(players)
       a.card = someObject()
       break
+    case 'play': {
+      a.player = r.chance(0.8) && typeof pos.turn === 'object' && pos.turn !== null && typeof (pos.turn as JsonObject).active === 'string' ? (pos.turn as JsonObject).active as string : r.pick(players)
+      const lands = ids(objects, (o) => LANDS.includes(o.card as never) || (Array.isArray(o.types) && (o.types as string[]).includes('land')))
+      a.card = lands.length > 0 && r.chance(0.8) ? r.pick(lands) : someObject()
+      break
+    }
     case 'expect': {
+      if (r.chance(0.15)) a.canPlay = r.subset(ids(objects), 0.1)
+      if (r.chance(0.15)) a.canCast = r.subset(ids(objects), 0.1)
+      if (r.chance(0.1)) a.canAttack = creatures.length > 0 && r.chance(0.5) ? { [r.pick(creatures)]: r.subset(players, 0.5) } : {}
+      if (r.chance(0.1)) a.canBlock = creatures.length > 1 && r.chance(0.5) ? { [r.pick(creatures)]: [r.pick(creatures)] } : {}
       if (r.chance(0.5)) a.life = { [r.pick(players)]: r.int(0, 20) }
       if (r.chance(0.3) && objects.length > 0) a.zone = { [someObject()]: r.pick(ZONES) }
       if (r.chance(0.3)) a.step = r.pick(STEPS)
       break
     }
   }
-  if (kind !== 'expect' && r.chance(0.1)) a.expectError = r.chance(0.5) ? true : r.pick(['illegal-target', 'summoning-sick', 'game-over'])
+  if (kind !== 'expect' && r.chance(0.1)) a.expectError = r.chance(0.5) ? true : r.pick(['illegal-target', 'summoning-sick', 'game-over', 'land-already-played'])
   return a
 }
 
