@@ -15,6 +15,7 @@ export function normalize(message: string): string {
     .split('\n')[0]!
     .replace(/"(?:[^"\\]|\\.)*"/g, '"…"')
     .replace(/'(?:[^'\\]|\\.)*'/g, "'…'")
+    .replace(/\S+ (is not a player|is not a permanent|has enchant|is an Equipment|is an Aura)/g, '… $1')
     .replace(/-?\d+(\.\d+)?(e[+-]?\d+)?|\bNaN\b|-?Infinity/gi, 'N')
     .slice(0, 90)
 }

@@ -44,16 +44,30 @@ const KNOWN_OPEN: { kind: RegExp; when?: (f: Fault, r: CaseReport) => boolean; r
     reason: 'F4 (known, being fixed on another branch): numbers beyond 32 bits (3e9, 2^53 - 1, 1e308) are accepted and wrap in the int32 stores',
   },
   {
-    kind: /^(accepted-ill-typed-argument|accepted-out-of-domain-number): (attack|block|combatDamage|advance|grant|lose|dealDamage|cast|activate|plot)$/,
+    kind: /^(accepted-ill-typed-argument|accepted-out-of-domain-number): [\w.]+$/,
     reason: 'F5 (known, being fixed on another branch): Game methods coerce arguments of the wrong type ("5", true, { nextTurn: "yes" }) or out of range (1.5, Infinity) instead of rejecting them',
   },
   {
-    kind: /^threw-on-ill-typed-argument: \w+: (TypeError|Error): /,
+    kind: /^threw-on-ill-typed-argument: [\w.]+: (TypeError|Error): /,
     reason: 'F6 (known, the API is being rewritten): Game methods do not check argument types, so null, undefined or a number where an object or list is expected throws TypeError (restore: a plain Error) instead of RedzoneError',
   },
   {
     kind: /^player-accepted-as-damage-source$/,
     reason: 'F8: Game.dealDamage accepts a player id as `source` (a source of damage is an object, CR 120.1; the scenario loader rejects it)',
+  },
+  {
+    kind: /^(listed-action-rejected: \w+ not-a-player|rejection-changed-game: (drive\.)?attack not-a-player|(threw: drive\.\w+|run-threw): Error: redzone internal error: (a driver's answer was rejected: … is not a player in the game|priority never reached the player).*)$/,
+    reason: 'F9: in a game of three or more, a player who lost (e.g. drawing from an empty library on their own turn) still gets priority: pendingDecision/legalActions name them, their pass is rejected (not-a-player), and the driver helpers throw internal errors or change the game when they reject',
+  },
+  {
+    kind: /^cli-(stack-trace|valid-file-exit-1)$/,
+    when: (f) => /redzone internal error: (a driver's answer was rejected: \S+ is not a player in the game|priority never reached the player)/.test(f.detail),
+    reason: 'F9 through the CLI: such a valid file exits 1 with a stack trace',
+  },
+  {
+    kind: /^rejection-changed-game: (drive\.)?attack not-on-battlefield$/,
+    when: (_f, r) => r.faults.some((x) => x.kind.startsWith('starting-sba-not-performed')),
+    reason: 'F10 (follows from F1): attack walks to declare attackers, the pending state-based actions kill a named attacker on the way, the attack is rejected but the game has moved and then waits for a declaration that attack rejects (not-awaited)',
   },
   {
     kind: /^create-game-threw: (TypeError|Error): /,
