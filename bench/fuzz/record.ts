@@ -91,6 +91,9 @@ export function checkStartingSba(rec: Recorder, state: GameState): boolean {
     if (!p.lost && p.life <= 0) rec.fault('starting-sba-not-performed: 704.5a', `player ${id} starts with ${p.life} life and has not lost`, true)
   }
   for (const [id, o] of Object.entries(state.objects)) {
+    if (o.zone === 'battlefield' && o.loyalty !== null && o.loyalty <= 0 && o.toughness === null) {
+      rec.fault('starting-sba-not-performed: 704.5i', `planeswalker ${id} starts on the battlefield with loyalty ${o.loyalty}`, true)
+    }
     if (o.zone !== 'battlefield' || o.toughness === null) continue
     if (o.toughness <= 0) rec.fault('starting-sba-not-performed: 704.5f', `creature ${id} starts on the battlefield with toughness ${o.toughness}`, true)
     else if (o.damage >= o.toughness && !o.keywords.includes('indestructible')) rec.fault('starting-sba-not-performed: 704.5g', `creature ${id} starts on the battlefield with ${o.damage} damage and toughness ${o.toughness}`, true)

@@ -22,7 +22,7 @@ function mentionsHugeNumber(detail: string): boolean {
 /** Known-open fault classes: what matches, and why it is still open (FINDINGS.md has the details). */
 const KNOWN_OPEN: { kind: RegExp; when?: (f: Fault, r: CaseReport) => boolean; reason: string }[] = [
   {
-    kind: /^starting-sba-not-performed: 704\.5[afg]$/,
+    kind: /^starting-sba-not-performed: 704\.5[afgi]$/,
     reason: 'F1: the starting position\'s state-based actions are not performed (a player at 0 life has not lost, a creature with lethal damage stays) although FORMAT.md says they have been checked',
   },
   {
@@ -65,12 +65,17 @@ const KNOWN_OPEN: { kind: RegExp; when?: (f: Fault, r: CaseReport) => boolean; r
     reason: 'F9 through the CLI: such a valid file exits 1 with a stack trace',
   },
   {
-    kind: /^rejection-changed-game: (drive\.)?attack not-on-battlefield$/,
+    kind: /^rejection-changed-game: (drive\.)?attack [a-z-]+$/,
     when: (_f, r) => r.faults.some((x) => x.kind.startsWith('starting-sba-not-performed')),
-    reason: 'F10 (follows from F1): attack walks to declare attackers, the pending state-based actions kill a named attacker on the way, the attack is rejected but the game has moved and then waits for a declaration that attack rejects (not-awaited)',
+    reason: 'F10 (follows from F1): attack walks to declare attackers, the pending state-based actions remove a named attacker or planeswalker on the way, the attack is rejected but the game has moved and then waits for a declaration that attack rejects (not-awaited)',
   },
   {
-    kind: /^create-game-threw: (TypeError|Error): /,
+    kind: /^(threw: [\w.]+|run-threw): TypeError: Cannot read properties of undefined \(reading '…'\)$|^cli-(stack-trace|valid-file-exit-1)$/,
+    when: (f) => f.detail.includes("(reading 'library')"),
+    reason: 'F11: a spell with "destroy" that targets a player (target "player" or "any") throws TypeError in moveToZone as it resolves',
+  },
+  {
+    kind: /^(create-game-threw|legal-actions-threw): (TypeError|Error): /,
     when: (_f, r) => r.family === 'api',
     reason: 'F7 (same cause as F6): createGame with a malformed position (null objects, a non-array players) throws TypeError or an internal error instead of RedzoneError',
   },
