@@ -11,6 +11,8 @@ import { buildBoard, generateBoardSpec, type BoardSpec, type GeneratedBoard } fr
 import { restoreWorld, snapshotWorld } from '../src/snapshot.js'
 import { createBaselineGame, resetBaselineGame, runBaselineCombat, type BaselineGame } from './baseline/combat.js'
 import { runEngineCombat } from './engine-combat.js'
+import { gamesBench, type GamesReport } from './games.js'
+import { soak, type SoakReport } from './soak.js'
 import { createLimitBoard, resetLimitBoard, runLimitCombat } from './limit.js'
 import { baselineOutcome, engineOutcome, limitOutcome, type Outcome } from './outcome.js'
 
@@ -193,7 +195,19 @@ function smallBoard(n: number, seconds: number, seed: number): SmallBoardRow {
   }
 }
 
-function table(rows: FullCombatRow[], small: SmallBoardRow): string {
+function gamesTable(g: GamesReport): string {
+  const lines = [
+    '',
+    `Whole games, one core: random vs random ${g.randomGamesPerSec.toFixed(0)} games/s (${g.avgTurns.toFixed(1)} turns, ${Math.round(g.decisionsPerSec).toLocaleString('en-US')} decisions/s, ` +
+      `${Math.round(g.agentDecisionsPerSec).toLocaleString('en-US')} of them by an agent); heuristic vs heuristic ${g.heuristicGamesPerSec.toFixed(0)} games/s.`,
+    `Snapshot + restore of a mid-game state: ${g.snapshotRestoreUs.toFixed(2)} us (${g.snapshotUs.toFixed(2)} + ${g.restoreUs.toFixed(2)}). Search: ${Math.round(g.playoutsPerSec).toLocaleString('en-US')} playouts/s.`,
+    ...g.strength.map((s) => `${s.agents[0]} vs ${s.agents[1]}: ${(s.winRate * 100).toFixed(1)}% (95% CI ${(s.lo * 100).toFixed(1)}-${(s.hi * 100).toFixed(1)}%) over ${s.games} games, seats and decks swapped.`),
+  ]
+  return `${lines.join('\n')}\n`
+}
+
+function table(rows: FullCombatRow[], small: SmallBoardRow | null): string {
+  if (rows.length === 0 && small === null) return ''
   const fmt = (v: number, d = 2) => v.toFixed(d)
   const lines = [
     '| N a side | engine ms | baseline ms | limit ms | speed-up vs baseline | engine / limit | ns per creature | bytes per creature (engine / baseline) |',
@@ -203,7 +217,7 @@ function table(rows: FullCombatRow[], small: SmallBoardRow): string {
         `| ${r.n.toLocaleString('en-US')} | ${fmt(r.engineMs, 3)} | ${fmt(r.baselineMs, 3)} | ${fmt(r.limitMs, 3)} | ${fmt(r.speedup)}x | ${fmt(r.limitRatio)}x | ${fmt(r.nsPerCreature, 1)} | ${fmt(r.bytesPerCreature, 0)} / ${fmt(r.baselineBytesPerCreature, 0)} |`,
     ),
     '',
-    `Small board (${small.n} a side), one core: engine ${Math.round(small.engineCombatsPerSec).toLocaleString('en-US')} combats/s, ` +
+    small === null ? '' : `Small board (${small.n} a side), one core: engine ${Math.round(small.engineCombatsPerSec).toLocaleString('en-US')} combats/s, ` +
       `baseline ${Math.round(small.baselineCombatsPerSec).toLocaleString('en-US')} combats/s ` +
       `(${fmt(small.engineCombatsPerSec / small.baselineCombatsPerSec)}x); counting the position restore between combats: ` +
       `${Math.round(small.engineCombatsPerSecWithRestore).toLocaleString('en-US')} vs ${Math.round(small.baselineCombatsPerSecWithRestore).toLocaleString('en-US')}.`,
@@ -215,26 +229,58 @@ function table(rows: FullCombatRow[], small: SmallBoardRow): string {
 const program = new Command()
   .name('bench')
   .option('--json', 'print the JSON report on stdout')
-  .option('--out <file>', 'write the JSON report to this file (with --json: bench/results.json by default)')
+  .option('--out <file>', 'also write the JSON report to this file')
+  .option('--only <sections>', 'run only these sections: combat, small, games, soak (comma-separated)', 'combat,small,games,soak')
+  .option('--soak-combats <n>', 'small combats in the soak', '1000000')
+  .option('--soak-games <n>', 'whole games in the soak', '100000')
+  .option('--game-seconds <s>', 'seconds of each games throughput measurement', '3')
+  .option('--strength-games <n>', 'heuristic vs random games for the strength figure', '2000')
+  .option('--search-games <n>', 'search vs heuristic games for the strength figure (about 0.6 s each)', '100')
   .option('--sizes <list>', 'creatures a side, comma-separated', '10,100,1000,10000,100000,1000000')
   .option('--samples <n>', 'timed samples per size (median reported)', '5')
   .option('--small-seconds <s>', 'seconds of small-board throughput per implementation', '2')
   .option('--seed <n>', 'board seed', '1')
   .parse(process.argv)
-const options = program.opts<{ json?: boolean; out?: string; sizes: string; samples: string; smallSeconds: string; seed: string }>()
+const options = program.opts<{
+  json?: boolean
+  out?: string
+  only: string
+  gameSeconds: string
+  strengthGames: string
+  searchGames: string
+  soakCombats: string
+  soakGames: string
+  sizes: string
+  samples: string
+  smallSeconds: string
+  seed: string
+}>()
+const sections = new Set(options.only.split(','))
 if (typeof gc !== 'function') log('bench: run with node --expose-gc for memory figures (npm run bench does)')
 const sizes = options.sizes.split(',').map((s) => Number(s.replace(/_/g, '')))
 const samples = Math.max(5, Number(options.samples))
 const seed = Number(options.seed)
 const rows: FullCombatRow[] = []
-for (const n of sizes) {
+if (sections.has('combat')) for (const n of sizes) {
   log(`full combat, N=${n.toLocaleString('en-US')} a side ...`)
   const row = fullCombat(n, samples, seed)
   rows.push(row)
   log(`  engine ${row.engineMs.toFixed(3)} ms, baseline ${row.baselineMs.toFixed(3)} ms, limit ${row.limitMs.toFixed(3)} ms, speed-up ${row.speedup.toFixed(2)}x, engine/limit ${row.limitRatio.toFixed(2)}x`)
 }
-log('small-board throughput, N=20 a side ...')
-const small = smallBoard(20, Number(options.smallSeconds), seed)
+let small: SmallBoardRow | null = null
+if (sections.has('small')) {
+  log('small-board throughput, N=20 a side ...')
+  small = smallBoard(20, Number(options.smallSeconds), seed)
+}
+const games = sections.has('games')
+  ? gamesBench({ seconds: Number(options.gameSeconds), strengthGames: Number(options.strengthGames), searchGames: Number(options.searchGames) }, log)
+  : null
+let soakReport: SoakReport | null = null
+if (sections.has('soak')) {
+  log(`soak: ${options.soakCombats} small combats and ${options.soakGames} games in one process ...`)
+  soakReport = soak({ combats: Number(options.soakCombats), games: Number(options.soakGames) }, log)
+  log(`  heap growth ${soakReport.heapGrowthPct.toFixed(1)}% (max ${soakReport.maxGrowthPct.toFixed(1)}%) in ${soakReport.seconds.toFixed(0)} s`)
+}
 const report = {
   date: new Date().toISOString(),
   node: process.version,
@@ -243,11 +289,13 @@ const report = {
   seed,
   fullCombat: rows,
   smallBoard: small,
+  games,
+  soak: soakReport,
 }
-// With --json the report also goes to a file (npm prints its own banner on stdout unless --silent).
-const out = options.out ?? (options.json ? 'bench/results.json' : undefined)
+// The report goes to a file only where asked (--out); the tracked bench/results.json is updated by hand.
+const out = options.out
 if (out) {
   writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`)
   log(`bench: report written to ${out}`)
 }
-process.stdout.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : `${table(rows, small)}\n`)
+process.stdout.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : `${table(rows, small)}\n${games ? gamesTable(games) : ''}`)

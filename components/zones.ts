@@ -14,10 +14,12 @@ export const Zone = {
   Graveyard: 3,
   Exile: 4,
   Stack: 5,
+  /** CR 800.4a: the objects of a player who left a multiplayer game have left the game. */
+  Outside: 6,
 } as const
 export type ZoneId = (typeof Zone)[keyof typeof Zone]
 
-export const ZONE_NAMES = ['library', 'hand', 'battlefield', 'graveyard', 'exile', 'stack'] as const
+export const ZONE_NAMES = ['library', 'hand', 'battlefield', 'graveyard', 'exile', 'stack', 'outside'] as const
 export type ZoneName = (typeof ZONE_NAMES)[number]
 
 export interface Placement {

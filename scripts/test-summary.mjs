@@ -13,8 +13,16 @@ const browser = report.testResults
 const browserRan = browser.filter((t) => t.status === 'passed' || t.status === 'failed').length
 const browserSkipped = browser.filter((t) => t.status === 'skipped' || t.status === 'pending').length
 
+const queue = report.testResults
+  .filter((file) => file.name.endsWith(`${sep}test${sep}selfplay${sep}queue.test.ts`))
+  .flatMap((file) => file.assertionResults)
+const queueRan = queue.filter((t) => t.status === 'passed' || t.status === 'failed').length
+const queueSkipped = queue.filter((t) => t.status === 'skipped' || t.status === 'pending').length
+
 let line = `vitest: ${report.numPassedTests} passed, ${report.numFailedTests} failed`
 if (report.numPendingTests > 0) line += `, ${report.numPendingTests} skipped`
 if (browserSkipped > 0) line += '; browser tests NOT run: no Chromium found (set CHROMIUM_PATH or apt-get install chromium)'
 else if (browserRan > 0) line += `; browser tests ran in Chromium (${browserRan})`
+if (queueSkipped > 0) line += '; self-play queue tests NOT run: no redis-server found (apt-get install redis-server)'
+else if (queueRan > 0) line += `; self-play queue tests ran on redis-server (${queueRan})`
 console.log(line)

@@ -82,9 +82,9 @@ export function attachmentError(world: GameWorld, object: Eid, host: Eid): strin
  */
 export function attach(world: GameWorld, object: Eid, host: Eid): void {
   const data = world.cardData.get(object)!
-  if (data.attachedTo === host) return
+  if (world.cards.attachedTo[object] === host) return
   detach(world, object)
-  data.attachedTo = host
+  world.cards.attachedTo[object] = host
   const grant = isEquipment(world, object) ? data.equipped : data.enchanted
   if (grant && !isPlayer(world, host)) {
     const effect = addEffect(
@@ -100,10 +100,9 @@ export function attach(world: GameWorld, object: Eid, host: Eid): void {
 
 /** The Equipment or Aura becomes unattached; its effect on the host ends. */
 export function detach(world: GameWorld, object: Eid): void {
-  const data = world.cardData.get(object)
-  if (!data || data.attachedTo === 0) return
-  const host = data.attachedTo
-  data.attachedTo = 0
+  const host = world.cards.attachedTo[object]!
+  if (host === 0) return
+  world.cards.attachedTo[object] = 0
   const effect = world.attachmentEffects.get(object)
   if (effect) {
     world.attachmentEffects.delete(object)

@@ -114,8 +114,9 @@ export function attack(world: GameWorld, declaration: readonly AttackDeclaration
       '704.5b',
     )
   }
-  walk(world, () => turn.step === Step.DeclareAttackers && (turn.awaiting === Await.Attackers || turn.attackersDeclared))
-  if (turn.awaiting === Await.Attackers) return answer(world, { type: 'declareAttackers', player: turn.decider, attackers: declaration }, false)
+  // The declaration is given ahead: the declare attackers step takes it as it begins.
+  world.pending.attackers = declaration
+  walk(world, () => turn.step === Step.DeclareAttackers && stepSettled(world))
   return OK
 }
 
@@ -133,8 +134,9 @@ export function block(world: GameWorld, declaration: readonly BlockDeclaration[]
   }
   const checked = checkBlockDeclaration(world, declaration)
   if (!checked.ok) return checked
-  walk(world, () => turn.step === Step.DeclareBlockers && (turn.awaiting === Await.Blockers || turn.blockersDeclared))
-  if (turn.awaiting === Await.Blockers) return answer(world, { type: 'declareBlockers', player: turn.decider, blockers: declaration }, false)
+  // The declaration is given ahead: the declare blockers step takes it as it begins.
+  world.pending.blockers = declaration
+  walk(world, () => turn.step === Step.DeclareBlockers && stepSettled(world))
   return OK
 }
 
@@ -162,12 +164,12 @@ export function combatDamage(world: GameWorld, explicit: ExplicitAssignment | nu
     if (!planned.ok) return planned
   }
   const target: StepId = kind === 'first' ? Step.FirstStrikeDamage : Step.RegularDamage
-  walk(world, () => turn.step === target && (turn.awaiting === Await.Damage || stepSettled(world)))
-  if (turn.awaiting === Await.Damage) {
-    const assignments: { creature: Eid; recipient: Eid; amount: number }[] = []
-    for (const [creature, entries] of given ?? []) for (const [recipient, amount] of entries) assignments.push({ creature, recipient, amount })
-    return answer(world, { type: 'assignDamage', player: turn.decider, assignments }, false)
-  }
+  // Given ahead: no blockers when blockers are still to be declared, and the assignment, which
+  // the damage step takes as it begins.
+  if (!turn.blockersDeclared) world.pending.blockers = []
+  world.pending.assignmentGiven = true
+  world.pending.assignment = given
+  walk(world, () => turn.step === target && stepSettled(world))
   return OK
 }
 

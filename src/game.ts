@@ -8,6 +8,8 @@ import { buildPosition, type Position } from './position.js'
 import { gameState, type GameState } from './state.js'
 import { stepByName, type StepName } from './steps.js'
 import { restoreWorld, snapshotWorld, type WorldSnapshot } from './snapshot.js'
+import { readBinary, readJson, stateToBinary, stateToJson, type StateDocument } from './serialize.js'
+import { checksum } from './debug/digest.js'
 import type { GameWorld } from './world.js'
 import { act } from './decisions/act.js'
 import type { Decision, PlayerAction } from './decisions/action.js'
@@ -298,6 +300,37 @@ export class Game {
   /** Puts the game back to a snapshot taken from it. Listeners stay subscribed. */
   restore(snapshot: WorldSnapshot): void {
     restoreWorld(this.world, snapshot)
+  }
+
+  /** The game as a `redzone-state/1` JSON document (the position it was built from, and its state). */
+  toJSON(): StateDocument {
+    return stateToJson(this.world)
+  }
+
+  /** The game as one binary buffer (transferable to a Worker). */
+  toBinary(): ArrayBuffer {
+    return stateToBinary(this.world)
+  }
+
+  /** A new game with the state of a `redzone-state/1` document: it continues exactly as the original would. */
+  static fromJSON(doc: unknown): Game {
+    const { setup, snapshot } = readJson(doc)
+    const game = new Game(setup)
+    restoreWorld(game.world, snapshot)
+    return game
+  }
+
+  /** A new game with the state of a buffer made by `toBinary`. */
+  static fromBinary(buffer: ArrayBuffer): Game {
+    const { setup, snapshot } = readBinary(buffer)
+    const game = new Game(setup)
+    restoreWorld(game.world, snapshot)
+    return game
+  }
+
+  /** A 32-bit checksum of the whole game, for desync checks between copies. */
+  checksum(): number {
+    return checksum(this.world)
   }
 
   /** The whole game state, objects by id. */

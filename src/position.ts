@@ -217,17 +217,16 @@ export function buildPosition(position: Position, options: { seed?: number } = {
     world.cardData.set(eid, {
       name: card?.name ?? null,
       legendary: card?.supertypes?.includes('Legendary') ?? false,
-      enteredAt: zone === Zone.Battlefield ? world.nextEntry++ : 0,
       manaCost: (o.manaCost ?? card?.manaCost ?? null) === null ? null : parseManaCost((o.manaCost ?? card?.manaCost)!),
       subtypes: o.subtypes ?? card?.subtypes ?? [],
       spell: o.spell ?? card?.spell ?? null,
       equipped: o.equipped ?? card?.equipped ?? null,
       enchanted: o.enchanted ?? card?.enchanted ?? null,
       triggers: card?.triggers ?? [],
-      attachedTo: 0,
-      plotted: o.plotted ?? false,
-      plottedTurn: o.plottedTurn ?? 0,
     })
+    if (zone === Zone.Battlefield) world.cards.enteredAt[eid] = world.nextEntry++
+    world.cards.plotted[eid] = o.plotted ? 1 : 0
+    world.cards.plottedTurn[eid] = o.plottedTurn ?? 0
     if (zone === Zone.Battlefield && typeMask & (T_CREATURE | T_PLANESWALKER)) queueStateCheck(world, eid)
     const subtypes = world.cardData.get(eid)!.subtypes
     if (subtypes.includes('Equipment') || subtypes.includes('Aura')) world.attachables.add(eid)

@@ -1,134 +1,139 @@
 import type { ContinuousEffect } from './effects.js'
+import { RedzoneError } from './errors.js'
 import type { Eid } from './events.js'
-import { setEffectiveKeywords, type GameContext, type GameWorld, type StackItem, type TurnState, type ZoneLists } from './world.js'
-
-type TypedStore = Record<string, Int32Array | Uint32Array | Uint8Array>
+import { stateLayout, type Column } from './state-registry.js'
+import { setEffectiveKeywords, type GameWorld, type StackItem, type TurnState } from './world.js'
 
 /**
- * A copy of a game's state: every typed-array store up to the highest entity (raw typed-array
- * copies, no per-entity objects), the zone lists, the turn, the combat roster, the effects and
- * the RNG. For self-play and benchmarks that replay a position many times, and for undo.
+ * A copy of a game's state, derived from the state registry (`state-registry.ts`): every state
+ * column (raw typed-array copies of the whole store, keyed by `store.field` name, so a
+ * snapshot restores into any world built from the same position), the zone lists, the turn, the
+ * combat roster, the stack, the effects, the counters and the RNG. For undo, search, and
+ * replaying a position many times; `serialize.ts` turns it into JSON or a binary buffer.
  */
 export interface WorldSnapshot {
   entities: number
-  /** Store name -> field name -> copy, so a snapshot restores into any world built the same way. */
-  stores: Record<string, Record<string, Int32Array | Uint32Array | Uint8Array>>
-  zoneLists: Map<Eid, ZoneLists>
+  /** The names of the columns (`store.field`), joined: a snapshot restores into a world with the same layout. */
+  layout: string
+  /** The columns, in the order of the layout. */
+  columns: Column[]
+  /** Per player in turn order: library (top first), hand, graveyard, exile. */
+  zones: [number[], number[], number[], number[]][]
   turn: TurnState
   roster: { attackers: Int32Array; blockers: Int32Array; blockList: Int32Array }
   effects: ContinuousEffect[]
-  nextTimestamp: number
-  rng: [number, number, number, number]
-  sbaQueue: Int32Array
-  /** Mutable card data: attachment and plot state. */
-  cards: [Eid, { attachedTo: Eid; plotted: boolean; plottedTurn: number; enteredAt: number }][]
-  nextEntry: number
   stack: StackItem[]
   pendingTriggers: StackItem[]
+  sbaQueue: Int32Array
+  nextTimestamp: number
+  nextEntry: number
+  rng: [number, number, number, number]
 }
 
-/** The typed-array stores a snapshot copies, by name. */
-function storesOf(world: GameContext): [string, TypedStore][] {
-  return [
-    ['types', world.types as unknown as TypedStore],
-    ['stats', world.stats as unknown as TypedStore],
-    ['status', world.status as unknown as TypedStore],
-    ['place', world.place as unknown as TypedStore],
-    ['players', world.players as unknown as TypedStore],
-    ['combat', world.combat as unknown as TypedStore],
-    ['kw', world.kw as unknown as TypedStore],
-  ]
+/** A copy of a whole column (its capacity, not just the entities: no view to allocate), into `target` when it fits. */
+function copyInto(target: Column | undefined, source: Column): Column {
+  if (target !== undefined && target.length === source.length && target.constructor === source.constructor) {
+    target.set(source)
+    return target
+  }
+  return source.slice()
 }
 
-export function snapshotWorld(world: GameWorld): WorldSnapshot {
+/**
+ * A snapshot of the world. With `reuse` (a snapshot of a world of the same size), its typed
+ * arrays are overwritten instead of allocated: the cheap path for search, which snapshots often.
+ */
+export function snapshotWorld(world: GameWorld, reuse?: WorldSnapshot): WorldSnapshot {
   const entities = world.labels.length
-  const stores: WorldSnapshot['stores'] = {}
-  for (const [name, store] of storesOf(world)) {
-    const copy: Record<string, Int32Array | Uint32Array | Uint8Array> = {}
-    for (const [key, value] of Object.entries(store)) copy[key] = value.slice(0, entities)
-    stores[name] = copy
+  const layout = stateLayout(world)
+  const columns: Column[] = reuse?.layout === layout.signature ? reuse.columns : []
+  const source = layout.columns
+  for (let i = 0; i < source.length; i++) columns[i] = copyInto(columns[i], source[i]![1])
+  const zones: WorldSnapshot['zones'] = []
+  for (const p of world.playerOrder) {
+    const z = world.zoneLists.get(p)!
+    zones.push([z.library.slice(), z.hand.slice(), z.graveyard.slice(), z.exile.slice()])
   }
-  const lists = new Map<Eid, ZoneLists>()
-  for (const [player, z] of world.zoneLists) {
-    lists.set(player, { library: [...z.library], hand: [...z.hand], graveyard: [...z.graveyard], exile: [...z.exile] })
-  }
+  const { roster } = world
   return {
     entities,
-    stores,
-    zoneLists: lists,
+    layout: layout.signature,
+    columns,
+    zones,
     turn: { ...world.turn },
     roster: {
-      attackers: world.roster.attackers.items.slice(0, world.roster.attackers.length),
-      blockers: world.roster.blockers.items.slice(0, world.roster.blockers.length),
-      blockList: world.roster.blockList.items.slice(0, world.roster.blockList.length),
+      attackers: roster.attackers.items.slice(0, roster.attackers.length),
+      blockers: roster.blockers.items.slice(0, roster.blockers.length),
+      blockList: roster.blockList.items.slice(0, roster.blockList.length),
     },
-    effects: world.effects.map((e) => ({ ...e })),
-    nextTimestamp: world.nextTimestamp,
-    rng: world.rng.state(),
+    effects: world.effects.length === 0 ? [] : world.effects.map((e) => ({ ...e })),
+    stack: world.stack.slice(),
+    pendingTriggers: world.pendingTriggers.slice(),
     sbaQueue: world.sbaQueue.items.slice(0, world.sbaQueue.length),
-    cards: [...world.cardData].map(([eid, d]) => [eid, { attachedTo: d.attachedTo, plotted: d.plotted, plottedTurn: d.plottedTurn, enteredAt: d.enteredAt }]),
+    nextTimestamp: world.nextTimestamp,
     nextEntry: world.nextEntry,
-    stack: [...world.stack],
-    pendingTriggers: [...world.pendingTriggers],
+    rng: world.rng.state(),
   }
 }
 
 /**
- * Puts a world back to a snapshot taken from it (no entity may have been added since). Keyword
- * tag components are brought in line with the restored effective masks.
+ * Puts a world back to a snapshot of it, or of a world built from the same position (no entity
+ * may have been added since). Keyword tag components are brought in line with the restored
+ * effective masks. Listeners stay subscribed.
  */
 export function restoreWorld(world: GameWorld, snapshot: WorldSnapshot): void {
   if (world.labels.length !== snapshot.entities) {
-    throw new Error(`redzone: a snapshot of ${snapshot.entities - 1} entities can't restore a world of ${world.labels.length - 1}`)
+    throw new RedzoneError(`a snapshot of ${snapshot.entities - 1} entities can't restore a world of ${world.labels.length - 1}`)
   }
-  for (const [name, store] of storesOf(world)) {
-    if (name === 'kw') continue
-    const copy = snapshot.stores[name]
-    if (!copy) throw new Error(`redzone: the snapshot has no store "${name}"`)
-    for (const [key, value] of Object.entries(copy)) store[key]!.set(value)
+  const layout = stateLayout(world)
+  const columns = layout.columns
+  if (snapshot.layout !== layout.signature) {
+    throw new RedzoneError(`the snapshot's columns (${snapshot.layout}) don't match this world's (${layout.signature})`)
   }
-  const kw = snapshot.stores['kw']!
-  world.kw.printed.set(kw['printed']!)
-  const effective = kw['effective']!
+  const effective = snapshot.columns[layout.index['kw.effective']!]!
   const current = world.kw.effective
   for (let eid = 1; eid < snapshot.entities; eid++) {
     if (current[eid] !== effective[eid]) setEffectiveKeywords(world, eid, effective[eid]!)
   }
-  world.zoneLists.clear()
-  for (const [player, z] of snapshot.zoneLists) {
-    world.zoneLists.set(player, { library: [...z.library], hand: [...z.hand], graveyard: [...z.graveyard], exile: [...z.exile] })
+  for (let i = 0; i < columns.length; i++) {
+    const column = columns[i]![1]
+    const saved = snapshot.columns[i]!
+    if (saved.length === column.length) column.set(saved)
+    else {
+      column.fill(0)
+      column.set(saved.length > column.length ? saved.subarray(0, column.length) : saved)
+    }
   }
+  world.playerOrder.forEach((p, i) => {
+    const z = world.zoneLists.get(p)!
+    const [library, hand, graveyard, exile] = snapshot.zones[i]!
+    replace(z.library, library)
+    replace(z.hand, hand)
+    replace(z.graveyard, graveyard)
+    replace(z.exile, exile)
+  })
   Object.assign(world.turn, snapshot.turn)
   const { roster } = world
-  for (const [list, items] of [
-    [roster.attackers, snapshot.roster.attackers],
-    [roster.blockers, snapshot.roster.blockers],
-    [roster.blockList, snapshot.roster.blockList],
-  ] as const) {
-    list.clear()
-    for (let i = 0; i < items.length; i++) list.push(items[i]!)
-  }
-  world.effects = snapshot.effects.map((e) => ({ ...e }))
-  world.effectsByTarget.clear()
+  setList(roster.attackers, snapshot.roster.attackers)
+  setList(roster.blockers, snapshot.roster.blockers)
+  setList(roster.blockList, snapshot.roster.blockList)
+  world.effects = snapshot.effects.length === 0 ? [] : snapshot.effects.map((e) => ({ ...e }))
+  if (world.effectsByTarget.size > 0) world.effectsByTarget.clear()
+  if (world.attachmentEffects.size > 0) world.attachmentEffects.clear()
   for (const e of world.effects) {
     const on = world.effectsByTarget.get(e.target)
     if (on) on.push(e)
     else world.effectsByTarget.set(e.target, [e])
+    if (e.duration === 'attached') world.attachmentEffects.set(e.source, e)
   }
   world.nextTimestamp = snapshot.nextTimestamp
-  world.attachmentEffects.clear()
-  for (const e of world.effects) if (e.duration === 'attached') world.attachmentEffects.set(e.source, e)
-  for (const [eid, d] of snapshot.cards) Object.assign(world.cardData.get(eid)!, d)
   world.nextEntry = snapshot.nextEntry
-  world.stack = [...snapshot.stack]
-  world.pendingTriggers = [...snapshot.pendingTriggers]
+  world.stack = snapshot.stack.slice()
+  world.pendingTriggers = snapshot.pendingTriggers.slice()
   world.rng.setState(snapshot.rng)
-  world.sbaQueue.clear()
-  world.sbaQueued.fill(0)
-  for (const eid of snapshot.sbaQueue) {
-    world.sbaQueue.push(eid)
-    world.sbaQueued[eid] = 1
-  }
+  for (let i = 0; i < world.sbaQueue.length; i++) world.sbaQueued[world.sbaQueue.items[i]!] = 0
+  setList(world.sbaQueue, snapshot.sbaQueue)
+  for (const eid of snapshot.sbaQueue) world.sbaQueued[eid] = 1
   const pending = world.pending
   pending.attackers = null
   pending.blockers = null
@@ -137,4 +142,16 @@ export function restoreWorld(world: GameWorld, snapshot: WorldSnapshot): void {
   pending.discard = null
   pending.searchGiven = false
   pending.search = null
+}
+
+function replace(list: number[], items: readonly Eid[]): void {
+  list.length = items.length
+  for (let i = 0; i < items.length; i++) list[i] = items[i]!
+}
+
+function setList(list: { items: Int32Array; length: number; reserve(n: number): void; clear(): void }, items: Int32Array): void {
+  list.clear()
+  list.reserve(items.length)
+  list.items.set(items)
+  list.length = items.length
 }

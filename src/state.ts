@@ -52,8 +52,8 @@ export function objectState(world: GameWorld, eid: number): ObjectState {
     toughness: creature ? (onBattlefield ? world.stats.toughness[eid]! : world.stats.printedToughness[eid]!) : null,
     loyalty: types & T_PLANESWALKER ? (onBattlefield ? world.stats.loyalty[eid]! : world.stats.printedLoyalty[eid]!) : null,
     keywords: keywordNames(onBattlefield ? world.kw.effective[eid]! : world.kw.printed[eid]!),
-    attachedTo: data && data.attachedTo !== 0 ? world.labels[data.attachedTo]! : null,
-    plotted: zone === Zone.Exile && (data?.plotted ?? false),
+    attachedTo: data && world.cards.attachedTo[eid] !== 0 ? world.labels[world.cards.attachedTo[eid]!]! : null,
+    plotted: zone === Zone.Exile && world.cards.plotted[eid] === 1,
   }
 }
 

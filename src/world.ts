@@ -1,5 +1,7 @@
 import { addComponent, addEntity, createWorld, removeComponent, type World } from 'bitecs'
 import { createCombatState, type CombatState } from '../components/combat.js'
+import { createCardState, type CardState } from '../components/cards.js'
+import { ENTITY_STORES } from './state-registry.js'
 import { createKeywordMasks, KEYWORD_TAGS, type KeywordMasks } from '../components/keywords.js'
 import { createPlayerStats, Player, type PlayerStats } from '../components/players.js'
 import { createStats, createStatus, type Stats, type Status } from '../components/stats.js'
@@ -19,24 +21,17 @@ import type { TriggerSpec } from './cards/pool.js'
 import type { ManaCost } from './mana/cost.js'
 import type { GrantedCharacteristics, SpellSpec } from './position.js'
 
-/** What a card has besides the combat characteristics: used by casting, equip and Auras (issue 3). */
+/** A card's printed data besides the combat characteristics (it never changes): used by casting, equip and Auras. What changes is in `GameContext.cards`. */
 export interface CardData {
   name: string | null
   /** CR 205.4a: Legendary matters to the legend rule (704.5j). */
   legendary: boolean
-  /** Order in which permanents came onto the battlefield (the legend rule keeps the newest by default). */
-  enteredAt: number
   manaCost: ManaCost | null
   subtypes: readonly string[]
   spell: SpellSpec | null
   equipped: GrantedCharacteristics | null
   enchanted: GrantedCharacteristics | null
   triggers: readonly TriggerSpec[]
-  /** CR 301.5, 303.4: the object or player an Equipment or Aura is attached to (0: none). */
-  attachedTo: Eid
-  /** CR 702.170: a plotted card in exile, and the turn it became plotted. */
-  plotted: boolean
-  plottedTurn: number
 }
 
 /** An object on the stack (CR 405): a spell, an activated ability or a triggered ability. */
@@ -117,6 +112,7 @@ export interface GameContext {
   place: Placement
   players: PlayerStats
   combat: CombatState
+  cards: CardState
   /** Equip, enchant and plot with their parameters, by entity. */
   abilities: Map<Eid, ParameterizedKeyword[]>
   /** Characteristics and state not read in combat (mana cost, subtypes, spell effect, attachment, plot). */
@@ -161,9 +157,9 @@ export interface GameContext {
 
 export type GameWorld = World<GameContext>
 
-/** Every typed-array store of the world, for growing them together in `ensureCapacity`. */
+/** Every per-entity typed-array store, state and scratch, for growing them together in `ensureCapacity`. */
 function stores(w: GameContext): object[] {
-  return [w.kw, w.types, w.stats, w.status, w.place, w.players, w.combat, w.plan.perEntity, w.scratch]
+  return [...ENTITY_STORES.map((name) => w[name]), w.plan.perEntity, w.scratch]
 }
 
 export function createGameWorld(options: { capacity?: number; seed?: number } = {}): GameWorld {
@@ -177,6 +173,7 @@ export function createGameWorld(options: { capacity?: number; seed?: number } = 
     place: createPlacement(capacity),
     players: createPlayerStats(capacity),
     combat: createCombatState(capacity),
+    cards: createCardState(capacity),
     abilities: new Map(),
     cardData: new Map(),
     labels: [''],

@@ -40,22 +40,39 @@ export function moveToZone(world: GameWorld, eid: Eid, to: ZoneId, rule: string,
     endEffectsOn(world, eid)
     // CR 400.7: an Equipment or Aura that leaves is no longer attached to anything.
     if (world.attachables.size !== 0 && world.attachables.has(eid)) detach(world, eid)
-  } else if (from !== Zone.Stack) {
+  } else if (from !== Zone.Stack && from !== Zone.Outside) {
     const list = zoneList(lists, from)
     const at = list.lastIndexOf(eid)
     if (at >= 0) list.splice(at, 1)
   }
   if (from === Zone.Exile) {
     // CR 702.170: a plotted card that leaves exile is a new object, no longer plotted.
-    const data = world.cardData.get(eid)
-    if (data !== undefined) data.plotted = false
+    world.cards.plotted[eid] = 0
   }
   world.place.zone[eid] = to
-  if (to !== Zone.Battlefield && to !== Zone.Stack) zoneList(lists, to).push(eid)
+  if (to !== Zone.Battlefield && to !== Zone.Stack && to !== Zone.Outside) zoneList(lists, to).push(eid)
   if (!world.events.listening) return
   world.events.emit('zoneChanged', eid, ZONE_NAMES[from], ZONE_NAMES[to], rule)
   if (from === Zone.Battlefield && to === Zone.Graveyard && world.types.mask[eid]! & T_CREATURE) {
     // CR 700.4: "dies" means put into a graveyard from the battlefield.
     world.events.emit('creatureDied', eid, death ?? 'destroyed', rule)
   }
+}
+
+/**
+ * CR 800.4a: a player leaves a multiplayer game: every object they own leaves the game (zone
+ * `outside`), with their spells and abilities on the stack; then objects they still control are
+ * exiled. They are skipped from now on (turn order, priority, targets).
+ */
+export function leaveGame(world: GameWorld, player: Eid): void {
+  // Their spells and abilities on the stack cease to exist (their cards leave the game below).
+  world.stack = world.stack.filter((item) => item.controller !== player)
+  world.pendingTriggers = world.pendingTriggers.filter((item) => item.controller !== player)
+  for (const [eid] of world.cardData) {
+    if (world.place.owner[eid] === player && world.place.zone[eid] !== Zone.Outside) moveToZone(world, eid, Zone.Outside, '800.4a')
+  }
+  for (const [eid] of world.cardData) {
+    if (world.place.zone[eid] === Zone.Battlefield && world.place.controller[eid] === player) moveToZone(world, eid, Zone.Exile, '800.4a')
+  }
+  // Auras attached to the player fall off as a state-based action (704.5m: a player who left is no legal host).
 }

@@ -2,7 +2,7 @@ import { KW_INDESTRUCTIBLE } from '../components/keywords.js'
 import { T_CREATURE, T_PLANESWALKER } from '../components/types.js'
 import { Zone } from '../components/zones.js'
 import type { DeathReason, Eid } from '../src/events.js'
-import { moveToZone } from '../src/zone-change.js'
+import { leaveGame, moveToZone } from '../src/zone-change.js'
 import { attachmentError, detach, isAura } from '../src/attachments.js'
 import type { GameWorld } from '../src/world.js'
 
@@ -62,6 +62,7 @@ export function checkStateBasedActions(world: GameWorld): boolean {
     }
     world.sbaWork.clear()
     let playerLost = false
+    let left = 0
     for (const p of world.playerOrder) {
       if (players.lost[p]) continue
       const noLife = players.life[p]! <= 0
@@ -71,14 +72,19 @@ export function checkStateBasedActions(world: GameWorld): boolean {
         players.drewFromEmpty[p] = 0
         playerLost = true
         if (world.events.listening) world.events.emit('playerLost', p, noLife ? 'life' : 'empty-library', noLife ? '704.5a' : '704.5b')
-      }
+      } else left++
+    }
+    // CR 800.4a: in a multiplayer game that goes on, a player who lost leaves it with their objects;
+    // when one player is left the game is over (104.2a) and everything stays where it is.
+    if (playerLost && left >= 2) {
+      for (const p of world.playerOrder) if (players.lost[p] && hasObjectsInGame(world, p)) leaveGame(world, p)
     }
     // CR 704.5m: an Aura attached illegally or to nothing goes to its owner's graveyard.
     // CR 704.5n: an Equipment attached to an illegal permanent or to a player becomes unattached.
     let detached = false
     if (world.attachables.size > 0) for (const a of world.attachables) {
       if (place.zone[a] !== Zone.Battlefield) continue
-      const host = world.cardData.get(a)!.attachedTo
+      const host = world.cards.attachedTo[a]!
       if (isAura(world, a)) {
         if (host === 0 || attachmentError(world, a, host) !== null) {
           doomed.push(a)
@@ -113,7 +119,7 @@ function checkLegendRule(world: GameWorld): void {
     const key = `${world.place.controller[eid]}:${data.name}`
     const kept = newest.get(key)
     if (kept === undefined) newest.set(key, eid)
-    else if (world.cardData.get(kept)!.enteredAt < data.enteredAt) {
+    else if (world.cards.enteredAt[kept]! < world.cards.enteredAt[eid]!) {
       losers.push(kept)
       newest.set(key, eid)
     } else losers.push(eid)
@@ -122,4 +128,14 @@ function checkLegendRule(world: GameWorld): void {
     world.sbaDoomed.push(eid)
     world.sbaDoomed.push(R_LEGEND)
   }
+}
+
+/** Whether a player who lost still owns or controls objects in the game (not yet removed by 800.4a). */
+function hasObjectsInGame(world: GameWorld, player: number): boolean {
+  for (const [eid] of world.cardData) {
+    const zone = world.place.zone[eid]
+    if (zone === Zone.Outside) continue
+    if (world.place.owner[eid] === player || (zone === Zone.Battlefield && world.place.controller[eid] === player)) return true
+  }
+  return false
 }

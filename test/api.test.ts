@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { createGame, Flying, type GameEventName } from '../src/index.js'
 import { loadScenario, runScenario } from '../src/scenario/index.js'
 import { query } from 'bitecs'
+import { creature, expectRejected, newGame, unclaimedRejections } from './helpers.js'
 import { build } from 'esbuild'
 
 const root = join(import.meta.dirname, '..')
@@ -94,5 +95,16 @@ describe('public API', () => {
     })
     expect(result.errors).toEqual([])
     expect(result.outputFiles[0]!.text).not.toMatch(/from "node:/)
+  })
+})
+
+describe('strict test games (test/helpers.ts)', () => {
+  it('record every rejected action until a test claims it with expectRejected', () => {
+    const game = newGame([creature('wall', 'A', 0, 4, ['defender'])])
+    const before = unclaimedRejections()
+    const result = game.drive.attack({ wall: 'B' })
+    expect(unclaimedRejections()).toBe(before + 1)
+    expectRejected(result, 'defender-cannot-attack', '702.3b')
+    expect(unclaimedRejections()).toBe(before)
   })
 })

@@ -1,4 +1,4 @@
-import { expect } from 'vitest'
+import { afterEach, expect } from 'vitest'
 import type { KeywordName } from '../components/keywords.js'
 import type { ActionResult } from '../src/errors.js'
 import { Game } from '../src/game.js'
@@ -20,9 +20,46 @@ export function planeswalker(id: string, controller: string, loyalty: number): O
   return { id, controller, types: ['planeswalker'], loyalty }
 }
 
-/** Players A (active) and B at 20 life, turn 2, precombat main phase, with these objects. */
+/**
+ * Rejections no test has claimed. A game made by `newGame` is strict: every action it rejects is
+ * recorded here, and the test fails unless the rejection is checked with `expectRejected` — a
+ * rejected setup action can't let a test pass for the wrong reason.
+ */
+const unclaimed = new Set<ActionResult>()
+
+afterEach(() => {
+  const left = [...unclaimed].map((r) => (r.ok ? null : `${r.error.code}: ${r.error.message}`))
+  unclaimed.clear()
+  expect(left, 'actions were rejected that the test did not expect (use expectRejected)').toEqual([])
+})
+
+/** How many rejections no test has claimed yet (for the test of the strict games themselves). */
+export function unclaimedRejections(): number {
+  return unclaimed.size
+}
+
+function strict<T extends object>(target: T): T {
+  const wrapped = new Map<PropertyKey, unknown>()
+  return new Proxy(target, {
+    get(object, property, receiver) {
+      const value = Reflect.get(object, property, receiver) as unknown
+      if (property === 'drive' && typeof value === 'object' && value !== null) {
+        if (!wrapped.has(property)) wrapped.set(property, strict(value))
+        return wrapped.get(property)
+      }
+      if (typeof value !== 'function') return value
+      return (...args: unknown[]) => {
+        const result = (value as (...a: unknown[]) => unknown).apply(object, args)
+        if (typeof result === 'object' && result !== null && 'ok' in result && (result as ActionResult).ok === false) unclaimed.add(result as ActionResult)
+        return result
+      }
+    },
+  })
+}
+
+/** Players A (active) and B at 20 life, turn 2, precombat main phase, with these objects. A strict game (see `unclaimed`). */
 export function newGame(objects: ObjectSpec[], position: Partial<Position> = {}): Game {
-  return new Game({ players: [{ id: 'A' }, { id: 'B' }], objects, ...position })
+  return strict(new Game({ players: [{ id: 'A' }, { id: 'B' }], objects, ...position }))
 }
 
 export function expectOk(result: ActionResult): void {
@@ -30,6 +67,7 @@ export function expectOk(result: ActionResult): void {
 }
 
 export function expectRejected(result: ActionResult, code: string, rule?: string): void {
+  unclaimed.delete(result)
   expect(result.ok).toBe(false)
   if (!result.ok) {
     expect(result.error.code).toBe(code)

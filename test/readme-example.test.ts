@@ -1,8 +1,8 @@
-/** The README's "A full combat" example, line for line, with its printed results asserted. */
+/** The README's "A full combat, decision by decision" example, line for line, with its results asserted. */
 import { expect, it } from 'vitest'
 import { createGame } from '../src/index.js'
 
-it('README example: deathtouch + trample and first strike in one combat', () => {
+it('README example: deathtouch + trample and first strike, decided step by step', () => {
   const log: string[] = []
   const game = createGame({
     players: [{ id: 'A' }, { id: 'B' }],
@@ -17,12 +17,26 @@ it('README example: deathtouch + trample and first strike in one combat', () => 
   game.on('damageDealt', (source, target, amount, _combat, rule) => log.push(`${game.id(source)} deals ${amount} to ${game.id(target)} (CR ${rule})`))
   game.on('creatureDied', (creature, reason) => log.push(`${game.id(creature)} dies: ${reason}`))
 
-  expect(game.drive.attack({ viper: 'B', knight: 'B' })).toEqual({ ok: true })
-  expect(game.drive.block({ w1: 'viper', w2: 'viper', bear: 'knight' })).toEqual({ ok: true })
-  expect(game.drive.combatDamage()).toEqual({ ok: true })
-  const illegal = game.drive.combatDamage({ viper: { w1: 1, B: 4 } })
-  expect(illegal).toMatchObject({ ok: false, error: { code: 'illegal-assignment', rule: '702.2c' } })
-  expect(game.drive.combatDamage({ viper: { w1: 1, w2: 1, B: 3 } })).toEqual({ ok: true })
+  while (game.pendingDecision().kind === 'priority') expect(game.pass()).toEqual({ ok: true })
+  expect(game.pendingDecision()).toEqual({ kind: 'declareAttackers', player: 'A', rule: '508.1', count: 0 })
+  expect(game.legalActions().attackers).toEqual([{ attacker: 'viper', targets: ['B'] }, { attacker: 'knight', targets: ['B'] }])
+  expect(game.declareAttackers({ viper: 'B', knight: 'B' })).toEqual({ ok: true })
+
+  while (game.pendingDecision().kind === 'priority') expect(game.pass()).toEqual({ ok: true })
+  expect(game.legalActions().blockers).toEqual([
+    { blocker: 'w1', attackers: ['viper', 'knight'] },
+    { blocker: 'w2', attackers: ['viper', 'knight'] },
+    { blocker: 'bear', attackers: ['viper', 'knight'] },
+  ])
+  expect(game.declareBlockers({ w1: 'viper', w2: 'viper', bear: 'knight' })).toEqual({ ok: true })
+
+  while (game.pendingDecision().kind === 'priority') expect(game.pass()).toEqual({ ok: true })
+  expect(game.legalActions().damage).toEqual([{ creature: 'viper', amount: 5, recipients: ['w1', 'w2', 'B'] }])
+  expect(game.assignDamage({ viper: { w1: 1, B: 4 } })).toMatchObject({
+    ok: false,
+    error: { code: 'illegal-assignment', rule: '702.2c', message: expect.stringContaining('viper must assign lethal damage (1) to w2') },
+  })
+  expect(game.assignDamage({ viper: { w1: 1, w2: 1, B: 3 } })).toEqual({ ok: true })
   expect(game.drive.advance('postcombatMain')).toEqual({ ok: true })
 
   expect(game.state().players.B).toEqual({ life: 17, lost: false })

@@ -54,6 +54,8 @@ export function activateError(world: GameWorld, req: ActivateRequest): Rejection
   const { player, object, target } = req
   const over = gameOverError(world)
   if (over) return over
+  // CR 800.4a: a player who left the game can't act.
+  if (!isPlayer(world, player) || world.players.lost[player]) return reject('not-a-player', `${label(world, player)} is not a player in the game`, '800.4a')
   const name = label(world, object)
   if (isPlayer(world, object) || world.place.zone[object] !== Zone.Battlefield) {
     return reject('not-on-battlefield', `${name} is not a permanent on the battlefield`, '602.2')

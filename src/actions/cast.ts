@@ -36,9 +36,9 @@ export function castCardError(world: GameWorld, player: Eid, card: Eid, plot: bo
   const zone = world.place.zone[card]
   // CR 601.2a: the card moves from where it is to the stack: a hand, or exile for a plotted card.
   if (plot) {
-    if (zone !== Zone.Exile || !data.plotted) return reject('not-plotted', `${name()} is not a plotted card in exile`, '702.170d')
+    if (zone !== Zone.Exile || world.cards.plotted[card] === 0) return reject('not-plotted', `${name()} is not a plotted card in exile`, '702.170d')
     if (world.place.owner[card] !== player) return reject('not-your-card', `only the owner of ${name()} may cast it as a plotted card`, '702.170d')
-    if (world.turn.number <= data.plottedTurn) {
+    if (world.turn.number <= world.cards.plottedTurn[card]!) {
       return reject('not-plotted-yet', `${name()} became plotted this turn; it may be cast on a later turn`, '702.170d')
     }
   } else if (zone !== Zone.Hand || world.place.owner[card] !== player) {

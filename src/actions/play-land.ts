@@ -41,7 +41,7 @@ export function playLand(world: GameWorld, player: Eid, card: Eid): ActionResult
   if (error) return error
   moveToZone(world, card, Zone.Battlefield, '305.1')
   world.place.controller[card] = player
-  world.cardData.get(card)!.enteredAt = world.nextEntry++
+  world.cards.enteredAt[card] = world.nextEntry++
   world.status.tapped[card] = 0
   world.status.sick[card] = 1
   world.turn.landsPlayed++

@@ -25,9 +25,8 @@ export function plotCard(world: GameWorld, req: PlotRequest): ActionResult {
   const { player, card } = req
   payWithLands(world, player, checked.lands)
   moveToZone(world, card, Zone.Exile, '702.170a')
-  const data = world.cardData.get(card)!
-  data.plotted = true
-  data.plottedTurn = world.turn.number
+  world.cards.plotted[card] = 1
+  world.cards.plottedTurn[card] = world.turn.number
   if (world.events.listening) world.events.emit('cardPlotted', player, card, world.turn.number, '116.2k')
   return OK
 }
@@ -46,6 +45,8 @@ export function plotError(world: GameWorld, req: PlotRequest): Rejection | strin
   const { player, card } = req
   const over = gameOverError(world)
   if (over) return over
+  // CR 800.4a: a player who left the game can't act.
+  if (!isPlayer(world, player) || world.players.lost[player]) return reject('not-a-player', `${label(world, player)} is not a player in the game`, '800.4a')
   const from = req.from ?? Zone.Hand
   const name = label(world, card)
   const data = world.cardData.get(card)

@@ -4,6 +4,7 @@ import { checkScenarioFile, loadScenarioFile, scenarioFiles } from './scenario-f
 import { runDemo } from './demo.js'
 import { formatResult } from './format-result.js'
 import { formatCardPool } from './cards.js'
+import { registerSelfPlayCommands } from '../node/selfplay/cli.js'
 
 /** Exit codes: 0 success, 1 a scenario failed its checks, 2 invalid input (bad file, bad arguments). */
 const EXIT_FAILED = 1
@@ -92,6 +93,8 @@ export function main(argv: readonly string[]): void {
     .action((options: { size: number; seed: number }) => {
       process.stdout.write(runDemo(options))
     })
+
+  registerSelfPlayCommands(program)
 
   program.parse(argv as string[], { from: 'node' })
 }

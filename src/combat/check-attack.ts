@@ -56,38 +56,38 @@ export function checkAttackDeclaration(world: GameWorld, declaration: readonly A
 export function attackerError(world: GameWorld, attacker: Eid): Rejection | null {
   const active = world.turn.active
   const { zone, controller } = world.place
-  const who = label(world, attacker)
+  const who = (): string => label(world, attacker)
   if (isPlayer(world, attacker) || zone[attacker] !== Zone.Battlefield) {
-    return reject('not-on-battlefield', `${who} is not a permanent on the battlefield, so it can't attack`, '508.1a')
+    return reject('not-on-battlefield', `${who()} is not a permanent on the battlefield, so it can't attack`, '508.1a')
   }
-  if ((world.types.mask[attacker]! & T_CREATURE) === 0) return reject('not-a-creature', `${who} is not a creature, so it can't attack`, '508.1a')
+  if ((world.types.mask[attacker]! & T_CREATURE) === 0) return reject('not-a-creature', `${who()} is not a creature, so it can't attack`, '508.1a')
   if (controller[attacker] !== active) {
-    return reject('not-your-creature', `${who} is not controlled by the active player ${label(world, active)}, so it can't attack`, '508.1a')
+    return reject('not-your-creature', `${who()} is not controlled by the active player ${label(world, active)}, so it can't attack`, '508.1a')
   }
-  if (world.status.tapped[attacker]) return reject('tapped', `${who} is tapped, so it can't attack`, '508.1a')
+  if (world.status.tapped[attacker]) return reject('tapped', `${who()} is tapped, so it can't attack`, '508.1a')
   const keywords = world.kw.effective[attacker]!
   if (world.status.sick[attacker] && (keywords & KW_HASTE) === 0) {
-    return reject('summoning-sick', `${who} hasn't been under its controller's control since the turn began and has no haste`, '302.6')
+    return reject('summoning-sick', `${who()} hasn't been under its controller's control since the turn began and has no haste`, '302.6')
   }
-  if (keywords & KW_DEFENDER) return reject('defender-cannot-attack', `${who} has defender and can't attack`, '702.3b')
+  if (keywords & KW_DEFENDER) return reject('defender-cannot-attack', `${who()} has defender and can't attack`, '702.3b')
   return null
 }
 
 /** CR 508.1b: an attacking creature attacks an opponent or a planeswalker an opponent controls. Null when `target` is legal. */
 export function attackTargetError(world: GameWorld, attacker: Eid, target: Eid): Rejection | null {
   const active = world.turn.active
-  const who = label(world, attacker)
-  const whom = label(world, target)
+  const who = (): string => label(world, attacker)
+  const whom = (): string => label(world, target)
   if (isPlayer(world, target)) {
-    if (target === active) return reject('illegal-attack-target', `${who} can't attack its own controller`, '508.1b')
-    if (world.players.lost[target]) return reject('illegal-attack-target', `${whom} has left the game`, '800.4a')
+    if (target === active) return reject('illegal-attack-target', `${who()} can't attack its own controller`, '508.1b')
+    if (world.players.lost[target]) return reject('illegal-attack-target', `${whom()} has left the game`, '800.4a')
     return null
   }
   if (world.place.zone[target] !== Zone.Battlefield || (world.types.mask[target]! & T_PLANESWALKER) === 0) {
-    return reject('illegal-attack-target', `${who} can attack only a player or a planeswalker, not ${whom}`, '508.1b')
+    return reject('illegal-attack-target', `${who()} can attack only a player or a planeswalker, not ${whom()}`, '508.1b')
   }
   if (world.place.controller[target] === active) {
-    return reject('illegal-attack-target', `${who} can't attack ${whom}, a planeswalker its controller controls`, '508.1b')
+    return reject('illegal-attack-target', `${who()} can't attack ${whom()}, a planeswalker its controller controls`, '508.1b')
   }
   return null
 }

@@ -73,27 +73,27 @@ export function checkBlockDeclaration(world: GameWorld, declaration: readonly Bl
 export function blockerError(world: GameWorld, blocker: Eid, attacker: Eid): Rejection | null {
   const { zone, controller } = world.place
   const { flags, defendingPlayer } = world.combat
-  const who = label(world, blocker)
-  const whom = label(world, attacker)
+  const who = (): string => label(world, blocker)
+  const whom = (): string => label(world, attacker)
   if (isPlayer(world, blocker) || zone[blocker] !== Zone.Battlefield) {
-    return reject('not-on-battlefield', `${who} is not a permanent on the battlefield, so it can't block`, '509.1a')
+    return reject('not-on-battlefield', `${who()} is not a permanent on the battlefield, so it can't block`, '509.1a')
   }
-  if ((world.types.mask[blocker]! & T_CREATURE) === 0) return reject('not-a-creature', `${who} is not a creature, so it can't block`, '509.1a')
-  if (world.status.tapped[blocker]) return reject('tapped', `${who} is tapped, so it can't block`, '509.1a')
+  if ((world.types.mask[blocker]! & T_CREATURE) === 0) return reject('not-a-creature', `${who()} is not a creature, so it can't block`, '509.1a')
+  if (world.status.tapped[blocker]) return reject('tapped', `${who()} is tapped, so it can't block`, '509.1a')
   if (isPlayer(world, attacker) || (flags[attacker]! & C_ATTACKING) === 0 || zone[attacker] !== Zone.Battlefield) {
-    return reject('not-attacking', `${whom} is not an attacking creature, so ${who} can't block it`, '509.1a')
+    return reject('not-attacking', `${whom()} is not an attacking creature, so ${who()} can't block it`, '509.1a')
   }
   if (controller[blocker] !== defendingPlayer[attacker]) {
     return reject(
       'not-defending-player',
-      `${who} can't block ${whom}: ${whom} attacks ${label(world, defendingPlayer[attacker]!)}, and ${who} is controlled by ${label(world, controller[blocker]!)}`,
+      `${who()} can't block ${whom()}: ${whom()} attacks ${label(world, defendingPlayer[attacker]!)}, and ${who()} is controlled by ${label(world, controller[blocker]!)}`,
       '802.4a',
     )
   }
   const attackerKeywords = world.kw.effective[attacker]!
   const blockerKeywords = world.kw.effective[blocker]!
   if (attackerKeywords & KW_FLYING && (blockerKeywords & (KW_FLYING | KW_REACH)) === 0) {
-    return reject('cannot-block-flying', `${who} can't block ${whom}: ${whom} has flying, and ${who} has neither flying nor reach`, '702.9b')
+    return reject('cannot-block-flying', `${who()} can't block ${whom()}: ${whom()} has flying, and ${who()} has neither flying nor reach`, '702.9b')
   }
   return null
 }

@@ -1,3 +1,4 @@
+import { stateColumns } from '../state-registry.js'
 import type { GameWorld } from '../world.js'
 
 function hashArray(view: ArrayLike<number>, n: number, h: number): number {
@@ -6,16 +7,15 @@ function hashArray(view: ArrayLike<number>, n: number, h: number): number {
 }
 
 /**
- * A fingerprint of everything a game holds: every typed-array store up to the highest entity,
- * the zone lists, the turn, the combat roster, the effects and the RNG. Two equal digests mean
- * the same game; used to prove that a rejected action changed nothing.
+ * A fingerprint of everything a game holds, from the state registry: every state column up to
+ * the highest entity, the zone lists, the turn, the combat roster, the effects, the stack, the
+ * pending choices and the RNG. Two equal digests mean the same game; used to prove that a
+ * rejected action changed nothing.
  */
 export function worldDigest(world: GameWorld): string {
   const n = world.labels.length
   let h = 2166136261
-  for (const store of [world.kw, world.types, world.stats, world.status, world.place, world.players, world.combat]) {
-    for (const [, value] of Object.entries(store)) h = hashArray(value as ArrayLike<number>, n, h)
-  }
+  for (const [, column] of stateColumns(world)) h = hashArray(column, n, h)
   const rest = JSON.stringify({
     turn: world.turn,
     zones: [...world.zoneLists.entries()],
@@ -23,13 +23,21 @@ export function worldDigest(world: GameWorld): string {
     blockers: world.roster.blockers.toArray(),
     blockList: world.roster.blockList.toArray(),
     effects: world.effects,
-    cardData: [...world.cardData.entries()],
     rng: world.rng.state(),
-    pending: world.pending.attackers ?? world.pending.blockers ?? null,
+    pending: world.pending,
     stack: world.stack,
     nextEntry: world.nextEntry,
+    nextTimestamp: world.nextTimestamp,
     triggers: world.pendingTriggers,
-    attachments: [...world.attachmentEffects.entries()].map(([a, e]) => [a, e.timestamp]),
+    sbaQueue: world.sbaQueue.toArray(),
   })
   return `${h.toString(16)}:${rest}`
+}
+
+/** A 32-bit checksum of the game (FNV-1a of the digest), for cheap desync checks between copies. */
+export function checksum(world: GameWorld): number {
+  const digest = worldDigest(world)
+  let h = 2166136261
+  for (let i = 0; i < digest.length; i++) h = Math.imul(h ^ digest.charCodeAt(i), 16777619) >>> 0
+  return h
 }

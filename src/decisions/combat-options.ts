@@ -98,21 +98,48 @@ export function blockOptions(world: GameWorld): BlockOption[] {
   return [...byBlocker].map(([blocker, list]) => ({ blocker, attackers: list }))
 }
 
-/** The defending player who declares blockers (the first in turn order with a creature that could block), or 0 when no creature could block. */
+/**
+ * The defending player who declares blockers: the first in turn order with a creature that could
+ * block (menace aside: the enumerator lists those), or 0 when no creature could block at all.
+ */
 export function firstPossibleBlocker(world: GameWorld): Eid {
-  const options = blockOptions(world)
-  if (options.length === 0) return 0
+  const attackers = world.roster.attackers
+  const { zone, controller } = world.place
+  const tapped = world.status.tapped
+  const eff = world.kw.effective
   let first = 0
   let rank = Infinity
-  for (const o of options) {
-    const p = world.place.controller[o.blocker]!
-    const r = world.playerOrder.indexOf(p)
-    if (r < rank) {
+  let menaceOnly = false
+  for (const b of query(world, [Creature])) {
+    if (zone[b] !== Zone.Battlefield || tapped[b]) continue
+    const r = world.playerOrder.indexOf(controller[b]!)
+    if (r >= rank) continue
+    for (let i = 0; i < attackers.length; i++) {
+      const a = attackers.items[i]!
+      if (blockerError(world, b, a) !== null) continue
+      // CR 702.111b: a menace attacker needs a second blocker; settled by the full enumeration below.
+      if (eff[a]! & KW_MENACE) {
+        menaceOnly = true
+        continue
+      }
       rank = r
-      first = p
+      first = controller[b]!
+      break
     }
   }
-  return first
+  if (first !== 0 || !menaceOnly) return first
+  const options = blockOptions(world)
+  if (options.length === 0) return 0
+  let best = 0
+  let bestRank = Infinity
+  for (const o of options) {
+    const r = world.playerOrder.indexOf(controller[o.blocker]!)
+    if (r < bestRank) {
+      bestRank = r
+      best = controller[o.blocker]!
+    }
+  }
+  return best
 }
 
 /** The live blockers of an attacking creature (CR 506.4: those that left combat don't count). */

@@ -87,7 +87,7 @@ function castOptions(world: GameWorld, player: Eid, out: CastOption[], mana: Man
     if (targets.length > 0) out.push({ card, targets, plot })
   }
   for (const card of lists.hand) consider(card, false)
-  for (const card of lists.exile) if (world.cardData.get(card)?.plotted) consider(card, true)
+  for (const card of lists.exile) if (world.cards.plotted[card]) consider(card, true)
 }
 
 function activateOptions(world: GameWorld, player: Eid, out: ActivateOption[], mana: ManaSummary): void {
@@ -203,7 +203,7 @@ export function hasPriorityOption(world: GameWorld, player: Eid): boolean {
     }
   }
   for (const card of lists.exile) {
-    if (world.cardData.get(card)?.plotted && castCardError(world, player, card, true) === null && (!needsTarget(world, card) || anyTarget(world, player, card))) return true
+    if (world.cards.plotted[card] && castCardError(world, player, card, true) === null && (!needsTarget(world, card) || anyTarget(world, player, card))) return true
   }
   if (world.abilities.size === 0 || sorceryTimingError(world, player, '', '702.6a') !== null) return false
   const options: ActivateOption[] = []

@@ -26,6 +26,8 @@ export interface PlayOptions {
   maxSteps?: number
   /** Sees the game before it begins (to subscribe to its events). */
   onGame?: (game: Game) => void
+  /** Counters to add this game's decisions to (all of them, and those forced: nothing to choose). */
+  stats?: { decisions: number; forced: number }
 }
 
 export const DEFAULT_MAX_STEPS = 20_000
@@ -77,17 +79,28 @@ function run(
   maxSteps: number,
   choose: (player: Eid, legal: LegalActions) => PlayerAction,
   record: (action: PlayerAction) => void,
+  stats?: { decisions: number; forced: number },
 ): { winner: 0 | 1 | null; reason: GameEndReason } {
-  for (let steps = 0; ; steps++) {
+  let forcedCount = 0
+  let steps = 0
+  const done = (result: { winner: 0 | 1 | null; reason: GameEndReason }): typeof result => {
+    if (stats) {
+      stats.decisions += steps
+      stats.forced += forcedCount
+    }
+    return result
+  }
+  for (; ; steps++) {
     const decision = pendingDecision(world)
     if (decision.kind === 'gameOver') {
       const winner = winnerOf(world)
-      return { winner: winner === 0 ? null : seatOf(world, winner), reason: endReason(world) }
+      return done({ winner: winner === 0 ? null : seatOf(world, winner), reason: endReason(world) })
     }
-    if (steps >= maxSteps) return { winner: null, reason: 'step-cap' }
+    if (steps >= maxSteps) return done({ winner: null, reason: 'step-cap' })
     if (decision.kind === 'priority' && !hasPriorityOption(world, decision.player!)) {
       // Forced: nothing to do but pass (the same answer `forcedAction` gives, without the lists).
       passPriority(world)
+      forcedCount++
       continue
     }
     const legal = legalActions(world)
@@ -95,7 +108,8 @@ function run(
     const action = forced ?? choose(decision.player!, legal)
     const result = act(world, action)
     if (!result.ok) throw new Error(`illegal action "${encodeAction(action)}" at ${decision.kind}: ${result.error.code}: ${result.error.message}`)
-    if (!forced) record(action)
+    if (forced) forcedCount++
+    else record(action)
   }
 }
 
@@ -161,6 +175,7 @@ function playOn(table: GameTable | null, options: PlayOptions): GameRecord {
         return seat.agent.choose(seat.view, pendingDecision(w), legal)
       },
       (action) => actions.push(encodeAction(action)),
+      options.stats,
     )
     return { ...base, first: seatOf(w, w.turn.first), winner: outcome.winner, turns: w.turn.number, reason: outcome.reason, actions }
   } catch (error) {

@@ -1,6 +1,8 @@
 import { Zone } from '../../components/zones.js'
 import { T_CREATURE, T_LAND } from '../../components/types.js'
+import { C_ATTACKING, C_BLOCKED, C_BLOCKING } from '../../components/combat.js'
 import { RedzoneError } from '../errors.js'
+import { Await } from '../decisions/await.js'
 import type { Eid } from '../events.js'
 import { manaValue } from '../mana/cost.js'
 import { Rng } from '../rng.js'
@@ -65,8 +67,13 @@ export class GameView {
 
   /** Whether the viewer may see this object's characteristics now. */
   canSee(eid: Eid): boolean {
+    if (this.world.players.isPlayer[eid] === 1) return true
     const zone = this.world.place.zone[eid]
-    if (zone === Zone.Library) return false
+    if (zone === Zone.Library) {
+      // CR 701.23: a player searching their library looks at its cards.
+      const turn = this.world.turn
+      return turn.awaiting === Await.Search && turn.decider === this.player && this.world.place.owner[eid] === this.player
+    }
     if (zone === Zone.Hand) return this.world.place.owner[eid] === this.player
     return true
   }
@@ -120,6 +127,36 @@ export class GameView {
     return manaValue(this.world.cardData.get(eid)?.manaCost ?? null)
   }
 
+  /** CR 506.4: whether the object is an attacking or blocking creature (public: combat is declared openly). */
+  attacking(eid: Eid): boolean {
+    this.visible(eid)
+    return (this.world.combat.flags[eid]! & C_ATTACKING) !== 0 && this.world.place.zone[eid] === Zone.Battlefield
+  }
+
+  blocking(eid: Eid): boolean {
+    this.visible(eid)
+    return (this.world.combat.flags[eid]! & C_BLOCKING) !== 0 && this.world.place.zone[eid] === Zone.Battlefield
+  }
+
+  /** Whether an attacking creature has been blocked (CR 509.1h). */
+  blocked(eid: Eid): boolean {
+    this.visible(eid)
+    return (this.world.combat.flags[eid]! & C_BLOCKED) !== 0
+  }
+
+  /** Whether a spell is an instant-speed pump, damage or removal spell, and what it does (public card text). */
+  spell(eid: Eid): { target: string; pump?: { power?: number; toughness?: number }; damage?: number; destroy?: boolean } | null {
+    this.visible(eid)
+    return this.world.cardData.get(eid)?.spell ?? null
+  }
+
+  /** Whether the card is an Aura or Equipment (what it gives, public card text). */
+  grants(eid: Eid): { power?: number; toughness?: number } | null {
+    this.visible(eid)
+    const data = this.world.cardData.get(eid)
+    return data?.equipped ?? data?.enchanted ?? null
+  }
+
   controller(eid: Eid): Eid {
     this.visible(eid)
     return this.world.place.controller[eid]!
@@ -132,11 +169,16 @@ export class GameView {
    */
   sample(rng: Rng): GameWorld {
     const origin = originOf(this.world)
-    if (!origin) throw new RedzoneError('this game was not built from a position, so it can\'t be sampled')
+    if (!origin) throw new RedzoneError("this game was not built from a position, so it can't be sampled")
     const copy = buildPosition(origin, { seed: rng.nextUint32() }).world
-    const rngState = new Rng(rng.nextUint32()).state()
+    this.sampleInto(copy, rng)
+    return copy
+  }
+
+  /** `sample`, into a world built from the same position (reused across samples: no building). */
+  sampleInto(copy: GameWorld, rng: Rng): void {
     restoreWorld(copy, snapshotWorld(this.world))
-    copy.rng.setState(rngState)
+    copy.rng.setState(new Rng(rng.nextUint32()).state())
     for (const p of copy.playerOrder) {
       const lists = copy.zoneLists.get(p)!
       if (p === this.player) {
@@ -151,6 +193,12 @@ export class GameView {
       for (const c of lists.hand) copy.place.zone[c] = Zone.Hand
       for (const c of lists.library) copy.place.zone[c] = Zone.Library
     }
-    return copy
+  }
+
+  /** A world built like this game's (for `sampleInto`). */
+  blankCopy(): GameWorld {
+    const origin = originOf(this.world)
+    if (!origin) throw new RedzoneError("this game was not built from a position, so it can't be sampled")
+    return buildPosition(origin).world
   }
 }

@@ -45,7 +45,7 @@ const object = z.strictObject({
   card: z.string().optional(),
   controller: id.optional(),
   owner: id.optional(),
-  zone: z.enum(ZONE_NAMES.filter((zone) => zone !== 'stack') as ['library', 'hand', 'battlefield', 'graveyard', 'exile']).optional(),
+  zone: z.enum(['library', 'hand', 'battlefield', 'graveyard', 'exile']).optional(),
   types: z.array(z.enum(TYPE_NAMES)).optional(),
   subtypes: z.array(z.string().min(1)).optional(),
   manaCost: manaCost.optional(),

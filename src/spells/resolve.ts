@@ -59,7 +59,7 @@ function resolveSpell(world: GameWorld, item: Extract<StackItem, { kind: 'spell'
   // CR 608.3: a permanent spell becomes a permanent under its controller's control.
   moveToZone(world, card, Zone.Battlefield, '608.3')
   world.place.controller[card] = controller
-  data.enteredAt = world.nextEntry++
+  world.cards.enteredAt[card] = world.nextEntry++
   world.status.sick[card] = 1
   queueStateCheck(world, card)
   if (world.events.listening) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { KEYWORD_NAMES } from '../../components/keywords.js'
 import { CARD_POOL, DECKS } from '../../src/cards/pool.js'
-import { manaValue, parseManaCost } from '../../src/mana/cost.js'
+import { manaValue, parseManaCost, formatManaCost } from '../../src/mana/cost.js'
 import { createGame } from '../../src/game.js'
 
 describe('card pool', () => {
@@ -29,7 +29,13 @@ describe('card pool', () => {
 
   it('every card loads in a game; mana costs parse; creatures have power and toughness', () => {
     for (const card of CARD_POOL.values()) {
-      if (card.manaCost !== null) expect(manaValue(parseManaCost(card.manaCost))).toBeGreaterThanOrEqual(0)
+      if (card.manaCost !== null) {
+        // The parsed cost prints back as written, and its mana value is the sum of its symbols (CR 202.3).
+        const cost = parseManaCost(card.manaCost)
+        expect(formatManaCost(cost)).toBe(card.manaCost)
+        const symbols = [...card.manaCost.matchAll(/\{(\d+|[WUBRG])\}/g)].map((m) => m[1]!)
+        expect(manaValue(cost)).toBe(symbols.reduce((sum, s) => sum + (/\d/.test(s) ? Number(s) : 1), 0))
+      }
       if (card.types.includes('creature')) expect([card.power, card.toughness].every((n) => typeof n === 'number')).toBe(true)
       const game = createGame({ players: [{ id: 'A' }, { id: 'B' }], objects: [{ id: 'x', card: card.name, owner: 'A', zone: 'hand' }] })
       expect(game.state().objects.x!.zone).toBe('hand')

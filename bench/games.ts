@@ -1,0 +1,162 @@
+/**
+ * Whole games on one core: random vs random and heuristic vs heuristic games per second,
+ * decisions per second, snapshot + restore of a mid-game state, search playouts per second, and
+ * the strength of the agents (win rates with seats and decks swapped, Wilson 95% intervals).
+ */
+import { pendingDecision } from '../src/decisions/pending.js'
+import { heuristicAgent } from '../src/play/agents/heuristic.js'
+import { randomAgent } from '../src/play/agents/random.js'
+import { searchAgentFactory } from '../src/play/agents/search.js'
+import type { AgentFactory } from '../src/play/agent.js'
+import { GameTable } from '../src/play/play-game.js'
+import type { GameRecord } from '../src/play/record.js'
+import { wilsonInterval } from '../src/play/stats.js'
+import { createDeckGame } from '../src/play/setup.js'
+import { randomAction } from '../src/play/agents/random.js'
+import { legalActions } from '../src/decisions/legal.js'
+import { act } from '../src/decisions/act.js'
+import { GameView } from '../src/play/view.js'
+import { Rng } from '../src/rng.js'
+import { restoreWorld, snapshotWorld } from '../src/snapshot.js'
+
+const DECKS = ['green-white', 'black-red'] as const
+
+export interface Strength {
+  agents: [string, string]
+  games: number
+  /** Wins of the first agent; draws count as half a game to neither. */
+  wins: number
+  draws: number
+  errors: number
+  winRate: number
+  lo: number
+  hi: number
+}
+
+export interface GamesReport {
+  randomGamesPerSec: number
+  heuristicGamesPerSec: number
+  /** Every decision point (agent choices and forced passes), random vs random. */
+  decisionsPerSec: number
+  /** Decisions an agent had to make (more than one legal option), random vs random. */
+  agentDecisionsPerSec: number
+  snapshotRestoreUs: number
+  snapshotUs: number
+  restoreUs: number
+  playoutsPerSec: number
+  avgTurns: number
+  heuristicAvgTurns: number
+  strength: Strength[]
+}
+
+/** Games of `a` against `b`, seats and decks swapped every other game. */
+function match(table: GameTable, a: AgentFactory, b: AgentFactory, games: number, seed0: number, onRecord?: (r: GameRecord) => void): Strength {
+  let wins = 0
+  let draws = 0
+  let errors = 0
+  for (let i = 0; i < games; i++) {
+    const swap = i % 2 === 1
+    const record = table.play({
+      seed: seed0 + i,
+      agents: swap ? [b, a] : [a, b],
+      decks: swap ? [DECKS[1], DECKS[0]] : [DECKS[0], DECKS[1]],
+    })
+    onRecord?.(record)
+    if (record.reason === 'error') errors++
+    if (record.winner === null) draws++
+    else if ((record.winner === 0) !== swap) wins++
+  }
+  const interval = wilsonInterval(wins + draws / 2, games)
+  return { agents: [a.name, b.name], games, wins, draws, errors, winRate: interval.p, lo: interval.lo, hi: interval.hi }
+}
+
+/** Games per second of `agent` against itself for about `seconds`, after a warm-up. */
+function throughput(agent: AgentFactory, seconds: number): { perSec: number; decisionsPerSec: number; agentDecisionsPerSec: number; avgTurns: number } {
+  const table = new GameTable()
+  for (let i = 0; i < 50; i++) table.play({ seed: 1_000_000 + i, agents: [agent, agent], decks: DECKS })
+  const stats = { decisions: 0, forced: 0 }
+  let games = 0
+  let turns = 0
+  const start = performance.now()
+  const end = start + seconds * 1000
+  while (performance.now() < end) {
+    for (let i = 0; i < 20; i++) {
+      const r = table.play({ seed: games, agents: [agent, agent], decks: DECKS, stats })
+      if (r.reason === 'error') throw new Error(`bench: game ${games} failed: ${r.error}`)
+      turns += r.turns
+      games++
+    }
+  }
+  const s = (performance.now() - start) / 1000
+  return { perSec: games / s, decisionsPerSec: stats.decisions / s, agentDecisionsPerSec: (stats.decisions - stats.forced) / s, avgTurns: turns / games }
+}
+
+/** Snapshot and restore of a game at its eighth turn (random play), in microseconds. */
+function snapshotRestore(): { snapshotUs: number; restoreUs: number } {
+  const game = createDeckGame(DECKS, { seed: 7 })
+  const w = game.world
+  const rng = new Rng(7)
+  while (w.turn.number < 8) {
+    const d = pendingDecision(w)
+    if (d.kind === 'gameOver') break
+    const legal = legalActions(w)
+    const result = act(w, randomAction(rng, new GameView(w, d.player!), d, legal))
+    if (!result.ok) throw new Error(`bench: ${result.error.message}`)
+  }
+  const reps = 20_000
+  let snap = snapshotWorld(w)
+  for (let i = 0; i < 2000; i++) restoreWorld(w, (snap = snapshotWorld(w)))
+  let t0 = performance.now()
+  for (let i = 0; i < reps; i++) snap = snapshotWorld(w)
+  const snapshotUs = ((performance.now() - t0) * 1000) / reps
+  t0 = performance.now()
+  for (let i = 0; i < reps; i++) restoreWorld(w, snap)
+  const restoreUs = ((performance.now() - t0) * 1000) / reps
+  return { snapshotUs, restoreUs }
+}
+
+function playouts(seconds: number): number {
+  const stats = { playouts: 0 }
+  const search = searchAgentFactory({ stats })
+  const table = new GameTable()
+  const start = performance.now()
+  for (let i = 0; performance.now() - start < seconds * 1000; i++) {
+    table.play({ seed: 5000 + i, agents: [search, heuristicAgent], decks: DECKS })
+  }
+  return stats.playouts / ((performance.now() - start) / 1000)
+}
+
+export function gamesBench(options: { seconds: number; strengthGames: number; searchGames: number }, log: (line: string) => void): GamesReport {
+  log('games: random vs random ...')
+  const random = throughput(randomAgent, options.seconds)
+  log(`  ${random.perSec.toFixed(0)} games/s, ${random.decisionsPerSec.toFixed(0)} decisions/s, ${random.avgTurns.toFixed(1)} turns a game`)
+  log('games: heuristic vs heuristic ...')
+  const heuristic = throughput(heuristicAgent, options.seconds)
+  log(`  ${heuristic.perSec.toFixed(0)} games/s`)
+  log('games: snapshot + restore of a mid-game state ...')
+  const snap = snapshotRestore()
+  log(`  snapshot ${snap.snapshotUs.toFixed(2)} us + restore ${snap.restoreUs.toFixed(2)} us`)
+  log('games: search playouts ...')
+  const playoutsPerSec = playouts(options.seconds)
+  log(`  ${playoutsPerSec.toFixed(0)} playouts/s`)
+  const table = new GameTable()
+  const strength: Strength[] = []
+  log(`games: heuristic vs random, ${options.strengthGames} games ...`)
+  strength.push(match(table, heuristicAgent, randomAgent, options.strengthGames, 100_000))
+  log(`games: search vs heuristic, ${options.searchGames} games ...`)
+  strength.push(match(table, searchAgentFactory(), heuristicAgent, options.searchGames, 200_000))
+  for (const s of strength) log(`  ${s.agents[0]} vs ${s.agents[1]}: ${(s.winRate * 100).toFixed(1)}% [${(s.lo * 100).toFixed(1)}, ${(s.hi * 100).toFixed(1)}] over ${s.games} games`)
+  return {
+    randomGamesPerSec: random.perSec,
+    heuristicGamesPerSec: heuristic.perSec,
+    decisionsPerSec: random.decisionsPerSec,
+    agentDecisionsPerSec: random.agentDecisionsPerSec,
+    snapshotRestoreUs: snap.snapshotUs + snap.restoreUs,
+    snapshotUs: snap.snapshotUs,
+    restoreUs: snap.restoreUs,
+    playoutsPerSec,
+    avgTurns: random.avgTurns,
+    heuristicAvgTurns: heuristic.avgTurns,
+    strength,
+  }
+}

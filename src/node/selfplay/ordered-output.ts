@@ -1,0 +1,95 @@
+/** Writes ranges' games in index order as they complete in any order, buffering the early ones. */
+import { createWriteStream, type WriteStream } from 'node:fs'
+import type { RangeResult } from '../../selfplay/play-range.js'
+import type { SummaryBuilder, WorkerThroughput } from '../../selfplay/summary.js'
+
+/** Where the games go: a file, stdout (`-`), or nowhere (no `out`). */
+export interface GamesOutput {
+  write(text: string): Promise<void>
+  close(): Promise<void>
+}
+
+export function openGamesOutput(out: string | undefined): GamesOutput {
+  if (out === undefined) return { write: async () => {}, close: async () => {} }
+  const stream: NodeJS.WritableStream = out === '-' ? process.stdout : createWriteStream(out)
+  let failure: Error | undefined
+  stream.on('error', (error: Error) => {
+    failure = error
+  })
+  return {
+    write: (text) =>
+      new Promise((resolve, reject) => {
+        if (failure) return reject(failure)
+        if (text === '') return resolve()
+        stream.write(text, (error) => (error ? reject(error) : resolve()))
+      }),
+    close: () =>
+      new Promise((resolve, reject) => {
+        if (failure) return reject(failure)
+        if (out === '-') return resolve()
+        ;(stream as WriteStream).end((error?: Error | null) => (error ? reject(error) : resolve()))
+      }),
+  }
+}
+
+/** Collects ranges by position, writes them in order, and feeds the summary in index order. */
+export class OrderedSink {
+  private readonly pending = new Map<number, RangeResult>()
+  private next = 0
+  private chain: Promise<void> = Promise.resolve()
+  /** Games received (written or buffered). */
+  received = 0
+  private readonly busy = new Map<string, { games: number; ms: number }>()
+
+  constructor(
+    private readonly count: number,
+    private readonly output: GamesOutput,
+    private readonly summary: SummaryBuilder,
+  ) {}
+
+  /** The position of the next range to write: ranges before it are out of memory. */
+  get written(): number {
+    return this.next
+  }
+
+  get complete(): boolean {
+    return this.next === this.count
+  }
+
+  /** Whether range `position` has arrived (buffered or written). */
+  has(position: number): boolean {
+    return position < this.next || this.pending.has(position)
+  }
+
+  put(position: number, result: RangeResult): Promise<void> {
+    if (this.has(position)) return this.chain
+    this.pending.set(position, result)
+    this.received += result.to - result.from
+    const who = this.busy.get(result.worker) ?? { games: 0, ms: 0 }
+    who.games += result.to - result.from
+    who.ms += result.ms
+    this.busy.set(result.worker, who)
+    this.chain = this.chain.then(() => this.flush())
+    return this.chain
+  }
+
+  private async flush(): Promise<void> {
+    for (let result = this.pending.get(this.next); result; result = this.pending.get(this.next)) {
+      this.pending.delete(this.next)
+      this.next++
+      for (const outcome of result.outcomes) this.summary.add(outcome)
+      await this.output.write(result.text)
+    }
+  }
+
+  /** Games and busy time per worker (sorted by name). */
+  throughput(): WorkerThroughput[] {
+    return [...this.busy.entries()]
+      .sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true }))
+      .map(([worker, { games, ms }]) => ({ worker, games, seconds: ms / 1000, gamesPerSecond: ms > 0 ? (1000 * games) / ms : 0 }))
+  }
+
+  async drained(): Promise<void> {
+    await this.chain
+  }
+}

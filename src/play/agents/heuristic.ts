@@ -1,0 +1,220 @@
+import { KW_DEATHTOUCH, KW_FIRST_STRIKE, KW_DOUBLE_STRIKE, KW_FLYING, KW_MENACE, KW_REACH } from '../../../components/keywords.js'
+import type { Decision, PlayerAction } from '../../decisions/action.js'
+import type { LegalActions } from '../../decisions/legal.js'
+import type { Eid } from '../../events.js'
+import { Rng } from '../../rng.js'
+import { Step } from '../../steps.js'
+import type { Agent, AgentFactory } from '../agent.js'
+import type { GameView } from '../view.js'
+import { priorityActions } from './random.js'
+
+/**
+ * A simple player: keeps a hand with two to five lands, plays a land each turn, casts the most
+ * expensive spell it can (removal on the opponent's best creature, pumps in combat, Auras and
+ * Equipment on its best creature), attacks with creatures that no blocker can kill for free (or
+ * with everything when that is lethal), blocks where the blocker survives or trades up, and chump
+ * blocks only to stay alive. It reads only its `GameView`.
+ */
+
+/** A rough value of a creature on the battlefield: its stats plus its combat keywords. */
+export function creatureValue(view: GameView, c: Eid): number {
+  const k = view.keywords(c)
+  let v = view.power(c) * 2 + view.toughness(c)
+  if (k & KW_FLYING) v += 2
+  if (k & KW_DEATHTOUCH) v += 2
+  if (k & (KW_FIRST_STRIKE | KW_DOUBLE_STRIKE)) v += 2
+  return v
+}
+
+/** Whether `blocker` kills `attacker` in a fight of the two (deathtouch counts). */
+function kills(view: GameView, a: Eid, b: Eid): boolean {
+  const remaining = view.toughness(b) - view.damage(b)
+  return view.power(a) > 0 && (view.power(a) >= remaining || (view.keywords(a) & KW_DEATHTOUCH) !== 0)
+}
+
+function canBlock(view: GameView, blocker: Eid, attacker: Eid): boolean {
+  return (view.keywords(attacker) & KW_FLYING) === 0 || (view.keywords(blocker) & (KW_FLYING | KW_REACH)) !== 0
+}
+
+function bestBy<T>(items: readonly T[], score: (t: T) => number): T | null {
+  let best: T | null = null
+  let bestScore = -Infinity
+  for (const item of items) {
+    const s = score(item)
+    if (s > bestScore) {
+      bestScore = s
+      best = item
+    }
+  }
+  return best
+}
+
+function mulliganChoice(view: GameView, decision: Decision, legal: LegalActions): PlayerAction {
+  const player = decision.player!
+  const lands = view.hand().filter((c) => view.isLand(c)).length
+  const keep = (lands >= 2 && lands <= 5) || view.hand().length <= 5 || !legal.mulligan
+  return keep ? { type: 'keep', player } : { type: 'mulligan', player }
+}
+
+/** Cards to put away (bottom, discard): extra lands first when there are plenty, else the most expensive. */
+function worstCards(view: GameView, cards: readonly Eid[], count: number): Eid[] {
+  const landsInPlay = view.battlefield(view.player).filter((c) => view.isLand(c)).length
+  const landsInHand = cards.filter((c) => view.isLand(c)).length
+  const score = (c: Eid): number => (view.isLand(c) ? (landsInPlay + landsInHand > 6 ? 100 : -100) : view.manaValue(c))
+  return [...cards].sort((a, b) => score(b) - score(a)).slice(0, count)
+}
+
+/** The score of a priority action (0 or less: not worth it now); pass scores 0. */
+function scorePriority(view: GameView, action: PlayerAction): number {
+  const me = view.player
+  const turn = view.turn
+  const myMain = turn.active === me && (turn.step === Step.PrecombatMain || turn.step === Step.PostcombatMain)
+  switch (action.type) {
+    case 'play':
+      return 1000
+    case 'cast': {
+      const card = action.card
+      const spell = view.spell(card)
+      const target = action.target ?? 0
+      if (spell) {
+        const opponents = view.opponents
+        if (spell.destroy || spell.damage !== undefined) {
+          if (target !== 0 && opponents.includes(target)) {
+            // Burn to the face only when it finishes the game.
+            return spell.damage !== undefined && view.life(target) <= spell.damage ? 900 : -1
+          }
+          if (target === 0 || view.controller(target) === me || !view.isCreature(target)) return -1
+          if (spell.damage !== undefined && view.toughness(target) - view.damage(target) > spell.damage) return -1
+          return 50 + creatureValue(view, target)
+        }
+        if (spell.pump) {
+          // A pump on an own creature in combat, once blocks are known.
+          if (target === 0 || view.controller(target) !== me || turn.step !== Step.DeclareBlockers) return -1
+          return view.attacking(target) && view.blocked(target) ? 40 : view.blocking(target) ? 40 : -1
+        }
+        return -1
+      }
+      if (!myMain && !action.plot) {
+        // Flash creatures: at the end of an opponent's turn.
+        return turn.active !== me && turn.step === Step.End ? 10 + view.manaValue(card) : -1
+      }
+      const grant = view.grants(card)
+      if (grant && target !== 0) return view.controller(target) === me ? 20 + creatureValue(view, target) : -1
+      return 30 + view.manaValue(card) * 10
+    }
+    case 'activate': {
+      if (!myMain) return -1
+      return 5 + creatureValue(view, action.target)
+    }
+    case 'plot':
+      return myMain ? 3 : -1
+    default:
+      return 0
+  }
+}
+
+function attackChoice(view: GameView, decision: Decision, legal: LegalActions): PlayerAction {
+  const player = decision.player!
+  const me = view.player
+  const opponent = view.opponents[0]
+  const blockers = opponent === undefined ? [] : view.battlefield(opponent).filter((c) => view.isCreature(c) && !view.tapped(c))
+  const candidates = legal.attackers.filter((o) => view.power(o.attacker) > 0)
+  const total = candidates.reduce((sum, o) => sum + view.power(o.attacker), 0)
+  const lethal = opponent !== undefined && total >= view.life(opponent) && blockers.length === 0
+  const attackers: { attacker: Eid; target: Eid }[] = []
+  for (const o of candidates) {
+    const a = o.attacker
+    const target = opponent !== undefined && o.targets.includes(opponent) ? opponent : o.targets[0]!
+    // Safe: no blocker that could block it kills it and survives.
+    const safe = blockers.every((b) => !canBlock(view, b, a) || !kills(view, b, a) || kills(view, a, b))
+    if (lethal || safe) attackers.push({ attacker: a, target })
+  }
+  void me
+  return { type: 'declareAttackers', player, attackers }
+}
+
+function blockChoice(view: GameView, decision: Decision, legal: LegalActions): PlayerAction {
+  const player = decision.player!
+  const me = view.player
+  const attackersOf = new Map<Eid, Eid[]>()
+  for (const o of legal.blockers) for (const a of o.attackers) attackersOf.set(a, [...(attackersOf.get(a) ?? []), o.blocker])
+  const attackers = [...attackersOf.keys()].sort((x, y) => view.power(y) - view.power(x))
+  const incoming = attackers.reduce((sum, a) => sum + view.power(a), 0)
+  let unblocked = incoming
+  const used = new Set<Eid>()
+  const blockers: { blocker: Eid; attacker: Eid }[] = []
+  for (const a of attackers) {
+    const menace = (view.keywords(a) & KW_MENACE) !== 0
+    const free = attackersOf.get(a)!.filter((b) => !used.has(b))
+    if (menace) {
+      // Two blockers that together kill it, only to stay alive or when both survive.
+      if (free.length >= 2 && unblocked >= view.life(me)) {
+        const pair = free.slice(0, 2)
+        for (const b of pair) {
+          used.add(b)
+          blockers.push({ blocker: b, attacker: a })
+        }
+        unblocked -= view.power(a)
+      }
+      continue
+    }
+    const good = bestBy(
+      free.filter((b) => !kills(view, a, b) || (kills(view, b, a) && creatureValue(view, b) <= creatureValue(view, a))),
+      (b) => (kills(view, b, a) ? 100 : 0) + (kills(view, a, b) ? -creatureValue(view, b) : 50),
+    )
+    const chump = unblocked >= view.life(me) ? bestBy(free, (b) => -creatureValue(view, b)) : null
+    const b = good ?? chump
+    if (b !== null) {
+      used.add(b)
+      blockers.push({ blocker: b, attacker: a })
+      unblocked -= view.power(a)
+    }
+  }
+  return { type: 'declareBlockers', player, blockers }
+}
+
+/** The heuristic's choice at any decision. */
+export function heuristicAction(rng: Rng, view: GameView, decision: Decision, legal: LegalActions): PlayerAction {
+  const player = decision.player!
+  switch (decision.kind) {
+    case 'mulligan':
+      return mulliganChoice(view, decision, legal)
+    case 'bottom':
+    case 'discard':
+      return { type: decision.kind, player, cards: worstCards(view, legal.cards, legal.count) }
+    case 'priority': {
+      const options = priorityActions(player, legal)
+      let best: PlayerAction = { type: 'pass', player }
+      let bestScore = 0
+      for (const o of options) {
+        const s = scorePriority(view, o) + rng.next() * 0.01
+        if (s > bestScore) {
+          bestScore = s
+          best = o
+        }
+      }
+      return best
+    }
+    case 'declareAttackers':
+      return attackChoice(view, decision, legal)
+    case 'declareBlockers':
+      return blockChoice(view, decision, legal)
+    case 'assignDamage':
+      return { type: 'assignDamage', player, assignments: [] }
+    case 'search': {
+      const best = [...legal.cards].sort((a, b) => (view.isCreature(b) ? view.power(b) + 10 : view.manaValue(b)) - (view.isCreature(a) ? view.power(a) + 10 : view.manaValue(a)))
+      return { type: 'search', player, cards: best.slice(0, legal.count) }
+    }
+    case 'gameOver':
+    case 'none':
+      throw new Error(`redzone: no action is possible at a "${decision.kind}" decision`)
+  }
+}
+
+export const heuristicAgent: AgentFactory = {
+  name: 'heuristic',
+  create(seed: number): Agent {
+    const rng = new Rng(seed)
+    return { choose: (view, decision, legal) => heuristicAction(rng, view, decision, legal) }
+  },
+}

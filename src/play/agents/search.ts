@@ -1,0 +1,133 @@
+import { act } from '../../decisions/act.js'
+import type { Decision, PlayerAction } from '../../decisions/action.js'
+import { hasPriorityOption, legalActions, type LegalActions } from '../../decisions/legal.js'
+import { pendingDecision, winnerOf } from '../../decisions/pending.js'
+import type { Eid } from '../../events.js'
+import { Rng } from '../../rng.js'
+import { passPriority } from '../../turn.js'
+import type { GameWorld } from '../../world.js'
+import type { Agent, AgentFactory } from '../agent.js'
+import { encodeAction } from '../encode.js'
+import { GameView } from '../view.js'
+import { heuristicAction } from './heuristic.js'
+import { priorityActions } from './random.js'
+
+export interface SearchOptions {
+  /** Playouts per decision, shared among the candidate actions (default 48). */
+  playouts?: number
+  /** How many turns a playout looks ahead before the position is scored (default 3). */
+  horizon?: number
+  /** The most candidate actions compared at one decision (default 8). */
+  maxCandidates?: number
+  /** A counter of the playouts made (for benchmarks). */
+  stats?: { playouts: number }
+}
+
+/** A score in [0, 1] of a position for `me`: 1 won, 0 lost, else by life and board. */
+function evaluate(world: GameWorld, me: Eid): number {
+  const winner = winnerOf(world)
+  if (world.players.lost[me]) return 0
+  if (winner === me) return 1
+  const view = new GameView(world, me)
+  const opp = view.opponents[0]
+  if (opp === undefined) return 1
+  const board = (p: Eid): number => view.battlefield(p).reduce((sum, c) => (view.isCreature(c) ? sum + view.power(c) + view.toughness(c) : sum), 0)
+  const score = (view.life(me) - view.life(opp)) / 40 + (board(me) - board(opp)) / 60
+  return Math.min(0.95, Math.max(0.05, 0.5 + score))
+}
+
+/** Plays on with the heuristic for every player until the game ends or `horizon` more turns begin. */
+function playout(world: GameWorld, rng: Rng, horizon: number): void {
+  const endTurn = world.turn.number + horizon
+  const views = new Map<Eid, GameView>()
+  for (let steps = 0; steps < 5000; steps++) {
+    const decision = pendingDecision(world)
+    if (decision.kind === 'gameOver' || world.turn.number >= endTurn) return
+    const player = decision.player!
+    if (decision.kind === 'priority' && !hasPriorityOption(world, player)) {
+      passPriority(world)
+      continue
+    }
+    let view = views.get(player)
+    if (!view) views.set(player, (view = new GameView(world, player)))
+    const action = heuristicAction(rng, view, decision, legalActions(world))
+    if (!act(world, action).ok) return
+  }
+}
+
+/** The actions worth comparing at a decision: every priority option; for combat, none, the heuristic's and all-out. */
+function candidates(rng: Rng, view: GameView, decision: Decision, legal: LegalActions, max: number): PlayerAction[] {
+  const player = decision.player!
+  const out: PlayerAction[] = []
+  if (decision.kind === 'priority') out.push(...priorityActions(player, legal))
+  else if (decision.kind === 'declareAttackers') {
+    out.push({ type: 'declareAttackers', player, attackers: [] })
+    out.push(heuristicAction(rng, view, decision, legal))
+    out.push({ type: 'declareAttackers', player, attackers: legal.attackers.map((o) => ({ attacker: o.attacker, target: o.targets[0]! })) })
+  } else if (decision.kind === 'declareBlockers') {
+    out.push({ type: 'declareBlockers', player, blockers: [] })
+    out.push(heuristicAction(rng, view, decision, legal))
+  }
+  const seen = new Set<string>()
+  const unique = out.filter((a) => {
+    const key = encodeAction(a)
+    if (seen.has(key)) return false
+    seen.add(key)
+    return true
+  })
+  // Keep pass and the heuristic's favourites when there are too many.
+  return unique.slice(0, max)
+}
+
+/**
+ * A Monte Carlo search agent: at priority and combat decisions it compares candidate actions by
+ * playouts from determinized copies of the game (`GameView.sampleInto`: the hidden cards dealt
+ * at random, so it never sees what its player can't), each played on by the heuristic for a few
+ * turns and scored; elsewhere it plays as the heuristic.
+ */
+export function searchAgentFactory(options: SearchOptions = {}): AgentFactory {
+  const playouts = options.playouts ?? 48
+  const horizon = options.horizon ?? 3
+  const maxCandidates = options.maxCandidates ?? 8
+  const stats = options.stats
+  return {
+    name: 'search',
+    create(seed: number): Agent {
+      const rng = new Rng(seed)
+      let copy: GameWorld | null = null
+      return {
+        choose(view, decision, legal) {
+          const choices = candidates(rng, view, decision, legal, maxCandidates)
+          if (choices.length <= 1) return choices[0] ?? heuristicAction(rng, view, decision, legal)
+          copy ??= view.blankCopy()
+          const per = Math.max(1, Math.floor(playouts / choices.length))
+          let best = choices[0]!
+          let bestScore = -1
+          for (const option of choices) {
+            let total = 0
+            for (let i = 0; i < per; i++) {
+              view.sampleInto(copy, rng)
+              if (!act(copy, option).ok) {
+                total = -Infinity
+                break
+              }
+              playout(copy, rng, horizon)
+              if (stats) stats.playouts++
+              total += evaluate(copy, view.player)
+            }
+            if (total > bestScore) {
+              bestScore = total
+              best = option
+            }
+          }
+          return best
+        },
+      }
+    },
+  }
+}
+
+export const searchAgent: AgentFactory = searchAgentFactory()
+
+/** Playouts made so far by search agents (for the benchmark). */
+export type { SearchOptions as SearchAgentOptions }
