@@ -90,6 +90,21 @@ function checkInitialValues(rec: Recorder, scenario: Scenario, game: Game): bool
   return checkStartingSba(rec, state)
 }
 
+/**
+ * The events of a run against the zones they imply: a creature is declared as an attacker or a
+ * blocker, or deals combat damage, only while it is on the battlefield (508.1a, 509.1a, 510.2).
+ */
+function checkEvents(rec: Recorder, scenario: Scenario, events: Record<string, unknown>[]): void {
+  const zone = new Map<string, string>(scenario.objects.map((o) => [o.id, o.zone ?? 'battlefield']))
+  for (const e of events) {
+    const off = (id: unknown): boolean => typeof id === 'string' && zone.has(id) && zone.get(id) !== 'battlefield'
+    if (e.event === 'zoneChanged' && typeof e.object === 'string') zone.set(e.object, String(e.to))
+    else if (e.event === 'attackerDeclared' && off(e.attacker)) rec.fault('attacker-declared-off-the-battlefield', `${String(e.attacker)} is declared as an attacker while in the ${zone.get(String(e.attacker))} (508.1a)`, true)
+    else if (e.event === 'blockerDeclared' && off(e.blocker)) rec.fault('blocker-declared-off-the-battlefield', `${String(e.blocker)} is declared as a blocker while in the ${zone.get(String(e.blocker))} (509.1a)`, true)
+    else if (e.event === 'damageDealt' && e.combat === true && off(e.source)) rec.fault('combat-damage-from-off-the-battlefield', `${String(e.source)} deals combat damage while in the ${zone.get(String(e.source))} (510.2)`, true)
+  }
+}
+
 /** Loads and plays one scenario text with every check; returns the in-process run for the CLI comparison. */
 function checkScenarioText(rec: Recorder, text: string, validByConstruction: boolean, twice: boolean): { outcome: string; run: ScenarioRun | null; loadedOk: boolean; crashed: boolean } {
   let loaded
@@ -162,6 +177,7 @@ function checkScenarioText(rec: Recorder, text: string, validByConstruction: boo
       rec.fault(`rejection-changed-game: ${m[2]} ${code}`, failure)
     }
   }
+  checkEvents(rec, scenario, run.result.events)
   // (A starting position whose state-based actions were not performed is reported once, above.)
   checkState(rec, run.result.state, 'final state', startClean && run.result.actions.some((a, i) => a.ok && actions[i]!.do !== 'expect'))
   try {
