@@ -10,7 +10,7 @@ import { searchAgentFactory } from '../src/play/agents/search.js'
 import type { AgentFactory } from '../src/play/agent.js'
 import { GameTable } from '../src/play/play-game.js'
 import type { GameRecord } from '../src/play/record.js'
-import { wilsonInterval } from '../src/play/stats.js'
+import { wilson } from '../src/selfplay/summary.js'
 import { createDeckGame } from '../src/play/setup.js'
 import { randomAction } from '../src/play/agents/random.js'
 import { legalActions } from '../src/decisions/legal.js'
@@ -66,8 +66,9 @@ function match(table: GameTable, a: AgentFactory, b: AgentFactory, games: number
     if (record.winner === null) draws++
     else if ((record.winner === 0) !== swap) wins++
   }
-  const interval = wilsonInterval(wins + draws / 2, games)
-  return { agents: [a.name, b.name], games, wins, draws, errors, winRate: interval.p, lo: interval.lo, hi: interval.hi }
+  const score = wins + draws / 2
+  const interval = wilson(score, games)
+  return { agents: [a.name, b.name], games, wins, draws, errors, winRate: games === 0 ? 0 : score / games, lo: interval.low, hi: interval.high }
 }
 
 /** Games per second of `agent` against itself for about `seconds`, after a warm-up. */

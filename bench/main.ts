@@ -13,6 +13,7 @@ import { createBaselineGame, resetBaselineGame, runBaselineCombat, type Baseline
 import { runEngineCombat } from './engine-combat.js'
 import { gamesBench, type GamesReport } from './games.js'
 import { soak, type SoakReport } from './soak.js'
+import { benchSelfPlay, type SelfPlayBenchResult } from '../src/node/selfplay/bench.js'
 import { createLimitBoard, resetLimitBoard, runLimitCombat } from './limit.js'
 import { baselineOutcome, engineOutcome, limitOutcome, type Outcome } from './outcome.js'
 
@@ -230,7 +231,9 @@ const program = new Command()
   .name('bench')
   .option('--json', 'print the JSON report on stdout')
   .option('--out <file>', 'also write the JSON report to this file')
-  .option('--only <sections>', 'run only these sections: combat, small, games, soak (comma-separated)', 'combat,small,games,soak')
+  .option('--only <sections>', 'run only these sections: combat, small, games, selfplay, soak (comma-separated)', 'combat,small,games,selfplay,soak')
+  .option('--selfplay-games <n>', 'heuristic vs random games per self-play measurement (1 and 2 workers)', '2000')
+  .option('--queue <url>', 'a redis:// URL: also measure the self-play queue (BullMQ) against local threads')
   .option('--soak-combats <n>', 'small combats in the soak', '1000000')
   .option('--soak-games <n>', 'whole games in the soak', '100000')
   .option('--game-seconds <s>', 'seconds of each games throughput measurement', '3')
@@ -250,6 +253,8 @@ const options = program.opts<{
   searchGames: string
   soakCombats: string
   soakGames: string
+  selfplayGames: string
+  queue?: string
   sizes: string
   samples: string
   smallSeconds: string
@@ -275,6 +280,14 @@ if (sections.has('small')) {
 const games = sections.has('games')
   ? gamesBench({ seconds: Number(options.gameSeconds), strengthGames: Number(options.strengthGames), searchGames: Number(options.searchGames) }, log)
   : null
+let selfplay: (SelfPlayBenchResult & { scaling: number }) | null = null
+if (sections.has('selfplay')) {
+  log(`self-play: ${options.selfplayGames} heuristic vs random games on 1 and 2 worker threads${options.queue ? ', and through the queue' : ''} ...`)
+  const result = await benchSelfPlay({ games: Number(options.selfplayGames), ...(options.queue ? { queue: options.queue } : {}) })
+  selfplay = { ...result, scaling: result.gamesPerSecond.workers2 / result.gamesPerSecond.workers1 }
+  log(`  1 worker ${result.gamesPerSecond.workers1.toFixed(0)} games/s, 2 workers ${result.gamesPerSecond.workers2.toFixed(0)} games/s (${selfplay.scaling.toFixed(2)}x)` +
+    (result.queueOverheadMsPerGame === undefined ? '' : `; queue overhead ${result.queueOverheadMsPerGame.toFixed(2)} ms a game`))
+}
 let soakReport: SoakReport | null = null
 if (sections.has('soak')) {
   log(`soak: ${options.soakCombats} small combats and ${options.soakGames} games in one process ...`)
@@ -290,6 +303,7 @@ const report = {
   fullCombat: rows,
   smallBoard: small,
   games,
+  selfplay,
   soak: soakReport,
 }
 // The report goes to a file only where asked (--out); the tracked bench/results.json is updated by hand.

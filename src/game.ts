@@ -170,8 +170,8 @@ export class Game {
   /** CR 117.3d: the player who holds priority passes. */
   pass(): ActionResult {
     const decision = pendingDecision(this.world)
-    if (decision.kind !== 'priority') return act(this.world, { type: 'pass', player: decision.player ?? 0 })
-    return act(this.world, { type: 'pass', player: decision.player! })
+    // Nobody decides in untap and cleanup (CR 117.1), or after the game: the pass is made for the active player, and rejected.
+    return act(this.world, { type: 'pass', player: decision.player ?? this.world.turn.active })
   }
 
   /** CR 305.1: plays a land (the player must hold priority). */

@@ -48,7 +48,7 @@ export function castCardError(world: GameWorld, player: Eid, card: Eid, plot: bo
   if (types & T_LAND) return reject('cannot-cast-land', `${name()} is a land: lands are played, not cast`, '305.1')
   // CR 117.1a, 307.1, 702.8a; CR 702.170d: a plotted card is cast at sorcery timing even if an instant.
   const instantSpeed = !plot && (types & T_INSTANT || world.kw.effective[card]! & KW_FLASH)
-  const timing = instantSpeed ? instantTimingError(world) : sorceryTimingError(world, player, `${name()} can be cast`, plot ? '702.170d' : '117.1a')
+  const timing = instantSpeed ? instantTimingError(world) : sorceryTimingError(world, player, () => `${name()} can be cast`, plot ? '702.170d' : '117.1a')
   if (timing) return timing
   // CR 118.6: an object with no mana cost can't be cast for it.
   if (!plot && data.manaCost === null) return reject('no-mana-cost', `${name()} has no mana cost, so it can't be cast for one`, '118.6')

@@ -57,7 +57,7 @@ export function plotError(world: GameWorld, req: PlotRequest): Rejection | strin
   }
   const costs = (world.abilities.get(card) ?? []).flatMap((a) => (a.kind === 'plot' ? [a.cost] : []))
   if (costs.length === 0) return reject('no-plot', `${name} has no plot ability`, '702.170a')
-  const timing = sorceryTimingError(world, player, `${name} can be plotted`, '702.170a')
+  const timing = sorceryTimingError(world, player, () => `${name} can be plotted`, '702.170a')
   if (timing) return timing
   return costs
 }

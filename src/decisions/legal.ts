@@ -194,16 +194,22 @@ export function hasPriorityOption(world: GameWorld, player: Eid): boolean {
   const lists = world.zoneLists.get(player)!
   const hand = lists.hand
   let mana: ManaSummary | null = null
+  let candidates: Eid[] | null = null
+  const anyTarget = (card: Eid): boolean => {
+    candidates ??= targetCandidates(world)
+    for (const t of candidates) if (castTargetError(world, player, card, t) === null) return true
+    return false
+  }
   for (let i = 0; i < hand.length; i++) {
     const card = hand[i]!
     if (playLandError(world, player, card) === null) return true
     if (castCardError(world, player, card, false) === null) {
       mana ??= manaSummary(world, player)
-      if (canAfford(world, mana, world.cardData.get(card)!.manaCost!) && (!needsTarget(world, card) || anyTarget(world, player, card))) return true
+      if (canAfford(world, mana, world.cardData.get(card)!.manaCost!) && (!needsTarget(world, card) || anyTarget(card))) return true
     }
   }
   for (const card of lists.exile) {
-    if (world.cards.plotted[card] && castCardError(world, player, card, true) === null && (!needsTarget(world, card) || anyTarget(world, player, card))) return true
+    if (world.cards.plotted[card] && castCardError(world, player, card, true) === null && (!needsTarget(world, card) || anyTarget(card))) return true
   }
   if (world.abilities.size === 0 || sorceryTimingError(world, player, '', '702.6a') !== null) return false
   const options: ActivateOption[] = []
@@ -214,10 +220,5 @@ export function hasPriorityOption(world: GameWorld, player: Eid): boolean {
     const costs = plotError(world, { player, card })
     if (Array.isArray(costs) && costs.some((c) => canAfford(world, mana!, costOf(c)))) return true
   }
-  return false
-}
-
-function anyTarget(world: GameWorld, player: Eid, card: Eid): boolean {
-  for (const t of targetCandidates(world)) if (castTargetError(world, player, card, t) === null) return true
   return false
 }

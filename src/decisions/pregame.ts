@@ -34,6 +34,7 @@ export function beginGame(world: GameWorld): void {
   if (world.events.listening) world.events.emit('gameStarted', first, '103.1')
   for (const p of order) {
     world.rng.shuffle(world.zoneLists.get(p)!.library)
+    if (world.events.listening) world.events.emit('libraryShuffled', p, '103.3')
     world.players.mulligans[p] = 0
     world.players.kept[p] = 0
     world.players.mulliganThisRound[p] = UNDECLARED
@@ -73,6 +74,7 @@ function nextMulliganDecision(world: GameWorld): void {
       const lists = world.zoneLists.get(p)!
       for (const card of [...lists.hand]) moveToZone(world, card, Zone.Library, '103.5')
       world.rng.shuffle(lists.library)
+      if (world.events.listening) world.events.emit('libraryShuffled', p, '103.5')
       drawHand(world, p)
       world.players.mulligans[p]!++
       if (world.events.listening) world.events.emit('mulliganTaken', p, world.players.mulligans[p]!, '103.5')

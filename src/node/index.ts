@@ -4,3 +4,10 @@
  */
 export { loadScenarioFile, checkScenarioFile, scenarioFiles } from '../cli/scenario-files.js'
 export type { FileLoad, CheckOutcome } from '../cli/scenario-files.js'
+
+// Self-play on every core and across machines (piscina, BullMQ)
+export { runSelfPlay } from './selfplay/run.js'
+export type { SelfPlayOptions } from './selfplay/run.js'
+export { benchSelfPlay } from './selfplay/bench.js'
+export type { SelfPlayBenchOptions, SelfPlayBenchResult } from './selfplay/bench.js'
+export type { SelfPlaySummary } from '../selfplay/summary.js'

@@ -7,16 +7,19 @@ import { label, type GameWorld } from '../world.js'
  * CR 117.1a, 307.1: "sorcery timing": the player's own main phase, with an empty stack and
  * priority. Null when the player may act now.
  */
-export function sorceryTimingError(world: GameWorld, player: Eid, what: string, rule: string): Rejection | null {
+export function sorceryTimingError(world: GameWorld, player: Eid, what: string | (() => string), rule: string): Rejection | null {
+  if (hasSorceryTiming(world, player)) return null
+  return reject(
+    'not-sorcery-timing',
+    `${typeof what === 'string' ? what : what()} only as a sorcery: during ${label(world, player)}'s own main phase while the stack is empty`,
+    rule,
+  )
+}
+
+/** CR 117.1a, 307.1: whether it is `player`'s own main phase with an empty stack. */
+export function hasSorceryTiming(world: GameWorld, player: Eid): boolean {
   const { turn } = world
-  if (turn.active !== player || !isMainPhase(turn.step) || world.stack.length > 0) {
-    return reject(
-      'not-sorcery-timing',
-      `${what} only as a sorcery: during ${label(world, player)}'s own main phase while the stack is empty`,
-      rule,
-    )
-  }
-  return null
+  return turn.active === player && isMainPhase(turn.step) && world.stack.length === 0
 }
 
 /** CR 117.1a, 702.8a: instant timing: any time the player could receive priority (not untap or cleanup). */

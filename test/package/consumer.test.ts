@@ -95,7 +95,7 @@ describe('the packed tarball', () => {
     expect(packed.files).toContain('dist/types/src/index.d.ts')
     const unexpected = packed.files.filter((f) => !(f === 'package.json' || f === 'README.md' || f === 'LICENSE' || /^dist\/([\w-]+\.js|chunks\/[\w-]+\.js|types\/.+\.d\.ts)$/.test(f)))
     expect(unexpected).toEqual([])
-    const sourcesOrTests = packed.files.filter((f) => /(^|\/)(bench|test)\b|^src\/|^systems\/|^components\/|\.test\.|(?<!\.d)\.ts$/.test(f) || f === 'dist/bench.js')
+    const sourcesOrTests = packed.files.filter((f) => /(^|\/)(bench|test)\/|^src\/|^systems\/|^components\/|\.test\.|(?<!\.d)\.ts$/.test(f) || f === 'dist/bench.js')
     expect(sourcesOrTests).toEqual([])
   })
 

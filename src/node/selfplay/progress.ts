@@ -16,8 +16,13 @@ function duration(seconds: number): string {
   return s >= 3600 ? `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m` : s >= 60 ? `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s` : `${s}s`
 }
 
+/** Where progress is written: a stream's `write` (declared here, so the types need no Node typings). */
+export interface TextSink {
+  write(chunk: string): unknown
+}
+
 /** Progress lines every `everyMs` (and at the end): `selfplay: 1280/100000 games (1.3%), 512.0 games/s, ETA 3m12s`. */
-export function lineProgress(total: number, stream: NodeJS.WritableStream = process.stderr, everyMs = 2000, label = 'selfplay'): Progress {
+export function lineProgress(total: number, stream: TextSink = process.stderr, everyMs = 2000, label = 'selfplay'): Progress {
   const start = performance.now()
   let last = start
   let done = 0
@@ -42,11 +47,11 @@ export function lineProgress(total: number, stream: NodeJS.WritableStream = proc
 }
 
 /** A bar with games done, games/s and the ETA. */
-export function barProgress(total: number, stream: NodeJS.WriteStream = process.stderr): Progress {
+export function barProgress(total: number, stream: TextSink = process.stderr): Progress {
   const start = performance.now()
   const bar = new cliProgress.SingleBar(
     {
-      stream,
+      stream: stream as NodeJS.WritableStream,
       format: 'selfplay |{bar}| {value}/{total} games | {rate} games/s | ETA {eta_formatted}',
       etaBuffer: 50,
       fps: 10,
