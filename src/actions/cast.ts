@@ -27,7 +27,6 @@ export interface CastRequest {
  * 702.8a, 702.170d), or null. Shared by the cast itself and the legal-action enumerator.
  */
 export function castCardError(world: GameWorld, player: Eid, card: Eid, plot: boolean): Rejection | null {
-  const name = (): string => label(world, card)
   const over = gameOverError(world)
   if (over) return over
   if (!isPlayer(world, player) || world.players.lost[player]) return reject('not-a-player', `${label(world, player)} is not a player in the game`, '102.1')
@@ -36,33 +35,32 @@ export function castCardError(world: GameWorld, player: Eid, card: Eid, plot: bo
   const zone = world.place.zone[card]
   // CR 601.2a: the card moves from where it is to the stack: a hand, or exile for a plotted card.
   if (plot) {
-    if (zone !== Zone.Exile || world.cards.plotted[card] === 0) return reject('not-plotted', `${name()} is not a plotted card in exile`, '702.170d')
-    if (world.place.owner[card] !== player) return reject('not-your-card', `only the owner of ${name()} may cast it as a plotted card`, '702.170d')
+    if (zone !== Zone.Exile || world.cards.plotted[card] === 0) return reject('not-plotted', `${label(world, card)} is not a plotted card in exile`, '702.170d')
+    if (world.place.owner[card] !== player) return reject('not-your-card', `only the owner of ${label(world, card)} may cast it as a plotted card`, '702.170d')
     if (world.turn.number <= world.cards.plottedTurn[card]!) {
-      return reject('not-plotted-yet', `${name()} became plotted this turn; it may be cast on a later turn`, '702.170d')
+      return reject('not-plotted-yet', `${label(world, card)} became plotted this turn; it may be cast on a later turn`, '702.170d')
     }
   } else if (zone !== Zone.Hand || world.place.owner[card] !== player) {
-    return reject('not-in-hand', `${name()} is not in ${label(world, player)}'s hand`, '601.2a')
+    return reject('not-in-hand', `${label(world, card)} is not in ${label(world, player)}'s hand`, '601.2a')
   }
   const types = world.types.mask[card]!
-  if (types & T_LAND) return reject('cannot-cast-land', `${name()} is a land: lands are played, not cast`, '305.1')
+  if (types & T_LAND) return reject('cannot-cast-land', `${label(world, card)} is a land: lands are played, not cast`, '305.1')
   // CR 117.1a, 307.1, 702.8a; CR 702.170d: a plotted card is cast at sorcery timing even if an instant.
   const instantSpeed = !plot && (types & T_INSTANT || world.kw.effective[card]! & KW_FLASH)
-  const timing = instantSpeed ? instantTimingError(world) : sorceryTimingError(world, player, () => `${name()} can be cast`, plot ? '702.170d' : '117.1a')
+  const timing = instantSpeed ? instantTimingError(world) : sorceryTimingError(world, player, () => `${label(world, card)} can be cast`, plot ? '702.170d' : '117.1a')
   if (timing) return timing
   // CR 118.6: an object with no mana cost can't be cast for it.
-  if (!plot && data.manaCost === null) return reject('no-mana-cost', `${name()} has no mana cost, so it can't be cast for one`, '118.6')
+  if (!plot && data.manaCost === null) return reject('no-mana-cost', `${label(world, card)} has no mana cost, so it can't be cast for one`, '118.6')
   return null
 }
 
 /** CR 601.2c: why `target` is not a legal choice for the spell (0: no target), or null. */
 export function castTargetError(world: GameWorld, player: Eid, card: Eid, target: Eid): Rejection | null {
-  const name = (): string => label(world, card)
   if (needsTarget(world, card)) {
-    if (target === 0) return reject('illegal-target', `${name()} needs a target`, '601.2c')
+    if (target === 0) return reject('illegal-target', `${label(world, card)} needs a target`, '601.2c')
     return spellTargetError(world, player, card, target) as Rejection | null
   }
-  if (target !== 0) return reject('illegal-target', `${name()} has no targets`, '601.2c')
+  if (target !== 0) return reject('illegal-target', `${label(world, card)} has no targets`, '601.2c')
   return null
 }
 

@@ -1,5 +1,6 @@
 import type { Eid } from '../events.js'
-import { manaValue, parseManaCost } from '../mana/cost.js'
+import { manaValue } from '../mana/cost.js'
+import { costOf as parsedCost } from '../mana/afford.js'
 import { findPayment } from '../mana/payment.js'
 import type { GameWorld } from '../world.js'
 
@@ -17,7 +18,7 @@ export function payWithLands(world: GameWorld, player: Eid, lands: readonly Eid[
  */
 export function cheapestPayable<T>(world: GameWorld, player: Eid, options: readonly T[], costOf: (option: T) => string): { option: T; lands: Eid[] } | null {
   const byCost = options
-    .map((option, order) => ({ option, order, cost: parseManaCost(costOf(option)) }))
+    .map((option, order) => ({ option, order, cost: parsedCost(costOf(option)) }))
     .sort((x, y) => manaValue(x.cost) - manaValue(y.cost) || x.order - y.order)
   for (const { option, cost } of byCost) {
     const lands = findPayment(world, player, cost)

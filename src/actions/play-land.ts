@@ -18,12 +18,11 @@ export function playLandError(world: GameWorld, player: Eid, card: Eid): Rejecti
   const over = gameOverError(world)
   if (over) return over
   if (!isPlayer(world, player) || world.players.lost[player]) return reject('not-a-player', `${label(world, player)} is not a player in the game`, '102.1')
-  const name = (): string => label(world, card)
-  if (isPlayer(world, card) || !world.cardData.has(card)) return reject('unknown-object', `${name()} is not a card`, null)
+  if (isPlayer(world, card) || !world.cardData.has(card)) return reject('unknown-object', `${label(world, card)} is not a card`, null)
   if (world.place.zone[card] !== Zone.Hand || world.place.owner[card] !== player) {
-    return reject('not-in-hand', `${name()} is not in ${label(world, player)}'s hand`, '305.1')
+    return reject('not-in-hand', `${label(world, card)} is not in ${label(world, player)}'s hand`, '305.1')
   }
-  if ((world.types.mask[card]! & T_LAND) === 0) return reject('not-a-land', `${name()} is not a land, so it can't be played as one`, '305.1')
+  if ((world.types.mask[card]! & T_LAND) === 0) return reject('not-a-land', `${label(world, card)} is not a land, so it can't be played as one`, '305.1')
   const timing = sorceryTimingError(world, player, `a land can be played`, '505.6b')
   if (timing) return timing
   if (world.turn.landsPlayed >= LANDS_PER_TURN) {

@@ -37,11 +37,23 @@ export interface ManaSummary {
   mixed: boolean
 }
 
+const LANDS = new WeakMap<GameWorld, { entities: number; lands: Int32Array }>()
+
+/** The world's land cards, listed again whenever entities were added (a card's types never change). */
+function landsOf(world: GameWorld): Int32Array {
+  let cached = LANDS.get(world)
+  if (cached === undefined || cached.entities !== world.labels.length) {
+    cached = { entities: world.labels.length, lands: Int32Array.from(query(world, [Land])) }
+    LANDS.set(world, cached)
+  }
+  return cached.lands
+}
+
 export function manaSummary(world: GameWorld, player: Eid): ManaSummary {
   const out: ManaSummary = { player, total: 0, byColor: [0, 0, 0, 0, 0], mixed: false }
   const { zone, controller } = world.place
   const tapped = world.status.tapped
-  for (const land of query(world, [Land])) {
+  for (const land of landsOf(world)) {
     if (zone[land] !== Zone.Battlefield || controller[land] !== player || tapped[land]) continue
     const data = world.cardData.get(land)
     if (!data) continue

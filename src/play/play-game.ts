@@ -1,7 +1,8 @@
 import { act } from '../decisions/act.js'
 import type { PlayerAction } from '../decisions/action.js'
 import { hasPriorityOption, legalActions, type LegalActions } from '../decisions/legal.js'
-import { passPriority } from '../turn.js'
+import { isGameOver, passPriority, priorityGiven } from '../turn.js'
+import { Await } from '../decisions/await.js'
 import { pendingDecision, winnerOf } from '../decisions/pending.js'
 import type { Eid } from '../events.js'
 import type { GameWorld } from '../world.js'
@@ -90,18 +91,19 @@ function run(
     }
     return result
   }
+  const turn = world.turn
   for (; ; steps++) {
+    if (steps >= maxSteps && !isGameOver(world)) return done({ winner: null, reason: 'step-cap' })
+    // The common case first, without building the decision: a priority with nothing to do but pass.
+    if (turn.awaiting === Await.None && priorityGiven(world) && !hasPriorityOption(world, turn.priority)) {
+      passPriority(world)
+      forcedCount++
+      continue
+    }
     const decision = pendingDecision(world)
     if (decision.kind === 'gameOver') {
       const winner = winnerOf(world)
       return done({ winner: winner === 0 ? null : seatOf(world, winner), reason: endReason(world) })
-    }
-    if (steps >= maxSteps) return done({ winner: null, reason: 'step-cap' })
-    if (decision.kind === 'priority' && !hasPriorityOption(world, decision.player!)) {
-      // Forced: nothing to do but pass (the same answer `forcedAction` gives, without the lists).
-      passPriority(world)
-      forcedCount++
-      continue
     }
     const legal = legalActions(world)
     const forced = forcedAction(legal)
