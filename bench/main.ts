@@ -12,6 +12,7 @@ import { restoreWorld, snapshotWorld } from '../src/snapshot.js'
 import { createBaselineGame, resetBaselineGame, runBaselineCombat, type BaselineGame } from './baseline/combat.js'
 import { runEngineCombat } from './engine-combat.js'
 import { gamesBench, type GamesReport } from './games.js'
+import { browserBench, browserTable } from './browser/bench.js'
 import { soak, type SoakReport } from './soak.js'
 import { benchSelfPlay, type SelfPlayBenchResult } from '../src/node/selfplay/bench.js'
 import { createLimitBoard, resetLimitBoard, runLimitCombat } from './limit.js'
@@ -231,7 +232,7 @@ const program = new Command()
   .name('bench')
   .option('--json', 'print the JSON report on stdout')
   .option('--out <file>', 'also write the JSON report to this file')
-  .option('--only <sections>', 'run only these sections: combat, small, games, selfplay, soak (comma-separated)', 'combat,small,games,selfplay,soak')
+  .option('--only <sections>', 'run only these sections: combat, small, games, selfplay, soak, browser (comma-separated; browser needs a Chromium)', 'combat,small,games,selfplay,soak')
   .option('--selfplay-games <n>', 'heuristic vs random games per self-play measurement (1 and 2 workers)', '2000')
   .option('--queue <url>', 'a redis:// URL: also measure the self-play queue (BullMQ) against local threads')
   .option('--soak-combats <n>', 'small combats in the soak', '1000000')
@@ -280,6 +281,7 @@ if (sections.has('small')) {
 const games = sections.has('games')
   ? gamesBench({ seconds: Number(options.gameSeconds), strengthGames: Number(options.strengthGames), searchGames: Number(options.searchGames) }, log)
   : null
+const browser = sections.has('browser') ? await browserBench({ seed, log }) : null
 let selfplay: (SelfPlayBenchResult & { scaling: number }) | null = null
 if (sections.has('selfplay')) {
   log(`self-play: ${options.selfplayGames} heuristic vs random games on 1 and 2 worker threads${options.queue ? ', and through the queue' : ''} ...`)
@@ -303,6 +305,7 @@ const report = {
   fullCombat: rows,
   smallBoard: small,
   games,
+  browser,
   selfplay,
   soak: soakReport,
 }
@@ -312,4 +315,4 @@ if (out) {
   writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`)
   log(`bench: report written to ${out}`)
 }
-process.stdout.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : `${table(rows, small)}\n${games ? gamesTable(games) : ''}`)
+process.stdout.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : `${table(rows, small)}\n${games ? gamesTable(games) : ''}${browser ? `\nIn Chromium:\n${browserTable(browser)}\n` : ''}`)

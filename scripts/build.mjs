@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 /**
  * The build: one esbuild pass with code splitting, so the entries (`redzone`, `redzone/scenario`,
- * `redzone/node` and the CLI) share one copy of the core (one Game class, one set of components),
+ * `redzone/node`, `redzone/worker` and the CLI) share one copy of the core (one Game class, one set of components),
  * then declarations with tsc into dist/types.
  *
- *   dist/index.js, dist/scenario.js, dist/node.js, dist/cli.js, dist/selfplay-worker.js, dist/chunks/*.js,
- *   dist/types/**.d.ts
+ *   dist/index.js, dist/scenario.js, dist/node.js, dist/worker.js, dist/cli.js, dist/selfplay-worker.js,
+ *   dist/chunks/*.js, dist/types/**.d.ts
  *
  * `--no-types` skips the declarations (a faster build for the CLI tests).
  */
@@ -19,7 +19,7 @@ const root = join(import.meta.dirname, '..')
 const dist = join(root, 'dist')
 const withTypes = !process.argv.includes('--no-types')
 
-for (const old of ['index.js', 'scenario.js', 'node.js', 'cli.js', 'selfplay-worker.js', 'chunks', 'types']) rmSync(join(dist, old), { recursive: true, force: true })
+for (const old of ['index.js', 'scenario.js', 'node.js', 'worker.js', 'cli.js', 'selfplay-worker.js', 'chunks', 'types']) rmSync(join(dist, old), { recursive: true, force: true })
 
 await build({
   absWorkingDir: root,
@@ -27,6 +27,7 @@ await build({
     index: 'src/index.ts',
     scenario: 'src/scenario/index.ts',
     node: 'src/node/index.ts',
+    worker: 'src/worker/index.ts',
     cli: 'src/cli/main.ts',
     // The self-play worker threads' entry (piscina loads it beside cli.js).
     'selfplay-worker': 'src/node/selfplay/worker.ts',

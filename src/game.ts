@@ -15,6 +15,8 @@ import { act } from './decisions/act.js'
 import type { Decision, PlayerAction } from './decisions/action.js'
 import { legalActions, type LegalActions } from './decisions/legal.js'
 import { pendingDecision } from './decisions/pending.js'
+import { clientState, type ClientState } from './client/state.js'
+import { EventStream, type ClientEvent } from './client/events.js'
 
 type Assign = Readonly<Record<string, Readonly<Record<string, number>>>>
 
@@ -32,6 +34,9 @@ export class Game {
   /** Driver helpers: the scenario format's actions (walk to the step, then act). */
   readonly drive: GameDriver
   private readonly eids: Map<string, Eid>
+  private changes = 0
+  private depth = 0
+  private stream: EventStream | null = null
 
   constructor(position: Position, options: { seed?: number } = {}) {
     const built = buildPosition(position, options)
@@ -72,6 +77,48 @@ export class Game {
     return pairs
   }
 
+  /**
+   * The state version: how many changes the game has accepted through this API (each accepted
+   * `act`, rules command, outside effect, driver helper and `restore` counts one; a rejected one
+   * none). Events emitted during a call carry the version that call leads to. Changes made on
+   * `world` directly with the entity-level functions are not counted.
+   */
+  get version(): number {
+    return this.changes
+  }
+
+  /** Runs one API call as one change: counted when accepted (nested calls count once). */
+  track<R extends ActionResult | void>(run: () => R): R {
+    if (this.depth > 0) return run()
+    this.depth++
+    this.changes++
+    let accepted = false
+    try {
+      const result = run()
+      accepted = result === undefined || result.ok
+      return result
+    } finally {
+      this.depth--
+      if (!accepted) this.changes--
+    }
+  }
+
+  /** What a client draws (src/client/state.ts); `viewer` hides what that player may not see (CR 400.2). */
+  clientState(viewer?: string): ClientState {
+    return clientState(this, viewer)
+  }
+
+  /**
+   * Every event as a JSON-friendly object `{ seq, version, type, rule, ...fields }` (entities as
+   * ids); `seq` grows by one per event of this game from the first subscription on, so a client can
+   * tell it missed one. With `viewer`, cards that player may not see are named null (CR 400.2).
+   * Listeners must not change the game.
+   */
+  onEvent(listener: (event: ClientEvent) => void, options: { viewer?: string } = {}): () => void {
+    this.stream ??= new EventStream(this)
+    return this.stream.subscribe(listener, options.viewer)
+  }
+
   private idOrNull(eid: Eid | null): string | null {
     return eid === null || eid === 0 ? null : this.id(eid)
   }
@@ -106,7 +153,7 @@ export class Game {
   act(action: PlayerAction<string>): ActionResult {
     const resolved = this.toEntities(action)
     if ('ok' in resolved) return resolved
-    return act(this.world, resolved)
+    return this.track(() => act(this.world, resolved))
   }
 
   private toEntities(action: PlayerAction<string>): PlayerAction | Rejection {
@@ -171,7 +218,7 @@ export class Game {
   pass(): ActionResult {
     const decision = pendingDecision(this.world)
     // Nobody decides in untap and cleanup (CR 117.1), or after the game: the pass is made for the active player, and rejected.
-    return act(this.world, { type: 'pass', player: decision.player ?? this.world.turn.active })
+    return this.track(() => act(this.world, { type: 'pass', player: decision.player ?? this.world.turn.active }))
   }
 
   /** CR 305.1: plays a land (the player must hold priority). */
@@ -257,19 +304,19 @@ export class Game {
   grant(object: string, change: { keywords?: readonly KeywordName[]; power?: number; toughness?: number }): ActionResult {
     const eids = this.resolve([object])
     if (!Array.isArray(eids)) return eids
-    return outside.grant(this.world, eids[0]!, keywordsToMask(change.keywords ?? []), change.power ?? 0, change.toughness ?? 0)
+    return this.track(() => outside.grant(this.world, eids[0]!, keywordsToMask(change.keywords ?? []), change.power ?? 0, change.toughness ?? 0))
   }
 
   lose(object: string, keywords: readonly KeywordName[]): ActionResult {
     const eids = this.resolve([object])
     if (!Array.isArray(eids)) return eids
-    return outside.lose(this.world, eids[0]!, keywordsToMask(keywords))
+    return this.track(() => outside.lose(this.world, eids[0]!, keywordsToMask(keywords)))
   }
 
   dealDamage(damage: { source?: string; to: string; amount: number }): ActionResult {
     const eids = this.resolve(damage.source === undefined ? [damage.to] : [damage.to, damage.source])
     if (!Array.isArray(eids)) return eids
-    return outside.dealDamage(this.world, eids[1] ?? 0, eids[0]!, damage.amount)
+    return this.track(() => outside.dealDamage(this.world, eids[1] ?? 0, eids[0]!, damage.amount))
   }
 
   destroy(object: string): ActionResult {
@@ -287,7 +334,7 @@ export class Game {
   private withObject(object: string, action: (world: GameWorld, eid: Eid) => ActionResult): ActionResult {
     const eids = this.resolve([object])
     if (!Array.isArray(eids)) return eids
-    return action(this.world, eids[0]!)
+    return this.track(() => action(this.world, eids[0]!))
   }
 
   // ---- State -----------------------------------------------------------------------------
@@ -299,7 +346,7 @@ export class Game {
 
   /** Puts the game back to a snapshot taken from it. Listeners stay subscribed. */
   restore(snapshot: WorldSnapshot): void {
-    restoreWorld(this.world, snapshot)
+    this.track(() => restoreWorld(this.world, snapshot))
   }
 
   /** The game as a `redzone-state/1` JSON document (the position it was built from, and its state). */
@@ -361,14 +408,14 @@ export class GameDriver {
   attack(attackers: Readonly<Record<string, string>>): ActionResult {
     const pairs = this.game.resolvePairs(attackers)
     if (!Array.isArray(pairs)) return pairs
-    return drive.attack(this.game.world, pairs.map(([attacker, target]) => ({ attacker, target })))
+    return this.game.track(() => drive.attack(this.game.world, pairs.map(([attacker, target]) => ({ attacker, target }))))
   }
 
   /** CR 509.1: advances to the declare blockers step and declares `{ blockerId: attackerId }`. */
   block(blockers: Readonly<Record<string, string>>): ActionResult {
     const pairs = this.game.resolvePairs(blockers)
     if (!Array.isArray(pairs)) return pairs
-    return drive.block(this.game.world, pairs.map(([blocker, attacker]) => ({ blocker, attacker })))
+    return this.game.track(() => drive.block(this.game.world, pairs.map(([blocker, attacker]) => ({ blocker, attacker }))))
   }
 
   /** CR 510: the next combat damage step, with optional assignments `{ creatureId: { recipientId: amount } }`. */
@@ -382,14 +429,14 @@ export class GameDriver {
         explicit.set(ids[0]!, Object.values(entries).map((amount, i) => [ids[i + 1]!, amount]))
       }
     }
-    return drive.combatDamage(this.game.world, explicit)
+    return this.game.track(() => drive.combatDamage(this.game.world, explicit))
   }
 
   /** Pass priority with an empty stack until step `to` begins (this turn, or the next with `nextTurn`). */
   advance(to: StepName, options: { nextTurn?: boolean } = {}): ActionResult {
     const step = stepByName(to)
     if (step === undefined) throw new RedzoneError(`unknown step "${to}"`)
-    return drive.advance(this.game.world, step, options.nextTurn ?? false)
+    return this.game.track(() => drive.advance(this.game.world, step, options.nextTurn ?? false))
   }
 
   /**
@@ -409,14 +456,14 @@ export class GameDriver {
     if (targets.length > 1) return reject('illegal-target', `${card} takes one target, not ${targets.length}`, '601.2c')
     const searchStart = 2 + targets.length
     const payStart = searchStart + (search?.length ?? 0)
-    return drive.castAndResolve(this.game.world, {
+    return this.game.track(() => drive.castAndResolve(this.game.world, {
       player: eids[0]!,
       card: eids[1]!,
       target: targets.length === 1 ? eids[2]! : 0,
       plot: options.alternative === 'plot',
       search: search === undefined ? null : eids.slice(searchStart, payStart),
       ...(pay ? { pay: eids.slice(payStart) } : {}),
-    })
+    }))
   }
 
   /** CR 602, 702.6: activates an equip ability of `object` targeting `targets[0]`; then it resolves. */
@@ -424,28 +471,28 @@ export class GameDriver {
     const eids = this.game.resolve([player, object, ...targets, ...(options.pay ?? [])])
     if (!Array.isArray(eids)) return eids
     if (targets.length !== 1) return reject('illegal-target', `${ability} takes one target, not ${targets.length}`, '602.2b')
-    return drive.activateAndResolve(this.game.world, {
+    return this.game.track(() => drive.activateAndResolve(this.game.world, {
       type: 'activate',
       player: eids[0]!,
       object: eids[1]!,
       ability,
       target: eids[2]!,
       ...(options.pay ? { pay: eids.slice(3) } : {}),
-    })
+    }))
   }
 
   /** CR 305.1: plays a land (once the players before have passed). */
   play(player: string, card: string): ActionResult {
     const eids = this.game.resolve([player, card])
     if (!Array.isArray(eids)) return eids
-    return drive.special(this.game.world, { type: 'play', player: eids[0]!, card: eids[1]! })
+    return this.game.track(() => drive.special(this.game.world, { type: 'play', player: eids[0]!, card: eids[1]! }))
   }
 
   /** CR 702.170a: the plot special action (once the players before have passed). */
   plot(player: string, card: string): ActionResult {
     const eids = this.game.resolve([player, card])
     if (!Array.isArray(eids)) return eids
-    return drive.special(this.game.world, { type: 'plot', player: eids[0]!, card: eids[1]! })
+    return this.game.track(() => drive.special(this.game.world, { type: 'plot', player: eids[0]!, card: eids[1]! }))
   }
 }
 

@@ -6,6 +6,10 @@
 
 // Games driven by ids (the scenario format's vocabulary)
 export { Game, GameDriver, createGame } from './game.js'
+export { clientState } from './client/state.js'
+export type { ClientState, ClientObject, ClientPlayer, ClientStackItem } from './client/state.js'
+export { EventStream, eventFields } from './client/events.js'
+export type { ClientEvent } from './client/events.js'
 export type { Position, ObjectSpec, KeywordSpec, SpellSpec, GrantedCharacteristics, PositionIssue } from './position.js'
 export { checkPosition, buildPosition } from './position.js'
 export type { GameState, ObjectState } from './state.js'

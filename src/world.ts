@@ -78,6 +78,8 @@ export interface TurnState {
   cleanupPriority: boolean
   /** CR 103.1: the player who takes the first turn (0 when the game began from a position). */
   first: Eid
+  /** CR 509.1, 802.4a: the defending players (bits by turn order) who have declared their blocks this step; -1: all. */
+  blockersDone: number
 }
 
 /** Combat roster: attackers and blockers in declaration order (CR 508.1, 509.1). */
@@ -196,6 +198,7 @@ export function createGameWorld(options: { capacity?: number; seed?: number } = 
       choiceCount: 0,
       cleanupPriority: false,
       first: 0,
+      blockersDone: 0,
     },
     roster: { attackers: new IntList(), blockers: new IntList(), blockList: new IntList() },
     effects: [],

@@ -1,24 +1,45 @@
 import { C_BLOCKED, C_BLOCKING } from '../components/combat.js'
 import type { GameWorld } from '../src/world.js'
 import { Await } from '../src/decisions/await.js'
-import { firstPossibleBlocker } from '../src/decisions/combat-options.js'
+import { nextBlockingPlayer } from '../src/decisions/combat-options.js'
 import { awaitChoice, choiceMade } from '../src/turn.js'
 
 /**
- * CR 509.1: the defending players' block declaration (already checked by
- * `checkBlockDeclaration`) takes effect. Each blocked attacker becomes blocked (509.1h) and
- * its blockers are grouped in the order they were declared.
+ * CR 509.1, 802.4a: the defending players' block declarations (each already checked by
+ * `checkBlockDeclaration`) take effect. Each defending player who has a creature that could block
+ * declares for their own creatures, in turn order; a declaration given ahead (by a driver helper)
+ * is the whole one. Then each blocked attacker is blocked (509.1h) and its blockers are grouped in
+ * the order they were declared.
  */
 export function declareBlockers(world: GameWorld): boolean {
-  let declaration = world.pending.blockers
-  if (declaration === null) {
-    // The defending players choose, unless no creature could block: then the only declaration is none.
-    const decider = firstPossibleBlocker(world)
-    if (decider !== 0) return awaitChoice(world, Await.Blockers, decider)
-    declaration = []
+  const { turn, pending } = world
+  const declaration = pending.blockers
+  if (declaration !== null) {
+    pending.blockers = null
+    applyBlocks(world, declaration)
+    // An answer covers the decider's creatures; a declaration given ahead covers everyone's.
+    turn.blockersDone = turn.awaiting === Await.Blockers ? turn.blockersDone | bit(world, turn.decider) : -1
+    choiceMade(world)
   }
-  world.pending.blockers = null
-  choiceMade(world)
+  if (turn.blockersDone !== -1) {
+    // The next defending player who could block chooses; one who couldn't declares no blocks.
+    const next = nextBlockingPlayer(world, turn.blockersDone)
+    if (next !== 0) return awaitChoice(world, Await.Blockers, next)
+  }
+  groupBlockers(world)
+  turn.blockersDeclared = true
+  turn.blockersDone = 0
+  if (world.events.listening) world.events.emit('blockersDeclared', world.roster.blockers.length, '509.1')
+  return false
+}
+
+/** The bit of a player in `TurnState.blockersDone` (their place in turn order). */
+function bit(world: GameWorld, player: number): number {
+  return 1 << world.playerOrder.indexOf(player)
+}
+
+/** CR 509.1g-h: each chosen creature becomes a blocking creature; each attacker it blocks becomes blocked. */
+function applyBlocks(world: GameWorld, declaration: readonly { blocker: number; attacker: number }[]): void {
   const { combat, roster, events } = world
   for (const { blocker, attacker } of declaration) {
     combat.flags[blocker]! |= C_BLOCKING
@@ -28,7 +49,11 @@ export function declareBlockers(world: GameWorld): boolean {
     roster.blockers.push(blocker)
     if (events.listening) events.emit('blockerDeclared', blocker, attacker, '509.1a')
   }
-  // Group blockers by attacker, keeping declaration order within each group (a counting sort).
+}
+
+/** Groups blockers by attacker, keeping declaration order within each group (a counting sort). */
+function groupBlockers(world: GameWorld): void {
+  const { combat, roster } = world
   const attackers = roster.attackers.items
   let offset = 0
   for (let i = 0; i < roster.attackers.length; i++) {
@@ -41,10 +66,9 @@ export function declareBlockers(world: GameWorld): boolean {
   roster.blockList.reserve(offset)
   roster.blockList.length = offset
   const list = roster.blockList.items
-  for (const { blocker, attacker } of declaration) {
-    list[combat.blockStart[attacker]! + combat.blockCount[attacker]!++] = blocker
+  const blockers = roster.blockers.items
+  for (let i = 0; i < roster.blockers.length; i++) {
+    const attacker = combat.blocking[blockers[i]!]!
+    list[combat.blockStart[attacker]! + combat.blockCount[attacker]!++] = blockers[i]!
   }
-  world.turn.blockersDeclared = true
-  if (events.listening) events.emit('blockersDeclared', declaration.length, '509.1')
-  return false
 }

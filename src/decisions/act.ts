@@ -127,6 +127,12 @@ export function answer(world: GameWorld, action: PlayerAction, settleAfter: bool
       break
     }
     case 'declareBlockers': {
+      // CR 509.1a, 802.4a: each defending player declares blocks for their own creatures.
+      for (const { blocker } of action.blockers) {
+        if (world.place.controller[blocker] !== player && !isPlayer(world, blocker)) {
+          return reject('not-your-creature', `${label(world, blocker)} is not controlled by ${label(world, player)}, who declares blocks for their own creatures`, '509.1a')
+        }
+      }
       const checked = checkBlockDeclaration(world, action.blockers)
       if (!checked.ok) return checked
       pending.blockers = action.blockers

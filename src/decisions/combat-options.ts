@@ -99,21 +99,27 @@ export function blockOptions(world: GameWorld): BlockOption[] {
 }
 
 /**
- * The defending player who declares blockers: the first in turn order with a creature that could
- * block (menace aside: the enumerator lists those), or 0 when no creature could block at all.
+ * The next defending player, in turn order, who has not declared their blocks (`done`: bits by turn
+ * order) and has a creature that could block in a legal declaration; 0 when there is none.
  */
-export function firstPossibleBlocker(world: GameWorld): Eid {
+export function nextBlockingPlayer(world: GameWorld, done: number): Eid {
   const attackers = world.roster.attackers
   const { zone, controller } = world.place
   const tapped = world.status.tapped
   const eff = world.kw.effective
+  const order = world.playerOrder
+  const n = order.length
+  const active = order.indexOf(world.turn.active)
+  // CR 101.4: in turn order from the active player (APNAP); `done` has bits by place in turn order.
+  const rankOf = (p: Eid): number => (order.indexOf(p) - active + n) % n
+  const isDone = (p: Eid): boolean => (done & (1 << order.indexOf(p))) !== 0
   let first = 0
   let rank = Infinity
   let menaceOnly = false
   for (const b of query(world, [Creature])) {
     if (zone[b] !== Zone.Battlefield || tapped[b]) continue
-    const r = world.playerOrder.indexOf(controller[b]!)
-    if (r >= rank) continue
+    const r = rankOf(controller[b]!)
+    if (r >= rank || isDone(controller[b]!)) continue
     for (let i = 0; i < attackers.length; i++) {
       const a = attackers.items[i]!
       if (blockerError(world, b, a) !== null) continue
@@ -127,15 +133,12 @@ export function firstPossibleBlocker(world: GameWorld): Eid {
       break
     }
   }
-  if (first !== 0 || !menaceOnly) return first
-  const options = blockOptions(world)
-  if (options.length === 0) return 0
-  let best = 0
-  let bestRank = Infinity
-  for (const o of options) {
-    const r = world.playerOrder.indexOf(controller[o.blocker]!)
-    if (r < bestRank) {
-      bestRank = r
+  if (!menaceOnly) return first
+  let best = first
+  for (const o of blockOptions(world)) {
+    const r = rankOf(controller[o.blocker]!)
+    if (r < rank && !isDone(controller[o.blocker]!)) {
+      rank = r
       best = controller[o.blocker]!
     }
   }

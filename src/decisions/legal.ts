@@ -132,7 +132,8 @@ export function legalActions(world: GameWorld): LegalActions {
       out.attackers = attackOptions(world)
       break
     case 'declareBlockers':
-      out.blockers = blockOptions(world)
+      // CR 509.1a: the deciding defending player's own creatures.
+      out.blockers = blockOptions(world).filter((o) => world.place.controller[o.blocker] === player)
       break
     case 'assignDamage':
       out.damage = damageOptions(world, world.turn.step === Step.FirstStrikeDamage ? 'first' : 'regular')

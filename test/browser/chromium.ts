@@ -37,7 +37,7 @@ export interface LaunchedChromium {
  * Headless, with a fresh profile directory (playwright takes it as the persistent context's
  * user data dir, not as a `--user-data-dir` argument) and no background traffic.
  */
-export async function launchChromium(executablePath: string): Promise<LaunchedChromium> {
+export async function launchChromium(executablePath: string, extraArgs: readonly string[] = []): Promise<LaunchedChromium> {
   const profile = mkdtempSync(join(tmpdir(), 'redzone-chromium-'))
   const context = await chromium.launchPersistentContext(profile, {
     executablePath,
@@ -50,6 +50,7 @@ export async function launchChromium(executablePath: string): Promise<LaunchedCh
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   })
   return {

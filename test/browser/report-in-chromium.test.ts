@@ -42,9 +42,14 @@ describe.skipIf(chromiumPath === null)(`the self-play report in Chromium (${chro
     })
     await page.goto(pathToFileURL(html).href)
     const charts = await page.evaluate(() => {
-      const chart = (globalThis as unknown as { Chart: { getChart(c: HTMLCanvasElement): { data: { datasets: { data: unknown[] }[] } } | undefined } }).Chart
+      // The page's DOM, typed here (this file is checked without the DOM library).
+      type Canvas = { width: number; height: number; getContext(kind: '2d'): { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } } | null }
+      const { Chart: chart, document } = globalThis as unknown as {
+        Chart: { getChart(c: Canvas): { data: { datasets: { data: unknown[] }[] } } | undefined }
+        document: { getElementById(id: string): unknown }
+      }
       return ['win-rate', 'game-length', 'turn-order'].map((id) => {
-        const canvas = document.getElementById(id) as HTMLCanvasElement
+        const canvas = document.getElementById(id) as Canvas
         const instance = chart.getChart(canvas)
         // Drawn pixels: some of the canvas is not transparent.
         const pixels = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data

@@ -131,9 +131,21 @@ const CASES: Record<RejectCode, Case> = {
     setup: attacking([creature('bear', 'A', 2, 2), creature('home', 'A', 2, 2), creature('wolf', 'B', 2, 2)], { bear: 'B' }),
     act: (game) => game.declareBlockers({ wolf: 'home' }),
   },
+  // Three players: B may block only the attacker attacking B (802.4a), not the one attacking C.
   'not-defending-player': {
-    setup: attacking([creature('bear', 'A', 2, 2), creature('home', 'A', 2, 2), creature('wolf', 'B', 2, 2)], { bear: 'B' }),
-    act: (game) => game.declareBlockers({ home: 'bear' }),
+    setup: () => {
+      const game = newGame(
+        [creature('bear', 'A', 2, 2), creature('ogre', 'A', 3, 3), creature('wolf', 'B', 2, 2), creature('cat', 'C', 2, 2), ...LIBRARIES,
+          { id: 'libC1', owner: 'C', zone: 'library', types: ['land'] }],
+        { players: [{ id: 'A' }, { id: 'B' }, { id: 'C' }] },
+      )
+      passUntilChoice(game)
+      expectOk(game.declareAttackers({ bear: 'B', ogre: 'C' }))
+      passUntilChoice(game)
+      expect(game.pendingDecision()).toMatchObject({ kind: 'declareBlockers', player: 'B' })
+      return game
+    },
+    act: (game) => game.declareBlockers({ wolf: 'ogre' }),
   },
   'cannot-block-flying': {
     setup: attacking([creature('bird', 'A', 1, 1, ['flying']), creature('bear', 'A', 2, 2), creature('wolf', 'B', 2, 2)], { bird: 'B', bear: 'B' }),

@@ -9,6 +9,7 @@ import { packIntoScratchConsumer, typeCheck, writeIn, type Packed } from './scra
 const CONSUMER_TS = `import { createGame, type ActionResult, type GameState } from 'redzone'
 import { loadScenario, runScenario, type LoadResult } from 'redzone/scenario'
 import { scenarioFiles } from 'redzone/node'
+import { createRemoteGame, exposeGame, type RemoteGame } from 'redzone/worker'
 
 const game = createGame({
   players: [{ id: 'A' }, { id: 'B' }],
@@ -32,7 +33,14 @@ const loaded: LoadResult = loadScenario('{}')
 const failures: string[] = loaded.ok ? runScenario(loaded.scenario).failures : loaded.issues.map((i) => i.message)
 const files: string[] = scenarioFiles(['scenarios'])
 
-export { attacked, life, wrongLife, failures, files }
+const channel = new MessageChannel()
+exposeGame(channel.port2)
+const remote: Promise<RemoteGame> = createRemoteGame(new Worker('worker.js', { type: 'module' }), game.toBinary())
+const remoteLife: Promise<number | undefined> = remote.then(async (r) => (await r.state()).players['B']?.life)
+// @ts-expect-error remote calls answer with promises
+const notAwaited: ActionResult = remote.then((r) => r.drive.attack({ bear: 'B' }))
+
+export { attacked, life, wrongLife, failures, files, remoteLife, notAwaited }
 `
 
 /** The same program as plain JavaScript, run by Node against the unpacked package. */
@@ -91,6 +99,8 @@ describe('the packed tarball', () => {
     expect(packed.files).toContain('dist/index.js')
     expect(packed.files).toContain('dist/scenario.js')
     expect(packed.files).toContain('dist/node.js')
+    expect(packed.files).toContain('dist/worker.js')
+    expect(packed.files).toContain('dist/types/src/worker/index.d.ts')
     expect(packed.files).toContain('dist/cli.js')
     expect(packed.files).toContain('dist/types/src/index.d.ts')
     const unexpected = packed.files.filter((f) => !(f === 'package.json' || f === 'README.md' || f === 'LICENSE' || /^dist\/([\w-]+\.js|chunks\/[\w-]+\.js|types\/.+\.d\.ts)$/.test(f)))
@@ -114,6 +124,7 @@ describe('the packed tarball', () => {
     const installed = join(packed.dir, 'node_modules', 'redzone')
     expect(bareImports(installed, 'dist/index.js')).toEqual(['bitecs', 'eventemitter3'])
     expect(bareImports(installed, 'dist/scenario.js')).toEqual(['bitecs', 'eventemitter3', 'zod'])
+    expect(bareImports(installed, 'dist/worker.js')).toEqual(['bitecs', 'eventemitter3'])
     expect(bareImports(installed, 'dist/node.js').filter((m) => m.startsWith('node:')).length).toBeGreaterThan(0)
   })
 

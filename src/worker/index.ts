@@ -1,0 +1,265 @@
+/**
+ * `redzone/worker`: a game that runs in a Web Worker, driven from the page with the same API as
+ * `Game`, every method returning a promise.
+ *
+ *   // worker.ts                              // page.ts
+ *   import { exposeGame } from 'redzone/worker'  const game = await createRemoteGame(new Worker(url, { type: 'module' }), position)
+ *   exposeGame(self)                             game.onEvent((e) => draw(e)); await game.drive.attack({ bear: 'B' })
+ *
+ * State crosses as one binary buffer (`toBinary`, `snapshot`, a state to start from), transferred,
+ * not copied. Calls run in the order they are made; the events a call emits arrive, in order,
+ * before its promise resolves (they travel with its answer, as one message). A rejected action is
+ * a value (`{ ok: false, error }`) as in `Game`; misuse of the API rejects the promise with the
+ * worker's `redzone: ...` message.
+ *
+ * Works over anything with `postMessage` and `addEventListener('message')`: a `Worker` and the
+ * worker's `self`, or the two ports of a `MessageChannel`.
+ */
+import type { ClientEvent } from '../client/events.js'
+import type { ClientState } from '../client/state.js'
+import type { Decision, PlayerAction } from '../decisions/action.js'
+import type { LegalActions } from '../decisions/legal.js'
+import type { ActionResult } from '../errors.js'
+import { RedzoneError } from '../errors.js'
+import { Game, type GameDriver } from '../game.js'
+import type { Position } from '../position.js'
+import { readBinary, STATE_FORMAT, type StateDocument } from '../serialize.js'
+import type { GameState } from '../state.js'
+
+/** One end of a message channel: a `Worker`, a worker's `self`, a `MessagePort`. */
+export interface MessageEndpoint {
+  postMessage(message: unknown, transfer: ArrayBuffer[]): void
+  addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void
+  removeEventListener?(type: 'message', listener: (event: { data: unknown }) => void): void
+  /** MessagePorts need it to deliver to `addEventListener` listeners. */
+  start?(): void
+}
+
+/** What a game starts from: a position, a `toBinary` buffer (transferred), or a `redzone-state/1` document. */
+export type GameSource = Position | ArrayBuffer | StateDocument
+
+type Promised<F> = F extends (...args: infer A) => infer R ? (...args: A) => Promise<Awaited<R>> : never
+
+/** The driver helpers of `GameDriver`, remote. */
+export type RemoteDriver = { readonly [K in DriverMethod]: Promised<GameDriver[K]> }
+
+const GAME_METHODS = [
+  'pendingDecision', 'legalActions', 'act', 'pass', 'play', 'cast', 'activate', 'plot', 'declareAttackers', 'declareBlockers',
+  'assignDamage', 'search', 'discard', 'mulligan', 'keep', 'bottom', 'grant', 'lose', 'dealDamage', 'destroy', 'exile',
+  'removeFromCombat', 'toJSON', 'checksum', 'state', 'clientState',
+] as const satisfies readonly (keyof Game)[]
+const DRIVER_METHODS = ['attack', 'block', 'combatDamage', 'advance', 'cast', 'activate', 'play', 'plot'] as const satisfies readonly (keyof GameDriver)[]
+type GameMethod = (typeof GAME_METHODS)[number]
+type DriverMethod = (typeof DRIVER_METHODS)[number]
+
+/** A game in a Worker: `Game`'s methods as promises, plus what crosses the thread as buffers. */
+export type RemoteGame = { readonly [K in GameMethod]: Promised<Game[K]> } & {
+  readonly drive: RemoteDriver
+  /** The game as one buffer (transferred to the page). */
+  toBinary(): Promise<ArrayBuffer>
+  /** A copy of the game to `restore` later (undo): a `toBinary` buffer. */
+  snapshot(): Promise<ArrayBuffer>
+  /** Puts the game back to a `snapshot` (or any `toBinary` buffer of a game built from the same position); the buffer is transferred. */
+  restore(snapshot: ArrayBuffer): Promise<void>
+  /** `Game.version`: the accepted changes so far (counted in the worker, from the game it started from). */
+  version(): Promise<number>
+  /** Like `Game.onEvent` (`viewer`: that player's stream): the events of every later call, in order, before the call's promise resolves. */
+  onEvent(listener: (event: ClientEvent) => void, options?: { viewer?: string }): () => void
+  /** A command registered with `exposeGame(scope, { commands })`. */
+  command<T = unknown>(name: string, ...args: unknown[]): Promise<T>
+  /** Stops listening to the worker (the worker itself is the caller's to terminate). */
+  dispose(): void
+}
+
+/** A command run in the worker (`RemoteGame.command`): the game (null before one started), then the arguments. Return an ArrayBuffer to transfer it. */
+export type WorkerCommand = (game: Game | null, ...args: unknown[]) => unknown
+
+type Request =
+  | { rz: 'init'; id: number; source: GameSource; seed?: number }
+  | { rz: 'call'; id: number; method: string; args: unknown[] }
+  | { rz: 'drive'; id: number; method: string; args: unknown[] }
+  | { rz: 'command'; id: number; name: string; args: unknown[] }
+  | { rz: 'events'; id: number; on: boolean; viewer: string | null }
+
+/** `events[i]` is for the page's listeners of `streams[i]` (a viewer's id, or '' for the omniscient stream). */
+type Reply = { rz: 'reply'; id: number; events: ClientEvent[]; streams: string[] } & ({ ok: true; value: unknown } | { ok: false; error: { name: string; message: string } })
+
+function isStateDocument(source: GameSource): source is StateDocument {
+  return (source as StateDocument).format === STATE_FORMAT
+}
+
+function gameFrom(source: GameSource, seed: number | undefined): Game {
+  if (source instanceof ArrayBuffer) return Game.fromBinary(source)
+  if (isStateDocument(source)) return Game.fromJSON(source)
+  return new Game(source, seed === undefined ? {} : { seed })
+}
+
+/**
+ * Serves a game to the page (call it in the worker script: `exposeGame(self)`). The page starts
+ * it with `createRemoteGame`; `commands` adds named operations (a benchmark, a bulk simulation)
+ * that `RemoteGame.command` calls.
+ */
+export function exposeGame(scope: MessageEndpoint, options: { commands?: Readonly<Record<string, WorkerCommand>> } = {}): void {
+  let game: Game | null = null
+  let events: ClientEvent[] = []
+  let streams: string[] = []
+  /** The streams the page listens to ('' omniscient, else a viewer's id), with their subscriptions to the game. */
+  const subscriptions = new Map<string, (() => void) | null>()
+  const subscribe = (key: string): (() => void) | null =>
+    game === null ? null : game.onEvent((e) => {
+      events.push(e)
+      streams.push(key)
+    }, key === '' ? {} : { viewer: key })
+  const listen = (): void => {
+    for (const [key, unsubscribe] of subscriptions) {
+      unsubscribe?.()
+      subscriptions.set(key, subscribe(key))
+    }
+  }
+  const need = (): Game => {
+    if (game === null) throw new RedzoneError('no game in this worker yet: createRemoteGame starts one')
+    return game
+  }
+  const run = (request: Request): { value: unknown; transfer: ArrayBuffer[] } => {
+    switch (request.rz) {
+      case 'init':
+        game = gameFrom(request.source, request.seed)
+        listen()
+        return { value: null, transfer: [] }
+      case 'events': {
+        const key = request.viewer ?? ''
+        subscriptions.get(key)?.()
+        if (request.on) subscriptions.set(key, subscribe(key))
+        else subscriptions.delete(key)
+        return { value: null, transfer: [] }
+      }
+      case 'call': {
+        const g = need()
+        switch (request.method) {
+          case 'toBinary':
+          case 'snapshot': {
+            const buffer = g.toBinary()
+            return { value: buffer, transfer: [buffer] }
+          }
+          case 'restore': {
+            const { snapshot } = readBinary(request.args[0] as ArrayBuffer)
+            g.restore(snapshot)
+            return { value: undefined, transfer: [] }
+          }
+          case 'version':
+            return { value: g.version, transfer: [] }
+        }
+        if (!(GAME_METHODS as readonly string[]).includes(request.method)) throw new RedzoneError(`unknown Game method "${request.method}"`)
+        const method = g[request.method as GameMethod] as (...args: unknown[]) => unknown
+        return { value: method.apply(g, request.args), transfer: [] }
+      }
+      case 'drive': {
+        const g = need()
+        if (!(DRIVER_METHODS as readonly string[]).includes(request.method)) throw new RedzoneError(`unknown driver method "${request.method}"`)
+        const method = g.drive[request.method as DriverMethod] as (...args: unknown[]) => unknown
+        return { value: method.apply(g.drive, request.args), transfer: [] }
+      }
+      case 'command': {
+        const command = options.commands?.[request.name]
+        if (!command) throw new RedzoneError(`unknown worker command "${request.name}"`)
+        const value = command(game, ...request.args)
+        return { value, transfer: value instanceof ArrayBuffer ? [value] : [] }
+      }
+    }
+  }
+  scope.addEventListener('message', (event) => {
+    const request = event.data as Request
+    if (typeof request !== 'object' || request === null || !('rz' in request)) return
+    let reply: Reply
+    let transfer: ArrayBuffer[] = []
+    try {
+      const done = run(request)
+      transfer = done.transfer
+      reply = { rz: 'reply', id: request.id, events, streams, ok: true, value: done.value }
+    } catch (error) {
+      const e = error instanceof Error ? error : new Error(String(error))
+      reply = { rz: 'reply', id: request.id, events, streams, ok: false, error: { name: e.name, message: e.message } }
+    }
+    events = []
+    streams = []
+    scope.postMessage(reply, transfer)
+  })
+  scope.start?.()
+}
+
+/** An error thrown in the worker, rethrown on the page with the worker's message and name. */
+export class RemoteError extends Error {
+  constructor(name: string, message: string) {
+    super(message)
+    this.name = name
+  }
+}
+
+/**
+ * Starts a game in a worker that called `exposeGame`, from a position (with an optional seed),
+ * a `toBinary` buffer (transferred: the buffer is unusable here afterwards) or a JSON document.
+ */
+export async function createRemoteGame(worker: MessageEndpoint, source: GameSource, options: { seed?: number } = {}): Promise<RemoteGame> {
+  let nextId = 1
+  const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>()
+  const listeners = new Map<string, Set<(event: ClientEvent) => void>>()
+  const onMessage = (event: { data: unknown }): void => {
+    const reply = event.data as Reply
+    if (typeof reply !== 'object' || reply === null || reply.rz !== 'reply') return
+    const pending = waiting.get(reply.id)
+    if (!pending) return
+    waiting.delete(reply.id)
+    reply.events.forEach((e, i) => {
+      for (const listener of listeners.get(reply.streams[i]!) ?? []) listener(e)
+    })
+    if (reply.ok) pending.resolve(reply.value)
+    else pending.reject(new RemoteError(reply.error.name, reply.error.message))
+  }
+  worker.addEventListener('message', onMessage)
+  worker.start?.()
+  const send = <T>(request: DistributiveOmit<Request, 'id'>, transfer: ArrayBuffer[] = []): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      const id = nextId++
+      waiting.set(id, { resolve: resolve as (value: unknown) => void, reject })
+      worker.postMessage({ ...request, id }, transfer)
+    })
+
+  await send({ rz: 'init', source, ...(options.seed === undefined ? {} : { seed: options.seed }) }, source instanceof ArrayBuffer ? [source] : [])
+
+  const call = (method: string) => (...args: unknown[]) => send({ rz: 'call', method, args })
+  const remote: Record<string, unknown> = {}
+  for (const method of [...GAME_METHODS, 'toBinary', 'snapshot', 'version']) remote[method] = call(method)
+  remote['restore'] = (snapshot: ArrayBuffer) => send({ rz: 'call', method: 'restore', args: [snapshot] }, [snapshot])
+  const drive: Record<string, unknown> = {}
+  for (const method of DRIVER_METHODS) drive[method] = (...args: unknown[]) => send({ rz: 'drive', method, args })
+  remote['drive'] = drive
+  remote['command'] = (name: string, ...args: unknown[]) => send({ rz: 'command', name, args })
+  remote['onEvent'] = (listener: (event: ClientEvent) => void, options: { viewer?: string } = {}) => {
+    const key = options.viewer ?? ''
+    let set = listeners.get(key)
+    if (!set) {
+      set = new Set()
+      listeners.set(key, set)
+      // A viewer who is not a player of the game: the worker refuses, and nothing is delivered.
+      void send({ rz: 'events', on: true, viewer: options.viewer ?? null }).catch(() => listeners.delete(key))
+    }
+    set.add(listener)
+    return () => {
+      set.delete(listener)
+      if (set.size === 0 && listeners.get(key) === set) {
+        listeners.delete(key)
+        void send({ rz: 'events', on: false, viewer: options.viewer ?? null })
+      }
+    }
+  }
+  remote['dispose'] = () => {
+    worker.removeEventListener?.('message', onMessage)
+    for (const { reject } of waiting.values()) reject(new RedzoneError('the remote game was disposed'))
+    waiting.clear()
+  }
+  return remote as unknown as RemoteGame
+}
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never
+
+export type { ActionResult, ClientEvent, ClientState, Decision, GameState, LegalActions, PlayerAction, Position, StateDocument }

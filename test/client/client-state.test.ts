@@ -1,0 +1,141 @@
+/**
+ * What a client draws (`clientState`): the omniscient view of a combat, and the per-player view
+ * of random mid-game states, which never shows another player's hand, any library card or the
+ * order of a library (CR 400.2: "Library and hand are hidden zones").
+ */
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { clientState } from '../../src/client/state.js'
+import { act } from '../../src/decisions/act.js'
+import { legalActions } from '../../src/decisions/legal.js'
+import { pendingDecision } from '../../src/decisions/pending.js'
+import { randomAction } from '../../src/play/agents/random.js'
+import { createDeckGame, deckPosition } from '../../src/play/setup.js'
+import { GameView } from '../../src/play/view.js'
+import { Game } from '../../src/game.js'
+import { Rng } from '../../src/rng.js'
+import { creature, expectOk, newGame, planeswalker } from '../helpers.js'
+
+const DECKS = ['green-white', 'black-red'] as const
+
+/** Plays `steps` random decisions (through `Game.track`, as one change each); false when the game ended first. */
+function playRandom(game: Game, rng: Rng, steps: number): boolean {
+  const world = game.world
+  const views = new Map(world.playerOrder.map((p) => [p, new GameView(world, p)]))
+  for (let i = 0; i < steps; i++) {
+    const decision = pendingDecision(world)
+    if (decision.kind === 'gameOver' || decision.kind === 'none') return false
+    const action = randomAction(rng, views.get(decision.player!)!, decision, legalActions(world))
+    const result = game.track(() => act(world, action))
+    if (!result.ok) throw new Error(`random action rejected: ${result.error.message}`)
+  }
+  return true
+}
+
+/** The ids the viewer may not see: the other players' hands and every library. */
+function hiddenFrom(game: Game, viewer: string): string[] {
+  const world = game.world
+  const me = game.eid(viewer)!
+  const out: string[] = []
+  for (const p of world.playerOrder) {
+    const lists = world.zoneLists.get(p)!
+    out.push(...lists.library.map((e) => game.id(e)))
+    if (p !== me) out.push(...lists.hand.map((e) => game.id(e)))
+  }
+  return out
+}
+
+describe('clientState: what a client draws', () => {
+  it('shows a combat: attackers and their targets, blockers and whom they block, damage, deaths and the stack', () => {
+    const game = newGame([
+      creature('giant', 'A', 4, 4, ['trample']),
+      creature('bear', 'A', 2, 2),
+      creature('wall', 'B', 0, 5, ['defender']),
+      planeswalker('jace', 'B', 2),
+    ])
+    expectOk(game.drive.attack({ giant: 'B', bear: 'jace' }))
+    expectOk(game.drive.block({ wall: 'giant' }))
+    const during = game.clientState()
+    expect(during.viewer).toBeNull()
+    expect(during.turn).toMatchObject({ number: expect.any(Number), active: 'A', step: 'declareBlockers' })
+    expect(during.objects['giant']).toMatchObject({ attacking: 'B', blocked: true, tapped: true, keywords: ['trample'], types: ['creature'], power: 4 })
+    expect(during.objects['bear']).toMatchObject({ attacking: 'jace', blocked: false })
+    expect(during.objects['wall']).toMatchObject({ blocking: 'giant', attacking: null, controller: 'B', owner: 'B' })
+    expect(during.objects['jace']).toMatchObject({ loyalty: 2, types: ['planeswalker'], power: null })
+    expect(during.players.map((p) => p.id)).toEqual(['A', 'B'])
+    expect(during.stack).toEqual([])
+    expect(JSON.parse(JSON.stringify(during))).toEqual(during)
+    expectOk(game.drive.combatDamage())
+    const after = game.clientState()
+    expect(after.objects['wall']).toMatchObject({ damage: 4, zone: 'battlefield' })
+    expect(after.objects['jace']!.zone).toBe('graveyard')
+    expect(after.players.find((p) => p.id === 'B')!.life).toBe(20)
+  })
+
+  it('lists a spell on the stack with its controller and target', () => {
+    const game = new Game({
+      players: [{ id: 'A' }, { id: 'B' }],
+      objects: [
+        { id: 'bolt', card: 'Lightning Bolt', owner: 'A', zone: 'hand' },
+        { id: 'm1', card: 'Mountain', controller: 'A' },
+        creature('bear', 'B', 2, 2),
+      ],
+    })
+    expectOk(game.cast('A', 'bolt', { targets: ['bear'] }))
+    const view = game.clientState('B')
+    expect(view.stack).toEqual([{ kind: 'spell', source: 'bolt', controller: 'A', target: 'bear' }])
+    expect(view.objects['bolt']).toMatchObject({ zone: 'stack', name: 'Lightning Bolt', controller: 'A' })
+  })
+
+  it('rejects a viewer who is not a player', () => {
+    const game = newGame([creature('bear', 'A', 2, 2)])
+    expect(() => game.clientState('bear')).toThrow(/redzone: clientState: the viewer "bear" is not a player/)
+  })
+
+  it('shows the viewer their own hand, but only the size of the other hand and of the libraries', () => {
+    const game = createDeckGame(DECKS, { seed: 7 })
+    const view = game.clientState('A')
+    const a = view.players.find((p) => p.id === 'A')!
+    const b = view.players.find((p) => p.id === 'B')!
+    expect(a.handSize).toBe(7)
+    expect(b.handSize).toBe(7)
+    expect(a.librarySize).toBe(33)
+    const zones = Object.values(view.objects).map((o) => `${o.owner}:${o.zone}`)
+    expect(zones.filter((z) => z === 'A:hand')).toHaveLength(7)
+    expect(zones.filter((z) => z.endsWith(':library') || z === 'B:hand')).toEqual([])
+    const all = game.clientState()
+    expect(Object.values(all.objects).filter((o) => o.zone === 'library')).toHaveLength(66)
+  })
+
+  it('property: in random mid-game states a player view never holds a hidden card id, and is the same whatever the hidden cards are', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2 ** 31 - 1 }), fc.integer({ min: 5, max: 400 }), (seed, steps) => {
+        const game = createDeckGame(DECKS, { seed })
+        const rng = new Rng(seed ^ 0x5eed)
+        playRandom(game, rng, steps)
+        const copy = new Game(deckPosition(DECKS))
+        for (const viewer of ['A', 'B']) {
+          const view = game.clientState(viewer)
+          const text = JSON.stringify(view)
+          const hidden = hiddenFrom(game, viewer)
+          for (const id of hidden) expect(text.includes(`"${id}"`), `${viewer} sees ${id}`).toBe(false)
+          for (const o of Object.values(view.objects)) {
+            expect(o.zone).not.toBe('library')
+            if (o.zone === 'hand') expect(o.owner).toBe(viewer)
+          }
+          // The view is a function of what the viewer knows: deal the hidden cards again at
+          // random (the other hand and library shuffled together, every library shuffled).
+          new GameView(game.world, game.eid(viewer)!).sampleInto(copy.world, new Rng(seed + 1))
+          expect(sameLibrarySizes(copy, game)).toBe(true)
+          expect(clientState(copy, viewer)).toEqual(view)
+        }
+      }),
+      { numRuns: 25 },
+    )
+  })
+})
+
+function sameLibrarySizes(a: Game, b: Game): boolean {
+  return a.world.playerOrder.every((p) => a.world.zoneLists.get(p)!.library.length === b.world.zoneLists.get(p)!.library.length)
+}
+

@@ -1,0 +1,142 @@
+/**
+ * The client event stream (`Game.onEvent`): every event numbered, no gaps, each with its CR rule
+ * and the state version (`Game.version`: one per accepted API call, none for a rejected one).
+ */
+import { describe, expect, it } from 'vitest'
+import type { ClientEvent } from '../../src/client/events.js'
+import { EVENT_FIELDS } from '../../src/events.js'
+import { act } from '../../src/decisions/act.js'
+import { legalActions } from '../../src/decisions/legal.js'
+import { pendingDecision } from '../../src/decisions/pending.js'
+import { randomAction } from '../../src/play/agents/random.js'
+import { createDeckGame } from '../../src/play/setup.js'
+import { GameView } from '../../src/play/view.js'
+import { Rng } from '../../src/rng.js'
+import { creature, expectOk, expectRejected, newGame } from '../helpers.js'
+
+function expectNoGaps(events: readonly ClientEvent[], firstSeq = 1): void {
+  events.forEach((e, i) => expect(e.seq).toBe(firstSeq + i))
+  for (let i = 1; i < events.length; i++) expect(events[i]!.version).toBeGreaterThanOrEqual(events[i - 1]!.version)
+}
+
+describe('Game.onEvent: numbered events with the state version', () => {
+  it('numbers a combat\'s events 1, 2, 3 ... with named fields, ids and the rule; one version per accepted call', () => {
+    const game = newGame([creature('giant', 'A', 4, 4), creature('bear', 'B', 2, 2)])
+    const events: ClientEvent[] = []
+    game.onEvent((e) => events.push(e))
+    expect(game.version).toBe(0)
+    expectOk(game.drive.attack({ giant: 'B' }))
+    expect(game.version).toBe(1)
+    expectRejected(game.drive.block({ giant: 'giant' }), 'tapped')
+    expect(game.version).toBe(1)
+    expectOk(game.drive.block({ bear: 'giant' }))
+    expectOk(game.drive.combatDamage())
+    expect(game.version).toBe(3)
+    expectNoGaps(events)
+    expect(events.find((e) => e.type === 'attackerDeclared')).toMatchObject({ attacker: 'giant', target: 'B', rule: '508.1', version: 1 })
+    expect(events.find((e) => e.type === 'blockerDeclared')).toMatchObject({ blocker: 'bear', attacker: 'giant', version: 2 })
+    expect(events.find((e) => e.type === 'damageDealt' && e['source'] === 'giant')).toMatchObject({ target: 'bear', combat: true, version: 3 })
+    expect(events.find((e) => e.type === 'creatureDied')).toMatchObject({ creature: 'bear', reason: 'lethal-damage', rule: '704.5g' })
+    for (const e of events) {
+      expect(e.rule).toMatch(/^\d{3}(\.\d+[a-z]?)?$/)
+      expect(Object.keys(e).sort()).toEqual(['seq', 'version', 'type', ...EVENT_FIELDS[e.type].map((f) => f.replace('@', ''))].sort())
+      expect(JSON.parse(JSON.stringify(e))).toEqual(e)
+    }
+  })
+
+  it('gives every subscriber the same numbers; unsubscribing stops delivery', () => {
+    const game = newGame([creature('giant', 'A', 4, 4)])
+    const first: ClientEvent[] = []
+    const second: ClientEvent[] = []
+    const stop = game.onEvent((e) => first.push(e))
+    game.onEvent((e) => second.push(e))
+    expectOk(game.drive.attack({ giant: 'B' }))
+    stop()
+    expectOk(game.drive.combatDamage())
+    expect(first.length).toBeGreaterThan(0)
+    expect(second.slice(0, first.length)).toEqual(first)
+    expectNoGaps(second)
+    expect(second.length).toBeGreaterThan(first.length)
+  })
+
+  it('counts restore (undo) as a change, and outside effects and rules commands once each', () => {
+    const game = newGame([creature('giant', 'A', 4, 4), creature('bear', 'B', 2, 2)])
+    const versions: number[] = []
+    game.onEvent((e) => versions.push(e.version))
+    const before = game.snapshot()
+    expectOk(game.dealDamage({ to: 'bear', amount: 1 }))
+    expectOk(game.grant('giant', { keywords: ['flying'] }))
+    expect(game.version).toBe(2)
+    game.restore(before)
+    expect(game.version).toBe(3)
+    expectOk(game.pass())
+    expect(game.version).toBe(4)
+    expect(versions).toEqual([...versions].sort((a, b) => a - b))
+  })
+
+  it('has no gaps and a monotone version over whole random games', () => {
+    for (const seed of [1, 2, 3]) {
+      const game = createDeckGame(['green-white', 'black-red'], { seed })
+      const events: ClientEvent[] = []
+      game.onEvent((e) => events.push(e))
+      const world = game.world
+      const rng = new Rng(seed)
+      const views = new Map(world.playerOrder.map((p) => [p, new GameView(world, p)]))
+      let accepted = 0
+      for (let i = 0; i < 3000; i++) {
+        const decision = pendingDecision(world)
+        if (decision.kind === 'gameOver' || decision.kind === 'none') break
+        const versionBefore = game.version
+        const seqBefore = events.length
+        const result = game.track(() => act(world, randomAction(rng, views.get(decision.player!)!, decision, legalActions(world))))
+        expect(result).toEqual({ ok: true })
+        accepted++
+        expect(game.version).toBe(versionBefore + 1)
+        for (const e of events.slice(seqBefore)) expect(e.version).toBe(game.version)
+      }
+      expect(game.version).toBe(accepted)
+      expect(events.length).toBeGreaterThan(100)
+      expectNoGaps(events)
+    }
+  })
+
+  it('a player\'s stream names no card that player may not see where it is after the event (CR 400.2), with the same seq as everyone\'s', () => {
+    const game = createDeckGame(['green-white', 'black-red'], { seed: 4 })
+    const world = game.world
+    const all: ClientEvent[] = []
+    const seen = new Map<string, ClientEvent[]>([['A', []], ['B', []]])
+    let leaks = 0
+    const hiddenNow = (viewer: string): Set<string> => {
+      const me = game.eid(viewer)!
+      const out = new Set<string>()
+      for (const p of world.playerOrder) {
+        const lists = world.zoneLists.get(p)!
+        for (const e of lists.library) out.add(game.id(e))
+        if (p !== me) for (const e of lists.hand) out.add(game.id(e))
+      }
+      return out
+    }
+    game.onEvent((e) => all.push(e))
+    for (const viewer of ['A', 'B']) {
+      game.onEvent((e) => {
+        seen.get(viewer)!.push(e)
+        const hidden = hiddenNow(viewer)
+        for (const value of Object.values(e)) if (typeof value === 'string' && hidden.has(value)) leaks++
+      }, { viewer })
+    }
+    const rng = new Rng(4)
+    const views = new Map(world.playerOrder.map((p) => [p, new GameView(world, p)]))
+    for (let i = 0; i < 1500; i++) {
+      const decision = pendingDecision(world)
+      if (decision.kind === 'gameOver' || decision.kind === 'none') break
+      game.track(() => act(world, randomAction(rng, views.get(decision.player!)!, decision, legalActions(world))))
+    }
+    expect(leaks).toBe(0)
+    for (const [, events] of seen) expect(events.map((e) => e.seq)).toEqual(all.map((e) => e.seq))
+    const drawsSeenByA = seen.get('A')!.filter((e) => e.type === 'cardDrawn')
+    expect(drawsSeenByA.some((e) => e['player'] === 'A' && typeof e['card'] === 'string')).toBe(true)
+    expect(drawsSeenByA.filter((e) => e['player'] === 'B').every((e) => e['card'] === null)).toBe(true)
+    expect(all.some((e) => e.type === 'cardDrawn' && e['player'] === 'B' && typeof e['card'] === 'string')).toBe(true)
+    expect(() => game.onEvent(() => {}, { viewer: 'nobody' })).toThrow('redzone: onEvent: the viewer "nobody" is not a player of this game')
+  })
+})

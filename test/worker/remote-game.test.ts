@@ -1,0 +1,99 @@
+/**
+ * `redzone/worker` over a MessageChannel in this process (the same protocol a Worker carries;
+ * test/browser/worker-in-chromium.test.ts runs it in a real Worker): the remote game answers
+ * like the local one, events arrive in order before the call resolves, state crosses as a
+ * transferred buffer, misuse rejects the promise.
+ */
+import { MessageChannel } from 'node:worker_threads'
+import { describe, expect, it } from 'vitest'
+import type { ClientEvent } from '../../src/client/events.js'
+import { Game } from '../../src/game.js'
+import { createDeckGame } from '../../src/play/setup.js'
+import { createRemoteGame, exposeGame, type MessageEndpoint } from '../../src/worker/index.js'
+import { creature } from '../helpers.js'
+
+const POSITION = {
+  players: [{ id: 'A' }, { id: 'B' }],
+  objects: [creature('giant', 'A', 4, 4, ['trample']), creature('bear', 'A', 2, 2), creature('wall', 'B', 0, 3)],
+}
+
+function channel(commands = {}): MessageEndpoint {
+  const { port1, port2 } = new MessageChannel()
+  exposeGame(port2 as unknown as MessageEndpoint, { commands })
+  return port1 as unknown as MessageEndpoint
+}
+
+describe('redzone/worker: a remote game', () => {
+  it('plays a combat like the local game: same results, same events, same checksum', async () => {
+    const local = new Game(POSITION)
+    const remote = await createRemoteGame(channel(), POSITION)
+    const localEvents: ClientEvent[] = []
+    const remoteEvents: ClientEvent[] = []
+    local.onEvent((e) => localEvents.push(e))
+    remote.onEvent((e) => remoteEvents.push(e))
+    expect(await remote.pendingDecision()).toEqual(local.pendingDecision())
+    expect(await remote.drive.attack({ giant: 'B', bear: 'B' })).toEqual(local.drive.attack({ giant: 'B', bear: 'B' }))
+    const seen = remoteEvents.length
+    expect(seen).toBeGreaterThan(0)
+    expect(await remote.drive.block({ wall: 'giant' })).toEqual(local.drive.block({ wall: 'giant' }))
+    expect(await remote.drive.combatDamage()).toEqual(local.drive.combatDamage())
+    expect(await remote.declareAttackers({ giant: 'giant' })).toEqual(local.declareAttackers({ giant: 'giant' }))
+    expect(remoteEvents).toEqual(localEvents)
+    expect(await remote.checksum()).toBe(local.checksum())
+    expect(await remote.version()).toBe(local.version)
+    expect(await remote.clientState('B')).toEqual(local.clientState('B'))
+    expect((await remote.state()).players).toEqual(local.state().players)
+    expect(local.state().players['B']!.life).toBeLessThan(20)
+    remote.dispose()
+  })
+
+  it('gives a player\'s event stream like the local one: an opponent\'s draws unnamed', async () => {
+    const local = createDeckGame(['green-white', 'black-red'], { seed: 3 })
+    const remote = await createRemoteGame(channel(), local.toBinary())
+    const mine: ClientEvent[] = []
+    const theirs: ClientEvent[] = []
+    const everything: ClientEvent[] = []
+    local.onEvent((e) => mine.push(e), { viewer: 'A' })
+    remote.onEvent((e) => theirs.push(e), { viewer: 'A' })
+    remote.onEvent((e) => everything.push(e))
+    const nobody: ClientEvent[] = []
+    remote.onEvent((e) => nobody.push(e), { viewer: 'nobody' })
+    for (let i = 0; i < 40; i++) {
+      const d = local.pendingDecision()
+      if (d.kind !== 'priority' && d.kind !== 'mulligan') break
+      const action = d.kind === 'mulligan' ? ({ type: 'keep', player: d.player! } as const) : ({ type: 'pass', player: d.player! } as const)
+      expect(await remote.act(action)).toEqual(local.act(action))
+    }
+    const strip = (events: ClientEvent[]) => events.map(({ version: _v, ...rest }) => rest)
+    expect(strip(theirs)).toEqual(strip(mine))
+    expect(theirs.some((e) => e.type === 'cardDrawn' && e['player'] === 'B' && e['card'] === null)).toBe(true)
+    expect(everything.some((e) => e.type === 'cardDrawn' && e['player'] === 'B' && typeof e['card'] === 'string')).toBe(true)
+    expect(nobody).toEqual([])
+  })
+
+  it('starts from a transferred toBinary buffer and continues identically; snapshot and restore cross as buffers', async () => {
+    const local = new Game(POSITION, { seed: 5 })
+    local.drive.attack({ giant: 'B' })
+    const buffer = local.toBinary()
+    const remote = await createRemoteGame(channel(), buffer)
+    expect(buffer.byteLength).toBe(0)
+    expect(await remote.checksum()).toBe(local.checksum())
+    const before = await remote.snapshot()
+    expect(before).toBeInstanceOf(ArrayBuffer)
+    await remote.drive.combatDamage()
+    local.drive.combatDamage()
+    expect(await remote.checksum()).toBe(local.checksum())
+    await remote.restore(before)
+    expect(await remote.checksum()).not.toBe(local.checksum())
+    expect(Game.fromBinary(await remote.toBinary()).state().turn.step).toBe('declareAttackers')
+  })
+
+  it('starts from a JSON document, runs registered commands, and rejects misuse with the worker\'s message', async () => {
+    const remote = await createRemoteGame(channel({ lifeOf: (game: Game | null, id: unknown) => game!.state().players[id as string]!.life }), new Game(POSITION).toJSON())
+    expect(await remote.command('lifeOf', 'B')).toBe(20)
+    await expect(remote.command('nope')).rejects.toThrow('redzone: unknown worker command "nope"')
+    await expect(remote.drive.advance('nowhere' as never)).rejects.toThrow('redzone: unknown step "nowhere"')
+    expect(await remote.drive.attack({ wall: 'A' })).toMatchObject({ ok: false })
+    await expect(createRemoteGame(channel(), { players: [{ id: 'A' }, { id: 'B' }], objects: [creature('bear', 'C', 2, 2)] })).rejects.toThrow(/^redzone: /)
+  })
+})
