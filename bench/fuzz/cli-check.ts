@@ -4,7 +4,7 @@
  * JSON document on stdout, the same as the library's result, for a valid one (FORMAT.md).
  */
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { ScenarioRun } from '../../src/scenario/index.js'
@@ -20,7 +20,13 @@ export function checkWithCli(
   text: string,
   library: { run: ScenarioRun | null; loadedOk: boolean; crashed: boolean },
 ): Fault[] {
-  const dir = opt.tmpDir ?? (defaultTmp ??= mkdtempSync(join(tmpdir(), 'redzone-fuzz-')))
+  if (opt.tmpDir === undefined && defaultTmp === null) {
+    const made = mkdtempSync(join(tmpdir(), 'redzone-fuzz-'))
+    defaultTmp = made
+    // The case files are for the CLI only (`--case N --write FILE` recreates one): removed at exit.
+    process.on('exit', () => rmSync(made, { recursive: true, force: true }))
+  }
+  const dir = opt.tmpDir ?? defaultTmp!
   const file = join(dir, `case-${index}.json`)
   writeFileSync(file, text)
   const cli = join(opt.root, 'dist', 'cli.js')

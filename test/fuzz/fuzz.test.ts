@@ -5,14 +5,19 @@
  * up in bench/fuzz/FINDINGS.md, listed here with its reason so that a new kind of fault fails
  * this test. `npm run fuzz -- --case N --seed 20261130` prints a failing case.
  */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { runCase, type CaseReport, type Fault } from '../../bench/fuzz/cases.js'
 import { summarize } from '../../bench/fuzz/summary.js'
 
 const SEED = 20261130
 const COUNT = 1000
 const root = join(import.meta.dirname, '..', '..')
+/** Where the sampled cases are written for the CLI. */
+const tmpDir = mkdtempSync(join(tmpdir(), 'redzone-fuzz-test-'))
+afterAll(() => rmSync(tmpDir, { recursive: true, force: true }))
 
 /** A number in the detail beyond what a 32-bit store holds (the wrapping of 3e9, 1e308, 2^53 - 1). */
 function mentionsHugeNumber(detail: string): boolean {
@@ -93,7 +98,7 @@ function known(f: Fault, r: CaseReport): boolean {
 describe(`fuzz: ${COUNT} cases of npm run fuzz (seed ${SEED})`, () => {
   it('finds no fault outside the known-open classes, and exercises every family and outcome', () => {
     const reports: CaseReport[] = []
-    for (let i = 0; i < COUNT; i++) reports.push(runCase(SEED, i, { root, cliEvery: 500 }))
+    for (let i = 0; i < COUNT; i++) reports.push(runCase(SEED, i, { root, cliEvery: 500, tmpDir }))
     const unknown = reports.flatMap((r) =>
       r.faults.filter((f) => !known(f, r)).map((f) => `${f.kind}: ${f.detail.slice(0, 300)}  (npm run fuzz -- --case ${r.index} --seed ${SEED})`),
     )
