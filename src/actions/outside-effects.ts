@@ -48,6 +48,9 @@ export function lose(world: GameWorld, object: Eid, keywords: number): ActionRes
 export function dealDamage(world: GameWorld, source: Eid, target: Eid, amount: number): ActionResult {
   const over = gameOverError(world)
   if (over) return over
+  if (source !== 0 && isPlayer(world, source)) {
+    return reject('illegal-target', `${label(world, source)} is a player: a source of damage is an object (CR 120.1)`, '120.1')
+  }
   if (!Number.isInteger(amount) || amount < 0) {
     return reject('illegal-amount', `damage must be a whole number of 0 or more, not ${amount}`, '120.1')
   }

@@ -57,34 +57,6 @@ const KNOWN_OPEN: { kind: RegExp; when?: (f: Fault, r: CaseReport) => boolean; r
     reason: 'F6 (known, the API is being rewritten): Game methods do not check argument types, so null, undefined or a number where an object or list is expected throws TypeError (restore: a plain Error) instead of RedzoneError',
   },
   {
-    kind: /^player-accepted-as-damage-source$/,
-    reason: 'F8: Game.dealDamage accepts a player id as `source` (a source of damage is an object, CR 120.1; the scenario loader rejects it)',
-  },
-  {
-    kind: /^(listed-action-rejected: \w+ not-a-player|rejection-changed-game: (drive\.)?attack not-a-player|(threw: drive\.\w+|run-threw): Error: redzone internal error: (a driver's answer was rejected: … is not a player in the game|priority never reached the player).*)$/,
-    reason: 'F9: in a game of three or more, a player who lost (e.g. drawing from an empty library on their own turn) still gets priority: pendingDecision/legalActions name them, their pass is rejected (not-a-player), and the driver helpers throw internal errors or change the game when they reject',
-  },
-  {
-    kind: /^cli-(stack-trace|valid-file-exit-1)$/,
-    when: (f) => /redzone internal error: (a driver's answer was rejected: \S+ is not a player in the game|priority never reached the player)/.test(f.detail),
-    reason: 'F9 through the CLI: such a valid file exits 1 with a stack trace',
-  },
-  {
-    kind: /^(attacker-declared-off-the-battlefield|rejection-changed-game: (drive\.)?attack [a-z-]+)$/,
-    when: (_f, r) => r.faults.some((x) => x.kind.startsWith('starting-sba-not-performed')),
-    reason: 'F10 (follows from F1): attack walks to declare attackers and the pending state-based actions remove a named attacker on the way; the attack is then accepted with the dead creature declared (attackerDeclared for a card in the graveyard), or (before the last merge of main) rejected after the game moved',
-  },
-  {
-    kind: /^restore-not-exact$/,
-    when: (_f, r) => r.faults.some((x) => x.kind.startsWith('starting-sba-not-performed')),
-    reason: 'F12: world.pending is not in snapshots; a stale pending.attackers ([]) left when the game ends during drive.attack (reached from an F1 start) is dropped by restore, so the digest differs',
-  },
-  {
-    kind: /^(threw: [\w.]+|run-threw): TypeError: Cannot read properties of undefined \(reading '…'\)$|^cli-(stack-trace|valid-file-exit-1)$/,
-    when: (f) => f.detail.includes("(reading 'library')"),
-    reason: 'F11: a spell with "destroy" that targets a player (target "player" or "any") throws TypeError in moveToZone as it resolves',
-  },
-  {
     kind: /^(create-game-threw|legal-actions-threw): (TypeError|Error): /,
     when: (_f, r) => r.family === 'api',
     reason: 'F7 (same cause as F6): createGame with a malformed position (null objects, a non-array players) throws TypeError or an internal error instead of RedzoneError',
