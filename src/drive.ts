@@ -67,9 +67,17 @@ function move(world: GameWorld): void {
   else nextStep(world)
 }
 
-/** Moves until `done`, or the game is over. */
+/** Moves until `done`, or the game is over (then choices given ahead for a step never reached are dropped). */
 function walk(world: GameWorld, done: () => boolean): void {
-  for (let i = 0; !done() && !isGameOver(world); i++) {
+  for (let i = 0; !done(); i++) {
+    if (isGameOver(world)) {
+      const pending = world.pending
+      pending.attackers = null
+      pending.blockers = null
+      pending.assignmentGiven = false
+      pending.assignment = null
+      return
+    }
     if (i > GUARD) throw internalError('a driver walk did not end')
     move(world)
   }
@@ -114,10 +122,31 @@ export function attack(world: GameWorld, declaration: readonly AttackDeclaration
       '704.5b',
     )
   }
-  // The declaration is given ahead: the declare attackers step takes it as it begins.
-  world.pending.attackers = declaration
-  walk(world, () => turn.step === Step.DeclareAttackers && stepSettled(world))
-  return OK
+  // Walk to the step, then answer its declaration, checked again there. From a main phase of a
+  // game at rest nothing changes on the way; otherwise (untap, draw, state-based actions still to
+  // be performed) the walk is undone if the declaration is no longer legal there.
+  const before = turn.step < Step.PrecombatMain || !atRest(world) ? snapshotWorld(world) : null
+  walk(world, () => turn.step === Step.DeclareAttackers && (turn.awaiting === Await.Attackers || turn.attackersDeclared))
+  const result: ActionResult =
+    turn.awaiting === Await.Attackers
+      ? answer(world, { type: 'declareAttackers', player: turn.decider, attackers: declaration }, false)
+      : declaration.length === 0
+        ? OK
+        : (gameOverError(world) ?? reject('not-on-battlefield', 'no creature can attack any more once the game reaches the declare attackers step', '508.1a'))
+  if (!result.ok) {
+    if (before === null) throw internalError(`an attack checked in a game at rest was rejected on the way: ${result.error.message}`)
+    restoreWorld(world, before)
+  }
+  return result
+}
+
+/** Whether nothing is waiting to happen: no state-based action to perform, no trigger to put on the stack (CR 704.3, 117.5). */
+function atRest(world: GameWorld): boolean {
+  if (world.sbaQueue.length > 0 || world.pendingTriggers.length > 0) return false
+  for (const p of world.playerOrder) {
+    if (world.players.lost[p] === 0 && (world.players.life[p]! <= 0 || world.players.drewFromEmpty[p])) return false
+  }
+  return true
 }
 
 /** The defending players declare blockers (CR 509.1), checked in full before anything happens. */
@@ -220,9 +249,15 @@ function asPriorityHolder(world: GameWorld, player: Eid, action: () => ActionRes
   if (over) return over
   if (world.turn.priority === player || !priorityGiven(world) || !playersInGame(world).includes(player)) return action()
   const before = snapshotWorld(world)
-  for (let i = 0; world.turn.priority !== player && priorityGiven(world); i++) {
-    if (i > world.playerOrder.length) throw internalError('priority never reached the player')
+  for (let i = 0; world.turn.priority !== player && priorityGiven(world) && world.players.lost[player] === 0; i++) {
+    if (i > world.playerOrder.length) break
     passPriority(world)
+  }
+  if (world.turn.priority !== player || !priorityGiven(world)) {
+    // Priority never came to the player (the step ended, or they lost on the way): the action is
+    // judged where the game was.
+    restoreWorld(world, before)
+    return action()
   }
   const result = action()
   if (!result.ok) restoreWorld(world, before)

@@ -91,6 +91,14 @@ export function givePriority(world: GameWorld, player: Eid): void {
     putTriggersOnStack(world)
     checkStateBasedActions(world)
   }
+  // CR 800.4a: a player who has left the game never receives priority; the next player in turn order does.
+  const order = world.playerOrder
+  const lost = world.players.lost
+  if (lost[player] !== 0) {
+    let i = order.indexOf(player)
+    for (let k = 0; k < order.length && lost[order[i]!] !== 0; k++) i = (i + 1) % order.length
+    player = order[i]!
+  }
   world.turn.priority = player
   world.turn.passes = 0
 }

@@ -78,6 +78,13 @@ export function checkStateBasedActions(world: GameWorld): boolean {
     // when one player is left the game is over (104.2a) and everything stays where it is.
     if (playerLost && left >= 2) {
       for (const p of world.playerOrder) if (players.lost[p] && hasObjectsInGame(world, p)) leaveGame(world, p)
+      // CR 800.4a: a player who left doesn't hold priority: the next player in turn order does.
+      const order = world.playerOrder
+      let i = order.indexOf(world.turn.priority)
+      if (i >= 0 && players.lost[order[i]!]) {
+        for (let k = 0; k < order.length && players.lost[order[i]!]; k++) i = (i + 1) % order.length
+        world.turn.priority = order[i]!
+      }
     }
     // CR 704.5m: an Aura attached illegally or to nothing goes to its owner's graveyard.
     // CR 704.5n: an Equipment attached to an illegal permanent or to a player becomes unattached.

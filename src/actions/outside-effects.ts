@@ -53,6 +53,9 @@ export function lose(world: GameWorld, object: Eid, keywords: number): ActionRes
 export function dealDamage(world: GameWorld, source: Eid, target: Eid, amount: number): ActionResult {
   const over = gameOverError(world)
   if (over) return over
+  if (source !== 0 && isPlayer(world, source)) {
+    return reject('illegal-target', `${label(world, source)} is a player: a source of damage is an object (CR 120.1)`, '120.1')
+  }
   const amountError = countError(amount, LIMITS.amount)
   if (amountError !== null) return reject('illegal-amount', `damage: ${amountError}`, '120.1')
   if (isPlayer(world, target)) {

@@ -9,7 +9,7 @@ import type { Eid } from '../events.js'
 import { addSaturating, LIMITS } from '../limits.js'
 import { manaValue } from '../mana/cost.js'
 import { moveToZone } from '../zone-change.js'
-import { label, queueStateCheck, type GameWorld, type StackItem } from '../world.js'
+import { isPlayer, label, queueStateCheck, type GameWorld, type StackItem } from '../world.js'
 import { reject, type Rejection } from '../errors.js'
 import { Await } from '../decisions/await.js'
 import { awaitChoice, choiceMade } from '../turn.js'
@@ -42,7 +42,9 @@ function resolveSpell(world: GameWorld, item: Extract<StackItem, { kind: 'spell'
   if (types & (T_INSTANT | T_SORCERY)) {
     // CR 608.2c-h: follow the spell's instructions, then CR 608.2n: it goes to its owner's graveyard.
     const spell = data.spell
-    if (spell?.pump) {
+    // Pumps and destruction apply to a permanent on the battlefield; a player target gets nothing from them.
+    const permanent = !isPlayer(world, target) && world.place.zone[target] === Zone.Battlefield
+    if (spell?.pump && permanent) {
       addEffect(world, target, {
         addKeywords: keywordMask(spell.pump.keywords ?? []),
         power: spell.pump.power ?? 0,
@@ -50,7 +52,7 @@ function resolveSpell(world: GameWorld, item: Extract<StackItem, { kind: 'spell'
       })
     }
     if (spell?.damage !== undefined) dealDamage(world, card, target, spell.damage, false, '120.3')
-    if (spell?.destroy && (world.kw.effective[target]! & KW_INDESTRUCTIBLE) === 0) {
+    if (spell?.destroy && permanent && (world.kw.effective[target]! & KW_INDESTRUCTIBLE) === 0) {
       moveToZone(world, target, Zone.Graveyard, '701.8a', 'destroyed')
     }
     if (world.events.listening) world.events.emit('spellResolved', card, '608.2n')
