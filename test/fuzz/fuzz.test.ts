@@ -53,10 +53,6 @@ const KNOWN_OPEN: { kind: RegExp; when?: (f: Fault, r: CaseReport) => boolean; r
     reason: 'F5 (known, being fixed on another branch): Game methods coerce arguments of the wrong type ("5", true, { nextTurn: "yes" }) or out of range (1.5, Infinity) instead of rejecting them',
   },
   {
-    kind: /^threw-on-ill-typed-argument: [\w.]+: (TypeError|Error): /,
-    reason: 'F6 (known, the API is being rewritten): Game methods do not check argument types, so null, undefined or a number where an object or list is expected throws TypeError (restore: a plain Error) instead of RedzoneError',
-  },
-  {
     kind: /^(create-game-threw|legal-actions-threw): (TypeError|Error): /,
     when: (_f, r) => r.family === 'api',
     reason: 'F7 (same cause as F6): createGame with a malformed position (null objects, a non-array players) throws TypeError or an internal error instead of RedzoneError',
