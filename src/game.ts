@@ -12,6 +12,8 @@ import { readBinary, readJson, stateToBinary, stateToJson, type StateDocument } 
 import { checksum } from './debug/digest.js'
 import type { GameWorld } from './world.js'
 import { act } from './decisions/act.js'
+import * as args from './api-args.js'
+import { ACTION_TYPES } from './decisions/action.js'
 import type { Decision, PlayerAction } from './decisions/action.js'
 import { legalActions, type LegalActions } from './decisions/legal.js'
 import { pendingDecision } from './decisions/pending.js'
@@ -151,6 +153,7 @@ export class Game {
 
   /** Answers the pending decision (ids resolved to entities first: an unknown id is `unknown-object`). */
   act(action: PlayerAction<string>): ActionResult {
+    checkAction(action)
     const resolved = this.toEntities(action)
     if ('ok' in resolved) return resolved
     return this.track(() => act(this.world, resolved))
@@ -232,7 +235,9 @@ export class Game {
    * exile without paying its mana cost; `pay`: the lands to tap.
    */
   cast(player: string, card: string, options: { targets?: readonly string[]; alternative?: 'plot'; pay?: readonly string[] } = {}): ActionResult {
-    const targets = options.targets ?? []
+    args.options(options, 'cast options')
+    const targets = options.targets === undefined ? [] : args.idList(options.targets, 'targets')
+    if (options.pay !== undefined) args.idList(options.pay, 'pay')
     if (targets.length > 1) return reject('illegal-target', `${card} takes one target, not ${targets.length}`, '601.2c')
     return this.act({
       type: 'cast',
@@ -246,6 +251,8 @@ export class Game {
 
   /** CR 602, 702.6: activates an equip ability of `object` targeting `targets[0]`; it goes on the stack. */
   activate(player: string, object: string, ability: 'equip' | 'equip planeswalker', targets: readonly string[], options: { pay?: readonly string[] } = {}): ActionResult {
+    args.idList(targets, 'targets')
+    if (args.options(options, 'activate options')['pay'] !== undefined) args.idList(options.pay, 'pay')
     if (targets.length !== 1) return reject('illegal-target', `${ability} takes one target, not ${targets.length}`, '602.2b')
     return this.act({ type: 'activate', player, object, ability, target: targets[0]!, ...(options.pay ? { pay: options.pay } : {}) })
   }
@@ -257,18 +264,21 @@ export class Game {
 
   /** CR 508.1: answers the declare attackers decision: `{ attackerId: playerOrPlaneswalkerId }`, in declaration order. */
   declareAttackers(attackers: Readonly<Record<string, string>>): ActionResult {
+    args.idMap(attackers, 'attackers')
     const d = pendingDecision(this.world)
     return this.act({ type: 'declareAttackers', player: this.idOrNull(d.player) ?? '', attackers: Object.entries(attackers).map(([attacker, target]) => ({ attacker, target })) })
   }
 
   /** CR 509.1: answers the declare blockers decision: `{ blockerId: attackerId }`. */
   declareBlockers(blockers: Readonly<Record<string, string>>): ActionResult {
+    args.idMap(blockers, 'blockers')
     const d = pendingDecision(this.world)
     return this.act({ type: 'declareBlockers', player: this.idOrNull(d.player) ?? '', blockers: Object.entries(blockers).map(([blocker, attacker]) => ({ blocker, attacker })) })
   }
 
   /** CR 510.1: answers the damage division: `{ creatureId: { recipientId: amount } }`; others use the default. */
   assignDamage(assign: Assign = {}): ActionResult {
+    args.assignMap(assign, 'assign')
     const d = pendingDecision(this.world)
     const assignments = Object.entries(assign).flatMap(([creature, entries]) => Object.entries(entries).map(([recipient, amount]) => ({ creature, recipient, amount })))
     return this.act({ type: 'assignDamage', player: this.idOrNull(d.player) ?? '', assignments })
@@ -276,11 +286,13 @@ export class Game {
 
   /** CR 701.23: the cards a resolving search finds (null declines it). */
   search(player: string, cards: readonly string[] | null): ActionResult {
+    if (cards !== null) args.idList(cards, 'cards')
     return this.act({ type: 'search', player, cards })
   }
 
   /** CR 514.1: the cards discarded to hand size. */
   discard(player: string, cards: readonly string[]): ActionResult {
+    args.idList(cards, 'cards')
     return this.act({ type: 'discard', player, cards })
   }
 
@@ -296,24 +308,29 @@ export class Game {
 
   /** CR 103.5: the cards put on the bottom after keeping with N mulligans. */
   bottom(player: string, cards: readonly string[]): ActionResult {
+    args.idList(cards, 'cards')
     return this.act({ type: 'bottom', player, cards })
   }
 
   // ---- Effects from outside the game -----------------------------------------------------
 
   grant(object: string, change: { keywords?: readonly KeywordName[]; power?: number; toughness?: number }): ActionResult {
+    args.options(change, 'grant change')
+    if (change.keywords !== undefined) args.idList(change.keywords, 'keywords')
     const eids = this.resolve([object])
     if (!Array.isArray(eids)) return eids
     return this.track(() => outside.grant(this.world, eids[0]!, keywordsToMask(change.keywords ?? []), change.power ?? 0, change.toughness ?? 0))
   }
 
   lose(object: string, keywords: readonly KeywordName[]): ActionResult {
+    args.idList(keywords, 'keywords')
     const eids = this.resolve([object])
     if (!Array.isArray(eids)) return eids
     return this.track(() => outside.lose(this.world, eids[0]!, keywordsToMask(keywords)))
   }
 
   dealDamage(damage: { source?: string; to: string; amount: number }): ActionResult {
+    args.object(damage, 'damage')
     const eids = this.resolve(damage.source === undefined ? [damage.to] : [damage.to, damage.source])
     if (!Array.isArray(eids)) return eids
     return this.track(() => outside.dealDamage(this.world, eids[1] ?? 0, eids[0]!, damage.amount))
@@ -346,6 +363,7 @@ export class Game {
 
   /** Puts the game back to a snapshot taken from it. Listeners stay subscribed. */
   restore(snapshot: WorldSnapshot): void {
+    args.object(snapshot, 'snapshot')
     this.track(() => restoreWorld(this.world, snapshot))
   }
 
@@ -406,6 +424,7 @@ export class GameDriver {
 
   /** CR 508.1: advances to the declare attackers step and declares `{ attackerId: playerOrPlaneswalkerId }`. */
   attack(attackers: Readonly<Record<string, string>>): ActionResult {
+    args.idMap(attackers, 'attackers')
     const pairs = this.game.resolvePairs(attackers)
     if (!Array.isArray(pairs)) return pairs
     return this.game.track(() => drive.attack(this.game.world, pairs.map(([attacker, target]) => ({ attacker, target }))))
@@ -413,6 +432,7 @@ export class GameDriver {
 
   /** CR 509.1: advances to the declare blockers step and declares `{ blockerId: attackerId }`. */
   block(blockers: Readonly<Record<string, string>>): ActionResult {
+    args.idMap(blockers, 'blockers')
     const pairs = this.game.resolvePairs(blockers)
     if (!Array.isArray(pairs)) return pairs
     return this.game.track(() => drive.block(this.game.world, pairs.map(([blocker, attacker]) => ({ blocker, attacker }))))
@@ -420,6 +440,7 @@ export class GameDriver {
 
   /** CR 510: the next combat damage step, with optional assignments `{ creatureId: { recipientId: amount } }`. */
   combatDamage(assign?: Assign): ActionResult {
+    if (assign !== undefined) args.assignMap(assign, 'assign')
     let explicit: Map<Eid, [Eid, number][]> | null = null
     if (assign) {
       explicit = new Map()
@@ -434,6 +455,8 @@ export class GameDriver {
 
   /** Pass priority with an empty stack until step `to` begins (this turn, or the next with `nextTurn`). */
   advance(to: StepName, options: { nextTurn?: boolean } = {}): ActionResult {
+    const nextTurn = args.options(options, 'advance options')['nextTurn']
+    if (nextTurn !== undefined && typeof nextTurn !== 'boolean') throw new RedzoneError(`advance options.nextTurn: expected true or false, got ${JSON.stringify(nextTurn)}`)
     const step = stepByName(to)
     if (step === undefined) throw new RedzoneError(`unknown step "${to}"`)
     return this.game.track(() => drive.advance(this.game.world, step, options.nextTurn ?? false))
@@ -448,9 +471,11 @@ export class GameDriver {
     card: string,
     options: { targets?: readonly string[]; alternative?: 'plot'; choices?: { search?: readonly string[] }; pay?: readonly string[] } = {},
   ): ActionResult {
-    const targets = options.targets ?? []
-    const search = options.choices?.search
-    const pay = options.pay
+    args.options(options, 'cast options')
+    const targets = options.targets === undefined ? [] : args.idList(options.targets, 'targets')
+    const choices = args.options(options.choices, 'choices')
+    const search = choices['search'] === undefined ? undefined : args.idList(choices['search'], 'choices.search')
+    const pay = options.pay === undefined ? undefined : args.idList(options.pay, 'pay')
     const eids = this.game.resolve([player, card, ...targets, ...(search ?? []), ...(pay ?? [])])
     if (!Array.isArray(eids)) return eids
     if (targets.length > 1) return reject('illegal-target', `${card} takes one target, not ${targets.length}`, '601.2c')
@@ -468,6 +493,8 @@ export class GameDriver {
 
   /** CR 602, 702.6: activates an equip ability of `object` targeting `targets[0]`; then it resolves. */
   activate(player: string, object: string, ability: 'equip' | 'equip planeswalker', targets: readonly string[], options: { pay?: readonly string[] } = {}): ActionResult {
+    args.idList(targets, 'targets')
+    if (args.options(options, 'activate options')['pay'] !== undefined) args.idList(options.pay, 'pay')
     const eids = this.game.resolve([player, object, ...targets, ...(options.pay ?? [])])
     if (!Array.isArray(eids)) return eids
     if (targets.length !== 1) return reject('illegal-target', `${ability} takes one target, not ${targets.length}`, '602.2b')
@@ -509,4 +536,21 @@ function keywordsToMask(names: readonly string[]): number {
 /** Creates a game from a position (throws `RedzoneError` naming every problem of an invalid one). */
 export function createGame(position: Position, options: { seed?: number } = {}): Game {
   return new Game(position, options)
+}
+
+/** The shape of an action given to `act`: an object with a known `type` and a `player` id. */
+function checkAction(action: unknown): void {
+  const a = args.object(action, 'action')
+  if (!(ACTION_TYPES as readonly unknown[]).includes(a['type'])) {
+    throw new RedzoneError(`action.type: expected one of ${ACTION_TYPES.join(', ')}, got ${JSON.stringify(a['type'])}`)
+  }
+  for (const field of ['attackers', 'blockers', 'assignments'] as const) {
+    if (field in a && !Array.isArray(a[field])) throw new RedzoneError(`action.${field}: expected a list, got ${typeof a[field]}`)
+  }
+  for (const field of ['cards', 'pay'] as const) {
+    if (field in a && a[field] !== null && a[field] !== undefined) args.idList(a[field], `action.${field}`)
+  }
+  for (const field of ['attackers', 'blockers', 'assignments'] as const) {
+    if (Array.isArray(a[field])) (a[field] as unknown[]).forEach((entry, i) => args.object(entry, `action.${field}[${i}]`))
+  }
 }

@@ -5,7 +5,9 @@ import { reject, OK, type ActionResult, type Rejection } from '../errors.js'
 import type { Eid } from '../events.js'
 import { findPayment, paymentError } from '../mana/payment.js'
 import { needsTarget, spellTargetError } from '../spells/targets.js'
-import { instantTimingError, sorceryTimingError } from '../spells/timing.js'
+import { hasInstantTiming, hasSorceryTiming, instantTimingError, sorceryTimingError } from '../spells/timing.js'
+import { isGameOver } from '../turn.js'
+import type { RejectCode } from '../reject-codes.js'
 import { moveToZone } from '../zone-change.js'
 import { isPlayer, label, type GameWorld } from '../world.js'
 import { gameOverError } from './preconditions.js'
@@ -27,30 +29,61 @@ export interface CastRequest {
  * 702.8a, 702.170d), or null. Shared by the cast itself and the legal-action enumerator.
  */
 export function castCardError(world: GameWorld, player: Eid, card: Eid, plot: boolean): Rejection | null {
-  const over = gameOverError(world)
-  if (over) return over
-  if (!isPlayer(world, player) || world.players.lost[player]) return reject('not-a-player', `${label(world, player)} is not a player in the game`, '102.1')
+  const code = castCardCheck(world, player, card, plot)
+  if (code === null) return null
+  const name = label(world, card)
+  switch (code) {
+    case 'game-over':
+      return gameOverError(world)!
+    case 'not-a-player':
+      return reject(code, `${label(world, player)} is not a player in the game`, '102.1')
+    case 'unknown-object':
+      return reject(code, `${name} is not a card`, null)
+    case 'not-plotted':
+      return reject(code, `${name} is not a plotted card in exile`, '702.170d')
+    case 'not-your-card':
+      return reject(code, `only the owner of ${name} may cast it as a plotted card`, '702.170d')
+    case 'not-plotted-yet':
+      return reject(code, `${name} became plotted this turn; it may be cast on a later turn`, '702.170d')
+    case 'not-in-hand':
+      return reject(code, `${name} is not in ${label(world, player)}'s hand`, '601.2a')
+    case 'cannot-cast-land':
+      return reject(code, `${name} is a land: lands are played, not cast`, '305.1')
+    case 'no-priority':
+      return instantTimingError(world)!
+    case 'not-sorcery-timing':
+      return sorceryTimingError(world, player, `${name} can be cast`, plot ? '702.170d' : '117.1a')!
+    default:
+      return reject(code, `${name} has no mana cost, so it can't be cast for one`, '118.6')
+  }
+}
+
+/**
+ * The rule of `castCardError`, as the reject code only (no message built): what the legal-action
+ * enumerator asks for every card in hand at every priority.
+ */
+export function castCardCheck(world: GameWorld, player: Eid, card: Eid, plot: boolean): RejectCode | null {
+  if (isGameOver(world)) return 'game-over'
+  if (!isPlayer(world, player) || world.players.lost[player]) return 'not-a-player'
   const data = world.cardData.get(card)
-  if (isPlayer(world, card) || !data) return reject('unknown-object', `${label(world, card)} is not a card`, null)
+  if (isPlayer(world, card) || !data) return 'unknown-object'
   const zone = world.place.zone[card]
   // CR 601.2a: the card moves from where it is to the stack: a hand, or exile for a plotted card.
   if (plot) {
-    if (zone !== Zone.Exile || world.cards.plotted[card] === 0) return reject('not-plotted', `${label(world, card)} is not a plotted card in exile`, '702.170d')
-    if (world.place.owner[card] !== player) return reject('not-your-card', `only the owner of ${label(world, card)} may cast it as a plotted card`, '702.170d')
-    if (world.turn.number <= world.cards.plottedTurn[card]!) {
-      return reject('not-plotted-yet', `${label(world, card)} became plotted this turn; it may be cast on a later turn`, '702.170d')
-    }
+    if (zone !== Zone.Exile || world.cards.plotted[card] === 0) return 'not-plotted'
+    if (world.place.owner[card] !== player) return 'not-your-card'
+    // CR 702.170d: on a later turn than the one it became plotted.
+    if (world.turn.number <= world.cards.plottedTurn[card]!) return 'not-plotted-yet'
   } else if (zone !== Zone.Hand || world.place.owner[card] !== player) {
-    return reject('not-in-hand', `${label(world, card)} is not in ${label(world, player)}'s hand`, '601.2a')
+    return 'not-in-hand'
   }
   const types = world.types.mask[card]!
-  if (types & T_LAND) return reject('cannot-cast-land', `${label(world, card)} is a land: lands are played, not cast`, '305.1')
+  if (types & T_LAND) return 'cannot-cast-land' // CR 305.1
   // CR 117.1a, 307.1, 702.8a; CR 702.170d: a plotted card is cast at sorcery timing even if an instant.
   const instantSpeed = !plot && (types & T_INSTANT || world.kw.effective[card]! & KW_FLASH)
-  const timing = instantSpeed ? instantTimingError(world) : sorceryTimingError(world, player, () => `${label(world, card)} can be cast`, plot ? '702.170d' : '117.1a')
-  if (timing) return timing
+  if (instantSpeed ? !hasInstantTiming(world) : !hasSorceryTiming(world, player)) return instantSpeed ? 'no-priority' : 'not-sorcery-timing'
   // CR 118.6: an object with no mana cost can't be cast for it.
-  if (!plot && data.manaCost === null) return reject('no-mana-cost', `${label(world, card)} has no mana cost, so it can't be cast for one`, '118.6')
+  if (!plot && data.manaCost === null) return 'no-mana-cost'
   return null
 }
 

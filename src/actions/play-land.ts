@@ -2,7 +2,9 @@ import { T_LAND } from '../../components/types.js'
 import { Zone } from '../../components/zones.js'
 import { reject, OK, type ActionResult, type Rejection } from '../errors.js'
 import type { Eid } from '../events.js'
-import { sorceryTimingError } from '../spells/timing.js'
+import { hasSorceryTiming, sorceryTimingError } from '../spells/timing.js'
+import { isGameOver } from '../turn.js'
+import type { RejectCode } from '../reject-codes.js'
 import { moveToZone } from '../zone-change.js'
 import { isPlayer, label, type GameWorld } from '../world.js'
 import { gameOverError } from './preconditions.js'
@@ -15,19 +17,35 @@ export const LANDS_PER_TURN = 1
  * card in their hand, during their main phase with an empty stack, and no land played yet this turn.
  */
 export function playLandError(world: GameWorld, player: Eid, card: Eid): Rejection | null {
-  const over = gameOverError(world)
-  if (over) return over
-  if (!isPlayer(world, player) || world.players.lost[player]) return reject('not-a-player', `${label(world, player)} is not a player in the game`, '102.1')
-  if (isPlayer(world, card) || !world.cardData.has(card)) return reject('unknown-object', `${label(world, card)} is not a card`, null)
-  if (world.place.zone[card] !== Zone.Hand || world.place.owner[card] !== player) {
-    return reject('not-in-hand', `${label(world, card)} is not in ${label(world, player)}'s hand`, '305.1')
+  const code = playLandCheck(world, player, card)
+  if (code === null) return null
+  switch (code) {
+    case 'game-over':
+      return gameOverError(world)!
+    case 'not-a-player':
+      return reject(code, `${label(world, player)} is not a player in the game`, '102.1')
+    case 'unknown-object':
+      return reject(code, `${label(world, card)} is not a card`, null)
+    case 'not-in-hand':
+      return reject(code, `${label(world, card)} is not in ${label(world, player)}'s hand`, '305.1')
+    case 'not-a-land':
+      return reject(code, `${label(world, card)} is not a land, so it can't be played as one`, '305.1')
+    case 'not-sorcery-timing':
+      return sorceryTimingError(world, player, 'a land can be played', '505.6b')!
+    default:
+      return reject(code, `${label(world, player)} has already played a land this turn`, '305.2')
   }
-  if ((world.types.mask[card]! & T_LAND) === 0) return reject('not-a-land', `${label(world, card)} is not a land, so it can't be played as one`, '305.1')
-  const timing = sorceryTimingError(world, player, `a land can be played`, '505.6b')
-  if (timing) return timing
-  if (world.turn.landsPlayed >= LANDS_PER_TURN) {
-    return reject('land-already-played', `${label(world, player)} has already played a land this turn`, '305.2')
-  }
+}
+
+/** The rule of `playLandError`, as the reject code only (no message built), for the enumerator. */
+export function playLandCheck(world: GameWorld, player: Eid, card: Eid): RejectCode | null {
+  if (isGameOver(world)) return 'game-over'
+  if (!isPlayer(world, player) || world.players.lost[player]) return 'not-a-player'
+  if (isPlayer(world, card) || !world.cardData.has(card)) return 'unknown-object'
+  if (world.place.zone[card] !== Zone.Hand || world.place.owner[card] !== player) return 'not-in-hand' // CR 305.1
+  if ((world.types.mask[card]! & T_LAND) === 0) return 'not-a-land'
+  if (!hasSorceryTiming(world, player)) return 'not-sorcery-timing' // CR 505.6b, 116.2a
+  if (world.turn.landsPlayed >= LANDS_PER_TURN) return 'land-already-played' // CR 305.2
   return null
 }
 

@@ -1,8 +1,8 @@
 import { T_CREATURE, T_PLANESWALKER } from '../../components/types.js'
 import { Zone } from '../../components/zones.js'
 import { activateError } from '../actions/activate.js'
-import { castCardError, castTargetError } from '../actions/cast.js'
-import { playLandError } from '../actions/play-land.js'
+import { castCardCheck, castTargetError } from '../actions/cast.js'
+import { playLandCheck } from '../actions/play-land.js'
 import { plotError } from '../actions/plot.js'
 import { canAfford, costOf, manaSummary, type ManaSummary } from '../mana/afford.js'
 import { sorceryTimingError } from '../spells/timing.js'
@@ -75,7 +75,7 @@ function castOptions(world: GameWorld, player: Eid, out: CastOption[], mana: Man
   const lists = world.zoneLists.get(player)!
   let candidates: Eid[] | null = null
   const consider = (card: Eid, plot: boolean): void => {
-    if (castCardError(world, player, card, plot) !== null) return
+    if (castCardCheck(world, player, card, plot) !== null) return
     // CR 601.2f-h: the cost (none for a plotted card), as `castPayment` would find it.
     if (!plot && !canAfford(world, mana, world.cardData.get(card)!.manaCost!)) return
     if (!needsTarget(world, card)) {
@@ -96,7 +96,8 @@ function activateOptions(world: GameWorld, player: Eid, out: ActivateOption[], m
   for (const [object, abilities] of world.abilities) {
     if (world.place.zone[object] !== Zone.Battlefield || world.place.controller[object] !== player) continue
     for (const ability of ['equip', 'equip planeswalker'] as const) {
-      if (!abilities.some((a) => a.kind === ability)) continue
+      // The cost first (cheap, and usually what rules an activation out): some ability of this kind must be payable.
+      if (!abilities.some((a) => a.kind === ability && canAfford(world, mana, costOf(a.cost)))) continue
       candidates ??= targetCandidates(world).filter((t) => world.place.controller[t] === player)
       // `checkActivate`: the abilities whose target is legal (`activateError`), then the cheapest payable one.
       const targets = candidates.filter((target) => {
@@ -118,7 +119,7 @@ export function legalActions(world: GameWorld): LegalActions {
       out.pass = true
       const lists = world.zoneLists.get(player)!
       const mana = manaSummary(world, player)
-      for (const card of lists.hand) if (playLandError(world, player, card) === null) out.play.push(card)
+      for (const card of lists.hand) if (playLandCheck(world, player, card) === null) out.play.push(card)
       castOptions(world, player, out.cast, mana)
       activateOptions(world, player, out.activate, mana)
       for (const card of lists.hand) {
@@ -176,7 +177,7 @@ export function legalNow(world: GameWorld): LegalNow {
   const turn = world.turn
   if (priorityGiven(world)) {
     const player = turn.priority
-    for (const card of world.zoneLists.get(player)!.hand) if (playLandError(world, player, card) === null) out.canPlay.push(card)
+    for (const card of world.zoneLists.get(player)!.hand) if (playLandCheck(world, player, card) === null) out.canPlay.push(card)
     const casts: CastOption[] = []
     castOptions(world, player, casts, manaSummary(world, player))
     out.canCast = [...new Set(casts.map((c) => c.card))]
@@ -203,14 +204,14 @@ export function hasPriorityOption(world: GameWorld, player: Eid): boolean {
   }
   for (let i = 0; i < hand.length; i++) {
     const card = hand[i]!
-    if (playLandError(world, player, card) === null) return true
-    if (castCardError(world, player, card, false) === null) {
+    if (playLandCheck(world, player, card) === null) return true
+    if (castCardCheck(world, player, card, false) === null) {
       mana ??= manaSummary(world, player)
       if (canAfford(world, mana, world.cardData.get(card)!.manaCost!) && (!needsTarget(world, card) || anyTarget(card))) return true
     }
   }
   for (const card of lists.exile) {
-    if (world.cards.plotted[card] && castCardError(world, player, card, true) === null && (!needsTarget(world, card) || anyTarget(card))) return true
+    if (world.cards.plotted[card] && castCardCheck(world, player, card, true) === null && (!needsTarget(world, card) || anyTarget(card))) return true
   }
   if (world.abilities.size === 0 || sorceryTimingError(world, player, '', '702.6a') !== null) return false
   const options: ActivateOption[] = []

@@ -24,9 +24,12 @@ export function hasSorceryTiming(world: GameWorld, player: Eid): boolean {
 
 /** CR 117.1a, 702.8a: instant timing: any time the player could receive priority (not untap or cleanup). */
 export function instantTimingError(world: GameWorld): Rejection | null {
+  if (hasInstantTiming(world)) return null
+  return reject('no-priority', 'no player receives priority during the untap and cleanup steps', '117.1')
+}
+
+/** CR 117.1a: whether a player could receive priority in this step (not untap or cleanup). */
+export function hasInstantTiming(world: GameWorld): boolean {
   const step = world.turn.step
-  if (step === Step.Untap || step === Step.Cleanup) {
-    return reject('no-priority', 'no player receives priority during the untap and cleanup steps', '117.1')
-  }
-  return null
+  return step !== Step.Untap && step !== Step.Cleanup
 }

@@ -25,14 +25,11 @@ const KNOWN_OPEN: { kind: RegExp; when?: (f: Fault, r: CaseReport) => boolean; r
     kind: /^(accepted-ill-typed-argument|accepted-out-of-domain-number): [\w.]+$/,
     reason: 'F5 (known, being fixed on another branch): Game methods coerce arguments of the wrong type ("5", true, { nextTurn: "yes" }) or out of range (1.5, Infinity) instead of rejecting them',
   },
-  {
-    kind: /^threw-on-ill-typed-argument: [\w.]+: (TypeError|Error): /,
-    reason: 'F6 (known, the API is being rewritten): Game methods do not check argument types, so null, undefined or a number where an object or list is expected throws TypeError (restore: a plain Error) instead of RedzoneError',
-  },
 ]
-// Fixed (branch hard): F1 the starting position's state-based actions, F2 illegal attachments
-// (handled by 704.5m/n), F3 duplicate keys, F4 numbers beyond the declared ranges (rejected on input,
-// saturating in play), F7 malformed positions (RedzoneError listing each issue).
+// Fixed: F6 on main (the Game API checks the shape of its arguments); on branch hard F1 the starting
+// position's state-based actions, F2 illegal attachments (handled by 704.5m/n), F3 duplicate keys,
+// F4 numbers beyond the declared ranges (rejected on input, saturating in play), F7 malformed
+// positions (RedzoneError listing each issue).
 
 function known(f: Fault, r: CaseReport): boolean {
   return KNOWN_OPEN.some((k) => k.kind.test(f.kind) && (k.when?.(f, r) ?? true))
