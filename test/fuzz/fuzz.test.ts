@@ -21,10 +21,6 @@ afterAll(() => rmSync(tmpDir, { recursive: true, force: true }))
 
 /** Known-open fault classes: what matches, and why it is still open (FINDINGS.md has the details). */
 const KNOWN_OPEN: { kind: RegExp; when?: (f: Fault, r: CaseReport) => boolean; reason: string }[] = [
-  {
-    kind: /^(accepted-ill-typed-argument|accepted-out-of-domain-number): [\w.]+$/,
-    reason: 'F5 (known, being fixed on another branch): Game methods coerce arguments of the wrong type ("5", true, { nextTurn: "yes" }) or out of range (1.5, Infinity) instead of rejecting them',
-  },
 ]
 // Fixed: F6 on main (the Game API checks the shape of its arguments); on branch hard F1 the starting
 // position's state-based actions, F2 illegal attachments (handled by 704.5m/n), F3 duplicate keys,
