@@ -22,7 +22,8 @@ afterAll(() => rmSync(tmpDir, { recursive: true, force: true }))
 /** Known-open fault classes: what matches, and why it is still open (FINDINGS.md has the details). */
 const KNOWN_OPEN: { kind: RegExp; when?: (f: Fault, r: CaseReport) => boolean; reason: string }[] = [
 ]
-// Fixed: F6 on main (the Game API checks the shape of its arguments); on branch hard F1 the starting
+// None is open now. Fixed: F5 and F6 (the Game API checks the types of its arguments), F8-F12 on
+// main; on branch hard F1 the starting
 // position's state-based actions, F2 illegal attachments (handled by 704.5m/n), F3 duplicate keys,
 // F4 numbers beyond the declared ranges (rejected on input, saturating in play), F7 malformed
 // positions (RedzoneError listing each issue).
