@@ -55,7 +55,7 @@ export class Game {
   /** The id of an entity (players and objects). */
   id(eid: Eid): string {
     const label = this.world.labels[eid]
-    if (label === undefined) throw new RedzoneError(`no entity ${eid} in this game`)
+    if (label === undefined) throw new RedzoneError('unknown-entity', `no entity ${eid} in this game`)
     return label
   }
 
@@ -458,7 +458,7 @@ export class GameDriver {
     const nextTurn = args.options(options, 'advance options')['nextTurn']
     if (nextTurn !== undefined && typeof nextTurn !== 'boolean') throw new RedzoneError(`advance options.nextTurn: expected true or false, got ${JSON.stringify(nextTurn)}`)
     const step = stepByName(to)
-    if (step === undefined) throw new RedzoneError(`unknown step "${to}"`)
+    if (step === undefined) throw new RedzoneError('invalid-argument', `unknown step "${to}"`)
     return this.game.track(() => drive.advance(this.game.world, step, options.nextTurn ?? false))
   }
 
@@ -527,7 +527,7 @@ function keywordsToMask(names: readonly string[]): number {
   let mask = 0
   for (const name of names) {
     const bit = keywordBit(name)
-    if (bit === 0) throw new RedzoneError(`unknown keyword "${name}"`)
+    if (bit === 0) throw new RedzoneError('invalid-argument', `unknown keyword "${name}"`)
     mask |= bit
   }
   return mask

@@ -1,3 +1,4 @@
+import { internalError } from './errors.js'
 import { addComponent, addEntity, createWorld, removeComponent, type World } from 'bitecs'
 import { createCombatState, type CombatState } from '../components/combat.js'
 import { createCardState, type CardState } from '../components/cards.js'
@@ -339,7 +340,7 @@ export function zoneList(lists: ZoneLists, zone: ZoneId): number[] {
     case Zone.Exile:
       return lists.exile
     default:
-      throw new Error(`redzone internal error: zone ${zone} has no list; please report a bug`)
+      throw internalError(`zone ${zone} has no list`)
   }
 }
 

@@ -1,3 +1,4 @@
+import { RedzoneError } from '../errors.js'
 import { act } from '../decisions/act.js'
 import type { PlayerAction } from '../decisions/action.js'
 import { hasPriorityOption, legalActions, type LegalActions } from '../decisions/legal.js'
@@ -193,7 +194,7 @@ function playOn(table: GameTable | null, options: PlayOptions): GameRecord {
  */
 export function replay(record: GameRecord, options: { onGame?: (game: Game) => void; maxSteps?: number } = {}): Game {
   const decks = record.decks.map((d) => {
-    if (d === 'custom') throw new Error('redzone: a record of a custom deck replays with the deck list (replay needs named decks)')
+    if (d === 'custom') throw new RedzoneError('not-implemented', 'a record of a custom deck can\'t be replayed: replay needs named decks')
     return d
   }) as [string, string]
   const game = createDeckGame(decks, { seed: record.seed, ...(options.onGame ? { onGame: options.onGame } : {}) })
@@ -203,7 +204,7 @@ export function replay(record: GameRecord, options: { onGame?: (game: Game) => v
     options.maxSteps ?? DEFAULT_MAX_STEPS,
     (player) => {
       const text = record.actions[next++]
-      if (text === undefined) throw new Error('redzone: the record ended before the game did')
+      if (text === undefined) throw new RedzoneError('invalid-argument', 'the record ended before the game did')
       return decodeAction(text, player)
     },
     () => {},

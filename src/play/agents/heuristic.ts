@@ -1,3 +1,4 @@
+import { RedzoneError } from '../../errors.js'
 import { KW_DEATHTOUCH, KW_FIRST_STRIKE, KW_DOUBLE_STRIKE, KW_FLYING, KW_MENACE, KW_REACH } from '../../../components/keywords.js'
 import type { Decision, PlayerAction } from '../../decisions/action.js'
 import type { LegalActions } from '../../decisions/legal.js'
@@ -207,7 +208,7 @@ export function heuristicAction(rng: Rng, view: GameView, decision: Decision, le
     }
     case 'gameOver':
     case 'none':
-      throw new Error(`redzone: no action is possible at a "${decision.kind}" decision`)
+      throw new RedzoneError('invalid-argument', `no action is possible at a "${decision.kind}" decision`)
   }
 }
 

@@ -1,3 +1,4 @@
+import { RedzoneError } from '../../errors.js'
 import type { Decision, PlayerAction } from '../../decisions/action.js'
 import type { LegalActions } from '../../decisions/legal.js'
 import type { Eid } from '../../events.js'
@@ -77,7 +78,7 @@ export function randomAction(rng: Rng, view: GameView, decision: Decision, legal
       return legal.mulligan && rng.int(2) === 0 ? { type: 'mulligan', player } : { type: 'keep', player }
     case 'gameOver':
     case 'none':
-      throw new Error(`redzone: no action is possible at a "${decision.kind}" decision`)
+      throw new RedzoneError('invalid-argument', `no action is possible at a "${decision.kind}" decision`)
   }
 }
 
