@@ -6,11 +6,10 @@ import type { Eid } from '../events.js'
 import { findPayment, paymentError } from '../mana/payment.js'
 import { needsTarget, spellTargetError } from '../spells/targets.js'
 import { hasInstantTiming, hasSorceryTiming, instantTimingError, sorceryTimingError } from '../spells/timing.js'
-import { isGameOver } from '../turn.js'
 import type { RejectCode } from '../reject-codes.js'
 import { moveToZone } from '../zone-change.js'
-import { isPlayer, label, type GameWorld } from '../world.js'
-import { gameOverError } from './preconditions.js'
+import { label, type GameWorld } from '../world.js'
+import { actorCardCheck, actorCardRejection } from './preconditions.js'
 import { payWithLands } from './pay.js'
 
 export interface CastRequest {
@@ -34,11 +33,9 @@ export function castCardError(world: GameWorld, player: Eid, card: Eid, plot: bo
   const name = label(world, card)
   switch (code) {
     case 'game-over':
-      return gameOverError(world)!
     case 'not-a-player':
-      return reject(code, `${label(world, player)} is not a player in the game`, '102.1')
     case 'unknown-object':
-      return reject(code, `${name} is not a card`, null)
+      return actorCardRejection(world, player, card, code)
     case 'not-plotted':
       return reject(code, `${name} is not a plotted card in exile`, '702.170d')
     case 'not-your-card':
@@ -63,10 +60,9 @@ export function castCardError(world: GameWorld, player: Eid, card: Eid, plot: bo
  * enumerator asks for every card in hand at every priority.
  */
 export function castCardCheck(world: GameWorld, player: Eid, card: Eid, plot: boolean): RejectCode | null {
-  if (isGameOver(world)) return 'game-over'
-  if (!isPlayer(world, player) || world.players.lost[player]) return 'not-a-player'
-  const data = world.cardData.get(card)
-  if (isPlayer(world, card) || !data) return 'unknown-object'
+  const actor = actorCardCheck(world, player, card)
+  if (actor !== null) return actor
+  const data = world.cardData.get(card)!
   const zone = world.place.zone[card]
   // CR 601.2a: the card moves from where it is to the stack: a hand, or exile for a plotted card.
   if (plot) {

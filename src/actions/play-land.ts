@@ -3,11 +3,10 @@ import { Zone } from '../../components/zones.js'
 import { reject, OK, type ActionResult, type Rejection } from '../errors.js'
 import type { Eid } from '../events.js'
 import { hasSorceryTiming, sorceryTimingError } from '../spells/timing.js'
-import { isGameOver } from '../turn.js'
 import type { RejectCode } from '../reject-codes.js'
 import { moveToZone } from '../zone-change.js'
-import { isPlayer, label, type GameWorld } from '../world.js'
-import { gameOverError } from './preconditions.js'
+import { label, type GameWorld } from '../world.js'
+import { actorCardCheck, actorCardRejection } from './preconditions.js'
 
 /** CR 305.2: the number of lands a player may play each turn. */
 export const LANDS_PER_TURN = 1
@@ -21,11 +20,9 @@ export function playLandError(world: GameWorld, player: Eid, card: Eid): Rejecti
   if (code === null) return null
   switch (code) {
     case 'game-over':
-      return gameOverError(world)!
     case 'not-a-player':
-      return reject(code, `${label(world, player)} is not a player in the game`, '102.1')
     case 'unknown-object':
-      return reject(code, `${label(world, card)} is not a card`, null)
+      return actorCardRejection(world, player, card, code)
     case 'not-in-hand':
       return reject(code, `${label(world, card)} is not in ${label(world, player)}'s hand`, '305.1')
     case 'not-a-land':
@@ -39,9 +36,8 @@ export function playLandError(world: GameWorld, player: Eid, card: Eid): Rejecti
 
 /** The rule of `playLandError`, as the reject code only (no message built), for the enumerator. */
 export function playLandCheck(world: GameWorld, player: Eid, card: Eid): RejectCode | null {
-  if (isGameOver(world)) return 'game-over'
-  if (!isPlayer(world, player) || world.players.lost[player]) return 'not-a-player'
-  if (isPlayer(world, card) || !world.cardData.has(card)) return 'unknown-object'
+  const actor = actorCardCheck(world, player, card)
+  if (actor !== null) return actor
   if (world.place.zone[card] !== Zone.Hand || world.place.owner[card] !== player) return 'not-in-hand' // CR 305.1
   if ((world.types.mask[card]! & T_LAND) === 0) return 'not-a-land'
   if (!hasSorceryTiming(world, player)) return 'not-sorcery-timing' // CR 505.6b, 116.2a
