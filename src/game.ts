@@ -317,6 +317,11 @@ export class Game {
   grant(object: string, change: { keywords?: readonly KeywordName[]; power?: number; toughness?: number }): ActionResult {
     args.options(change, 'grant change')
     if (change.keywords !== undefined) args.idList(change.keywords, 'keywords')
+    for (const field of ['power', 'toughness'] as const) {
+      if (change[field] !== undefined && typeof change[field] !== 'number') {
+        throw new RedzoneError('invalid-argument', `grant change.${field}: expected a number, got ${JSON.stringify(change[field])}`)
+      }
+    }
     const eids = this.resolve([object])
     if (!Array.isArray(eids)) return eids
     return this.track(() => outside.grant(this.world, eids[0]!, keywordsToMask(change.keywords ?? []), change.power ?? 0, change.toughness ?? 0))
@@ -548,7 +553,8 @@ function checkAction(action: unknown): void {
     if (field in a && !Array.isArray(a[field])) throw new RedzoneError(`action.${field}: expected a list, got ${typeof a[field]}`)
   }
   for (const field of ['cards', 'pay'] as const) {
-    if (field in a && a[field] !== null && a[field] !== undefined) args.idList(a[field], `action.${field}`)
+    // Only a search's cards may be null (a declined search).
+    if (field in a && a[field] !== undefined && !(a[field] === null && field === 'cards' && a['type'] === 'search')) args.idList(a[field], `action.${field}`)
   }
   for (const field of ['attackers', 'blockers', 'assignments'] as const) {
     if (Array.isArray(a[field])) (a[field] as unknown[]).forEach((entry, i) => args.object(entry, `action.${field}[${i}]`))
