@@ -12,10 +12,10 @@ function describe(value: unknown): string {
   return typeof value === 'object' ? 'an object' : `${typeof value} ${JSON.stringify(value)}`
 }
 
+/** An object used as a record (not a list, a Map, a typed array or another built-in container). */
 function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false
-  const proto = Object.getPrototypeOf(value) as unknown
-  return proto === Object.prototype || proto === null
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || ArrayBuffer.isView(value)) return false
+  return !(value instanceof Map || value instanceof Set || value instanceof Date || value instanceof RegExp)
 }
 
 /** A `{ id: id }` map (attackers, blockers). */

@@ -317,14 +317,10 @@ export class Game {
   grant(object: string, change: { keywords?: readonly KeywordName[]; power?: number; toughness?: number }): ActionResult {
     args.options(change, 'grant change')
     if (change.keywords !== undefined) args.idList(change.keywords, 'keywords')
-    for (const field of ['power', 'toughness'] as const) {
-      if (change[field] !== undefined && typeof change[field] !== 'number') {
-        throw new RedzoneError('invalid-argument', `grant change.${field}: expected a number, got ${JSON.stringify(change[field])}`)
-      }
-    }
+
     const eids = this.resolve([object])
     if (!Array.isArray(eids)) return eids
-    return this.track(() => outside.grant(this.world, eids[0]!, keywordsToMask(change.keywords ?? []), change.power ?? 0, change.toughness ?? 0))
+    return this.track(() => outside.grant(this.world, eids[0]!, keywordsToMask(change.keywords ?? []), change.power === undefined ? 0 : change.power, change.toughness === undefined ? 0 : change.toughness))
   }
 
   lose(object: string, keywords: readonly KeywordName[]): ActionResult {

@@ -58,10 +58,11 @@ export function objectState(world: GameWorld, eid: number): ObjectState {
 }
 
 export function gameState(world: GameWorld, objects: Iterable<number>): GameState {
-  const players: GameState['players'] = {}
-  for (const p of world.playerOrder) players[world.labels[p]!] = { life: world.players.life[p]!, lost: world.players.lost[p] === 1 }
-  const out: GameState['objects'] = {}
-  for (const eid of objects) out[world.labels[eid]!] = objectState(world, eid)
+  // Built with Object.fromEntries: an id such as "__proto__" becomes an own key, as in JSON.
+  const players: GameState['players'] = Object.fromEntries(
+    world.playerOrder.map((p) => [world.labels[p]!, { life: world.players.life[p]!, lost: world.players.lost[p] === 1 }]),
+  )
+  const out: GameState['objects'] = Object.fromEntries([...objects].map((eid) => [world.labels[eid]!, objectState(world, eid)]))
   const now = legalNow(world)
   const name = (eid: number): string => world.labels[eid]!
   return {

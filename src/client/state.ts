@@ -103,7 +103,8 @@ export function clientState(game: Game, viewer?: string): ClientState {
     const data = cardData.get(eid)
     const flags = combat.flags[eid]!
     const creature = (mask & T_CREATURE) !== 0
-    objects[id] = {
+    // An own property whatever the id ("__proto__" included), as in JSON.
+    Object.defineProperty(objects, id, { enumerable: true, configurable: true, writable: true, value: {
       id,
       name: data?.name ?? null,
       zone: ZONE_NAMES[zone]!,
@@ -123,7 +124,7 @@ export function clientState(game: Game, viewer?: string): ClientState {
       blocked: onBattlefield && (flags & C_ATTACKING) !== 0 && (flags & C_BLOCKED) !== 0,
       attachedTo: onBattlefield && cards.attachedTo[eid] !== 0 ? nameOrNull(cards.attachedTo[eid]!) : null,
       plotted: zone === Zone.Exile && cards.plotted[eid] === 1,
-    }
+    } })
   }
 
   const stack: ClientStackItem[] = world.stack.map((item) => ({
