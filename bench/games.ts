@@ -41,8 +41,11 @@ export interface GamesReport {
   /** Decisions an agent had to make (more than one legal option), random vs random. */
   agentDecisionsPerSec: number
   snapshotRestoreUs: number
+  /** Into a reused snapshot (no allocation), as search does. */
   snapshotUs: number
   restoreUs: number
+  /** A snapshot with its own new arrays. */
+  freshSnapshotUs: number
   playoutsPerSec: number
   avgTurns: number
   heuristicAvgTurns: number
@@ -92,8 +95,11 @@ function throughput(agent: AgentFactory, seconds: number): { perSec: number; dec
   return { perSec: games / s, decisionsPerSec: stats.decisions / s, agentDecisionsPerSec: (stats.decisions - stats.forced) / s, avgTurns: turns / games }
 }
 
-/** Snapshot and restore of a game at its eighth turn (random play), in microseconds. */
-function snapshotRestore(): { snapshotUs: number; restoreUs: number } {
+/**
+ * Snapshot and restore of a game at its eighth turn (random play), in microseconds: the snapshot
+ * into a reused one (what search does between playouts), and a fresh one (allocating its arrays).
+ */
+function snapshotRestore(): { snapshotUs: number; restoreUs: number; freshSnapshotUs: number } {
   const game = createDeckGame(DECKS, { seed: 7 })
   const w = game.world
   const rng = new Rng(7)
@@ -108,12 +114,15 @@ function snapshotRestore(): { snapshotUs: number; restoreUs: number } {
   let snap = snapshotWorld(w)
   for (let i = 0; i < 2000; i++) restoreWorld(w, (snap = snapshotWorld(w)))
   let t0 = performance.now()
-  for (let i = 0; i < reps; i++) snap = snapshotWorld(w)
+  for (let i = 0; i < reps; i++) snap = snapshotWorld(w, snap)
   const snapshotUs = ((performance.now() - t0) * 1000) / reps
   t0 = performance.now()
   for (let i = 0; i < reps; i++) restoreWorld(w, snap)
   const restoreUs = ((performance.now() - t0) * 1000) / reps
-  return { snapshotUs, restoreUs }
+  t0 = performance.now()
+  for (let i = 0; i < reps; i++) snap = snapshotWorld(w)
+  const freshSnapshotUs = ((performance.now() - t0) * 1000) / reps
+  return { snapshotUs, restoreUs, freshSnapshotUs }
 }
 
 function playouts(seconds: number): number {
@@ -136,7 +145,7 @@ export function gamesBench(options: { seconds: number; strengthGames: number; se
   log(`  ${heuristic.perSec.toFixed(0)} games/s`)
   log('games: snapshot + restore of a mid-game state ...')
   const snap = snapshotRestore()
-  log(`  snapshot ${snap.snapshotUs.toFixed(2)} us + restore ${snap.restoreUs.toFixed(2)} us`)
+  log(`  snapshot ${snap.snapshotUs.toFixed(2)} us + restore ${snap.restoreUs.toFixed(2)} us (a fresh snapshot: ${snap.freshSnapshotUs.toFixed(2)} us)`)
   log('games: search playouts ...')
   const playoutsPerSec = playouts(options.seconds)
   log(`  ${playoutsPerSec.toFixed(0)} playouts/s`)
@@ -155,6 +164,7 @@ export function gamesBench(options: { seconds: number; strengthGames: number; se
     snapshotRestoreUs: snap.snapshotUs + snap.restoreUs,
     snapshotUs: snap.snapshotUs,
     restoreUs: snap.restoreUs,
+    freshSnapshotUs: snap.freshSnapshotUs,
     playoutsPerSec,
     avgTurns: random.avgTurns,
     heuristicAvgTurns: heuristic.avgTurns,
