@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * The one-line summary after `npm test`, from vitest's JSON report: passed and failed counts, and
- * whether the browser tests (test/browser/) really ran in Chromium or were skipped for want of one.
+ * whether the browser tests (test/browser/) really ran in Chromium or were skipped for want of one,
+ * the same for the queue tests (redis-server) and the check of the shared scenario copies (../shared).
  */
 import { readFileSync } from 'node:fs'
 import { join, sep } from 'node:path'
@@ -19,10 +20,17 @@ const queue = report.testResults
 const queueRan = queue.filter((t) => t.status === 'passed' || t.status === 'failed').length
 const queueSkipped = queue.filter((t) => t.status === 'skipped' || t.status === 'pending').length
 
+const sharedCopies = report.testResults
+  .filter((file) => file.name.endsWith(`${sep}test${sep}scenarios${sep}scenarios.test.ts`))
+  .flatMap((file) => file.assertionResults)
+  .filter((t) => t.title.includes('identical to ../shared/scenarios'))
+const sharedSkipped = sharedCopies.some((t) => t.status === 'skipped' || t.status === 'pending')
+
 let line = `vitest: ${report.numPassedTests} passed, ${report.numFailedTests} failed`
 if (report.numPendingTests > 0) line += `, ${report.numPendingTests} skipped`
 if (browserSkipped > 0) line += '; browser tests NOT run: no Chromium found (set CHROMIUM_PATH or apt-get install chromium)'
 else if (browserRan > 0) line += `; browser tests ran in Chromium (${browserRan})`
 if (queueSkipped > 0) line += '; self-play queue tests NOT run: no redis-server found (apt-get install redis-server)'
 else if (queueRan > 0) line += `; self-play queue tests ran on redis-server (${queueRan})`
+if (sharedSkipped) line += '; the check that test/scenarios/shared matches ../shared/scenarios NOT run: no ../shared beside the project'
 console.log(line)
