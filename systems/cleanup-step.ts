@@ -1,6 +1,6 @@
-import { query } from 'bitecs'
 import { T_CREATURE } from '../components/types.js'
-import { Card, Zone } from '../components/zones.js'
+import { Zone } from '../components/zones.js'
+import { entitiesOf } from '../src/entity-lists.js'
 import { Await } from '../src/decisions/await.js'
 import { endUntilEndOfTurnEffects } from '../src/effects.js'
 import { awaitChoice, choiceMade } from '../src/turn.js'
@@ -33,7 +33,7 @@ export function cleanupStep(world: GameWorld): void {
   const { zone } = world.place
   const { damage } = world.stats
   let healed = 0
-  for (const eid of query(world, [Card])) {
+  for (const eid of entitiesOf(world, 'cards')) {
     if (damage[eid] !== 0 && zone[eid] === Zone.Battlefield && world.types.mask[eid]! & T_CREATURE) {
       damage[eid] = 0
       healed++

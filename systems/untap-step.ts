@@ -1,5 +1,5 @@
-import { query } from 'bitecs'
-import { Card, Zone } from '../components/zones.js'
+import { Zone } from '../components/zones.js'
+import { entitiesOf } from '../src/entity-lists.js'
 import type { GameWorld } from '../src/world.js'
 
 /**
@@ -11,7 +11,7 @@ export function untapStep(world: GameWorld): void {
   const { zone, controller } = world.place
   const { tapped, sick } = world.status
   let untapped = 0
-  for (const eid of query(world, [Card])) {
+  for (const eid of entitiesOf(world, 'cards')) {
     if (zone[eid] !== Zone.Battlefield || controller[eid] !== active) continue
     if (tapped[eid]) {
       tapped[eid] = 0

@@ -1,13 +1,12 @@
-import { query } from 'bitecs'
 import { C_BLOCKED } from '../../components/combat.js'
 import { KW_ANY_TRAMPLE, KW_DEATHTOUCH, KW_MENACE, KW_TRAMPLE_OVER_PLANESWALKERS } from '../../components/keywords.js'
-import { Creature, Planeswalker } from '../../components/types.js'
 import { Zone } from '../../components/zones.js'
 import { attackerError, attackTargetError } from '../combat/check-attack.js'
 import { blockerError } from '../combat/check-block.js'
 import { attackTargetPresent, stillBlocks } from '../combat/combat-queries.js'
 import { attackerDealsDamage, lethalDamageNeeded, recipientError, type DamageStepKind } from '../combat/plan-combat-damage.js'
 import type { Eid } from '../events.js'
+import { entitiesOf } from '../entity-lists.js'
 import { isPlayer, type GameWorld } from '../world.js'
 
 /**
@@ -40,7 +39,7 @@ export interface DamageOption {
 function attackCandidates(world: GameWorld): Eid[] {
   const out: Eid[] = []
   for (const p of world.playerOrder) if (p !== world.turn.active && world.players.lost[p] === 0) out.push(p)
-  for (const pw of query(world, [Planeswalker])) {
+  for (const pw of entitiesOf(world, 'planeswalkers')) {
     if (world.place.zone[pw] === Zone.Battlefield && world.place.controller[pw] !== world.turn.active) out.push(pw)
   }
   return out
@@ -50,7 +49,7 @@ function attackCandidates(world: GameWorld): Eid[] {
 export function attackOptions(world: GameWorld): AttackOption[] {
   const out: AttackOption[] = []
   const candidates = attackCandidates(world)
-  for (const c of query(world, [Creature])) {
+  for (const c of entitiesOf(world, 'creatures')) {
     if (world.place.controller[c] !== world.turn.active || attackerError(world, c) !== null) continue
     const targets = candidates.filter((t) => attackTargetError(world, c, t) === null)
     if (targets.length > 0) out.push({ attacker: c, targets })
@@ -62,7 +61,7 @@ export function attackOptions(world: GameWorld): AttackOption[] {
 export function anyAttackerPossible(world: GameWorld): boolean {
   const { zone, controller } = world.place
   const active = world.turn.active
-  for (const c of query(world, [Creature])) {
+  for (const c of entitiesOf(world, 'creatures')) {
     if (zone[c] === Zone.Battlefield && controller[c] === active && attackerError(world, c) === null) return true
   }
   return false
@@ -77,7 +76,7 @@ export function blockOptions(world: GameWorld): BlockOption[] {
   const attackers = world.roster.attackers
   const pairs: [Eid, Eid][] = []
   const blockersOf = new Map<Eid, number>()
-  for (const b of query(world, [Creature])) {
+  for (const b of entitiesOf(world, 'creatures')) {
     if (world.place.zone[b] !== Zone.Battlefield || world.status.tapped[b]) continue
     for (let i = 0; i < attackers.length; i++) {
       const a = attackers.items[i]!
@@ -116,7 +115,7 @@ export function nextBlockingPlayer(world: GameWorld, done: number): Eid {
   let first = 0
   let rank = Infinity
   let menaceOnly = false
-  for (const b of query(world, [Creature])) {
+  for (const b of entitiesOf(world, 'creatures')) {
     if (zone[b] !== Zone.Battlefield || tapped[b]) continue
     const r = rankOf(controller[b]!)
     if (r >= rank || isDone(controller[b]!)) continue

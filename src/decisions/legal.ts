@@ -7,6 +7,7 @@ import { plotError } from '../actions/plot.js'
 import { canAfford, costOf, manaSummary, type ManaSummary } from '../mana/afford.js'
 import { sorceryTimingError } from '../spells/timing.js'
 import type { Eid } from '../events.js'
+import { entitiesOf } from '../entity-lists.js'
 import { qualifiesForSearch, searchOf } from '../spells/resolve.js'
 import { needsTarget } from '../spells/targets.js'
 import { Step } from '../steps.js'
@@ -65,8 +66,10 @@ function empty(kind: DecisionKind, player: Eid | null, count: number): LegalActi
 /** Every object and player a spell could target (CR 115.1): players in the game, creatures and planeswalkers on the battlefield. */
 function targetCandidates(world: GameWorld): Eid[] {
   const out = playersInGame(world)
-  for (const [eid] of world.cardData) {
-    if (world.place.zone[eid] === Zone.Battlefield && world.types.mask[eid]! & (T_CREATURE | T_PLANESWALKER)) out.push(eid)
+  const { zone } = world.place
+  const types = world.types.mask
+  for (const eid of entitiesOf(world, 'cards')) {
+    if (zone[eid] === Zone.Battlefield && types[eid]! & (T_CREATURE | T_PLANESWALKER) && world.cardData.has(eid)) out.push(eid)
   }
   return out
 }

@@ -1,7 +1,6 @@
-import { query } from 'bitecs'
-import { Land } from '../../components/types.js'
 import { Zone } from '../../components/zones.js'
 import type { Eid } from '../events.js'
+import { entitiesOf } from '../entity-lists.js'
 import type { CardData, GameWorld } from '../world.js'
 import { parseManaCost, type ManaCost, type ManaSymbol } from './cost.js'
 import { findPayment } from './payment.js'
@@ -37,23 +36,12 @@ export interface ManaSummary {
   mixed: boolean
 }
 
-const LANDS = new WeakMap<GameWorld, { entities: number; lands: Int32Array }>()
-
-/** The world's land cards, listed again whenever entities were added (a card's types never change). */
-function landsOf(world: GameWorld): Int32Array {
-  let cached = LANDS.get(world)
-  if (cached === undefined || cached.entities !== world.labels.length) {
-    cached = { entities: world.labels.length, lands: Int32Array.from(query(world, [Land])) }
-    LANDS.set(world, cached)
-  }
-  return cached.lands
-}
 
 export function manaSummary(world: GameWorld, player: Eid): ManaSummary {
   const out: ManaSummary = { player, total: 0, byColor: [0, 0, 0, 0, 0], mixed: false }
   const { zone, controller } = world.place
   const tapped = world.status.tapped
-  for (const land of landsOf(world)) {
+  for (const land of entitiesOf(world, 'lands')) {
     if (zone[land] !== Zone.Battlefield || controller[land] !== player || tapped[land]) continue
     const data = world.cardData.get(land)
     if (!data) continue

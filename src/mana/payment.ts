@@ -1,6 +1,7 @@
 import { T_LAND } from '../../components/types.js'
 import { Zone } from '../../components/zones.js'
 import type { Eid } from '../events.js'
+import { entitiesOf } from '../entity-lists.js'
 import { label, type GameWorld } from '../world.js'
 import { formatManaCost, type ManaCost, type ManaSymbol } from './cost.js'
 
@@ -26,9 +27,9 @@ function landMana(world: GameWorld, land: Eid): ManaSymbol[] {
  */
 export function manaSources(world: GameWorld, player: Eid): ManaSource[] {
   const out: ManaSource[] = []
-  for (const [eid] of world.cardData) {
+  for (const eid of entitiesOf(world, 'lands')) {
     if (world.place.zone[eid] !== Zone.Battlefield || world.place.controller[eid] !== player) continue
-    if ((world.types.mask[eid]! & T_LAND) === 0 || world.status.tapped[eid]) continue
+    if ((world.types.mask[eid]! & T_LAND) === 0 || world.status.tapped[eid] || !world.cardData.has(eid)) continue
     const makes = landMana(world, eid)
     if (makes.length > 0) out.push({ land: eid, makes })
   }
