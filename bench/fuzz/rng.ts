@@ -1,38 +1,19 @@
+import { Rng } from '../../src/rng.js'
 /**
- * The fuzzer's own seeded PRNG (sfc32 seeded through splitmix32), independent of the engine's,
- * so the cases a seed produces do not change when the engine changes. Every case gets its own
- * generator from (seed, case index): `--case N --seed S` regenerates case N alone.
+ * The fuzzer's seeded random stream, on the engine's `Rng` (its sequence is fixed: game records
+ * depend on it). Every case gets its own generator from (seed, case index): `--case N --seed S`
+ * regenerates case N alone.
  */
 export class FuzzRng {
-  private a: number
-  private b: number
-  private c: number
-  private d: number
+  /** The engine's generator (sfc32 through splitmix32), seeded from (seed, stream). */
+  private readonly rng: Rng
 
   constructor(seed: number, stream = 0) {
-    let s = (Math.imul(seed >>> 0, 0x9e3779b1) ^ Math.imul(stream >>> 0, 0x85ebca77) ^ 0x5bd1e995) >>> 0
-    const next = (): number => {
-      s = (s + 0x9e3779b9) >>> 0
-      let z = s
-      z = Math.imul(z ^ (z >>> 16), 0x85ebca6b) >>> 0
-      z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35) >>> 0
-      return (z ^ (z >>> 16)) >>> 0
-    }
-    this.a = next()
-    this.b = next()
-    this.c = next()
-    this.d = next()
-    for (let i = 0; i < 12; i++) this.u32()
+    this.rng = new Rng((Math.imul(seed >>> 0, 0x9e3779b1) ^ Math.imul(stream >>> 0, 0x85ebca77) ^ 0x5bd1e995) >>> 0)
   }
 
   u32(): number {
-    const t = (((this.a + this.b) >>> 0) + this.d) >>> 0
-    this.d = (this.d + 1) >>> 0
-    this.a = this.b ^ (this.b >>> 9)
-    this.b = (this.c + (this.c << 3)) >>> 0
-    this.c = (this.c << 21) | (this.c >>> 11)
-    this.c = (this.c + t) >>> 0
-    return t
+    return this.rng.nextUint32()
   }
 
   /** A float in [0, 1). */
