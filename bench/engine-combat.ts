@@ -1,7 +1,7 @@
 /** One whole combat through the engine's public entity-level actions, as the benchmark times it. */
-import { advance, attack, block, combatDamage } from '../src/drive.js'
+import { advance, attack, block, combatDamage } from '../src/api/drive.js'
 import type { GeneratedBoard } from '../src/generate/board.js'
-import { Step } from '../src/steps.js'
+import { Step } from '../src/core/steps.js'
 
 function ok(result: { ok: boolean }, what: string): void {
   if (!result.ok) throw new Error(`engine rejected ${what}: ${JSON.stringify(result)}`)

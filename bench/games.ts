@@ -10,14 +10,14 @@ import { searchAgentFactory } from '../src/play/agents/search.js'
 import type { AgentFactory } from '../src/play/agent.js'
 import { GameTable } from '../src/play/play-game.js'
 import type { GameRecord } from '../src/play/record.js'
-import { wilson } from '../src/selfplay/summary.js'
+import { wilson } from '../src/node/selfplay/summary.js'
 import { createDeckGame } from '../src/play/setup.js'
 import { randomAction } from '../src/play/agents/random.js'
 import { legalActions } from '../src/decisions/legal.js'
 import { act } from '../src/decisions/act.js'
 import { GameView } from '../src/play/view.js'
-import { Rng } from '../src/rng.js'
-import { restoreWorld, snapshotWorld } from '../src/snapshot.js'
+import { Rng } from '../src/core/rng.js'
+import { restoreWorld, snapshotWorld } from '../src/state/snapshot.js'
 
 const DECKS = ['green-white', 'black-red'] as const
 

@@ -5,7 +5,7 @@
 import { buildBoard, generateBoardSpec } from '../src/generate/board.js'
 import { randomAgent } from '../src/play/agents/random.js'
 import { GameTable } from '../src/play/play-game.js'
-import { restoreWorld, snapshotWorld } from '../src/snapshot.js'
+import { restoreWorld, snapshotWorld } from '../src/state/snapshot.js'
 import { runEngineCombat } from './engine-combat.js'
 
 declare const gc: (() => void) | undefined

@@ -1,10 +1,9 @@
-import { planCombatDamage } from '../src/combat/plan-combat-damage.js'
-import { Await } from '../src/decisions/await.js'
-import { damageChoiceExists } from '../src/decisions/combat-options.js'
-import { internalError } from '../src/errors.js'
-import { Step } from '../src/steps.js'
-import { awaitChoice, choiceMade } from '../src/turn.js'
-import type { GameWorld } from '../src/world.js'
+import { planCombatDamage } from '../src/rules/combat/plan-combat-damage.js'
+import { Await, awaitChoice, choiceMade } from '../src/core/await.js'
+import { damageChoiceExists } from '../src/rules/combat/options.js'
+import { internalError } from '../src/core/errors.js'
+import { Step } from '../src/core/steps.js'
+import type { GameWorld } from '../src/core/world.js'
 
 /**
  * CR 510.1: each attacking and blocking creature that deals damage in this step assigns it: the

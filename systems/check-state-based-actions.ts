@@ -1,10 +1,10 @@
 import { KW_INDESTRUCTIBLE } from '../components/keywords.js'
 import { T_CREATURE, T_PLANESWALKER } from '../components/types.js'
 import { Zone } from '../components/zones.js'
-import type { DeathReason, Eid } from '../src/events.js'
-import { leaveGame, moveToZone } from '../src/zone-change.js'
-import { attachmentError, detach, isAura } from '../src/attachments.js'
-import type { GameWorld } from '../src/world.js'
+import type { DeathReason, Eid } from '../src/core/events.js'
+import { leaveGame, moveToZone } from '../src/rules/zone-change.js'
+import { attachmentError, detach, isAura } from '../src/rules/attachments.js'
+import type { GameWorld } from '../src/core/world.js'
 
 const REASONS: readonly DeathReason[] = ['zero-toughness', 'lethal-damage', 'deathtouch', 'destroyed', 'destroyed', 'legend-rule']
 const REASON_RULES = ['704.5f', '704.5g', '704.5h', '704.5i', '704.5m', '704.5j'] as const

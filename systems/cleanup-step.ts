@@ -1,11 +1,10 @@
 import { T_CREATURE } from '../components/types.js'
 import { Zone } from '../components/zones.js'
-import { entitiesOf } from '../src/entity-lists.js'
-import { Await } from '../src/decisions/await.js'
-import { endUntilEndOfTurnEffects } from '../src/effects.js'
-import { awaitChoice, choiceMade } from '../src/turn.js'
-import { moveToZone } from '../src/zone-change.js'
-import type { GameWorld } from '../src/world.js'
+import { entitiesOf } from '../src/core/entity-lists.js'
+import { Await, awaitChoice, choiceMade } from '../src/core/await.js'
+import { endUntilEndOfTurnEffects } from '../src/rules/effects.js'
+import { moveToZone } from '../src/rules/zone-change.js'
+import type { GameWorld } from '../src/core/world.js'
 
 /** CR 402.2: the maximum hand size. */
 export const MAXIMUM_HAND_SIZE = 7

@@ -1,6 +1,6 @@
-import { dealDamage } from '../src/damage.js'
-import { Step } from '../src/steps.js'
-import type { GameWorld } from '../src/world.js'
+import { dealDamage } from '../src/rules/damage.js'
+import { Step } from '../src/core/steps.js'
+import type { GameWorld } from '../src/core/world.js'
 
 /** CR 510.2: all assigned combat damage is dealt simultaneously. */
 export function dealCombatDamage(world: GameWorld): void {

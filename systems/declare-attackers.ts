@@ -1,10 +1,9 @@
 import { C_ATTACKED_PLANESWALKER, C_ATTACKING } from '../components/combat.js'
 import { KW_VIGILANCE } from '../components/keywords.js'
-import { internalError } from '../src/errors.js'
-import { isPlayer, type GameWorld } from '../src/world.js'
-import { Await } from '../src/decisions/await.js'
-import { anyAttackerPossible } from '../src/decisions/combat-options.js'
-import { awaitChoice, choiceMade } from '../src/turn.js'
+import { internalError } from '../src/core/errors.js'
+import { isPlayer, type GameWorld } from '../src/core/world.js'
+import { Await, awaitChoice, choiceMade } from '../src/core/await.js'
+import { anyAttackerPossible } from '../src/rules/combat/options.js'
 
 /**
  * CR 508.1: the active player's attack declaration (already checked by

@@ -1,8 +1,7 @@
 import { C_BLOCKED, C_BLOCKING } from '../components/combat.js'
-import type { GameWorld } from '../src/world.js'
-import { Await } from '../src/decisions/await.js'
-import { nextBlockingPlayer } from '../src/decisions/combat-options.js'
-import { awaitChoice, choiceMade } from '../src/turn.js'
+import type { GameWorld } from '../src/core/world.js'
+import { Await, awaitChoice, choiceMade } from '../src/core/await.js'
+import { nextBlockingPlayer } from '../src/rules/combat/options.js'
 
 /**
  * CR 509.1, 802.4a: the defending players' block declarations (each already checked by

@@ -1,5 +1,5 @@
-import { drawCard, turnDrawSkipped } from '../src/draw.js'
-import type { GameWorld } from '../src/world.js'
+import { drawCard, turnDrawSkipped } from '../src/rules/draw.js'
+import type { GameWorld } from '../src/core/world.js'
 
 /**
  * CR 504.1: the active player draws a card, except on turn 1 of a two-player game: the starting

@@ -1,5 +1,5 @@
 import { C_ALL_COMBAT, C_ATTACKED_PLANESWALKER, NO_ENTITY } from '../components/combat.js'
-import type { GameWorld } from '../src/world.js'
+import type { GameWorld } from '../src/core/world.js'
 
 /** CR 511.3: as the end of combat step ends, all creatures and planeswalkers are removed from combat. */
 export function endCombat(world: GameWorld): void {

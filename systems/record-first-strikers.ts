@@ -1,6 +1,6 @@
 import { C_HAD_FIRST_STRIKE } from '../components/combat.js'
 import { KW_ANY_FIRST_STRIKE } from '../components/keywords.js'
-import type { GameWorld } from '../src/world.js'
+import type { GameWorld } from '../src/core/world.js'
 
 /**
  * CR 510.4, 702.7b: as the first-strike combat damage step begins, records which attacking and

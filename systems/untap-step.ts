@@ -1,6 +1,6 @@
 import { Zone } from '../components/zones.js'
-import { entitiesOf } from '../src/entity-lists.js'
-import type { GameWorld } from '../src/world.js'
+import { entitiesOf } from '../src/core/entity-lists.js'
+import type { GameWorld } from '../src/core/world.js'
 
 /**
  * CR 502.3: the active player untaps their permanents. The active player's permanents also

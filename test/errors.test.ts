@@ -3,11 +3,11 @@
  * starting `redzone:`; broken invariants are internal errors asking for a bug report.
  */
 import { describe, expect, it } from 'vitest'
-import { RedzoneError, internalError, type RedzoneErrorCode } from '../src/errors.js'
-import { parseManaCost } from '../src/mana/cost.js'
-import { restoreWorld, snapshotWorld } from '../src/snapshot.js'
-import { stateToJson, worldFromBinary, worldFromJson } from '../src/serialize.js'
-import { addCard, addPlayer, createGameWorld } from '../src/world.js'
+import { RedzoneError, internalError, type RedzoneErrorCode } from '../src/core/errors.js'
+import { parseManaCost } from '../src/rules/mana/cost.js'
+import { restoreWorld, snapshotWorld } from '../src/state/snapshot.js'
+import { stateToJson, worldFromBinary, worldFromJson } from '../src/state/serialize.js'
+import { addCard, addPlayer, createGameWorld } from '../src/core/world.js'
 import { Zone } from '../components/zones.js'
 import { creature, newGame } from './helpers.js'
 

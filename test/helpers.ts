@@ -1,8 +1,8 @@
 import { afterEach, expect } from 'vitest'
 import type { KeywordName } from '../components/keywords.js'
-import type { ActionResult } from '../src/errors.js'
-import { Game } from '../src/game.js'
-import type { ObjectSpec, Position } from '../src/position.js'
+import type { ActionResult } from '../src/core/errors.js'
+import { Game } from '../src/api/game.js'
+import type { ObjectSpec, Position } from '../src/state/position.js'
 
 /** A creature on the battlefield. */
 export function creature(

@@ -1,14 +1,14 @@
 /**
- * Every count the engine stores has a declared range (src/limits.ts). Input outside it is
+ * Every count the engine stores has a declared range (src/core/limits.ts). Input outside it is
  * rejected; arithmetic during play saturates at the ends of the range and never wraps around
  * (an Int32 store would turn 2 - 3e9 into a positive life total).
  */
 import { describe, expect, it } from 'vitest'
-import { addCard, addPlayer, createGameWorld } from '../src/world.js'
+import { addCard, addPlayer, createGameWorld } from '../src/core/world.js'
 import { Zone } from '../components/zones.js'
-import { RedzoneError } from '../src/errors.js'
-import { INT32_MAX, LIMITS, addSaturating, countError, subtractSaturating } from '../src/limits.js'
-import { worldDigest } from '../src/debug/digest.js'
+import { RedzoneError } from '../src/core/errors.js'
+import { INT32_MAX, LIMITS, addSaturating, countError, subtractSaturating } from '../src/core/limits.js'
+import { worldDigest } from '../src/state/digest.js'
 import { cardInHand, creature, expectOk, expectRejected, lands, LIBRARIES, life, newGame, obj, planeswalker } from './helpers.js'
 
 function thrown(fn: () => unknown): RedzoneError {
@@ -21,7 +21,7 @@ function thrown(fn: () => unknown): RedzoneError {
   throw new Error('expected a RedzoneError')
 }
 
-describe('saturating arithmetic (src/limits.ts)', () => {
+describe('saturating arithmetic (src/core/limits.ts)', () => {
   it('adds and subtracts within the range, and stops at its ends', () => {
     expect(addSaturating(2, 3, LIMITS.life)).toBe(5)
     expect(subtractSaturating(2, 3e9, LIMITS.life)).toBe(-INT32_MAX)

@@ -6,12 +6,12 @@
  */
 import { describe, expect, it } from 'vitest'
 import { Zone } from '../components/zones.js'
-import { block } from '../src/drive.js'
-import { plotCard } from '../src/actions/plot.js'
-import { castSpell } from '../src/actions/cast.js'
-import { worldDigest } from '../src/debug/digest.js'
-import type { ActionResult } from '../src/errors.js'
-import type { Game } from '../src/game.js'
+import { block } from '../src/api/drive.js'
+import { plotCard } from '../src/rules/actions/plot.js'
+import { castSpell } from '../src/rules/actions/cast.js'
+import { worldDigest } from '../src/state/digest.js'
+import type { ActionResult } from '../src/core/errors.js'
+import type { Game } from '../src/api/game.js'
 import { cardInHand, creature, expectOk, expectRejected, lands, LIBRARIES, newGame } from './helpers.js'
 
 /** The action is rejected with `code` (and `rule`) and the game is unchanged. */

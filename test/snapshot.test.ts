@@ -1,11 +1,11 @@
 import { query } from 'bitecs'
 import { describe, expect, it } from 'vitest'
 import { Flying } from '../components/keywords.js'
-import { attack, block, combatDamage } from '../src/drive.js'
-import { worldDigest } from '../src/debug/digest.js'
+import { attack, block, combatDamage } from '../src/api/drive.js'
+import { worldDigest } from '../src/state/digest.js'
 import { generateBoard } from '../src/generate/board.js'
-import { restoreWorld, snapshotWorld } from '../src/snapshot.js'
-import { Step } from '../src/steps.js'
+import { restoreWorld, snapshotWorld } from '../src/state/snapshot.js'
+import { Step } from '../src/core/steps.js'
 import { expectOk, creature, newGame } from './helpers.js'
 
 describe('snapshots', () => {

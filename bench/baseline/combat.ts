@@ -2,7 +2,7 @@
  * The baseline: the same combat rules written the way an experienced developer would write them
  * for clarity without an ECS: creature objects with keyword flags, arrays of blockers, a loop per
  * step, a full scan for state-based actions. Not deliberately slow. Same rules and default
- * damage assignment as the engine (FORMAT.md), so the outcomes must be equal.
+ * damage assignment as the engine (docs/scenario-format.md), so the outcomes must be equal.
  */
 import {
   KW_DEATHTOUCH, KW_DEFENDER, KW_DOUBLE_STRIKE, KW_FIRST_STRIKE, KW_FLYING, KW_HASTE, KW_INDESTRUCTIBLE,

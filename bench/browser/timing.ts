@@ -5,7 +5,7 @@
  * caller can check it (a fast wrong answer is a failure).
  */
 import { buildBoard, generateBoardSpec, type GeneratedBoard } from '../../src/generate/board.js'
-import { restoreWorld, snapshotWorld, type WorldSnapshot } from '../../src/snapshot.js'
+import { restoreWorld, snapshotWorld, type WorldSnapshot } from '../../src/state/snapshot.js'
 import { runEngineCombat } from '../engine-combat.js'
 import { engineOutcome, type Outcome } from '../outcome.js'
 

@@ -444,17 +444,17 @@ function invoke(game: Game, method: Method, args: unknown[]): unknown {
   return fn.apply(game, args)
 }
 
-/** The arithmetic of accepted well-typed actions: damage to a player and +N/+N add exactly, saturating at the ends of the declared ranges (src/limits.ts); the source of damage is an object. */
+/** The arithmetic of accepted well-typed actions: damage to a player and +N/+N add exactly, saturating at the ends of the declared ranges (src/core/limits.ts); the source of damage is an object. */
 function arithmetic(rec: Recorder, call: Call, shown: string, before: GameState, now: GameState): void {
   if (call.method === 'dealDamage') {
     const d = call.args[0] as { to: string; amount: number; source?: string }
     if (d.source !== undefined && before.players[d.source]) {
-      rec.fault('player-accepted-as-damage-source', `${shown}: the source is the player ${d.source}; a source of damage is an object (CR 120.1, FORMAT.md: "source (optional object id)")`)
+      rec.fault('player-accepted-as-damage-source', `${shown}: the source is the player ${d.source}; a source of damage is an object (CR 120.1, docs/scenario-format.md: "source (optional object id)")`)
     }
     if (d.source !== undefined) return
     const p = before.players[d.to]
     if (!p || p.lost) return
-    // src/limits.ts: life saturates at the ends of its range.
+    // src/core/limits.ts: life saturates at the ends of its range.
     const expected = Math.max(LIMITS.life.min, Math.min(LIMITS.life.max, p.life - d.amount))
     if (now.players[d.to]!.life !== expected) rec.fault('damage-arithmetic', `${shown}: life ${p.life} - ${d.amount} should be ${expected}, is ${now.players[d.to]!.life}`)
   } else if (call.method === 'grant') {
@@ -466,7 +466,7 @@ function arithmetic(rec: Recorder, call: Call, shown: string, before: GameState,
       const was = b[field]
       const is = a[field]
       if (was === null || is === null) continue
-      // src/limits.ts: the sum saturates at the ends of the range.
+      // src/core/limits.ts: the sum saturates at the ends of the range.
       const expected = Math.max(LIMITS[field].min, Math.min(LIMITS[field].max, was + (change[field] ?? 0)))
       if (is !== expected) rec.fault('grant-arithmetic', `${shown}: ${field} ${was} + ${change[field] ?? 0} should be ${expected}, is ${is}`)
     }

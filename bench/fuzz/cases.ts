@@ -121,7 +121,7 @@ function checkScenarioText(rec: Recorder, text: string, validByConstruction: boo
       if (typeof issue.message !== 'string' || issue.message.trim() === '') rec.fault('issue-without-message', JSON.stringify(issue).slice(0, 200))
     }
     // The generator's absurd numbers (3e9, 2^53 - 1) are beyond the format's declared ranges
-    // (src/limits.ts): such a file is invalid by design, with each range named at its path.
+    // (src/core/limits.ts): such a file is invalid by design, with each range named at its path.
     const outOfRange = loaded.issues.every((i) => /must be a whole number from -?\d+ to \d+$/.test(i.message))
     if (validByConstruction && !outOfRange) {
       const first = loaded.issues[0]
@@ -132,7 +132,7 @@ function checkScenarioText(rec: Recorder, text: string, validByConstruction: boo
   }
   const scenario = loaded.scenario
   const dup = duplicateKey(text)
-  if (dup !== null) rec.fault('duplicate-key-accepted', `the key "${dup.slice(0, 40)}" is given twice in one object and the file loads (FORMAT.md: a key given twice makes the file invalid)`)
+  if (dup !== null) rec.fault('duplicate-key-accepted', `the key "${dup.slice(0, 40)}" is given twice in one object and the file loads (docs/scenario-format.md: a key given twice makes the file invalid)`)
   let game: Game | null = null
   let startClean = true
   try {

@@ -1,7 +1,7 @@
 /**
  * The real CLI on a sample of the cases: `node dist/cli.js run FILE --json` must print no stack
  * trace, exit 2 with a message naming the file for an invalid file, and exit 0 with exactly one
- * JSON document on stdout, the same as the library's result, for a valid one (FORMAT.md).
+ * JSON document on stdout, the same as the library's result, for a valid one (docs/scenario-format.md).
  */
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'

@@ -1,5 +1,5 @@
 /**
- * Random valid `redzone-scenario/1` documents (FORMAT.md): players, creatures with random
+ * Random valid `redzone-scenario/1` documents (docs/scenario-format.md): players, creatures with random
  * keywords, planeswalkers, lands, Equipment and Auras (attached or not), cards in hand, library,
  * graveyard and exile (plotted), and random actions of every kind, legal or not. References
  * point at ids the position defines, so the file loads; the rules may still reject the actions.

@@ -84,7 +84,7 @@ export function checkState(rec: Recorder, state: GameState, where: string, after
   }
 }
 
-/** FORMAT.md: "The starting position has had its state-based actions checked." Returns whether it has. */
+/** docs/scenario-format.md: "The starting position has had its state-based actions checked." Returns whether it has. */
 export function checkStartingSba(rec: Recorder, state: GameState): boolean {
   const before = rec.faults.length
   for (const [id, p] of Object.entries(state.players)) {

@@ -1,4 +1,4 @@
-import { Rng } from '../../src/rng.js'
+import { Rng } from '../../src/core/rng.js'
 /**
  * The fuzzer's seeded random stream, on the engine's `Rng` (its sequence is fixed: game records
  * depend on it). Every case gets its own generator from (seed, case index): `--case N --seed S`

@@ -7,13 +7,13 @@
  */
 import { runEngineCombat } from '../../bench/engine-combat.js'
 import { Zone } from '../../components/zones.js'
-import type { ClientEvent } from '../../src/client/events.js'
-import type { ClientObject, ClientState } from '../../src/client/state.js'
-import type { ActionResult } from '../../src/errors.js'
-import { Game } from '../../src/game.js'
+import type { ClientEvent } from '../../src/api/event-stream.js'
+import type { ClientObject, ClientState } from '../../src/api/client-state.js'
+import type { ActionResult } from '../../src/core/errors.js'
+import { Game } from '../../src/api/game.js'
 import { generateBoard } from '../../src/generate/board.js'
 import type { LegalActions } from '../../src/decisions/legal.js'
-import type { WorldSnapshot } from '../../src/snapshot.js'
+import type { WorldSnapshot } from '../../src/state/snapshot.js'
 import { DEMO_POSITION } from './position.js'
 
 const $ = <T extends HTMLElement>(selector: string): T => {

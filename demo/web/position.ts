@@ -1,5 +1,5 @@
 /** The demo's board: player A's turn 2, precombat main phase, two battlefields of pool cards and a planeswalker. */
-import type { Position } from '../../src/position.js'
+import type { Position } from '../../src/state/position.js'
 
 export const DEMO_POSITION: Position = {
   players: [{ id: 'A', life: 20 }, { id: 'B', life: 20 }],

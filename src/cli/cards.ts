@@ -1,4 +1,4 @@
-import { CARD_POOL, DECKS, type CardDefinition } from '../cards/pool.js'
+import { CARD_POOL, DECKS, type CardDefinition } from '../rules/cards/pool.js'
 
 function keywordText(card: CardDefinition): string {
   return card.keywords

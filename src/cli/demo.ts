@@ -1,8 +1,8 @@
-import { advance, attack, block, combatDamage } from '../drive.js'
+import { advance, attack, block, combatDamage } from '../api/drive.js'
 import { generateBoard, type GeneratedBoard } from '../generate/board.js'
-import type { ActionResult } from '../errors.js'
-import { restoreWorld, snapshotWorld } from '../snapshot.js'
-import { Step } from '../steps.js'
+import type { ActionResult } from '../core/errors.js'
+import { restoreWorld, snapshotWorld } from '../state/snapshot.js'
+import { Step } from '../core/steps.js'
 
 const fmt = new Intl.NumberFormat('en-US')
 

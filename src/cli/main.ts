@@ -1,10 +1,10 @@
 import { Command, InvalidArgumentError } from 'commander'
 import { runScenario } from '../scenario/run.js'
-import { checkScenarioFile, loadScenarioFile, scenarioFiles } from './scenario-files.js'
+import { checkScenarioFile, loadScenarioFile, scenarioFiles } from '../node/scenario-files.js'
 import { runDemo } from './demo.js'
 import { formatResult } from './format-result.js'
 import { formatCardPool } from './cards.js'
-import { registerSelfPlayCommands } from '../node/selfplay/cli.js'
+import { registerSelfPlayCommands } from './selfplay.js'
 
 /** Exit codes: 0 success, 1 a scenario failed its checks, 2 invalid input (bad file, bad arguments). */
 const EXIT_FAILED = 1

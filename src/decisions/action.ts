@@ -1,4 +1,4 @@
-import type { Eid } from '../events.js'
+import type { Eid } from '../core/events.js'
 
 /**
  * Every choice a player makes in a game, as one typed union: the answer to a pending decision

@@ -1,20 +1,20 @@
 import { T_CREATURE, T_PLANESWALKER } from '../../components/types.js'
 import { Zone } from '../../components/zones.js'
-import { activateError } from '../actions/activate.js'
-import { castCardCheck, castTargetError } from '../actions/cast.js'
-import { playLandCheck } from '../actions/play-land.js'
-import { plotError } from '../actions/plot.js'
-import { canAfford, costOf, manaSummary, type ManaSummary } from '../mana/afford.js'
-import { sorceryTimingError } from '../spells/timing.js'
-import type { Eid } from '../events.js'
-import { entitiesOf } from '../entity-lists.js'
-import { qualifiesForSearch, searchOf } from '../spells/resolve.js'
-import { needsTarget } from '../spells/targets.js'
-import { Step } from '../steps.js'
-import { playersInGame, priorityGiven } from '../turn.js'
-import type { GameWorld } from '../world.js'
+import { activateError } from '../rules/actions/activate.js'
+import { castCardCheck, castTargetError } from '../rules/actions/cast.js'
+import { playLandCheck } from '../rules/actions/play-land.js'
+import { plotError } from '../rules/actions/plot.js'
+import { canAfford, costOf, manaSummary, type ManaSummary } from '../rules/mana/afford.js'
+import { sorceryTimingError } from '../rules/spells/timing.js'
+import type { Eid } from '../core/events.js'
+import { entitiesOf } from '../core/entity-lists.js'
+import { qualifiesForSearch, searchOf } from '../rules/spells/resolve.js'
+import { needsTarget } from '../rules/spells/targets.js'
+import { Step } from '../core/steps.js'
+import { playersInGame, priorityGiven } from '../turn/runner.js'
+import type { GameWorld } from '../core/world.js'
 import type { DecisionKind } from './action.js'
-import { attackOptions, blockOptions, damageOptions, type AttackOption, type BlockOption, type DamageOption } from './combat-options.js'
+import { attackOptions, blockOptions, damageOptions, type AttackOption, type BlockOption, type DamageOption } from '../rules/combat/options.js'
 import { pendingDecision } from './pending.js'
 
 export interface CastOption {
@@ -163,7 +163,7 @@ export function legalActions(world: GameWorld): LegalActions {
 
 export type { AttackOption, BlockOption, DamageOption }
 
-/** What is legal now, in the scenario format's terms (FORMAT.md "What is legal now"). */
+/** What is legal now, in the scenario format's terms (docs/scenario-format.md "What is legal now"). */
 export interface LegalNow {
   /** The lands the player who holds priority could play. */
   canPlay: Eid[]

@@ -1,9 +1,10 @@
-import { Await, type AwaitKind } from './await.js'
+import { Await, type AwaitKind } from '../core/await.js'
 import type { Decision, DecisionKind } from './action.js'
-import { searchOf } from '../spells/resolve.js'
-import { isGameOver, priorityGiven } from '../turn.js'
-import type { Eid } from '../events.js'
-import type { GameWorld } from '../world.js'
+import { searchOf } from '../rules/spells/resolve.js'
+import { priorityGiven } from '../turn/runner.js'
+import { isGameOver, winnerOf } from '../core/players.js'
+export { winnerOf }
+import type { GameWorld } from '../core/world.js'
 
 const KIND: Record<AwaitKind, DecisionKind> = {
   [Await.None]: 'priority',
@@ -32,17 +33,6 @@ export function decisionKindOf(kind: AwaitKind): DecisionKind {
   return KIND[kind]
 }
 
-/** The winner of a finished game (the one player left), or 0 for none. */
-export function winnerOf(world: GameWorld): Eid {
-  let winner = 0
-  for (const p of world.playerOrder) {
-    if (world.players.lost[p] === 0) {
-      if (winner !== 0) return 0
-      winner = p
-    }
-  }
-  return winner
-}
 
 /**
  * Who must decide what now (CR 117.3: priority; 508.1, 509.1, 510.1, 701.23, 514.1, 103.5: the

@@ -1,12 +1,12 @@
 import { Zone } from '../../components/zones.js'
-import { drawCard } from '../draw.js'
-import { OK, reject, type ActionResult } from '../errors.js'
-import type { Eid } from '../events.js'
-import { Step } from '../steps.js'
-import { awaitChoice, beginStep, choiceMade, settle } from '../turn.js'
-import { moveToZone } from '../zone-change.js'
-import { label, type GameWorld } from '../world.js'
-import { Await } from './await.js'
+import { drawCard } from '../rules/draw.js'
+import { OK, reject, type ActionResult } from '../core/errors.js'
+import type { Eid } from '../core/events.js'
+import { Step } from '../core/steps.js'
+import { beginStep, settle } from '../turn/runner.js'
+import { moveToZone } from '../rules/zone-change.js'
+import { label, type GameWorld } from '../core/world.js'
+import { Await, awaitChoice, choiceMade } from '../core/await.js'
 
 /** CR 103.4: the starting hand size. */
 export const STARTING_HAND_SIZE = 7

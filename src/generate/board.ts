@@ -15,12 +15,12 @@ import {
 } from '../../components/keywords.js'
 import { T_CREATURE, T_PLANESWALKER } from '../../components/types.js'
 import { Zone } from '../../components/zones.js'
-import type { AttackDeclaration } from '../combat/check-attack.js'
-import type { BlockDeclaration } from '../combat/check-block.js'
-import type { Eid } from '../events.js'
-import { Rng } from '../rng.js'
-import { Step } from '../steps.js'
-import { addCard, addPlayer, createGameWorld, type GameWorld } from '../world.js'
+import type { AttackDeclaration } from '../rules/combat/check-attack.js'
+import type { BlockDeclaration } from '../rules/combat/check-block.js'
+import type { Eid } from '../core/events.js'
+import { Rng } from '../core/rng.js'
+import { Step } from '../core/steps.js'
+import { addCard, addPlayer, createGameWorld, type GameWorld } from '../core/world.js'
 
 /** How often each keyword appears on a generated creature. */
 const KEYWORD_ODDS: readonly [number, number][] = [

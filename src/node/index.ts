@@ -2,12 +2,12 @@
  * redzone/node: what needs Node. Scenario files on disk: read and validate one, find them in
  * directories, load, play and check one.
  */
-export { loadScenarioFile, checkScenarioFile, scenarioFiles } from '../cli/scenario-files.js'
-export type { FileLoad, CheckOutcome } from '../cli/scenario-files.js'
+export { loadScenarioFile, checkScenarioFile, scenarioFiles } from './scenario-files.js'
+export type { FileLoad, CheckOutcome } from './scenario-files.js'
 
 // Self-play on every core and across machines (piscina, BullMQ)
 export { runSelfPlay } from './selfplay/run.js'
 export type { SelfPlayOptions } from './selfplay/run.js'
 export { benchSelfPlay } from './selfplay/bench.js'
 export type { SelfPlayBenchOptions, SelfPlayBenchResult } from './selfplay/bench.js'
-export type { SelfPlaySummary } from '../selfplay/summary.js'
+export type { SelfPlaySummary } from './selfplay/summary.js'

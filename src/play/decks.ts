@@ -1,5 +1,5 @@
-import { CARD_POOL, DECKS } from '../cards/pool.js'
-import { RedzoneError } from '../errors.js'
+import { CARD_POOL, DECKS } from '../rules/cards/pool.js'
+import { RedzoneError } from '../core/errors.js'
 
 /** A deck: a built-in deck name (`green-white`, `black-red`) or a list of card names from the pool. */
 export type DeckSpec = string | readonly string[]

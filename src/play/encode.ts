@@ -1,5 +1,5 @@
 import type { PlayerAction } from '../decisions/action.js'
-import type { Eid } from '../events.js'
+import type { Eid } from '../core/events.js'
 
 /**
  * Actions as short strings for game records (the player is the decider of the decision the

@@ -1,6 +1,6 @@
 import { beginGame } from '../decisions/pregame.js'
-import { Game } from '../game.js'
-import type { ObjectSpec, Position } from '../position.js'
+import { Game } from '../api/game.js'
+import type { ObjectSpec, Position } from '../state/position.js'
 import { deckCards, type DeckSpec } from './decks.js'
 
 /** The players of a two-player game, by seat. */

@@ -1,14 +1,14 @@
 import { Zone } from '../../components/zones.js'
 import { T_CREATURE, T_LAND } from '../../components/types.js'
 import { C_ATTACKING, C_BLOCKED, C_BLOCKING } from '../../components/combat.js'
-import { RedzoneError } from '../errors.js'
-import { Await } from '../decisions/await.js'
-import type { Eid } from '../events.js'
-import { manaValue } from '../mana/cost.js'
-import { Rng } from '../rng.js'
-import { restoreWorld, snapshotWorld } from '../snapshot.js'
-import { buildPosition, originOf } from '../position.js'
-import type { GameWorld } from '../world.js'
+import { RedzoneError } from '../core/errors.js'
+import { Await } from '../core/await.js'
+import type { Eid } from '../core/events.js'
+import { manaValue } from '../rules/mana/cost.js'
+import { Rng } from '../core/rng.js'
+import { restoreWorld, snapshotWorld } from '../state/snapshot.js'
+import { buildPosition, originOf } from '../state/position.js'
+import type { GameWorld } from '../core/world.js'
 
 /**
  * What one player may know of a game (CR 400.2: hidden zones): their own hand, every public zone

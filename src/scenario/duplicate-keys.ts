@@ -1,4 +1,4 @@
-import { fieldPath } from '../validate/position.js'
+import { fieldPath } from '../state/check-position.js'
 
 /** A key given twice in one JSON object, with the JSON path of that object. */
 export interface DuplicateKey {

@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { checkPosition } from '../position.js'
+import { checkPosition } from '../state/position.js'
 import { findDuplicateKeys } from './duplicate-keys.js'
 import { scenarioSchema, type Scenario, type ScenarioExpect } from './schema.js'
 
@@ -70,7 +70,7 @@ export function loadScenario(text: string): LoadResult {
   } catch (error) {
     return { ok: false, issues: [{ path: '$', message: `invalid JSON${parsePosition(text)}: ${(error as Error).message}` }] }
   }
-  // FORMAT.md: a key given twice in one JSON object makes the file invalid (JSON.parse keeps the last).
+  // docs/scenario-format.md: a key given twice in one JSON object makes the file invalid (JSON.parse keeps the last).
   const duplicates = findDuplicateKeys(text)
   if (duplicates.length > 0) {
     return { ok: false, issues: duplicates.map((d) => ({ path: d.path, message: `the key ${JSON.stringify(d.key)} is given twice` })) }

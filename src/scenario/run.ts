@@ -1,9 +1,9 @@
-import { worldDigest } from '../debug/digest.js'
-import type { ActionResult, RuleViolation } from '../errors.js'
-import { EVENT_FIELDS, EVENT_NAMES, type GameEventName } from '../events.js'
-import { Game } from '../game.js'
-import type { Position } from '../position.js'
-import type { GameState } from '../state.js'
+import { worldDigest } from '../state/digest.js'
+import type { ActionResult, RuleViolation } from '../core/errors.js'
+import { EVENT_FIELDS, EVENT_NAMES, type GameEventName } from '../core/events.js'
+import { Game } from '../api/game.js'
+import type { Position } from '../state/position.js'
+import type { GameState } from '../api/game-state.js'
 import type { Scenario, ScenarioAction, ScenarioExpect } from './schema.js'
 
 export interface ActionOutcome {
@@ -153,7 +153,7 @@ export function runScenario(scenario: Scenario, options: { seed?: number } = {})
   }
 }
 
-/** An event as JSON: `type` ("damage" for damageDealt, as in FORMAT.md, else the event name), `event`, named fields. */
+/** An event as JSON: `type` ("damage" for damageDealt, as in docs/scenario-format.md, else the event name), `event`, named fields. */
 function eventJson(game: Game, name: GameEventName, args: readonly unknown[]): Record<string, unknown> {
   const out: Record<string, unknown> = { type: name === 'damageDealt' ? 'damage' : name, event: name }
   EVENT_FIELDS[name].forEach((field, i) => {

@@ -2,27 +2,27 @@ import { z } from 'zod'
 import { KEYWORD_NAMES } from '../../components/keywords.js'
 import { TYPE_NAMES } from '../../components/types.js'
 import { ZONE_NAMES } from '../../components/zones.js'
-import { LIMITS, type CountRange } from '../limits.js'
-import { manaCostError } from '../mana/cost.js'
-import { STEP_NAMES } from '../steps.js'
-import { ENCHANT_QUALITIES, POSITION_ZONES, SPELL_TARGETS, spellEffectsError } from '../validate/position.js'
-import { REJECT_CODES } from '../reject-codes.js'
+import { LIMITS, type CountRange } from '../core/limits.js'
+import { manaCostError } from '../rules/mana/cost.js'
+import { STEP_NAMES } from '../core/steps.js'
+import { ENCHANT_QUALITIES, POSITION_ZONES, SPELL_TARGETS, spellEffectsError } from '../state/check-position.js'
+import { REJECT_CODES } from '../core/reject-codes.js'
 
 /**
- * The `redzone-scenario/1` format (shared/scenarios/FORMAT.md) as a strict schema: unknown
+ * The `redzone-scenario/1` format (docs/scenario-format.md) as a strict schema: unknown
  * fields, wrong types and wrong values are errors with their JSON path.
  */
 
 const id = z.string().min(1)
 /** zod's `int()` accepts safe integers only: no NaN, no Infinity, no 1e300. */
 const int = z.number().int()
-/** A count in its declared range (src/limits.ts). */
+/** A count in its declared range (src/core/limits.ts). */
 const count = (range: CountRange) => {
   const message = `${range.what} must be a whole number from ${range.min} to ${range.max}`
   return z.number().int().min(range.min, message).max(range.max, message)
 }
 const keywordName = z.enum(KEYWORD_NAMES)
-/** Generic amounts and the five colored symbols only (FORMAT.md); the same check as `parseManaCost`. */
+/** Generic amounts and the five colored symbols only (docs/scenario-format.md); the same check as `parseManaCost`. */
 const manaCost = z.string().superRefine((text, ctx) => {
   const error = manaCostError(text)
   if (error !== null) ctx.addIssue({ code: 'custom', message: error })

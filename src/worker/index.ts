@@ -15,16 +15,16 @@
  * Works over anything with `postMessage` and `addEventListener('message')`: a `Worker` and the
  * worker's `self`, or the two ports of a `MessageChannel`.
  */
-import type { ClientEvent } from '../client/events.js'
-import type { ClientState } from '../client/state.js'
+import type { ClientEvent } from '../api/event-stream.js'
+import type { ClientState } from '../api/client-state.js'
 import type { Decision, PlayerAction } from '../decisions/action.js'
 import type { LegalActions } from '../decisions/legal.js'
-import type { ActionResult } from '../errors.js'
-import { RedzoneError } from '../errors.js'
-import { Game, type GameDriver } from '../game.js'
-import type { Position } from '../position.js'
-import { readBinary, STATE_FORMAT, type StateDocument } from '../serialize.js'
-import type { GameState } from '../state.js'
+import type { ActionResult } from '../core/errors.js'
+import { RedzoneError } from '../core/errors.js'
+import { Game, type GameDriver } from '../api/game.js'
+import type { Position } from '../state/position.js'
+import { readBinary, STATE_FORMAT, type StateDocument } from '../state/serialize.js'
+import type { GameState } from '../api/game-state.js'
 
 /** One end of a message channel: a `Worker`, a worker's `self`, a `MessagePort`. */
 export interface MessageEndpoint {

@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildDemo, projectRoot, serveDirectory } from '../../demo/web/build.js'
 import { DEMO_POSITION } from '../../demo/web/position.js'
-import { Game } from '../../src/game.js'
+import { Game } from '../../src/api/game.js'
 import { findChromium, launchChromium, NO_CHROMIUM, type LaunchedChromium } from './chromium.js'
 
 const chromiumPath = findChromium()

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { KEYWORD_NAMES } from '../../components/keywords.js'
-import { CARD_POOL, DECKS } from '../../src/cards/pool.js'
-import { manaValue, parseManaCost, formatManaCost } from '../../src/mana/cost.js'
-import { createGame } from '../../src/game.js'
+import { CARD_POOL, DECKS } from '../../src/rules/cards/pool.js'
+import { manaValue, parseManaCost, formatManaCost } from '../../src/rules/mana/cost.js'
+import { createGame } from '../../src/api/game.js'
 
 describe('card pool', () => {
   it('has the basic lands, the two seed cards and at least 30 more cards', () => {

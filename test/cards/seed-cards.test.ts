@@ -6,7 +6,7 @@
  * Knight 5/4, trample; "When Spinewoods Paladin enters, you gain 3 life."; plot {3}{G}).
  */
 import { describe, expect, it } from 'vitest'
-import type { ObjectSpec } from '../../src/position.js'
+import type { ObjectSpec } from '../../src/state/position.js'
 import { cardInHand, expectOk, expectRejected, lands, life, newGame, obj } from '../helpers.js'
 
 const library: ObjectSpec[] = [
@@ -90,7 +90,7 @@ describe('Spinewoods Paladin', () => {
 
 describe("701.24 shuffling with the game's seed", () => {
   it('the same seed shuffles the library the same way', async () => {
-    const { Game } = await import('../../src/game.js')
+    const { Game } = await import('../../src/api/game.js')
     const objects = [
       ...lands('A', 'Forest', 2), ...lands('A', 'Plains', 2), cardInHand('gearhulk', 'A', 'Brightglass Gearhulk'),
       ...Array.from({ length: 12 }, (_, i) => ({ id: `l${i}`, owner: 'A', zone: 'library' as const, card: 'Forest' })),

@@ -1,4 +1,4 @@
-/** The `redzone` command as a user runs it: the built CLI in a child process (FORMAT.md's contract). */
+/** The `redzone` command as a user runs it: the built CLI in a child process (docs/scenario-format.md's contract). */
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'

@@ -5,15 +5,15 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { clientState } from '../../src/client/state.js'
+import { clientState } from '../../src/api/client-state.js'
 import { act } from '../../src/decisions/act.js'
 import { legalActions } from '../../src/decisions/legal.js'
 import { pendingDecision } from '../../src/decisions/pending.js'
 import { randomAction } from '../../src/play/agents/random.js'
 import { createDeckGame, deckPosition } from '../../src/play/setup.js'
 import { GameView } from '../../src/play/view.js'
-import { Game } from '../../src/game.js'
-import { Rng } from '../../src/rng.js'
+import { Game } from '../../src/api/game.js'
+import { Rng } from '../../src/core/rng.js'
 import { creature, expectOk, newGame, planeswalker } from '../helpers.js'
 
 const DECKS = ['green-white', 'black-red'] as const

@@ -3,15 +3,15 @@
  * and the state version (`Game.version`: one per accepted API call, none for a rejected one).
  */
 import { describe, expect, it } from 'vitest'
-import type { ClientEvent } from '../../src/client/events.js'
-import { EVENT_FIELDS } from '../../src/events.js'
+import type { ClientEvent } from '../../src/api/event-stream.js'
+import { EVENT_FIELDS } from '../../src/core/events.js'
 import { act } from '../../src/decisions/act.js'
 import { legalActions } from '../../src/decisions/legal.js'
 import { pendingDecision } from '../../src/decisions/pending.js'
 import { randomAction } from '../../src/play/agents/random.js'
 import { createDeckGame } from '../../src/play/setup.js'
 import { GameView } from '../../src/play/view.js'
-import { Rng } from '../../src/rng.js'
+import { Rng } from '../../src/core/rng.js'
 import { creature, expectOk, expectRejected, newGame } from '../helpers.js'
 
 function expectNoGaps(events: readonly ClientEvent[], firstSeq = 1): void {

@@ -8,7 +8,7 @@
  * (equip), 702.170a (plot), 305.1 (lands).
  */
 import { describe, expect, it } from 'vitest'
-import type { Game } from '../../src/game.js'
+import type { Game } from '../../src/api/game.js'
 import { cardInHand, creature, expectOk, expectRejected, lands, LIBRARIES, newGame, planeswalker } from '../helpers.js'
 
 function passUntilChoice(game: Game, steps = 20): void {

@@ -4,12 +4,12 @@
  * actions (each checked), then the action that must be rejected with that code.
  */
 import { describe, expect, it } from 'vitest'
-import type { ActionResult } from '../../src/errors.js'
-import { worldDigest } from '../../src/debug/digest.js'
-import type { Game } from '../../src/game.js'
-import type { ObjectSpec } from '../../src/position.js'
-import { REJECT_CODES, type RejectCode } from '../../src/reject-codes.js'
-import { plotCard } from '../../src/actions/plot.js'
+import type { ActionResult } from '../../src/core/errors.js'
+import { worldDigest } from '../../src/state/digest.js'
+import type { Game } from '../../src/api/game.js'
+import type { ObjectSpec } from '../../src/state/position.js'
+import { REJECT_CODES, type RejectCode } from '../../src/core/reject-codes.js'
+import { plotCard } from '../../src/rules/actions/plot.js'
 import { Zone } from '../../components/zones.js'
 import { cardInHand, creature, expectOk, lands, LIBRARIES, newGame, planeswalker, expectRejected } from '../helpers.js'
 

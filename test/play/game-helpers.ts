@@ -1,5 +1,5 @@
 import { expect } from 'vitest'
-import type { Game } from '../../src/game.js'
+import type { Game } from '../../src/api/game.js'
 import type { ZoneName } from '../../components/zones.js'
 import { expectOk } from '../helpers.js'
 

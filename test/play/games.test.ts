@@ -9,15 +9,15 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { Decision, PlayerAction } from '../../src/decisions/action.js'
-import { EVENT_NAMES, type GameEventName } from '../../src/events.js'
-import type { Game } from '../../src/game.js'
+import { EVENT_NAMES, type GameEventName } from '../../src/core/events.js'
+import type { Game } from '../../src/api/game.js'
 import type { AgentFactory } from '../../src/play/agent.js'
 import { heuristicAgent } from '../../src/play/agents/heuristic.js'
 import { randomAgent, randomAction } from '../../src/play/agents/random.js'
 import { searchAgentFactory } from '../../src/play/agents/search.js'
 import { GameTable, playGame, replay } from '../../src/play/play-game.js'
 import type { GameRecord } from '../../src/play/record.js'
-import { Rng } from '../../src/rng.js'
+import { Rng } from '../../src/core/rng.js'
 
 const GAMES = Number(process.env.REDZONE_GAMES ?? 1500)
 const DECK_PAIRS = [

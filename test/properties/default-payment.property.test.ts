@@ -1,15 +1,15 @@
 /**
- * FORMAT.md's default payment: "the lands tapped are the first set in the order the file lists
+ * docs/scenario-format.md's default payment: "the lands tapped are the first set in the order the file lists
  * the objects that pays the cost". Checked against brute force on random lands (one to three
  * colors each) and costs: `findPayment` returns the lexicographically first set of land positions
  * that pays the cost exactly, and null exactly when no set does.
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { createGame } from '../../src/game.js'
-import { COLORS, type Color, type ManaCost } from '../../src/mana/cost.js'
-import { findPayment } from '../../src/mana/payment.js'
-import type { ObjectSpec } from '../../src/position.js'
+import { createGame } from '../../src/api/game.js'
+import { COLORS, type Color, type ManaCost } from '../../src/rules/mana/cost.js'
+import { findPayment } from '../../src/rules/mana/payment.js'
+import type { ObjectSpec } from '../../src/state/position.js'
 
 const BASIC: Record<Color, string> = { W: 'Plains', U: 'Island', B: 'Swamp', R: 'Mountain', G: 'Forest' }
 const color = fc.constantFrom(...COLORS)
@@ -50,7 +50,7 @@ function firstPayingSet(lands: readonly Color[][], c: ManaCost): number[] | null
   return search(0)
 }
 
-describe('FORMAT.md default payment', () => {
+describe('docs/scenario-format.md default payment', () => {
   it('601.2h is the first set of lands in file order that pays the cost (brute force agrees)', () => {
     fc.assert(
       fc.property(fc.array(land, { maxLength: 7 }), cost, (lands, c) => {

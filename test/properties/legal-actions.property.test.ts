@@ -15,13 +15,13 @@
 import { describe, expect, it } from 'vitest'
 import type { PlayerAction } from '../../src/decisions/action.js'
 import { hasPriorityOption, legalActions as worldLegalActions } from '../../src/decisions/legal.js'
-import { worldDigest } from '../../src/debug/digest.js'
-import type { Game } from '../../src/game.js'
+import { worldDigest } from '../../src/state/digest.js'
+import type { Game } from '../../src/api/game.js'
 import { randomAction } from '../../src/play/agents/random.js'
 import { forcedAction } from '../../src/play/play-game.js'
 import { createDeckGame } from '../../src/play/setup.js'
 import { GameView } from '../../src/play/view.js'
-import { Rng } from '../../src/rng.js'
+import { Rng } from '../../src/core/rng.js'
 import type { LegalActions } from '../../src/decisions/legal.js'
 
 /** Random games explored per property (each visits a few dozen decisions). */

@@ -7,13 +7,13 @@ import { describe, expect, it } from 'vitest'
 import { act } from '../../src/decisions/act.js'
 import { legalActions } from '../../src/decisions/legal.js'
 import { pendingDecision } from '../../src/decisions/pending.js'
-import { worldDigest } from '../../src/debug/digest.js'
-import { EVENT_NAMES } from '../../src/events.js'
-import { Game } from '../../src/game.js'
+import { worldDigest } from '../../src/state/digest.js'
+import { EVENT_NAMES } from '../../src/core/events.js'
+import { Game } from '../../src/api/game.js'
 import { randomAction } from '../../src/play/agents/random.js'
 import { createDeckGame } from '../../src/play/setup.js'
 import { GameView } from '../../src/play/view.js'
-import { Rng } from '../../src/rng.js'
+import { Rng } from '../../src/core/rng.js'
 
 /** One random legal action; false once the game is over. */
 function step(game: Game, rng: Rng): boolean {

@@ -18,7 +18,7 @@
  * Decks: the built-in green-white and black-red 40-card decks.
  */
 import { describe, expect, it } from 'vitest'
-import { worldDigest } from '../../src/debug/digest.js'
+import { worldDigest } from '../../src/state/digest.js'
 import { createDeckGame } from '../../src/play/setup.js'
 import { expectOk, expectRejected } from '../helpers.js'
 import { cardsIn, keepBoth } from '../play/game-helpers.js'

@@ -12,7 +12,7 @@
  * Cards: Shock ({R} instant, 2 damage to any target); decks of ten basic lands.
  */
 import { describe, expect, it } from 'vitest'
-import { worldDigest } from '../../src/debug/digest.js'
+import { worldDigest } from '../../src/state/digest.js'
 import { createDeckGame } from '../../src/play/setup.js'
 import { cardInHand, expectOk, expectRejected, LIBRARIES, newGame } from '../helpers.js'
 import { cardsIn, keepBoth } from '../play/game-helpers.js'

@@ -4,12 +4,12 @@
  * type's mana ability.
  */
 import { describe, expect, it } from 'vitest'
-import { worldDigest } from '../../src/debug/digest.js'
-import { RedzoneError } from '../../src/errors.js'
-import type { Game } from '../../src/game.js'
-import { formatManaCost, manaValue, parseManaCost } from '../../src/mana/cost.js'
-import { findPayment } from '../../src/mana/payment.js'
-import type { ObjectSpec } from '../../src/position.js'
+import { worldDigest } from '../../src/state/digest.js'
+import { RedzoneError } from '../../src/core/errors.js'
+import type { Game } from '../../src/api/game.js'
+import { formatManaCost, manaValue, parseManaCost } from '../../src/rules/mana/cost.js'
+import { findPayment } from '../../src/rules/mana/payment.js'
+import type { ObjectSpec } from '../../src/state/position.js'
 import { cardInHand, creature, expectOk, expectRejected, lands, LIBRARIES, newGame, obj } from '../helpers.js'
 
 const tapped = (game: Game): string[] =>

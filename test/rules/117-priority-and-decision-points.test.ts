@@ -18,8 +18,8 @@
  * (`pendingDecision()`); passing priority never skips a declaration.
  */
 import { describe, expect, it } from 'vitest'
-import { worldDigest } from '../../src/debug/digest.js'
-import type { Game } from '../../src/game.js'
+import { worldDigest } from '../../src/state/digest.js'
+import type { Game } from '../../src/api/game.js'
 import { cardInHand, creature, expectOk, expectRejected, LIBRARIES, life, newGame, obj } from '../helpers.js'
 
 /** Passes until the game waits for something other than priority, or `steps` passes. */

@@ -11,7 +11,7 @@
  * Cards: Forest and Mountain (basic lands); Shock ({R} instant, 2 damage to any target); a 2/2 bear.
  */
 import { describe, expect, it } from 'vitest'
-import { worldDigest } from '../../src/debug/digest.js'
+import { worldDigest } from '../../src/state/digest.js'
 import { cardInHand, creature, expectOk, expectRejected, LIBRARIES, newGame, obj } from '../helpers.js'
 
 function landGame() {

@@ -5,7 +5,7 @@
  * to the maximum hand size. CR 514.2: damage is removed and "until end of turn" effects end.
  */
 import { describe, expect, it } from 'vitest'
-import type { ObjectSpec } from '../../src/position.js'
+import type { ObjectSpec } from '../../src/state/position.js'
 import { creature, expectOk, expectRejected, newGame, obj } from '../helpers.js'
 
 const libraries: ObjectSpec[] = [

@@ -92,7 +92,7 @@ describe('CR 508 Declare attackers step', () => {
 
 describe('CR 508.1a declaration checks at the entity level', () => {
   it('508.1a a creature declared twice is rejected and nothing is declared', async () => {
-    const { attack } = await import('../../src/drive.js')
+    const { attack } = await import('../../src/api/drive.js')
     const game = newGame([creature('bear', 'A', 2, 2)])
     const bear = game.eid('bear')!
     const b = game.eid('B')!

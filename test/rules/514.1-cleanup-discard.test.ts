@@ -8,8 +8,8 @@
  * Cards: vanilla land cards in hand (ids h0..h8 for A, b0..b8 for B).
  */
 import { describe, expect, it } from 'vitest'
-import { worldDigest } from '../../src/debug/digest.js'
-import type { ObjectSpec } from '../../src/position.js'
+import { worldDigest } from '../../src/state/digest.js'
+import type { ObjectSpec } from '../../src/state/position.js'
 import { expectOk, expectRejected, LIBRARIES, newGame, obj } from '../helpers.js'
 import { cardsIn } from '../play/game-helpers.js'
 

@@ -6,8 +6,8 @@
  * controller's control.
  */
 import { describe, expect, it } from 'vitest'
-import { castSpell } from '../../src/actions/cast.js'
-import { passPriority } from '../../src/turn.js'
+import { castSpell } from '../../src/rules/actions/cast.js'
+import { passPriority } from '../../src/turn/runner.js'
 import { cardInHand, creature, expectOk, expectRejected, inHand, lands, life, newGame, obj } from '../helpers.js'
 
 describe('CR 601 Casting spells', () => {

@@ -1,13 +1,13 @@
 /**
  * CR 601.2g: "If the total cost includes a mana payment, the player then has a chance to activate
  * mana abilities." CR 601.2h: "The player pays the total cost in any order."
- * FORMAT.md: "`cast` and `activate` may name the lands to tap in `pay` (a list of land ids); they
+ * docs/scenario-format.md: "`cast` and `activate` may name the lands to tap in `pay` (a list of land ids); they
  * must pay the cost exactly, or the action is rejected (`illegal-payment`)." The rules commands
  * take the same `pay` (PlayerAction `cast.pay`, `activate.pay`).
  * Cards: Shock ({R} instant, 2 damage to any target), Short Sword (equip {1}), basic lands.
  */
 import { describe, expect, it } from 'vitest'
-import { worldDigest } from '../../src/debug/digest.js'
+import { worldDigest } from '../../src/state/digest.js'
 import { cardInHand, creature, expectOk, expectRejected, lands, newGame, obj } from '../helpers.js'
 
 describe('CR 601.2h Paying with chosen lands (pay)', () => {

@@ -4,7 +4,7 @@
  * order; CR 613.7e: an Equipment or Aura gets a new timestamp when it becomes attached.
  */
 import { describe, expect, it } from 'vitest'
-import type { ObjectSpec } from '../../src/position.js'
+import type { ObjectSpec } from '../../src/state/position.js'
 import { creature, expectOk, lands, newGame, obj } from '../helpers.js'
 
 const flightAura: ObjectSpec = {

@@ -13,8 +13,8 @@
  * qualify; Grizzly Bears ({1}{G}), Giant Growth ({G} instant), Forest: don't.
  */
 import { describe, expect, it } from 'vitest'
-import { worldDigest } from '../../src/debug/digest.js'
-import type { Game } from '../../src/game.js'
+import { worldDigest } from '../../src/state/digest.js'
+import type { Game } from '../../src/api/game.js'
 import { cardInHand, expectOk, expectRejected, lands, newGame, obj } from '../helpers.js'
 
 function gearhulkGame(): Game {

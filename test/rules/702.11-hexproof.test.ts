@@ -4,8 +4,8 @@
  * resolves doesn't resolve.
  */
 import { describe, expect, it } from 'vitest'
-import { castSpell } from '../../src/actions/cast.js'
-import { grant } from '../../src/actions/outside-effects.js'
+import { castSpell } from '../../src/rules/actions/cast.js'
+import { grant } from '../../src/rules/actions/outside-effects.js'
 import { keywordBit } from '../../components/keywords.js'
 import { cardInHand, creature, expectOk, expectRejected, lands, newGame, obj } from '../helpers.js'
 

@@ -7,7 +7,7 @@
  * ability while in exile." CR 116.2k: plotting is a special action.
  */
 import { describe, expect, it } from 'vitest'
-import { plotCard } from '../../src/actions/plot.js'
+import { plotCard } from '../../src/rules/actions/plot.js'
 import { Zone } from '../../components/zones.js'
 import { cardInHand, expectOk, expectRejected, lands, life, LIBRARIES, newGame, obj } from '../helpers.js'
 

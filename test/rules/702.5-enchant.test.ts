@@ -8,7 +8,7 @@
  * object or player, that Aura is put into its owner's graveyard."
  */
 import { describe, expect, it } from 'vitest'
-import type { ObjectSpec } from '../../src/position.js'
+import type { ObjectSpec } from '../../src/state/position.js'
 import { cardInHand, creature, expectOk, expectRejected, inHand, lands, newGame, obj } from '../helpers.js'
 
 function aura(id: string, owner: string, enchant: string[], extra: Partial<ObjectSpec> = {}): ObjectSpec {

@@ -7,7 +7,7 @@
  * permanent becomes unattached.
  */
 import { describe, expect, it } from 'vitest'
-import type { ObjectSpec } from '../../src/position.js'
+import type { ObjectSpec } from '../../src/state/position.js'
 import { creature, expectOk, expectRejected, lands, LIBRARIES, newGame, obj } from '../helpers.js'
 
 function sword(extra: Partial<ObjectSpec> = {}): ObjectSpec {

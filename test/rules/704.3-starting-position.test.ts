@@ -3,10 +3,10 @@
  * conditions for state-based actions, then performs all applicable state-based actions
  * simultaneously as a single event." CR 117.5 puts that check before a player receives
  * priority, and a starting position is one where the active player holds priority, so
- * (FORMAT.md) "the starting position has had its state-based actions checked".
+ * (docs/scenario-format.md) "the starting position has had its state-based actions checked".
  */
 import { describe, expect, it } from 'vitest'
-import type { ObjectSpec } from '../../src/position.js'
+import type { ObjectSpec } from '../../src/state/position.js'
 import { creature, expectRejected, newGame, obj, planeswalker } from '../helpers.js'
 
 const equipment = (id: string, attachedTo: string): ObjectSpec => ({

@@ -5,7 +5,7 @@
  * its controller controls. Here each defending player who could block is asked in turn order.
  */
 import { describe, expect, it } from 'vitest'
-import type { Game } from '../../src/game.js'
+import type { Game } from '../../src/api/game.js'
 import { creature, expectOk, expectRejected, LIBRARIES, newGame, obj } from '../helpers.js'
 
 function passUntilChoice(game: Game): void {

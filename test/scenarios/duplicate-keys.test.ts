@@ -1,5 +1,5 @@
 /**
- * FORMAT.md: "A key given twice in one JSON object makes the file invalid (nothing is silently
+ * docs/scenario-format.md: "A key given twice in one JSON object makes the file invalid (nothing is silently
  * dropped)". JSON.parse keeps the last value, so the loader scans the text for repeated keys.
  */
 import { describe, expect, it } from 'vitest'

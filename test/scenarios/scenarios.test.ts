@@ -6,7 +6,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { checkScenarioFile } from '../../src/cli/scenario-files.js'
+import { checkScenarioFile } from '../../src/node/scenario-files.js'
 
 const here = import.meta.dirname
 

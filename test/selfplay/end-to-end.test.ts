@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { replay } from '../../src/play/play-game.js'
 import type { GameRecord } from '../../src/play/record.js'
 import { runSelfPlay } from '../../src/node/selfplay/run.js'
-import { gameSeed } from '../../src/selfplay/seeds.js'
+import { gameSeed } from '../../src/node/selfplay/seeds.js'
 import { ensureBuilt, redzone, tempDir } from './helpers.js'
 
 beforeAll(ensureBuilt)

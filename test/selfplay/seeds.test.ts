@@ -1,9 +1,9 @@
 /** Seeds, shards and chunks of a self-play run, and the summary statistics: pure functions. */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { autoChunkSize, chunkRanges, gameSeed, isSwapped, shardRange } from '../../src/selfplay/seeds.js'
-import { parsePair, parseShard, parseWorkers, SelfPlayUsageError } from '../../src/selfplay/config.js'
-import { percentileOfCounts, replayCommand, SummaryBuilder, wilson } from '../../src/selfplay/summary.js'
+import { autoChunkSize, chunkRanges, gameSeed, isSwapped, shardRange } from '../../src/node/selfplay/seeds.js'
+import { parsePair, parseShard, parseWorkers, SelfPlayUsageError } from '../../src/node/selfplay/config.js'
+import { percentileOfCounts, replayCommand, SummaryBuilder, wilson } from '../../src/node/selfplay/summary.js'
 
 describe('gameSeed', () => {
   it('is a uint32 fixed by (seed, index)', () => {

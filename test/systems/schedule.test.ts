@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { SCHEDULE } from '../../systems/schedule.js'
-import { STEP_NAMES } from '../../src/steps.js'
+import { STEP_NAMES } from '../../src/core/steps.js'
 import { expectOk, creature, newGame } from '../helpers.js'
 
 describe('systems/schedule', () => {

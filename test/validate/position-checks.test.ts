@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from 'vitest'
 import { createGame, type Position } from '../../src/index.js'
-import { RedzoneError } from '../../src/errors.js'
-import { checkPosition } from '../../src/position.js'
-import { addCard, addPlayer, createGameWorld } from '../../src/world.js'
+import { RedzoneError } from '../../src/core/errors.js'
+import { checkPosition } from '../../src/state/position.js'
+import { addCard, addPlayer, createGameWorld } from '../../src/core/world.js'
 import { Zone } from '../../components/zones.js'
 import { creature, obj } from '../helpers.js'
 

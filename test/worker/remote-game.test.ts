@@ -6,8 +6,8 @@
  */
 import { MessageChannel } from 'node:worker_threads'
 import { describe, expect, it } from 'vitest'
-import type { ClientEvent } from '../../src/client/events.js'
-import { Game } from '../../src/game.js'
+import type { ClientEvent } from '../../src/api/event-stream.js'
+import { Game } from '../../src/api/game.js'
 import { createDeckGame } from '../../src/play/setup.js'
 import { createRemoteGame, exposeGame, type MessageEndpoint } from '../../src/worker/index.js'
 import { creature } from '../helpers.js'

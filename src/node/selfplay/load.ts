@@ -4,9 +4,9 @@ import { isAbsolute, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { AgentFactory } from '../../play/agent.js'
 import { GameTable } from '../../play/play-game.js'
-import { SelfPlayUsageError, type RunConfig } from '../../selfplay/config.js'
-import type { PlayGameFn } from '../../selfplay/play-range.js'
-import { builtinAgent, checkAgentFactory, checkDeck, isAgentPath } from '../../selfplay/registry.js'
+import { SelfPlayUsageError, type RunConfig } from './config.js'
+import type { PlayGameFn } from './play-range.js'
+import { builtinAgent, checkAgentFactory, checkDeck, isAgentPath } from './registry.js'
 
 /** An `--agents` entry as workers on any machine see it: a built-in name, or an absolute path. */
 export function normalizeAgentSpec(spec: string, cwd = process.cwd()): string {

@@ -1,7 +1,7 @@
 /** Writes ranges' games in index order as they complete in any order, buffering the early ones. */
 import { createWriteStream, type WriteStream } from 'node:fs'
-import type { RangeResult } from '../../selfplay/play-range.js'
-import type { SummaryBuilder, WorkerThroughput } from '../../selfplay/summary.js'
+import type { RangeResult } from './play-range.js'
+import type { SummaryBuilder, WorkerThroughput } from './summary.js'
 
 /** Where the games go: a file, stdout (`-`), or nowhere (no `out`). */
 export interface GamesOutput {

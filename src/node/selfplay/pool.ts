@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { Piscina } from 'piscina'
-import type { RangeResult } from '../../selfplay/play-range.js'
+import type { RangeResult } from './play-range.js'
 import type { RangeTask } from './worker.js'
 
 /**

@@ -4,9 +4,9 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { createInterface } from 'node:readline'
 import type { GameRecord } from '../../play/record.js'
-import { SelfPlayUsageError } from '../../selfplay/config.js'
-import { outcomeOf } from '../../selfplay/play-range.js'
-import { SummaryBuilder, type Rate, type SelfPlaySummary } from '../../selfplay/summary.js'
+import { SelfPlayUsageError } from './config.js'
+import { outcomeOf } from './play-range.js'
+import { SummaryBuilder, type Rate, type SelfPlaySummary } from './summary.js'
 
 function checkRecord(value: unknown, where: string): GameRecord {
   const r = value as Partial<GameRecord> | null

@@ -3,9 +3,9 @@
  * Agents and the game function are loaded once per run configuration and kept.
  */
 import { threadId } from 'node:worker_threads'
-import type { RunConfig } from '../../selfplay/config.js'
-import { playRange, type RangeResult } from '../../selfplay/play-range.js'
-import type { GameRange } from '../../selfplay/seeds.js'
+import type { RunConfig } from './config.js'
+import { playRange, type RangeResult } from './play-range.js'
+import type { GameRange } from './seeds.js'
 import { loadRun, type LoadedRun } from './load.js'
 
 export interface RangeTask extends GameRange {

@@ -1,0 +1,62 @@
+/**
+ * Checks of the arguments of the `Game` API at run time: a value of the wrong shape (null where a
+ * map is expected, a number where a list is) is misuse of the API and throws `RedzoneError` naming
+ * the argument, never a TypeError from deep inside. Ids themselves are checked by the game: an
+ * unknown id is the `unknown-object` rejection.
+ */
+import { RedzoneError } from '../core/errors.js'
+
+function describe(value: unknown): string {
+  if (value === null) return 'null'
+  if (Array.isArray(value)) return 'a list'
+  return typeof value === 'object' ? 'an object' : `${typeof value} ${JSON.stringify(value)}`
+}
+
+/** An object used as a record (not a list, a Map, a typed array or another built-in container). */
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || ArrayBuffer.isView(value)) return false
+  return !(value instanceof Map || value instanceof Set || value instanceof Date || value instanceof RegExp)
+}
+
+/** A `{ id: id }` map (attackers, blockers). */
+export function idMap(value: unknown, name: string): Readonly<Record<string, string>> {
+  if (!isPlainObject(value)) throw new RedzoneError(`${name}: expected an object of ids ({ "id": "id" }), got ${describe(value)}`)
+  for (const [key, v] of Object.entries(value)) {
+    if (typeof v !== 'string') throw new RedzoneError(`${name}["${key}"]: expected an id (a string), got ${describe(v)}`)
+  }
+  return value as Record<string, string>
+}
+
+/** A `{ creature: { recipient: amount } }` map of damage assignments. */
+export function assignMap(value: unknown, name: string): Readonly<Record<string, Readonly<Record<string, number>>>> {
+  if (!isPlainObject(value)) throw new RedzoneError(`${name}: expected an object { "creature": { "recipient": amount } }, got ${describe(value)}`)
+  for (const [creature, entries] of Object.entries(value)) {
+    if (!isPlainObject(entries)) throw new RedzoneError(`${name}["${creature}"]: expected an object { "recipient": amount }, got ${describe(entries)}`)
+    for (const [recipient, amount] of Object.entries(entries)) {
+      if (typeof amount !== 'number') throw new RedzoneError(`${name}["${creature}"]["${recipient}"]: expected a number, got ${describe(amount)}`)
+    }
+  }
+  return value as Record<string, Record<string, number>>
+}
+
+/** A list of ids. */
+export function idList(value: unknown, name: string): readonly string[] {
+  if (!Array.isArray(value)) throw new RedzoneError(`${name}: expected a list of ids, got ${describe(value)}`)
+  value.forEach((v, i) => {
+    if (typeof v !== 'string') throw new RedzoneError(`${name}[${i}]: expected an id (a string), got ${describe(v)}`)
+  })
+  return value as string[]
+}
+
+/** An options object (possibly absent). */
+export function options(value: unknown, name: string): Readonly<Record<string, unknown>> {
+  if (value === undefined) return {}
+  if (!isPlainObject(value)) throw new RedzoneError(`${name}: expected an options object, got ${describe(value)}`)
+  return value
+}
+
+/** A plain object (an action, a snapshot). */
+export function object(value: unknown, name: string): Readonly<Record<string, unknown>> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new RedzoneError(`${name}: expected an object, got ${describe(value)}`)
+  return value as Record<string, unknown>
+}

@@ -1,0 +1,156 @@
+import { EventEmitter } from 'eventemitter3'
+import type { StepName } from './steps.js'
+import type { ZoneName } from '../../components/zones.js'
+import type { KeywordName } from '../../components/keywords.js'
+
+/** An entity id (a player, card or permanent). */
+export type Eid = number
+
+export type DeathReason = 'lethal-damage' | 'deathtouch' | 'zero-toughness' | 'destroyed' | 'legend-rule'
+export type LossReason = 'life' | 'empty-library'
+
+/**
+ * Everything the game reports, past tense, each with the Comprehensive Rules number that
+ * produced it. Emitted after the change is applied. Listeners never change the game.
+ */
+export interface GameEvents {
+  turnStarted: [turn: number, active: Eid, rule: string]
+  stepStarted: [step: StepName, turn: number, rule: string]
+  cardDrawn: [player: Eid, card: Eid, rule: string]
+  permanentsUntapped: [player: Eid, count: number, rule: string]
+  attackerDeclared: [attacker: Eid, target: Eid, rule: string]
+  attackersDeclared: [count: number, rule: string]
+  blockerDeclared: [blocker: Eid, attacker: Eid, rule: string]
+  blockersDeclared: [count: number, rule: string]
+  damageDealt: [source: Eid, target: Eid, amount: number, combat: boolean, rule: string]
+  lifeChanged: [player: Eid, delta: number, life: number, rule: string]
+  loyaltyChanged: [planeswalker: Eid, delta: number, loyalty: number, rule: string]
+  creatureDied: [creature: Eid, reason: DeathReason, rule: string]
+  zoneChanged: [object: Eid, from: ZoneName, to: ZoneName, rule: string]
+  removedFromCombat: [object: Eid, rule: string]
+  keywordsGranted: [object: Eid, keywords: readonly KeywordName[], power: number, toughness: number, rule: string]
+  keywordsLost: [object: Eid, keywords: readonly KeywordName[], rule: string]
+  effectsEnded: [count: number, rule: string]
+  damageRemoved: [count: number, rule: string]
+  cardsDiscarded: [player: Eid, count: number, rule: string]
+  playerLost: [player: Eid, reason: LossReason, rule: string]
+  attached: [object: Eid, host: Eid, rule: string]
+  unattached: [object: Eid, host: Eid, rule: string]
+  manaPaid: [player: Eid, lands: number, rule: string]
+  spellCast: [player: Eid, card: Eid, target: Eid, rule: string]
+  abilityActivated: [player: Eid, source: Eid, target: Eid, rule: string]
+  abilityTriggered: [source: Eid, controller: Eid, rule: string]
+  spellResolved: [card: Eid, rule: string]
+  abilityResolved: [source: Eid, rule: string]
+  fizzled: [source: Eid, rule: string]
+  permanentEntered: [object: Eid, controller: Eid, rule: string]
+  librarySearched: [player: Eid, found: number, rule: string]
+  libraryShuffled: [player: Eid, rule: string]
+  cardPlotted: [player: Eid, card: Eid, turn: number, rule: string]
+  landPlayed: [player: Eid, card: Eid, rule: string]
+  decisionAwaited: [kind: string, player: Eid, rule: string]
+  mulliganTaken: [player: Eid, count: number, rule: string]
+  handKept: [player: Eid, mulligans: number, rule: string]
+  gameStarted: [first: Eid, rule: string]
+}
+
+export type GameEventName = keyof GameEvents
+
+type Names = EventEmitter.EventNames<GameEvents>
+type Listener<T extends Names> = EventEmitter.EventListener<GameEvents, T>
+
+/**
+ * The game's emitter. `listening` tells whether anyone subscribed at all, so that hot loops
+ * (a damage step over a million creatures) skip building events nobody hears:
+ * `if (events.listening) events.emit(...)`.
+ */
+export class GameEmitter extends EventEmitter<GameEvents> {
+  listening = false
+
+  private update(): void {
+    this.listening = this.eventNames().length > 0
+  }
+
+  override on<T extends Names>(event: T, fn: Listener<T>, context?: unknown): this {
+    super.on(event, fn, context)
+    this.listening = true
+    return this
+  }
+
+  override addListener<T extends Names>(event: T, fn: Listener<T>, context?: unknown): this {
+    return this.on(event, fn, context)
+  }
+
+  override once<T extends Names>(event: T, fn: Listener<T>, context?: unknown): this {
+    super.once(event, fn, context)
+    this.listening = true
+    return this
+  }
+
+  override off<T extends Names>(event: T, fn?: Listener<T>, context?: unknown, once?: boolean): this {
+    super.off(event, fn, context, once)
+    this.update()
+    return this
+  }
+
+  override removeListener<T extends Names>(event: T, fn?: Listener<T>, context?: unknown, once?: boolean): this {
+    return this.off(event, fn, context, once)
+  }
+
+  override removeAllListeners(event?: Names): this {
+    super.removeAllListeners(event)
+    this.update()
+    return this
+  }
+}
+
+export function createEmitter(): GameEmitter {
+  return new GameEmitter()
+}
+
+/**
+ * The field names of each event's arguments, in order, for JSON output; a leading `@` marks an
+ * entity id (printed as the player's or object's id). The last field is always `rule`.
+ */
+export const EVENT_FIELDS: { readonly [E in GameEventName]: readonly string[] } = {
+  turnStarted: ['turn', '@active', 'rule'],
+  stepStarted: ['step', 'turn', 'rule'],
+  cardDrawn: ['@player', '@card', 'rule'],
+  permanentsUntapped: ['@player', 'count', 'rule'],
+  attackerDeclared: ['@attacker', '@target', 'rule'],
+  attackersDeclared: ['count', 'rule'],
+  blockerDeclared: ['@blocker', '@attacker', 'rule'],
+  blockersDeclared: ['count', 'rule'],
+  damageDealt: ['@source', '@target', 'amount', 'combat', 'rule'],
+  lifeChanged: ['@player', 'delta', 'life', 'rule'],
+  loyaltyChanged: ['@planeswalker', 'delta', 'loyalty', 'rule'],
+  creatureDied: ['@creature', 'reason', 'rule'],
+  zoneChanged: ['@object', 'from', 'to', 'rule'],
+  removedFromCombat: ['@object', 'rule'],
+  keywordsGranted: ['@object', 'keywords', 'power', 'toughness', 'rule'],
+  keywordsLost: ['@object', 'keywords', 'rule'],
+  effectsEnded: ['count', 'rule'],
+  damageRemoved: ['count', 'rule'],
+  cardsDiscarded: ['@player', 'count', 'rule'],
+  playerLost: ['@player', 'reason', 'rule'],
+  attached: ['@object', '@host', 'rule'],
+  unattached: ['@object', '@host', 'rule'],
+  manaPaid: ['@player', 'lands', 'rule'],
+  spellCast: ['@player', '@card', '@target', 'rule'],
+  abilityActivated: ['@player', '@source', '@target', 'rule'],
+  abilityTriggered: ['@source', '@controller', 'rule'],
+  spellResolved: ['@card', 'rule'],
+  abilityResolved: ['@source', 'rule'],
+  fizzled: ['@source', 'rule'],
+  permanentEntered: ['@object', '@controller', 'rule'],
+  librarySearched: ['@player', 'found', 'rule'],
+  libraryShuffled: ['@player', 'rule'],
+  cardPlotted: ['@player', '@card', 'turn', 'rule'],
+  landPlayed: ['@player', '@card', 'rule'],
+  decisionAwaited: ['kind', '@player', 'rule'],
+  mulliganTaken: ['@player', 'count', 'rule'],
+  handKept: ['@player', 'mulligans', 'rule'],
+  gameStarted: ['@first', 'rule'],
+}
+
+export const EVENT_NAMES = Object.keys(EVENT_FIELDS) as GameEventName[]

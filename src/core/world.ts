@@ -1,0 +1,381 @@
+import { internalError } from './errors.js'
+import { addComponent, addEntity, createWorld, removeComponent, type World } from 'bitecs'
+import { createCombatState, type CombatState } from '../../components/combat.js'
+import { createCardState, type CardState } from '../../components/cards.js'
+import { ENTITY_STORES } from './state-registry.js'
+import { createKeywordMasks, KEYWORD_TAGS, type KeywordMasks } from '../../components/keywords.js'
+import { createPlayerStats, Player, type PlayerStats } from '../../components/players.js'
+import { createStats, createStatus, type Stats, type Status } from '../../components/stats.js'
+import { createCardTypes, TYPE_TAGS, type CardTypes } from '../../components/types.js'
+import { Card, createPlacement, Zone, type Placement, type ZoneId } from '../../components/zones.js'
+import type { ParameterizedKeyword } from '../../components/abilities.js'
+import { Enchant, Equip, Plot } from '../../components/abilities.js'
+import { createEmitter, type Eid, type GameEmitter } from './events.js'
+import { IntList } from './int-list.js'
+import { Rng } from './rng.js'
+import { checkCardSpec, checkPlayerArgs, checkWorldOptions } from './entity-args.js'
+import { Step, type StepId } from './steps.js'
+import { Await, type AwaitKind } from './await.js'
+import type { CardSpec, ContinuousEffect, ExplicitAssignment, GrantedCharacteristics, ManaCost, SpellSpec, TriggerSpec } from './card-spec.js'
+export type { CardSpec }
+import { createDamagePlan, type DamagePlan } from './damage-plan-store.js'
+
+/** A card's printed data besides the combat characteristics (it never changes): used by casting, equip and Auras. What changes is in `GameContext.cards`. */
+export interface CardData {
+  name: string | null
+  /** CR 205.4a: Legendary matters to the legend rule (704.5j). */
+  legendary: boolean
+  manaCost: ManaCost | null
+  subtypes: readonly string[]
+  spell: SpellSpec | null
+  equipped: GrantedCharacteristics | null
+  enchanted: GrantedCharacteristics | null
+  triggers: readonly TriggerSpec[]
+}
+
+/** An object on the stack (CR 405): a spell, an activated ability or a triggered ability. */
+export type StackItem =
+  | { kind: 'spell'; card: Eid; controller: Eid; target: Eid }
+  | { kind: 'equip'; source: Eid; controller: Eid; target: Eid; ability: ParameterizedKeyword }
+  | { kind: 'trigger'; source: Eid; controller: Eid; trigger: TriggerSpec }
+
+/** The ordered zones of one player (CR 400.1); the battlefield is found through `Placement.zone`. */
+export interface ZoneLists {
+  /** Top card first (CR 401.1 keeps the order). */
+  library: number[]
+  hand: number[]
+  /** Oldest first. */
+  graveyard: number[]
+  exile: number[]
+}
+
+export interface TurnState {
+  number: number
+  active: Eid
+  step: StepId
+  /** CR 508: attackers have been declared this turn (possibly none). */
+  attackersDeclared: boolean
+  blockersDeclared: boolean
+  /** CR 510.4: this combat has had a first-strike combat damage step. */
+  firstStrikeStepDone: boolean
+  regularDamageDone: boolean
+  /** CR 117.3: who holds priority, and how many players in a row have passed. */
+  priority: Eid
+  passes: number
+  /** CR 305.2: lands the active player has played this turn. */
+  landsPlayed: number
+  /**
+   * A choice the game waits for (`Await`), made by `decider`: while it is not `None`, nobody has
+   * priority. `resumeAt` is the turn-based action of the step that waits for it.
+   */
+  awaiting: AwaitKind
+  decider: Eid
+  resumeAt: number
+  /** How many cards the pending discard (514.1) or bottom (103.5) choice takes. */
+  choiceCount: number
+  /** CR 514.3a: state-based actions happened in this cleanup step, so players get priority in it. */
+  cleanupPriority: boolean
+  /** CR 103.1: the player who takes the first turn (0 when the game began from a position). */
+  first: Eid
+  /** CR 509.1, 802.4a: the defending players (bits by turn order) who have declared their blocks this step; -1: all. */
+  blockersDone: number
+}
+
+/** Combat roster: attackers and blockers in declaration order (CR 508.1, 509.1). */
+export interface Roster {
+  attackers: IntList
+  blockers: IntList
+  /** Blockers grouped by the attacker they block (see `CombatState.blockStart`). */
+  blockList: IntList
+}
+
+/** Inputs of the turn-based actions that take a player's choices, validated before they are set. */
+export interface PendingChoices {
+  attackers: readonly { attacker: Eid; target: Eid }[] | null
+  blockers: readonly { blocker: Eid; attacker: Eid }[] | null
+  /** Whether the damage assignment of the step was given (`assignment` null: the default for every creature). */
+  assignmentGiven: boolean
+  /** Explicit combat damage assignments: creature -> [recipient, amount] pairs. */
+  assignment: ExplicitAssignment | null
+  /** CR 514.1: the cards the active player discards. */
+  discard: readonly Eid[] | null
+  /** CR 701.23: whether the search of the resolving ability was answered, and the cards chosen (null: declined). */
+  searchGiven: boolean
+  search: readonly Eid[] | null
+}
+
+export interface GameContext {
+  capacity: number
+  kw: KeywordMasks
+  types: CardTypes
+  stats: Stats
+  status: Status
+  place: Placement
+  players: PlayerStats
+  combat: CombatState
+  cards: CardState
+  /** Equip, enchant and plot with their parameters, by entity. */
+  abilities: Map<Eid, ParameterizedKeyword[]>
+  /** Characteristics and state not read in combat (mana cost, subtypes, spell effect, attachment, plot). */
+  cardData: Map<Eid, CardData>
+  /** Names for messages and output (the scenario id), by entity. */
+  labels: string[]
+  /** Player entities in turn order (CR 101.4, 103.1). */
+  playerOrder: Eid[]
+  zoneLists: Map<Eid, ZoneLists>
+  turn: TurnState
+  roster: Roster
+  /** Continuous effects in timestamp order (CR 613.7). */
+  effects: ContinuousEffect[]
+  effectsByTarget: Map<Eid, ContinuousEffect[]>
+  nextTimestamp: number
+  /** Every Equipment and Aura, for the attachment state-based actions (CR 704.5m-n). */
+  attachables: Set<Eid>
+  /** Every legendary card, for the legend rule (CR 704.5j). */
+  legendaries: Set<Eid>
+  nextEntry: number
+  /** The effect each attached Equipment or Aura currently gives its host (CR 613, layers 6 and 7c). */
+  attachmentEffects: Map<Eid, ContinuousEffect>
+  /** CR 405: the stack, last in first out (the top is the last item). */
+  stack: StackItem[]
+  /** CR 603.3: triggered abilities waiting to be put on the stack the next time a player would receive priority. */
+  pendingTriggers: StackItem[]
+  /** Objects whose state-based actions must be checked again (CR 704.3). */
+  sbaQueue: IntList
+  sbaQueued: Uint8Array
+  /** Scratch lists of the state-based action check. */
+  sbaWork: IntList
+  sbaDoomed: IntList
+  plan: DamagePlan
+  scratch: Scratch
+  stamp: number
+  pending: PendingChoices
+  events: GameEmitter
+  rng: Rng
+  /** Set by tests: the names of the systems in the order they run. */
+  trace: string[] | null
+}
+
+export type GameWorld = World<GameContext>
+
+/** Every per-entity typed-array store, state and scratch, for growing them together in `ensureCapacity`. */
+function stores(w: GameContext): object[] {
+  return [...ENTITY_STORES.map((name) => w[name]), w.plan.perEntity, w.scratch]
+}
+
+export function createGameWorld(options: { capacity?: number; seed?: number } = {}): GameWorld {
+  checkWorldOptions(options)
+  const capacity = Math.max(16, options.capacity ?? 64)
+  const context: GameContext = {
+    capacity,
+    kw: createKeywordMasks(capacity),
+    types: createCardTypes(capacity),
+    stats: createStats(capacity),
+    status: createStatus(capacity),
+    place: createPlacement(capacity),
+    players: createPlayerStats(capacity),
+    combat: createCombatState(capacity),
+    cards: createCardState(capacity),
+    abilities: new Map(),
+    cardData: new Map(),
+    labels: [''],
+    playerOrder: [],
+    zoneLists: new Map(),
+    turn: {
+      number: 1,
+      active: 0,
+      step: Step.PrecombatMain,
+      attackersDeclared: false,
+      blockersDeclared: false,
+      firstStrikeStepDone: false,
+      regularDamageDone: false,
+      priority: 0,
+      passes: 0,
+      landsPlayed: 0,
+      awaiting: Await.None,
+      decider: 0,
+      resumeAt: 0,
+      choiceCount: 0,
+      cleanupPriority: false,
+      first: 0,
+      blockersDone: 0,
+    },
+    roster: { attackers: new IntList(), blockers: new IntList(), blockList: new IntList() },
+    effects: [],
+    effectsByTarget: new Map(),
+    nextTimestamp: 1,
+    attachables: new Set(),
+    legendaries: new Set(),
+    nextEntry: 1,
+    attachmentEffects: new Map(),
+    stack: [],
+    pendingTriggers: [],
+    sbaQueue: new IntList(),
+    sbaQueued: new Uint8Array(capacity),
+    sbaWork: new IntList(),
+    sbaDoomed: new IntList(),
+    plan: createDamagePlan(capacity),
+    scratch: createScratch(capacity),
+    stamp: 0,
+    pending: { attackers: null, blockers: null, assignmentGiven: false, assignment: null, discard: null, searchGiven: false, search: null },
+    events: createEmitter(),
+    rng: new Rng(options.seed ?? 1),
+    trace: null,
+  }
+  return createWorld(context)
+}
+
+function growTypedArrays(store: object, capacity: number): void {
+  const record = store as Record<string, unknown>
+  for (const key of Object.keys(record)) {
+    const value = record[key]
+    if (ArrayBuffer.isView(value) && !(value instanceof DataView)) {
+      const Ctor = value.constructor as new (n: number) => Int32Array
+      const grown = new Ctor(capacity)
+      grown.set(value as Int32Array)
+      record[key] = grown
+    }
+  }
+}
+
+/** Grows every typed-array store so that entity ids below `needed` fit. The one place stores grow. */
+export function ensureCapacity(world: GameWorld, needed: number): void {
+  if (needed <= world.capacity) return
+  let capacity = world.capacity
+  while (capacity < needed) capacity *= 2
+  for (const store of stores(world)) growTypedArrays(store, capacity)
+  const queued = new Uint8Array(capacity)
+  queued.set(world.sbaQueued)
+  world.sbaQueued = queued
+  world.capacity = capacity
+}
+
+function newEntity(world: GameWorld, label: string): Eid {
+  const eid = addEntity(world)
+  ensureCapacity(world, eid + 1)
+  world.labels[eid] = label
+  return eid
+}
+
+export function addPlayer(world: GameWorld, label: string, life: number): Eid {
+  checkPlayerArgs(label, life)
+  const eid = newEntity(world, label)
+  addComponent(world, eid, Player)
+  world.players.isPlayer[eid] = 1
+  world.players.life[eid] = life
+  world.playerOrder.push(eid)
+  world.zoneLists.set(eid, { library: [], hand: [], graveyard: [], exile: [] })
+  return eid
+}
+
+
+/**
+ * Adds a card or permanent. Its effective characteristics start equal to the printed ones
+ * (no effects apply yet); the caller queues state-based checks as needed. Throws a
+ * `RedzoneError` naming the field when the owner or controller is not a player of the world or
+ * a count is out of its range (`src/core/limits.ts`).
+ */
+export function addCard(world: GameWorld, spec: CardSpec): Eid {
+  checkCardSpec(world, spec)
+  const eid = newEntity(world, spec.label)
+  addComponent(world, eid, Card)
+  world.place.owner[eid] = spec.owner
+  world.place.controller[eid] = spec.zone === Zone.Battlefield ? spec.controller : spec.owner
+  world.place.zone[eid] = spec.zone
+  world.types.mask[eid] = spec.types
+  for (let i = 0; i < TYPE_TAGS.length; i++) if (spec.types & (1 << i)) addComponent(world, eid, TYPE_TAGS[i]!)
+  world.kw.printed[eid] = spec.keywords
+  world.stats.printedPower[eid] = spec.power ?? 0
+  world.stats.printedToughness[eid] = spec.toughness ?? 0
+  world.stats.power[eid] = spec.power ?? 0
+  world.stats.toughness[eid] = spec.toughness ?? 0
+  world.stats.printedLoyalty[eid] = spec.printedLoyalty ?? spec.loyalty ?? 0
+  world.stats.loyalty[eid] = spec.loyalty ?? 0
+  if (spec.zone === Zone.Battlefield) {
+    world.status.tapped[eid] = spec.tapped ? 1 : 0
+    world.status.sick[eid] = spec.sick ? 1 : 0
+    world.stats.damage[eid] = spec.damage ?? 0
+  } else {
+    const lists = world.zoneLists.get(spec.owner)!
+    zoneList(lists, spec.zone).push(eid)
+  }
+  setEffectiveKeywords(world, eid, spec.keywords)
+  if (spec.abilities && spec.abilities.length > 0) {
+    world.abilities.set(eid, spec.abilities)
+    for (const a of spec.abilities) {
+      addComponent(world, eid, a.kind === 'enchant' ? Enchant : a.kind === 'plot' ? Plot : Equip)
+    }
+  }
+  return eid
+}
+
+/** The ordered list of a zone other than the battlefield. */
+export function zoneList(lists: ZoneLists, zone: ZoneId): number[] {
+  switch (zone) {
+    case Zone.Library:
+      return lists.library
+    case Zone.Hand:
+      return lists.hand
+    case Zone.Graveyard:
+      return lists.graveyard
+    case Zone.Exile:
+      return lists.exile
+    default:
+      throw internalError(`zone ${zone} has no list`)
+  }
+}
+
+/** Sets the effective keyword mask and keeps the keyword tag components in step with it. */
+export function setEffectiveKeywords(world: GameWorld, eid: Eid, mask: number): void {
+  const old = world.kw.effective[eid]!
+  world.kw.effective[eid] = mask
+  let diff = old ^ mask
+  while (diff !== 0) {
+    const bit = diff & -diff
+    const tag = KEYWORD_TAGS[31 - Math.clz32(bit)]!
+    if (mask & bit) addComponent(world, eid, tag)
+    else removeComponent(world, eid, tag)
+    diff ^= bit
+  }
+}
+
+/** Queues an object for the next state-based action check (CR 704.3). */
+export function queueStateCheck(world: GameWorld, eid: Eid): void {
+  if (world.sbaQueued[eid] === 0) {
+    world.sbaQueued[eid] = 1
+    world.sbaQueue.push(eid)
+  }
+}
+
+export function label(world: GameWorld, eid: Eid): string {
+  return world.labels[eid] ?? `#${eid}`
+}
+
+export function isPlayer(world: GameWorld, eid: Eid): boolean {
+  return world.players.isPlayer[eid] === 1
+}
+
+/**
+ * Scratch marks per entity for checks over a whole declaration (duplicates, counts) without
+ * allocating: `nextStamp` returns a fresh stamp, and `marks[eid] === stamp` means "seen".
+ */
+export interface Scratch {
+  marks: Uint32Array
+  /** A second set of marks, for a second kind of entity in the same check. */
+  otherMarks: Uint32Array
+  counts: Int32Array
+}
+
+export function createScratch(capacity: number): Scratch {
+  return { marks: new Uint32Array(capacity), otherMarks: new Uint32Array(capacity), counts: new Int32Array(capacity) }
+}
+
+export function nextStamp(world: GameWorld): number {
+  world.stamp = (world.stamp + 1) >>> 0
+  if (world.stamp === 0) {
+    world.scratch.marks.fill(0)
+    world.scratch.otherMarks.fill(0)
+    world.stamp = 1
+  }
+  return world.stamp
+}

@@ -1,0 +1,83 @@
+/** Plays a range of games of a run: the unit of work of a thread, a shard or a queue job. */
+import type { AgentFactory } from '../../play/agent.js'
+import type { PlayOptions } from '../../play/play-game.js'
+import type { GameEndReason, GameRecord } from '../../play/record.js'
+import type { RunConfig } from './config.js'
+import { gameSeed, isSwapped, type GameRange } from './seeds.js'
+
+export type PlayGameFn = (options: PlayOptions) => GameRecord
+
+/** What the summary needs of one game (the record without its actions). */
+export interface GameOutcome {
+  index: number
+  seed: number
+  /** Whether the second listed agent sat in seat 0. */
+  swapped: boolean
+  first: 0 | 1
+  winner: 0 | 1 | null
+  turns: number
+  reason: GameEndReason
+  error?: string
+}
+
+/** The games of one range: their JSONL text (one line each, in index order) and outcomes. */
+export interface RangeResult extends GameRange {
+  text: string
+  outcomes: GameOutcome[]
+  /** Who played it (a thread, a process on a host) and how long it took. */
+  worker: string
+  ms: number
+}
+
+/** The record of a game whose playGame threw: a recorded draw with the error, so the batch goes on. */
+function errorRecord(seed: number, agents: [string, string], decks: [string, string], error: unknown): GameRecord {
+  const message = error instanceof Error ? error.message : String(error)
+  return { format: 'redzone-game/1', seed, agents, decks, first: 0, winner: null, turns: 0, reason: 'error', actions: [], error: message }
+}
+
+function deckName(deck: unknown): string {
+  return typeof deck === 'string' ? deck : 'custom'
+}
+
+export function outcomeOf(record: GameRecord, index: number, swapped: boolean): GameOutcome {
+  const outcome: GameOutcome = {
+    index, seed: record.seed, swapped, first: record.first, winner: record.winner, turns: record.turns, reason: record.reason,
+  }
+  if (record.error !== undefined) outcome.error = record.error
+  return outcome
+}
+
+/**
+ * Plays games `[from, to)` of the run `config` with `agents` (as listed) and `playGame`; a game
+ * that throws is recorded as an `error` draw with its seed. Deterministic: the same range gives the
+ * same text wherever it runs.
+ */
+export function playRange(
+  config: RunConfig,
+  agents: readonly [AgentFactory, AgentFactory],
+  playGame: PlayGameFn,
+  range: GameRange,
+  worker: string,
+  now: () => number = () => performance.now(),
+): RangeResult {
+  const start = now()
+  const lines: string[] = []
+  const outcomes: GameOutcome[] = []
+  for (let index = range.from; index < range.to; index++) {
+    const seed = gameSeed(config.seed, index)
+    const swapped = isSwapped(index, config.swap)
+    const seatAgents = swapped ? ([agents[1], agents[0]] as const) : agents
+    const seatDecks = swapped ? ([config.decks[1], config.decks[0]] as const) : config.decks
+    const options: PlayOptions = { seed, agents: seatAgents, decks: seatDecks }
+    if (config.maxSteps !== undefined) options.maxSteps = config.maxSteps
+    let record: GameRecord
+    try {
+      record = playGame(options)
+    } catch (error) {
+      record = errorRecord(seed, [seatAgents[0].name, seatAgents[1].name], [deckName(seatDecks[0]), deckName(seatDecks[1])], error)
+    }
+    lines.push(JSON.stringify(record))
+    outcomes.push(outcomeOf(record, index, swapped))
+  }
+  return { from: range.from, to: range.to, text: lines.length > 0 ? `${lines.join('\n')}\n` : '', outcomes, worker, ms: now() - start }
+}

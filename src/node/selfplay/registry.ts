@@ -1,0 +1,54 @@
+/** Names a self-play run may use: the built-in agents and decks, with clear errors for others. */
+import type { AgentFactory } from '../../play/agent.js'
+import { DECKS } from '../../rules/cards/pool.js'
+import { heuristicAgent } from '../../play/agents/heuristic.js'
+import { randomAgent } from '../../play/agents/random.js'
+import { searchAgent } from '../../play/agents/search.js'
+import { SelfPlayUsageError } from './config.js'
+
+const BUILTIN_AGENTS: ReadonlyMap<string, AgentFactory> = new Map([
+  ['random', randomAgent],
+  ['heuristic', heuristicAgent],
+  ['search', searchAgent],
+])
+
+export function builtinAgentNames(): string[] {
+  return [...BUILTIN_AGENTS.keys()]
+}
+
+/** Whether an `--agents` entry is a module path rather than a built-in name. */
+export function isAgentPath(spec: string): boolean {
+  return /[\\/]/.test(spec) || /\.[cm]?[jt]s$/.test(spec)
+}
+
+/** The built-in agent `name`, or a usage error listing the names and the path form. */
+export function builtinAgent(name: string): AgentFactory {
+  const factory = BUILTIN_AGENTS.get(name)
+  if (!factory) {
+    throw new SelfPlayUsageError(
+      `unknown agent "${name}": built-in agents are ${builtinAgentNames().join(', ')}; or give a path to an ES module exporting an AgentFactory`,
+    )
+  }
+  return factory
+}
+
+/** Checks that `value` is an AgentFactory (a name and a create function); `where` names its origin. */
+export function checkAgentFactory(value: unknown, where: string): AgentFactory {
+  const candidate = value as Partial<AgentFactory> | null
+  if (!candidate || typeof candidate !== 'object' || typeof candidate.name !== 'string' || candidate.name === '' || typeof candidate.create !== 'function') {
+    throw new SelfPlayUsageError(`${where}: expected an AgentFactory ({ name: string, create(seed) }) as the default export or the export "agent"`)
+  }
+  return candidate as AgentFactory
+}
+
+export function builtinDeckNames(): string[] {
+  return Object.keys(DECKS)
+}
+
+/** Checks a deck name (the built-in decks of the card pool). */
+export function checkDeck(name: string): string {
+  if (!Object.hasOwn(DECKS, name)) {
+    throw new SelfPlayUsageError(`unknown deck "${name}": built-in decks are ${builtinDeckNames().join(', ')}`)
+  }
+  return name
+}

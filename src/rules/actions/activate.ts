@@ -1,0 +1,80 @@
+import type { ParameterizedKeyword } from '../../../components/abilities.js'
+import { Zone } from '../../../components/zones.js'
+import { reject, OK, type ActionResult, type Rejection } from '../../core/errors.js'
+import type { Eid } from '../../core/events.js'
+import { equipTargetError } from '../spells/equip-targets.js'
+import { sorceryTimingError } from '../spells/timing.js'
+import { isPlayer, label, type GameWorld } from '../../core/world.js'
+import { gameOverError } from './preconditions.js'
+import { cheapestPayable, payableExactly, payWithLands } from './pay.js'
+
+export interface ActivateRequest {
+  player: Eid
+  object: Eid
+  ability: 'equip' | 'equip planeswalker'
+  target: Eid
+  /** The lands to tap (docs/scenario-format.md `pay`), which must pay the cost exactly (`illegal-payment`); without it, the default payment. */
+  pay?: readonly Eid[]
+}
+
+/**
+ * CR 602.2, 702.6: activates an equip ability, checked in full first: the player controls the
+ * Equipment, sorcery timing, the target, the cost. With several equip abilities of that kind, the
+ * cheapest by mana value whose target is legal and whose cost can be paid (ties: the first
+ * listed). The ability goes on the stack; it resolves when all pass.
+ */
+export function activateEquip(world: GameWorld, req: ActivateRequest): ActionResult {
+  const checked = checkActivate(world, req)
+  if (!checked.ok) return checked
+  const { player, object, target } = req
+  payWithLands(world, player, checked.lands)
+  world.stack.push({ kind: 'equip', source: object, controller: player, target, ability: checked.ability })
+  if (world.events.listening) world.events.emit('abilityActivated', player, object, target, '602.2')
+  world.turn.priority = player
+  world.turn.passes = 0
+  return OK
+}
+
+type EquipAbility = Extract<ParameterizedKeyword, { kind: 'equip' | 'equip planeswalker' }>
+
+/** Everything that makes an equip activation illegal now (CR 602.2, 702.6), or the ability used and the lands that pay for it. */
+export function checkActivate(world: GameWorld, req: ActivateRequest): Rejection | { ok: true; ability: EquipAbility; lands: Eid[] } {
+  const legal = activateError(world, req)
+  if (!Array.isArray(legal)) return legal
+  const chosen = cheapestPayable(world, req.player, legal, (a) => a.cost)
+  if (chosen === null) return reject('cannot-pay', `${label(world, req.player)} can't pay any ${req.ability} cost of ${label(world, req.object)} with untapped lands`, '602.2b')
+  if (req.pay !== undefined) {
+    // CR 602.2b, 601.2g-h: the lands the player names must pay the cost exactly.
+    const exact = payableExactly(world, req.player, legal, (a) => a.cost, req.pay)
+    if ('error' in exact) return reject('illegal-payment', `${req.ability} of ${label(world, req.object)}: ${exact.error}`, '602.2b')
+    return { ok: true, ability: exact.option, lands: exact.lands }
+  }
+  return { ok: true, ability: chosen.option, lands: chosen.lands }
+}
+
+/**
+ * Everything but the cost that makes an equip activation illegal now (CR 602.2, 702.6a, c, e), or
+ * the abilities of that kind whose target is legal (the cheapest payable one is used).
+ */
+export function activateError(world: GameWorld, req: ActivateRequest): Rejection | EquipAbility[] {
+  const { player, object, target } = req
+  const over = gameOverError(world)
+  if (over) return over
+  // CR 800.4a: a player who left the game can't act.
+  if (!isPlayer(world, player) || world.players.lost[player]) return reject('not-a-player', `${label(world, player)} is not a player in the game`, '800.4a')
+  const name = label(world, object)
+  if (isPlayer(world, object) || world.place.zone[object] !== Zone.Battlefield) {
+    return reject('not-on-battlefield', `${name} is not a permanent on the battlefield`, '602.2')
+  }
+  if (world.place.controller[object] !== player) {
+    return reject('not-your-permanent', `only ${name}'s controller may activate its abilities`, '602.2')
+  }
+  const abilities = (world.abilities.get(object) ?? []).filter((a): a is EquipAbility => a.kind === req.ability)
+  if (abilities.length === 0) return reject('no-such-ability', `${name} has no ${req.ability} ability`, '602.1')
+  const timing = sorceryTimingError(world, player, `${req.ability} can be activated`, '702.6a')
+  if (timing) return timing
+  if (target === 0) return reject('illegal-target', `${req.ability} needs a target`, '602.2b')
+  const legal = abilities.filter((a) => equipTargetError(world, player, object, a, target) === null)
+  if (legal.length === 0) return equipTargetError(world, player, object, abilities[0]!, target)!
+  return legal
+}

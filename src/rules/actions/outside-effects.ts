@@ -1,0 +1,94 @@
+import { KW_INDESTRUCTIBLE } from '../../../components/keywords.js'
+import { T_CREATURE, T_PLANESWALKER } from '../../../components/types.js'
+import { Zone } from '../../../components/zones.js'
+import { checkStateBasedActions } from '../../../systems/check-state-based-actions.js'
+import { dealDamage as dealDamageTo } from '../damage.js'
+import { addEffect } from '../effects.js'
+import { OK, reject, type ActionResult, type Rejection } from '../../core/errors.js'
+import { countError, LIMITS } from '../../core/limits.js'
+import type { Eid } from '../../core/events.js'
+import { leaveCombat, moveToZone } from '../zone-change.js'
+import { isPlayer, label, type GameWorld } from '../../core/world.js'
+import { gameOverError } from './preconditions.js'
+
+/**
+ * Effects from outside the game, as a resolved spell or ability would create them (for
+ * scenarios and clients). Each is checked first, then applied; state-based actions follow, as
+ * a player would then receive priority (CR 117.5).
+ */
+
+function onBattlefield(world: GameWorld, eid: Eid, what: string): Rejection | null {
+  if (isPlayer(world, eid) || world.place.zone[eid] !== Zone.Battlefield) {
+    return reject('not-on-battlefield', `${label(world, eid)} is not a permanent on the battlefield, so it can't ${what}`, '611.3a')
+  }
+  return null
+}
+
+function settleAfter(world: GameWorld): ActionResult {
+  checkStateBasedActions(world)
+  return OK
+}
+
+/** Until end of turn, the object gains keywords and gets +power/+toughness (CR 611.2, 613.1f, 613.4c). */
+export function grant(world: GameWorld, object: Eid, keywords: number, power: number, toughness: number): ActionResult {
+  const error = gameOverError(world) ?? onBattlefield(world, object, 'gain abilities')
+  if (error) return error
+  for (const [field, value] of [['power', power], ['toughness', toughness]] as const) {
+    const amountError = countError(value, LIMITS.modifier)
+    if (amountError !== null) return reject('illegal-amount', `${field}: ${amountError}`, '613.4c')
+  }
+  addEffect(world, object, { addKeywords: keywords, power, toughness })
+  return settleAfter(world)
+}
+
+/** Until end of turn, the object loses keywords (CR 611.2, 613.1f). Printed ones come back when the effect ends. */
+export function lose(world: GameWorld, object: Eid, keywords: number): ActionResult {
+  const error = gameOverError(world) ?? onBattlefield(world, object, 'lose abilities')
+  if (error) return error
+  addEffect(world, object, { removeKeywords: keywords })
+  return settleAfter(world)
+}
+
+/** Noncombat damage (CR 120), with the source's deathtouch and lifelink; source 0 is no source. */
+export function dealDamage(world: GameWorld, source: Eid, target: Eid, amount: number): ActionResult {
+  const over = gameOverError(world)
+  if (over) return over
+  if (source !== 0 && isPlayer(world, source)) {
+    return reject('illegal-target', `${label(world, source)} is a player: a source of damage is an object (CR 120.1)`, '120.1')
+  }
+  const amountError = countError(amount, LIMITS.amount)
+  if (amountError !== null) return reject('illegal-amount', `damage: ${amountError}`, '120.1')
+  if (isPlayer(world, target)) {
+    if (world.players.lost[target]) return reject('illegal-target', `${label(world, target)} has left the game`, '800.4a')
+  } else if (world.place.zone[target] !== Zone.Battlefield || (world.types.mask[target]! & (T_CREATURE | T_PLANESWALKER)) === 0) {
+    return reject('illegal-target', `${label(world, target)} is not a player, creature or planeswalker on the battlefield`, '120.1')
+  }
+  dealDamageTo(world, source, target, amount, false, '120.3')
+  return settleAfter(world)
+}
+
+/** CR 701.8: destroy moves a permanent to its owner's graveyard; indestructible ones are not destroyed (702.12b). */
+export function destroy(world: GameWorld, object: Eid): ActionResult {
+  const error = gameOverError(world) ?? onBattlefield(world, object, 'be destroyed')
+  if (error) return error
+  if ((world.kw.effective[object]! & KW_INDESTRUCTIBLE) === 0) moveToZone(world, object, Zone.Graveyard, '701.8a')
+  return settleAfter(world)
+}
+
+/** CR 701.13: exile moves an object to the exile zone, from any other zone. */
+export function exile(world: GameWorld, object: Eid): ActionResult {
+  const over = gameOverError(world)
+  if (over) return over
+  if (isPlayer(world, object)) return reject('illegal-target', `${label(world, object)} is a player, not an object`, '701.13a')
+  if (world.place.zone[object] === Zone.Exile) return reject('already-in-exile', `${label(world, object)} is already in exile`, '701.13a')
+  moveToZone(world, object, Zone.Exile, '701.13a')
+  return settleAfter(world)
+}
+
+/** CR 506.4: the permanent stops being attacking, blocking, blocked or attacked; outside combat nothing happens. */
+export function removeFromCombat(world: GameWorld, object: Eid): ActionResult {
+  const error = gameOverError(world) ?? onBattlefield(world, object, 'be removed from combat')
+  if (error) return error
+  if (leaveCombat(world, object)) world.events.emit('removedFromCombat', object, '506.4')
+  return settleAfter(world)
+}

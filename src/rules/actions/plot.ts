@@ -1,0 +1,63 @@
+import { Zone, ZONE_NAMES, type ZoneId } from '../../../components/zones.js'
+import { reject, OK, type ActionResult, type Rejection } from '../../core/errors.js'
+import type { Eid } from '../../core/events.js'
+import { sorceryTimingError } from '../spells/timing.js'
+import { moveToZone } from '../zone-change.js'
+import { isPlayer, label, type GameWorld } from '../../core/world.js'
+import { gameOverError } from './preconditions.js'
+import { cheapestPayable, payWithLands } from './pay.js'
+
+export interface PlotRequest {
+  player: Eid
+  card: Eid
+  /** CR 702.170g: an effect lets the plot ability work from this zone instead of the hand. */
+  from?: ZoneId
+}
+
+/**
+ * CR 702.170a, 116.2k: the plot special action: any time the player has priority during their
+ * main phase with an empty stack, exile the card from their hand and pay its plot cost (the
+ * cheapest payable if it has several); it becomes plotted, with the turn it happened.
+ */
+export function plotCard(world: GameWorld, req: PlotRequest): ActionResult {
+  const checked = checkPlot(world, req)
+  if (!checked.ok) return checked
+  const { player, card } = req
+  payWithLands(world, player, checked.lands)
+  moveToZone(world, card, Zone.Exile, '702.170a')
+  world.cards.plotted[card] = 1
+  world.cards.plottedTurn[card] = world.turn.number
+  if (world.events.listening) world.events.emit('cardPlotted', player, card, world.turn.number, '116.2k')
+  return OK
+}
+
+/** Everything that makes the plot special action illegal now (CR 702.170a, 116.2k), or the lands that pay for it. */
+export function checkPlot(world: GameWorld, req: PlotRequest): Rejection | { ok: true; lands: Eid[] } {
+  const costs = plotError(world, req)
+  if (!Array.isArray(costs)) return costs
+  const chosen = cheapestPayable(world, req.player, costs, (cost) => cost)
+  if (chosen === null) return reject('cannot-pay', `${label(world, req.player)} can't pay the plot cost of ${label(world, req.card)} with untapped lands`, '702.170a')
+  return { ok: true, lands: chosen.lands }
+}
+
+/** Everything but the cost that makes the plot special action illegal now, or the card's plot costs. */
+export function plotError(world: GameWorld, req: PlotRequest): Rejection | string[] {
+  const { player, card } = req
+  const over = gameOverError(world)
+  if (over) return over
+  // CR 800.4a: a player who left the game can't act.
+  if (!isPlayer(world, player) || world.players.lost[player]) return reject('not-a-player', `${label(world, player)} is not a player in the game`, '800.4a')
+  const from = req.from ?? Zone.Hand
+  const name = label(world, card)
+  const data = world.cardData.get(card)
+  if (isPlayer(world, card) || !data) return reject('unknown-object', `${name} is not a card`, null)
+  if (from === Zone.Exile || from === Zone.Stack) return reject('illegal-zone', `plotting exiles a card from another zone; it can't start in ${ZONE_NAMES[from]}`, '702.170g')
+  if (world.place.zone[card] !== from || world.place.owner[card] !== player) {
+    return reject('not-in-hand', `${name} is not in ${label(world, player)}'s ${ZONE_NAMES[from]}`, '702.170a')
+  }
+  const costs = (world.abilities.get(card) ?? []).flatMap((a) => (a.kind === 'plot' ? [a.cost] : []))
+  if (costs.length === 0) return reject('no-plot', `${name} has no plot ability`, '702.170a')
+  const timing = sorceryTimingError(world, player, () => `${name} can be plotted`, '702.170a')
+  if (timing) return timing
+  return costs
+}

@@ -1,0 +1,112 @@
+import { T_ARTIFACT, T_CREATURE, T_LAND, T_PERMANENT, T_PLANESWALKER } from '../../components/types.js'
+import { Zone } from '../../components/zones.js'
+import { keywordMask } from '../../components/keywords.js'
+import { addEffect, endEffect } from './effects.js'
+import type { Eid } from '../core/events.js'
+import { isPlayer, label, type GameWorld } from '../core/world.js'
+import type { ParameterizedKeyword } from '../../components/abilities.js'
+
+export function isEquipment(world: GameWorld, eid: Eid): boolean {
+  return world.cardData.get(eid)?.subtypes.includes('Equipment') ?? false
+}
+
+export function isAura(world: GameWorld, eid: Eid): boolean {
+  return world.cardData.get(eid)?.subtypes.includes('Aura') ?? false
+}
+
+/** CR 702.5a, 702.5c: whether `host` satisfies one enchant quality of an Aura controlled by `controller`. */
+export function satisfiesEnchant(world: GameWorld, quality: string, controller: Eid, host: Eid): boolean {
+  if (quality === 'player') return isPlayer(world, host) && world.players.lost[host] === 0
+  if (isPlayer(world, host) || world.place.zone[host] !== Zone.Battlefield) return false
+  const types = world.types.mask[host]!
+  switch (quality) {
+    case 'creature':
+      return (types & T_CREATURE) !== 0
+    case 'creature you control':
+      return (types & T_CREATURE) !== 0 && world.place.controller[host] === controller
+    case 'planeswalker':
+      return (types & T_PLANESWALKER) !== 0
+    case 'land':
+      return (types & T_LAND) !== 0
+    case 'artifact':
+      return (types & T_ARTIFACT) !== 0
+    case 'permanent':
+      return (types & T_PERMANENT) !== 0
+    default:
+      return false
+  }
+}
+
+/** The enchant qualities of an Aura (CR 702.5c: all of them apply). */
+const QUALITIES = new WeakMap<readonly ParameterizedKeyword[], string[]>()
+const NONE: string[] = []
+
+export function enchantQualities(world: GameWorld, aura: Eid): readonly string[] {
+  const abilities = world.abilities.get(aura)
+  if (abilities === undefined) return NONE
+  let qualities = QUALITIES.get(abilities)
+  if (qualities === undefined) {
+    qualities = abilities.flatMap((a) => (a.kind === 'enchant' ? [a.quality] : []))
+    QUALITIES.set(abilities, qualities)
+  }
+  return qualities
+}
+
+/**
+ * Why `object` can't be attached to `host` now, or null: an Equipment to a creature on the
+ * battlefield (CR 301.5c, 704.5n), an Aura to what all its enchant abilities allow (702.5c, 704.5m).
+ */
+export function attachmentError(world: GameWorld, object: Eid, host: Eid): string | null {
+  if (object === host) return `${label(world, object)} can't be attached to itself`
+  if (isEquipment(world, object)) {
+    if (isPlayer(world, host) || world.place.zone[host] !== Zone.Battlefield || (world.types.mask[host]! & T_CREATURE) === 0) {
+      return `${label(world, object)} is an Equipment and can equip only a creature on the battlefield (CR 301.5c)`
+    }
+    return null
+  }
+  if (isAura(world, object)) {
+    const controller = world.place.controller[object]!
+    for (const quality of enchantQualities(world, object)) {
+      if (!satisfiesEnchant(world, quality, controller, host)) return `${label(world, object)} has enchant ${quality}; ${label(world, host)} doesn't qualify (CR 702.5c)`
+    }
+    if (enchantQualities(world, object).length === 0) return `${label(world, object)} is an Aura with no enchant ability (CR 303.4a)`
+    return null
+  }
+  return `${label(world, object)} is neither an Equipment nor an Aura`
+}
+
+/**
+ * CR 701.3: attaches an Equipment or Aura to an object or player. It becomes unattached from
+ * what it was attached to, and gets a new timestamp (CR 613.7e): its effect on the new host
+ * applies from now.
+ */
+export function attach(world: GameWorld, object: Eid, host: Eid): void {
+  const data = world.cardData.get(object)!
+  if (world.cards.attachedTo[object] === host) return
+  detach(world, object)
+  world.cards.attachedTo[object] = host
+  const grant = isEquipment(world, object) ? data.equipped : data.enchanted
+  if (grant && !isPlayer(world, host)) {
+    const effect = addEffect(
+      world,
+      host,
+      { addKeywords: keywordMask(grant.keywords ?? []), power: grant.power ?? 0, toughness: grant.toughness ?? 0 },
+      { duration: 'attached', source: object },
+    )
+    world.attachmentEffects.set(object, effect)
+  }
+  if (world.events.listening) world.events.emit('attached', object, host, '701.3a')
+}
+
+/** The Equipment or Aura becomes unattached; its effect on the host ends. */
+export function detach(world: GameWorld, object: Eid): void {
+  const host = world.cards.attachedTo[object]!
+  if (host === 0) return
+  world.cards.attachedTo[object] = 0
+  const effect = world.attachmentEffects.get(object)
+  if (effect) {
+    world.attachmentEffects.delete(object)
+    endEffect(world, effect)
+  }
+  if (world.events.listening) world.events.emit('unattached', object, host, '701.3d')
+}

@@ -1,0 +1,99 @@
+import { C_ATTACKING } from '../../../components/combat.js'
+import { KW_FLYING, KW_MENACE, KW_REACH } from '../../../components/keywords.js'
+import { T_CREATURE } from '../../../components/types.js'
+import { Zone } from '../../../components/zones.js'
+import { internalError, OK, reject, type ActionResult, type Rejection } from '../../core/errors.js'
+import type { Eid } from '../../core/events.js'
+import { isPlayer, label, nextStamp, type GameWorld } from '../../core/world.js'
+
+export interface BlockDeclaration {
+  blocker: Eid
+  attacker: Eid
+}
+
+/**
+ * CR 509.1a-c: checks the whole block declaration against the current state: each blocker is
+ * an untapped creature of the player the attacker attacks (or whose planeswalker it attacks,
+ * 802.4a) and blocks one attacking creature; evasion (702.9b flying, 702.17b reach) and the
+ * menace restriction over the whole declaration (702.111b).
+ */
+export function checkBlockDeclaration(world: GameWorld, declaration: readonly BlockDeclaration[]): ActionResult {
+  const { zone, controller } = world.place
+  const { flags, defendingPlayer } = world.combat
+  const { marks, otherMarks, counts } = world.scratch
+  const stamp = nextStamp(world)
+  const effective = world.kw.effective
+  const tapped = world.status.tapped
+  const types = world.types.mask
+  const isPlayerFlag = world.players.isPlayer
+  for (let i = 0; i < declaration.length; i++) {
+    const { blocker, attacker } = declaration[i]!
+    // Blockers are marked in `marks`; an attacker's count of blockers is valid once it carries
+    // the stamp in `otherMarks`.
+    if (otherMarks[attacker] !== stamp) {
+      otherMarks[attacker] = stamp
+      counts[attacker] = 0
+    }
+    if (
+      marks[blocker] !== stamp &&
+      isPlayerFlag[blocker] === 0 &&
+      zone[blocker] === Zone.Battlefield &&
+      types[blocker]! & T_CREATURE &&
+      tapped[blocker] === 0 &&
+      isPlayerFlag[attacker] === 0 &&
+      flags[attacker]! & C_ATTACKING &&
+      zone[attacker] === Zone.Battlefield &&
+      controller[blocker] === defendingPlayer[attacker] &&
+      ((effective[attacker]! & KW_FLYING) === 0 || effective[blocker]! & (KW_FLYING | KW_REACH))
+    ) {
+      marks[blocker] = stamp
+      counts[attacker]!++
+      continue
+    }
+    if (marks[blocker] === stamp) return reject('duplicate-blocker', `${label(world, blocker)} can block only one creature`, '509.1a')
+    marks[blocker] = stamp
+    const error = blockerError(world, blocker, attacker)
+    if (error) return error
+    throw internalError(`block of ${label(world, blocker)} on ${label(world, attacker)} passed every check but the fast one`)
+  }
+  for (let i = 0; i < declaration.length; i++) {
+    const attacker = declaration[i]!.attacker
+    if (counts[attacker] === 1 && effective[attacker]! & KW_MENACE) {
+      return reject('menace', `${label(world, attacker)} has menace and can't be blocked except by two or more creatures`, '702.111b')
+    }
+  }
+  return OK
+}
+
+/**
+ * CR 509.1a, 802.4a, 702.9b, 702.17b: why `blocker` can't block `attacker` now (taken alone:
+ * the menace restriction, 702.111b, is over the whole declaration), or null. Used by the
+ * declaration check and the enumerator.
+ */
+export function blockerError(world: GameWorld, blocker: Eid, attacker: Eid): Rejection | null {
+  const { zone, controller } = world.place
+  const { flags, defendingPlayer } = world.combat
+  const who = (): string => label(world, blocker)
+  const whom = (): string => label(world, attacker)
+  if (isPlayer(world, blocker) || zone[blocker] !== Zone.Battlefield) {
+    return reject('not-on-battlefield', `${who()} is not a permanent on the battlefield, so it can't block`, '509.1a')
+  }
+  if ((world.types.mask[blocker]! & T_CREATURE) === 0) return reject('not-a-creature', `${who()} is not a creature, so it can't block`, '509.1a')
+  if (world.status.tapped[blocker]) return reject('tapped', `${who()} is tapped, so it can't block`, '509.1a')
+  if (isPlayer(world, attacker) || (flags[attacker]! & C_ATTACKING) === 0 || zone[attacker] !== Zone.Battlefield) {
+    return reject('not-attacking', `${whom()} is not an attacking creature, so ${who()} can't block it`, '509.1a')
+  }
+  if (controller[blocker] !== defendingPlayer[attacker]) {
+    return reject(
+      'not-defending-player',
+      `${who()} can't block ${whom()}: ${whom()} attacks ${label(world, defendingPlayer[attacker]!)}, and ${who()} is controlled by ${label(world, controller[blocker]!)}`,
+      '802.4a',
+    )
+  }
+  const attackerKeywords = world.kw.effective[attacker]!
+  const blockerKeywords = world.kw.effective[blocker]!
+  if (attackerKeywords & KW_FLYING && (blockerKeywords & (KW_FLYING | KW_REACH)) === 0) {
+    return reject('cannot-block-flying', `${who()} can't block ${whom()}: ${whom()} has flying, and ${who()} has neither flying nor reach`, '702.9b')
+  }
+  return null
+}

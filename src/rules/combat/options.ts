@@ -1,0 +1,203 @@
+import { C_BLOCKED } from '../../../components/combat.js'
+import { KW_ANY_TRAMPLE, KW_DEATHTOUCH, KW_MENACE, KW_TRAMPLE_OVER_PLANESWALKERS } from '../../../components/keywords.js'
+import { Zone } from '../../../components/zones.js'
+import { attackerError, attackTargetError } from './check-attack.js'
+import { blockerError } from './check-block.js'
+import { attackTargetPresent, stillBlocks } from './combat-queries.js'
+import { attackerDealsDamage, lethalDamageNeeded, recipientError, type DamageStepKind } from './plan-combat-damage.js'
+import type { Eid } from '../../core/events.js'
+import { entitiesOf } from '../../core/entity-lists.js'
+import { isPlayer, type GameWorld } from '../../core/world.js'
+
+/**
+ * What each creature may do in combat, factored per creature (never the 2^n declarations):
+ * the same per-creature checks the declarations are validated with (`attackerError`,
+ * `attackTargetError`, `blockerError`, `recipientError`), so the two can never disagree.
+ */
+
+export interface AttackOption {
+  attacker: Eid
+  /** CR 508.1b: the players and planeswalkers it could attack. */
+  targets: Eid[]
+}
+
+export interface BlockOption {
+  blocker: Eid
+  /** CR 509.1a: the attackers it could block in some legal declaration. */
+  attackers: Eid[]
+}
+
+export interface DamageOption {
+  creature: Eid
+  /** The damage it assigns (its power). */
+  amount: number
+  /** CR 510.1c-d, 702.19: what it may assign damage to. */
+  recipients: Eid[]
+}
+
+/** What an attacking creature could attack: the players and planeswalkers of the game. */
+function attackCandidates(world: GameWorld): Eid[] {
+  const out: Eid[] = []
+  for (const p of world.playerOrder) if (p !== world.turn.active && world.players.lost[p] === 0) out.push(p)
+  for (const pw of entitiesOf(world, 'planeswalkers')) {
+    if (world.place.zone[pw] === Zone.Battlefield && world.place.controller[pw] !== world.turn.active) out.push(pw)
+  }
+  return out
+}
+
+/** CR 508.1a-b: each creature the active player could declare as an attacker, with what it could attack. */
+export function attackOptions(world: GameWorld): AttackOption[] {
+  const out: AttackOption[] = []
+  const candidates = attackCandidates(world)
+  for (const c of entitiesOf(world, 'creatures')) {
+    if (world.place.controller[c] !== world.turn.active || attackerError(world, c) !== null) continue
+    const targets = candidates.filter((t) => attackTargetError(world, c, t) === null)
+    if (targets.length > 0) out.push({ attacker: c, targets })
+  }
+  return out
+}
+
+/** Whether any creature could attack: if none, the declaration of no attackers is the only one. */
+export function anyAttackerPossible(world: GameWorld): boolean {
+  const { zone, controller } = world.place
+  const active = world.turn.active
+  for (const c of entitiesOf(world, 'creatures')) {
+    if (zone[c] === Zone.Battlefield && controller[c] === active && attackerError(world, c) === null) return true
+  }
+  return false
+}
+
+/**
+ * CR 509.1a-c, 702.111b: each creature that could block in some legal declaration, with the
+ * attackers it could block; a menace attacker is listed for a blocker only where another
+ * creature could block it too.
+ */
+export function blockOptions(world: GameWorld): BlockOption[] {
+  const attackers = world.roster.attackers
+  const pairs: [Eid, Eid][] = []
+  const blockersOf = new Map<Eid, number>()
+  for (const b of entitiesOf(world, 'creatures')) {
+    if (world.place.zone[b] !== Zone.Battlefield || world.status.tapped[b]) continue
+    for (let i = 0; i < attackers.length; i++) {
+      const a = attackers.items[i]!
+      if (blockerError(world, b, a) === null) {
+        pairs.push([b, a])
+        blockersOf.set(a, (blockersOf.get(a) ?? 0) + 1)
+      }
+    }
+  }
+  const byBlocker = new Map<Eid, Eid[]>()
+  for (const [b, a] of pairs) {
+    // CR 702.111b: a menace creature can't be blocked except by two or more creatures.
+    if (world.kw.effective[a]! & KW_MENACE && blockersOf.get(a)! < 2) continue
+    const list = byBlocker.get(b)
+    if (list) list.push(a)
+    else byBlocker.set(b, [a])
+  }
+  return [...byBlocker].map(([blocker, list]) => ({ blocker, attackers: list }))
+}
+
+/**
+ * The next defending player, in turn order, who has not declared their blocks (`done`: bits by turn
+ * order) and has a creature that could block in a legal declaration; 0 when there is none.
+ */
+export function nextBlockingPlayer(world: GameWorld, done: number): Eid {
+  const attackers = world.roster.attackers
+  const { zone, controller } = world.place
+  const tapped = world.status.tapped
+  const eff = world.kw.effective
+  const order = world.playerOrder
+  const n = order.length
+  const active = order.indexOf(world.turn.active)
+  // CR 101.4: in turn order from the active player (APNAP); `done` has bits by place in turn order.
+  const rankOf = (p: Eid): number => (order.indexOf(p) - active + n) % n
+  const isDone = (p: Eid): boolean => (done & (1 << order.indexOf(p))) !== 0
+  let first = 0
+  let rank = Infinity
+  let menaceOnly = false
+  for (const b of entitiesOf(world, 'creatures')) {
+    if (zone[b] !== Zone.Battlefield || tapped[b]) continue
+    const r = rankOf(controller[b]!)
+    if (r >= rank || isDone(controller[b]!)) continue
+    for (let i = 0; i < attackers.length; i++) {
+      const a = attackers.items[i]!
+      if (blockerError(world, b, a) !== null) continue
+      // CR 702.111b: a menace attacker needs a second blocker; settled by the full enumeration below.
+      if (eff[a]! & KW_MENACE) {
+        menaceOnly = true
+        continue
+      }
+      rank = r
+      first = controller[b]!
+      break
+    }
+  }
+  if (!menaceOnly) return first
+  let best = first
+  for (const o of blockOptions(world)) {
+    const r = rankOf(controller[o.blocker]!)
+    if (r < rank && !isDone(controller[o.blocker]!)) {
+      rank = r
+      best = controller[o.blocker]!
+    }
+  }
+  return best
+}
+
+/** The live blockers of an attacking creature (CR 506.4: those that left combat don't count). */
+function liveBlockers(world: GameWorld, attacker: Eid): Eid[] {
+  const out: Eid[] = []
+  const { blockStart, blockCount } = world.combat
+  const list = world.roster.blockList.items
+  for (let i = blockStart[attacker]!, end = i + blockCount[attacker]!; i < end; i++) {
+    if (stillBlocks(world, list[i]!, attacker)) out.push(list[i]!)
+  }
+  return out
+}
+
+/**
+ * Whether the controller of an attacking creature has a choice in dividing its combat damage in
+ * this step (CR 510.1c-d: several blockers; 702.19b-c: trample past lethal damage, trample over
+ * planeswalkers past the loyalty). Without one, the only assignment is the default.
+ */
+function hasDamageChoice(world: GameWorld, attacker: Eid, kind: DamageStepKind): boolean {
+  if (!attackerDealsDamage(world, attacker, kind)) return false
+  const power = world.stats.power[attacker]!
+  const keywords = world.kw.effective[attacker]!
+  const target = world.combat.attackTarget[attacker]!
+  const toPlaneswalker = !isPlayer(world, target) && attackTargetPresent(world, attacker)
+  // CR 702.19c: damage past the planeswalker's loyalty may go to the planeswalker or its controller.
+  const splitsOverPlaneswalker = (keywords & KW_TRAMPLE_OVER_PLANESWALKERS) !== 0 && toPlaneswalker
+  if ((world.combat.flags[attacker]! & C_BLOCKED) === 0) {
+    return splitsOverPlaneswalker && power > Math.max(0, world.stats.loyalty[target]!)
+  }
+  const blockers = liveBlockers(world, attacker)
+  if (blockers.length >= 2) return true
+  if ((keywords & KW_ANY_TRAMPLE) === 0) return false
+  const reachesDefender = attackTargetPresent(world, attacker) || (keywords & KW_TRAMPLE_OVER_PLANESWALKERS) !== 0
+  if (!reachesDefender) return false
+  let lethal = 0
+  for (const b of blockers) lethal += lethalDamageNeeded(world, b, (keywords & KW_DEATHTOUCH) !== 0)
+  return power > lethal
+}
+
+/** Whether any attacking creature's controller has a damage division to choose in this step. */
+export function damageChoiceExists(world: GameWorld, kind: DamageStepKind): boolean {
+  const attackers = world.roster.attackers
+  for (let i = 0; i < attackers.length; i++) if (hasDamageChoice(world, attackers.items[i]!, kind)) return true
+  return false
+}
+
+/** CR 510.1: each attacking creature with a choice, its damage and its legal recipients. */
+export function damageOptions(world: GameWorld, kind: DamageStepKind): DamageOption[] {
+  const out: DamageOption[] = []
+  const attackers = world.roster.attackers
+  for (let i = 0; i < attackers.length; i++) {
+    const a = attackers.items[i]!
+    if (!hasDamageChoice(world, a, kind)) continue
+    const candidates = [...liveBlockers(world, a), world.combat.attackTarget[a]!, world.combat.defendingPlayer[a]!]
+    const recipients = [...new Set(candidates)].filter((r) => r !== 0 && recipientError(world, a, r) === null)
+    out.push({ creature: a, amount: world.stats.power[a]!, recipients })
+  }
+  return out
+}

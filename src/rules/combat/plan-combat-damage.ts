@@ -1,0 +1,367 @@
+import { C_ATTACKING, C_BLOCKED, C_BLOCKING, C_HAD_FIRST_STRIKE } from '../../../components/combat.js'
+import {
+  KW_ANY_FIRST_STRIKE,
+  KW_ANY_TRAMPLE,
+  KW_DEATHTOUCH,
+  KW_DOUBLE_STRIKE,
+  KW_TRAMPLE_OVER_PLANESWALKERS,
+} from '../../../components/keywords.js'
+import { T_CREATURE } from '../../../components/types.js'
+import { Zone } from '../../../components/zones.js'
+import { internalError, OK, reject, type ActionResult, type Rejection } from '../../core/errors.js'
+import type { Eid } from '../../core/events.js'
+import { addSaturating, LIMITS } from '../../core/limits.js'
+import { isPlayer, label, type GameWorld } from '../../core/world.js'
+import { attackTargetPresent, isAttacking, stillBlocks } from './combat-queries.js'
+import { resetDamagePlan } from '../../core/damage-plan-store.js'
+import type { DamageStepKind, ExplicitAssignment } from '../../core/card-spec.js'
+export type { DamageStepKind, ExplicitAssignment }
+
+
+/**
+ * CR 510.1: works out the combat damage assignment of one combat damage step into
+ * `world.plan`: explicit assignments where given, the default policy (docs/scenario-format.md) for every
+ * other creature, attackers in declaration order and then blockers. The whole set is checked
+ * together (510.1e): an illegal explicit assignment rejects the step and leaves the plan empty.
+ */
+export function planCombatDamage(world: GameWorld, kind: DamageStepKind, explicit: ExplicitAssignment | null): ActionResult {
+  const plan = world.plan
+  resetDamagePlan(plan)
+  reservePlan(world)
+  if (explicit === null) {
+    // The common case: no explicit assignment, so each dealer is assigned as it is found.
+    collectDealers(world, kind, true)
+    return OK
+  }
+  collectDealers(world, kind, false)
+  if (explicit) {
+    for (const [creature, entries] of explicit) {
+      const result = recordExplicit(world, creature, entries)
+      if (!result.ok) {
+        resetDamagePlan(plan)
+        return result
+      }
+    }
+  }
+  const dealers = plan.dealers.items
+  const firstEntry = plan.perEntity.firstEntry
+  const flags = world.combat.flags
+  for (let i = 0, n = plan.dealers.length; i < n; i++) {
+    const d = dealers[i]!
+    if (explicit.has(d)) continue
+    firstEntry[d] = plan.source.length
+    if (flags[d]! & C_ATTACKING) assignAttackerByDefault(world, d)
+    else assignBlockerByDefault(world, d)
+  }
+  {
+    for (const creature of explicit.keys()) {
+      const result = checkTrampleLimits(world, creature)
+      if (!result.ok) {
+        resetDamagePlan(plan)
+        return result
+      }
+    }
+  }
+  return OK
+}
+
+/**
+ * CR 510.4, 702.4b-c, 702.7b-c: the attackers and blockers that assign damage in this step, in
+ * order (attackers as declared, then blockers); with `assign`, each gets its default assignment
+ * as it is found.
+ */
+function collectDealers(world: GameWorld, kind: DamageStepKind, assign: boolean): void {
+  const plan = world.plan
+  const dealing = plan.perEntity.dealing
+  const eff = world.kw.effective
+  const flags = world.combat.flags
+  const zone = world.place.zone
+  const power = world.stats.power
+  const afterFirstStrike = world.turn.firstStrikeStepDone
+  const first = kind === 'first'
+  for (let l = 0; l < 2; l++) {
+    const list = l === 0 ? world.roster.attackers : world.roster.blockers
+    // CR 506.4: only creatures still attacking (or blocking) and on the battlefield.
+    const role = l === 0 ? C_ATTACKING : C_BLOCKING
+    const items = list.items
+    for (let i = 0, n = list.length; i < n; i++) {
+      const c = items[i]!
+      const f = flags[c]!
+      if ((f & role) === 0 || zone[c] !== Zone.Battlefield) continue
+      const deals = first
+        ? (eff[c]! & KW_ANY_FIRST_STRIKE) !== 0
+        : !afterFirstStrike || (f & C_HAD_FIRST_STRIKE) === 0 || (eff[c]! & KW_DOUBLE_STRIKE) !== 0 // CR 702.4b, 702.7b-c
+      // CR 510.1a: a creature with power 0 or less assigns no combat damage.
+      if (deals && power[c]! > 0 && dealing[c] === 0) {
+        dealing[c] = 1
+        plan.dealers.push(c)
+        if (assign) {
+          plan.perEntity.firstEntry[c] = plan.source.length
+          if (l === 0) assignAttackerByDefault(world, c)
+          else assignBlockerByDefault(world, c)
+        }
+      }
+    }
+  }
+}
+
+/**
+ * CR 510.4, 702.4b-c, 702.7b-c, 510.1a: whether an attacking creature still in combat assigns
+ * combat damage in this step (the same test `collectDealers` makes).
+ */
+export function attackerDealsDamage(world: GameWorld, c: Eid, kind: DamageStepKind): boolean {
+  const f = world.combat.flags[c]!
+  if ((f & C_ATTACKING) === 0 || world.place.zone[c] !== Zone.Battlefield || world.stats.power[c]! <= 0) return false
+  const eff = world.kw.effective[c]!
+  if (kind === 'first') return (eff & KW_ANY_FIRST_STRIKE) !== 0
+  return !world.turn.firstStrikeStepDone || (f & C_HAD_FIRST_STRIKE) === 0 || (eff & KW_DOUBLE_STRIKE) !== 0
+}
+
+function add(world: GameWorld, source: Eid, recipient: Eid, amount: number): void {
+  if (amount <= 0) return
+  CHECK: if (recipient === 0) throw internalError(`combat damage from ${source} assigned to no entity`)
+  const plan = world.plan
+  const pe = plan.perEntity
+  const at = plan.source.length
+  CHECK: if (at >= plan.source.items.length) throw internalError('the damage plan outgrew its reserved room')
+  // Room for every entry was reserved when the step began (`reservePlan`).
+  plan.source.items[at] = source
+  plan.recipient.items[at] = recipient
+  plan.amount.items[at] = amount
+  plan.source.length = plan.recipient.length = plan.amount.length = at + 1
+  pe.entryCount[source]!++
+  const assigned = pe.assigned
+  if (assigned[recipient] === 0 && pe.deathtouchSources[recipient] === 0) plan.touched.items[plan.touched.length++] = recipient
+  assigned[recipient] = addSaturating(assigned[recipient]!, amount, LIMITS.damage)
+  if (world.kw.effective[source]! & KW_DEATHTOUCH && world.types.mask[recipient]! & T_CREATURE) {
+    pe.deathtouchSources[recipient]!++
+  }
+}
+
+/**
+ * Reserves room for every entry of a step: an attacker assigns to each of its blockers, its
+ * first blocker again, and at most a planeswalker and a player; a blocker to its attacker.
+ */
+function reservePlan(world: GameWorld): void {
+  const { plan, roster } = world
+  const room = 2 * roster.attackers.length + 2 * roster.blockers.length + 4
+  plan.source.reserve(room)
+  plan.recipient.reserve(room)
+  plan.amount.reserve(room)
+  plan.touched.reserve(room)
+}
+
+/**
+ * CR 702.19b, 702.2c: how much more damage a creature needs for lethal damage to be assigned
+ * to it, counting damage marked and damage already assigned in this step; from a deathtouch
+ * source any nonzero amount is lethal.
+ */
+export function lethalDamageNeeded(world: GameWorld, creature: Eid, deathtouch: boolean): number {
+  const pe = world.plan.perEntity
+  if (pe.deathtouchSources[creature]! > 0) return 0
+  const remaining = world.stats.toughness[creature]! - world.stats.damage[creature]! - pe.assigned[creature]!
+  if (remaining <= 0) return 0
+  return deathtouch ? 1 : remaining
+}
+
+function assignAttackerByDefault(world: GameWorld, attacker: Eid): void {
+  const { combat, kw, stats } = world
+  let rest = stats.power[attacker]!
+  const keywords = kw.effective[attacker]!
+  if ((combat.flags[attacker]! & C_BLOCKED) === 0) {
+    assignToDefender(world, attacker, rest, 0)
+    return
+  }
+  const deathtouch = (keywords & KW_DEATHTOUCH) !== 0
+  const list = world.roster.blockList.items
+  const start = combat.blockStart[attacker]!
+  let first = 0
+  for (let i = start, end = start + combat.blockCount[attacker]!; i < end; i++) {
+    const b = list[i]!
+    // CR 506.4: a blocker that left combat no longer blocks.
+    if (!stillBlocks(world, b, attacker)) continue
+    if (first === 0) first = b
+    const needed = lethalDamageNeeded(world, b, deathtouch)
+    const give = needed < rest ? needed : rest
+    add(world, attacker, b, give)
+    rest -= give
+  }
+  if (rest <= 0) return
+  // CR 702.19b-e: with trample the excess goes to what it attacks; CR 510.1c: otherwise to a blocker.
+  if (keywords & KW_ANY_TRAMPLE) assignToDefender(world, attacker, rest, first)
+  else if (first !== 0) add(world, attacker, first, rest)
+}
+
+/**
+ * Damage an attacking creature assigns to what it attacks: all of it to a player or to a
+ * planeswalker; with trample over planeswalkers, the planeswalker's remaining loyalty to it and
+ * the rest to its controller (702.19c). With the planeswalker gone: to the defending player with
+ * trample over planeswalkers (702.19e), else to the first blocker (702.19f) or nowhere (506.4c).
+ */
+function assignToDefender(world: GameWorld, attacker: Eid, amount: number, firstBlocker: Eid): void {
+  const target = world.combat.attackTarget[attacker]!
+  const overPlaneswalkers = (world.kw.effective[attacker]! & KW_TRAMPLE_OVER_PLANESWALKERS) !== 0
+  if (attackTargetPresent(world, attacker)) {
+    if (isPlayer(world, target) || !overPlaneswalkers) {
+      add(world, attacker, target, amount)
+      return
+    }
+    const toPlaneswalker = Math.min(amount, Math.max(0, world.stats.loyalty[target]! - world.plan.perEntity.assigned[target]!))
+    add(world, attacker, target, toPlaneswalker)
+    add(world, attacker, world.combat.defendingPlayer[attacker]!, amount - toPlaneswalker)
+  } else if (overPlaneswalkers) {
+    add(world, attacker, world.combat.defendingPlayer[attacker]!, amount)
+  } else if (firstBlocker !== 0) {
+    add(world, attacker, firstBlocker, amount)
+  }
+}
+
+/** CR 510.1d: a blocking creature assigns its combat damage to the creature it blocks. */
+function assignBlockerByDefault(world: GameWorld, blocker: Eid): void {
+  const attacker = world.combat.blocking[blocker]!
+  if (isAttacking(world, attacker)) add(world, blocker, attacker, world.stats.power[blocker]!)
+}
+
+const ASSIGN = 'illegal-assignment' as const
+
+/** Why `recipient` can't be assigned damage by `creature`, or null when it can (CR 510.1b-d, 702.19). */
+export function recipientError(world: GameWorld, creature: Eid, recipient: Eid): Rejection | null {
+  const { combat } = world
+  const who = label(world, creature)
+  const whom = label(world, recipient)
+  if (combat.flags[creature]! & C_BLOCKING) {
+    if (combat.blocking[creature] === recipient && isAttacking(world, recipient)) return null
+    return reject(ASSIGN, `${who} is blocking, so it assigns its combat damage only to the creature it blocks, not ${whom}`, '510.1d')
+  }
+  if (combat.flags[creature]! & C_BLOCKED && stillBlocks(world, recipient, creature)) return null
+  const target = combat.attackTarget[creature]!
+  const defending = combat.defendingPlayer[creature]!
+  const keywords = world.kw.effective[creature]!
+  const blocked = (combat.flags[creature]! & C_BLOCKED) !== 0
+  const trample = (keywords & KW_ANY_TRAMPLE) !== 0
+  const overPlaneswalkers = (keywords & KW_TRAMPLE_OVER_PLANESWALKERS) !== 0
+  const targetIsPlaneswalker = !isPlayer(world, target)
+  const present = attackTargetPresent(world, creature)
+  if (recipient === target || recipient === defending) {
+    if (blocked && !trample) {
+      return reject(ASSIGN, `${who} is blocked and has no trample, so it can't assign combat damage to ${whom}`, '510.1c')
+    }
+    if (recipient === target && present) return null
+    if (recipient === defending && targetIsPlaneswalker) {
+      if (overPlaneswalkers) return null
+      return reject(
+        ASSIGN,
+        `${who} attacks ${label(world, target)} without trample over planeswalkers, so none of its combat damage can be assigned to ${whom}`,
+        '702.19f',
+      )
+    }
+    return reject(ASSIGN, `${whom} has been removed from combat, so ${who} can't assign combat damage to it`, '506.4c')
+  }
+  return reject(ASSIGN, `${whom} is neither blocking ${who} nor attacked by it`, '510.1c')
+}
+
+/** Whether a creature that deals damage in this step has anything it can assign damage to. */
+function hasRecipient(world: GameWorld, creature: Eid): boolean {
+  const { combat } = world
+  if (combat.flags[creature]! & C_BLOCKING) return isAttacking(world, combat.blocking[creature]!)
+  const keywords = world.kw.effective[creature]!
+  const present = attackTargetPresent(world, creature)
+  const towardDefender = present || ((keywords & KW_TRAMPLE_OVER_PLANESWALKERS) !== 0 && !isPlayer(world, combat.attackTarget[creature]!))
+  if ((combat.flags[creature]! & C_BLOCKED) === 0) return towardDefender
+  const list = world.roster.blockList.items
+  const start = combat.blockStart[creature]!
+  for (let i = start, end = start + combat.blockCount[creature]!; i < end; i++) {
+    if (stillBlocks(world, list[i]!, creature)) return true
+  }
+  return (keywords & KW_ANY_TRAMPLE) !== 0 && towardDefender
+}
+
+/** CR 510.1a-d: records one creature's explicit assignment after checking its recipients and total. */
+function recordExplicit(world: GameWorld, creature: Eid, entries: readonly (readonly [Eid, number])[]): ActionResult {
+  const who = label(world, creature)
+  let total = 0
+  for (const [, amount] of entries) {
+    if (!Number.isInteger(amount) || amount < 0) {
+      return reject(ASSIGN, `${who}: damage amounts must be whole numbers of 0 or more, not ${amount}`, '510.1a')
+    }
+    total += amount
+  }
+  if (world.plan.perEntity.dealing[creature] === 0) {
+    if (total === 0) return OK
+    const inCombat = (world.combat.flags[creature]! & (C_ATTACKING | C_BLOCKING)) !== 0
+    if (!inCombat) return reject(ASSIGN, `${who} is neither attacking nor blocking, so it assigns no combat damage`, '510.1')
+    if (world.stats.power[creature]! <= 0) return reject(ASSIGN, `${who} has power 0 or less, so it assigns no combat damage`, '510.1a')
+    return reject(ASSIGN, `${who} doesn't assign combat damage in this combat damage step`, '510.4')
+  }
+  for (const [recipient, amount] of entries) {
+    if (amount === 0) continue
+    const error = recipientError(world, creature, recipient)
+    if (error) return error
+  }
+  const power = world.stats.power[creature]!
+  const expected = hasRecipient(world, creature) ? power : 0
+  if (total !== expected) {
+    return reject(ASSIGN, `${who} must assign exactly ${expected} combat damage (its power), not ${total}`, '510.1a')
+  }
+  // A dealer's entries are contiguous: `firstEntry .. firstEntry + entryCount`.
+  world.plan.perEntity.firstEntry[creature] = world.plan.source.length
+  for (const [recipient, amount] of entries) add(world, creature, recipient, amount)
+  return OK
+}
+
+/**
+ * CR 702.19b-c, 510.1c: damage of a blocked trampler reaches what it attacks only once every
+ * blocker is assigned lethal damage (counting what the others assign), and its planeswalker's
+ * controller only once the planeswalker is assigned damage equal to its loyalty.
+ */
+function checkTrampleLimits(world: GameWorld, creature: Eid): ActionResult {
+  const { combat, plan } = world
+  const pe = plan.perEntity
+  if ((combat.flags[creature]! & C_ATTACKING) === 0 || pe.dealing[creature] === 0) return OK
+  const first = pe.firstEntry[creature]!
+  const count = pe.entryCount[creature]!
+  const recipients = plan.recipient.items
+  const amounts = plan.amount.items
+  const target = combat.attackTarget[creature]!
+  const defending = combat.defendingPlayer[creature]!
+  let toDefender = false
+  let toController = false
+  for (let i = first; i < first + count; i++) {
+    if (recipients[i] === target || recipients[i] === defending) toDefender = true
+    if (recipients[i] === defending && recipients[i] !== target) toController = true
+  }
+  if (!toDefender) return OK
+  const who = label(world, creature)
+  const deathtouch = (world.kw.effective[creature]! & KW_DEATHTOUCH) !== 0
+  if (combat.flags[creature]! & C_BLOCKED) {
+    const list = world.roster.blockList.items
+    const start = combat.blockStart[creature]!
+    for (let i = start, end = start + combat.blockCount[creature]!; i < end; i++) {
+      const b = list[i]!
+      if (!stillBlocks(world, b, creature)) continue
+      let own = 0
+      for (let e = first; e < first + count; e++) if (recipients[e] === b) own += amounts[e]!
+      const othersDeathtouch = pe.deathtouchSources[b]! - (deathtouch && own > 0 ? 1 : 0)
+      const remaining = world.stats.toughness[b]! - world.stats.damage[b]! - (pe.assigned[b]! - own)
+      const needed = othersDeathtouch > 0 || remaining <= 0 ? 0 : deathtouch ? 1 : remaining
+      if (own < needed) {
+        return reject(
+          ASSIGN,
+          `${who} must assign lethal damage (${needed}) to ${label(world, b)} before assigning any to ${label(world, target)}`,
+          deathtouch ? '702.2c' : '702.19b',
+        )
+      }
+    }
+  }
+  if (toController && attackTargetPresent(world, creature) && !isPlayer(world, target)) {
+    const loyalty = world.stats.loyalty[target]!
+    if (pe.assigned[target]! < loyalty) {
+      return reject(
+        ASSIGN,
+        `${who} must assign damage equal to ${label(world, target)}'s loyalty (${loyalty}) to it before assigning any to ${label(world, defending)}`,
+        '702.19c',
+      )
+    }
+  }
+  return OK
+}

@@ -1,0 +1,58 @@
+import { KW_DEATHTOUCH, KW_LIFELINK } from '../../components/keywords.js'
+import { T_CREATURE, T_PLANESWALKER } from '../../components/types.js'
+import { Zone } from '../../components/zones.js'
+import type { Eid } from '../core/events.js'
+import { addSaturating, LIMITS, subtractSaturating } from '../core/limits.js'
+import { isPlayer, queueStateCheck, type GameWorld } from '../core/world.js'
+
+/**
+ * CR 120.3: the results of damage dealt by `source` (0 for a sourceless effect) to a player,
+ * planeswalker or creature, with the source's deathtouch (702.2b) and lifelink (702.15b).
+ * Every damage event, combat or not, goes through here.
+ */
+export function dealDamage(world: GameWorld, source: Eid, target: Eid, amount: number, combat: boolean, rule: string): void {
+  if (amount <= 0) return
+  const events = world.events
+  const sourceKeywords = source === 0 ? 0 : world.kw.effective[source]!
+  if (isPlayer(world, target)) {
+    // CR 120.3a: damage to a player causes that player to lose that much life (saturating, never wrapping).
+    const life = (world.players.life[target] = subtractSaturating(world.players.life[target]!, amount, LIMITS.life))
+    if (events.listening) {
+      events.emit('damageDealt', source, target, amount, combat, rule)
+      events.emit('lifeChanged', target, -amount, life, '120.3a')
+    }
+  } else if (world.place.zone[target] === Zone.Battlefield) {
+    const types = world.types.mask[target]!
+    if (types & T_PLANESWALKER) {
+      // CR 120.3c: damage to a planeswalker removes that many loyalty counters.
+      const loyalty = (world.stats.loyalty[target] = subtractSaturating(world.stats.loyalty[target]!, amount, LIMITS.loyalty))
+      queueStateCheck(world, target)
+      if (events.listening) {
+        events.emit('damageDealt', source, target, amount, combat, rule)
+        events.emit('loyaltyChanged', target, -amount, loyalty, '120.3c')
+      }
+    }
+    if (types & T_CREATURE) {
+      // CR 120.3e: damage to a creature is marked on it.
+      const marked = (world.stats.damage[target] = addSaturating(world.stats.damage[target]!, amount, LIMITS.damage))
+      // CR 702.2b: remember deathtouch damage until state-based actions are checked.
+      if (sourceKeywords & KW_DEATHTOUCH) {
+        world.stats.deathtouched[target] = 1
+        queueStateCheck(world, target)
+      } else if (marked >= world.stats.toughness[target]!) {
+        // CR 704.5g can apply only once the damage marked reaches the toughness; a later drop in
+        // toughness queues the creature again (`recomputeCharacteristics`).
+        queueStateCheck(world, target)
+      }
+      if (events.listening && !(types & T_PLANESWALKER)) events.emit('damageDealt', source, target, amount, combat, rule)
+    }
+  } else {
+    return
+  }
+  if (sourceKeywords & KW_LIFELINK) {
+    // CR 702.15b: damage dealt by a source with lifelink causes its controller to gain that much life.
+    const controller = world.place.controller[source]!
+    const life = (world.players.life[controller] = addSaturating(world.players.life[controller]!, amount, LIMITS.life))
+    if (events.listening) events.emit('lifeChanged', controller, amount, life, '702.15b')
+  }
+}

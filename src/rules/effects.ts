@@ -1,0 +1,97 @@
+import { keywordNames } from '../../components/keywords.js'
+import type { Eid } from '../core/events.js'
+import { addSaturating, LIMITS } from '../core/limits.js'
+import { queueStateCheck, setEffectiveKeywords, type GameWorld } from '../core/world.js'
+import type { ContinuousEffect } from '../core/card-spec.js'
+export type { ContinuousEffect }
+
+
+/**
+ * Recomputes an object's effective keywords, power and toughness from its printed ones and
+ * the effects on it, in layer and timestamp order. The one place characteristics change.
+ */
+export function recomputeCharacteristics(world: GameWorld, eid: Eid): void {
+  let mask = world.kw.printed[eid]!
+  let power = world.stats.printedPower[eid]!
+  let toughness = world.stats.printedToughness[eid]!
+  const effects = world.effectsByTarget.get(eid)
+  if (effects) {
+    // CR 613.1f, layer 6: abilities, in timestamp order.
+    for (const e of effects) mask = (mask | e.addKeywords) & ~e.removeKeywords
+    // CR 613.4c, layer 7c: modifications of power and toughness, saturating at the ends of their range.
+    for (const e of effects) {
+      power = addSaturating(power, e.power, LIMITS.power)
+      toughness = addSaturating(toughness, e.toughness, LIMITS.toughness)
+    }
+  }
+  setEffectiveKeywords(world, eid, mask)
+  world.stats.power[eid] = power
+  world.stats.toughness[eid] = toughness
+  queueStateCheck(world, eid)
+}
+
+export function addEffect(
+  world: GameWorld,
+  target: Eid,
+  change: { addKeywords?: number; removeKeywords?: number; power?: number; toughness?: number },
+  from: { duration: ContinuousEffect['duration']; source: Eid } = { duration: 'endOfTurn', source: 0 },
+): ContinuousEffect {
+  const effect: ContinuousEffect = {
+    timestamp: world.nextTimestamp++,
+    target,
+    addKeywords: change.addKeywords ?? 0,
+    removeKeywords: change.removeKeywords ?? 0,
+    power: change.power ?? 0,
+    toughness: change.toughness ?? 0,
+    duration: from.duration,
+    source: from.source,
+  }
+  world.effects.push(effect)
+  const list = world.effectsByTarget.get(target)
+  if (list) list.push(effect)
+  else world.effectsByTarget.set(target, [effect])
+  recomputeCharacteristics(world, target)
+  if (!world.events.listening) return effect
+  if (effect.addKeywords !== 0 || effect.power !== 0 || effect.toughness !== 0) {
+    world.events.emit('keywordsGranted', target, keywordNames(effect.addKeywords), effect.power, effect.toughness, '611.2')
+  }
+  if (effect.removeKeywords !== 0) {
+    world.events.emit('keywordsLost', target, keywordNames(effect.removeKeywords), '611.2')
+  }
+  return effect
+}
+
+/** Ends one effect (e.g. an Equipment's when it becomes unattached). Ending it twice does nothing. */
+export function endEffect(world: GameWorld, effect: ContinuousEffect): void {
+  const on = world.effectsByTarget.get(effect.target)
+  if (!on || !on.includes(effect)) return
+  const rest = on.filter((e) => e !== effect)
+  if (rest.length === 0) world.effectsByTarget.delete(effect.target)
+  else world.effectsByTarget.set(effect.target, rest)
+  world.effects = world.effects.filter((e) => e !== effect)
+  recomputeCharacteristics(world, effect.target)
+}
+
+/** Ends every effect on an object, e.g. when it leaves the battlefield (CR 400.7). */
+export function endEffectsOn(world: GameWorld, target: Eid): void {
+  if (world.effects.length === 0 || !world.effectsByTarget.has(target)) return
+  world.effectsByTarget.delete(target)
+  world.effects = world.effects.filter((e) => e.target !== target)
+  recomputeCharacteristics(world, target)
+}
+
+/** CR 514.2: "until end of turn" effects end. Returns how many ended. */
+export function endUntilEndOfTurnEffects(world: GameWorld): number {
+  const ending = world.effects.filter((e) => e.duration === 'endOfTurn')
+  if (ending.length === 0) return 0
+  world.effects = world.effects.filter((e) => e.duration !== 'endOfTurn')
+  const targets = new Set<Eid>()
+  for (const e of ending) targets.add(e.target)
+  for (const t of targets) {
+    const rest = world.effectsByTarget.get(t)!.filter((e) => e.duration !== 'endOfTurn')
+    if (rest.length === 0) world.effectsByTarget.delete(t)
+    else world.effectsByTarget.set(t, rest)
+    recomputeCharacteristics(world, t)
+  }
+  return ending.length
+}

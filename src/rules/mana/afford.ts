@@ -1,0 +1,85 @@
+import { Zone } from '../../../components/zones.js'
+import type { Eid } from '../../core/events.js'
+import { entitiesOf } from '../../core/entity-lists.js'
+import type { CardData, GameWorld } from '../../core/world.js'
+import { parseManaCost, type ManaCost, type ManaSymbol } from './cost.js'
+import { findPayment } from './payment.js'
+
+/** CR 305.6: the basic land types and the mana their intrinsic ability makes. */
+const BASIC: Readonly<Record<string, number>> = { Plains: 1, Island: 2, Swamp: 4, Mountain: 8, Forest: 16 }
+const SYMBOL_BIT: Readonly<Record<ManaSymbol, number>> = { W: 1, U: 2, B: 4, R: 8, G: 16 }
+
+const MASKS = new WeakMap<CardData, number>()
+
+/** The colours of mana a land's basic land types make, as a bit mask (cached: a card's subtypes don't change). */
+function manaMask(data: CardData): number {
+  let mask = MASKS.get(data)
+  if (mask === undefined) {
+    mask = 0
+    for (const t of data.subtypes) mask |= BASIC[t] ?? 0
+    MASKS.set(data, mask)
+  }
+  return mask
+}
+
+/**
+ * What a player's untapped lands can make, counted per colour: enough to tell whether a cost can
+ * be paid without solving the payment, when every land makes one colour (basic lands).
+ */
+export interface ManaSummary {
+  player: Eid
+  /** Untapped lands that make mana. */
+  total: number
+  /** Lands per colour bit (W U B R G). */
+  byColor: [number, number, number, number, number]
+  /** Some land makes more than one colour: affordability needs the full matching. */
+  mixed: boolean
+}
+
+
+export function manaSummary(world: GameWorld, player: Eid): ManaSummary {
+  const out: ManaSummary = { player, total: 0, byColor: [0, 0, 0, 0, 0], mixed: false }
+  const { zone, controller } = world.place
+  const tapped = world.status.tapped
+  for (const land of entitiesOf(world, 'lands')) {
+    if (zone[land] !== Zone.Battlefield || controller[land] !== player || tapped[land]) continue
+    const data = world.cardData.get(land)
+    if (!data) continue
+    const mask = manaMask(data)
+    if (mask === 0) continue
+    out.total++
+    if (mask & (mask - 1)) out.mixed = true
+    else out.byColor[31 - Math.clz32(mask)]!++
+  }
+  return out
+}
+
+/**
+ * CR 601.2g-h: whether the player's untapped lands can pay `cost` — the same answer as
+ * `findPayment(...) !== null`, by counting when every land makes one colour.
+ */
+export function canAfford(world: GameWorld, summary: ManaSummary, cost: ManaCost): boolean {
+  if (summary.mixed) return findPayment(world, summary.player, cost) !== null
+  const needed = cost.generic + cost.symbols.length
+  if (needed > summary.total) return false
+  if (cost.symbols.length === 0) return true
+  const left = [...summary.byColor]
+  for (const s of cost.symbols) {
+    const i = 31 - Math.clz32(SYMBOL_BIT[s])
+    if (left[i]! === 0) return false
+    left[i]!--
+  }
+  return true
+}
+
+const PARSED = new Map<string, ManaCost>()
+
+/** A cost written as text (an equip or plot cost), parsed once. */
+export function costOf(text: string): ManaCost {
+  let cost = PARSED.get(text)
+  if (cost === undefined) {
+    cost = parseManaCost(text)
+    PARSED.set(text, cost)
+  }
+  return cost
+}

@@ -1,0 +1,139 @@
+import { T_LAND } from '../../../components/types.js'
+import { Zone } from '../../../components/zones.js'
+import type { Eid } from '../../core/events.js'
+import { entitiesOf } from '../../core/entity-lists.js'
+import { label, type GameWorld } from '../../core/world.js'
+import { formatManaCost, type ManaCost, type ManaSymbol } from './cost.js'
+
+/** CR 305.6: the basic land types and the mana their intrinsic ability makes. */
+const BASIC_LAND_MANA: Readonly<Record<string, ManaSymbol>> = { Plains: 'W', Island: 'U', Swamp: 'B', Mountain: 'R', Forest: 'G' }
+
+export interface ManaSource {
+  land: Eid
+  /** The symbols the land's one mana can pay (any land pays generic mana). */
+  makes: ManaSymbol[]
+}
+
+/** The mana a land makes, or an empty list for a land with no basic land type. */
+function landMana(world: GameWorld, land: Eid): ManaSymbol[] {
+  const data = world.cardData.get(land)
+  if (!data) return []
+  return [...new Set(data.subtypes.map((t) => BASIC_LAND_MANA[t]).filter((m): m is ManaSymbol => m !== undefined))]
+}
+
+/**
+ * The untapped lands of the player that make mana, in entity order, which is the order the
+ * position lists its objects (docs/scenario-format.md's default payment goes through them in that order).
+ */
+export function manaSources(world: GameWorld, player: Eid): ManaSource[] {
+  const out: ManaSource[] = []
+  for (const eid of entitiesOf(world, 'lands')) {
+    if (world.place.zone[eid] !== Zone.Battlefield || world.place.controller[eid] !== player) continue
+    if ((world.types.mask[eid]! & T_LAND) === 0 || world.status.tapped[eid] || !world.cardData.has(eid)) continue
+    const makes = landMana(world, eid)
+    if (makes.length > 0) out.push({ land: eid, makes })
+  }
+  return out.sort((a, b) => a.land - b.land)
+}
+
+/**
+ * Whether `sources[from..]` can pay the colored `symbols` and `generic` mana, one mana per land
+ * (CR 106.4, 601.2g-h): every colored symbol matched to its own land (a bipartite matching by
+ * augmenting paths, so a land that makes several colors is not spent where another would do),
+ * and enough lands left for the generic part.
+ */
+function canPay(symbols: readonly ManaSymbol[], generic: number, sources: readonly ManaSource[], from: number): boolean {
+  const available = sources.length - from
+  if (symbols.length + generic > available) return false
+  if (symbols.length === 0) return true
+  const owner = new Int32Array(available).fill(-1)
+  const augment = (u: number, seen: Uint8Array): boolean => {
+    for (let s = 0; s < available; s++) {
+      if (seen[s] || !sources[from + s]!.makes.includes(symbols[u]!)) continue
+      seen[s] = 1
+      if (owner[s] === -1 || augment(owner[s]!, seen)) {
+        owner[s] = u
+        return true
+      }
+    }
+    return false
+  }
+  for (let u = 0; u < symbols.length; u++) if (!augment(u, new Uint8Array(available))) return false
+  return true
+}
+
+/**
+ * Whether every land of `lands` can pay its own unit of the cost (a colored symbol it makes, or
+ * one generic mana): a matching of lands into units that uses each land (Kuhn's augmenting paths).
+ */
+function eachLandPays(symbols: readonly ManaSymbol[], generic: number, lands: readonly ManaSource[]): boolean {
+  const units = symbols.length + generic
+  if (lands.length > units) return false
+  const landOf = new Int32Array(units).fill(-1)
+  const fits = (land: number, unit: number): boolean => unit >= symbols.length || lands[land]!.makes.includes(symbols[unit]!)
+  const augment = (land: number, seen: Uint8Array): boolean => {
+    for (let u = 0; u < units; u++) {
+      if (seen[u] || !fits(land, u)) continue
+      seen[u] = 1
+      if (landOf[u] === -1 || augment(landOf[u]!, seen)) {
+        landOf[u] = land
+        return true
+      }
+    }
+    return false
+  }
+  for (let l = 0; l < lands.length; l++) if (!augment(l, new Uint8Array(units))) return false
+  return true
+}
+
+/**
+ * CR 601.2g-h with docs/scenario-format.md's default payment: the lands tapped are the first set, in the order
+ * the position lists its objects, that pays the cost. Going through the player's untapped lands
+ * in that order, each one is tapped when it can pay a symbol still unpaid while the rest of the
+ * cost stays payable with the lands after it; colored symbols are paid before generic, and a land
+ * making several colors counts as paying whichever symbol keeps the rest payable. Null when no
+ * set of lands pays.
+ */
+export function findPayment(world: GameWorld, player: Eid, cost: ManaCost): Eid[] | null {
+  const sources = manaSources(world, player)
+  const { symbols, generic } = cost
+  if (!canPay(symbols, generic, sources, 0)) return null
+  const units = symbols.length + generic
+  const tapped: ManaSource[] = []
+  for (let k = 0; k < sources.length && tapped.length < units; k++) {
+    const trial = [...tapped, sources[k]!]
+    // A payment that uses every land tapped so far and this one, with lands after it for the
+    // rest, exists when each of them can pay its own unit and the whole cost can be paid from
+    // them and the lands after (Mendelsohn-Dulmage: the two matchings combine into one).
+    if (eachLandPays(symbols, generic, trial) && canPay(symbols, generic, [...trial, ...sources.slice(k + 1)], 0)) tapped.push(sources[k]!)
+  }
+  return tapped.map((s) => s.land)
+}
+
+/**
+ * Why the lands a player names (`pay`) don't pay the cost exactly, or null: each must be an
+ * untapped land the player controls that makes mana, none named twice, and together they pay
+ * every symbol with no mana left over (CR 601.2g-h, 106.4).
+ */
+export function paymentError(world: GameWorld, player: Eid, cost: ManaCost, lands: readonly Eid[]): string | null {
+  const seen = new Set<Eid>()
+  const sources: ManaSource[] = []
+  for (const land of lands) {
+    const name = label(world, land)
+    if (seen.has(land)) return `${name} is named twice`
+    seen.add(land)
+    if (!world.cardData.has(land) || world.place.zone[land] !== Zone.Battlefield || (world.types.mask[land]! & T_LAND) === 0) {
+      return `${name} is not a land on the battlefield`
+    }
+    if (world.place.controller[land] !== player) return `${label(world, player)} doesn't control ${name}`
+    if (world.status.tapped[land]) return `${name} is tapped`
+    const makes = landMana(world, land)
+    if (makes.length === 0) return `${name} makes no mana`
+    sources.push({ land, makes })
+  }
+  const needed = cost.symbols.length + cost.generic
+  if (lands.length !== needed || !canPay(cost.symbols, cost.generic, sources, 0)) {
+    return `${lands.map((l) => label(world, l)).join(', ') || 'no lands'} don't pay ${formatManaCost(cost)} exactly`
+  }
+  return null
+}

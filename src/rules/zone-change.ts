@@ -1,0 +1,78 @@
+import { C_ALL_COMBAT, C_ATTACKED_PLANESWALKER, C_ATTACKING, C_BLOCKING, NO_ENTITY } from '../../components/combat.js'
+import { T_CREATURE } from '../../components/types.js'
+import { Zone, ZONE_NAMES, type ZoneId } from '../../components/zones.js'
+import { endEffectsOn } from './effects.js'
+import { detach } from './attachments.js'
+import type { DeathReason, Eid } from '../core/events.js'
+import { zoneList, type GameWorld } from '../core/world.js'
+
+/**
+ * CR 506.4: removes a permanent from combat. It stops being attacking, blocking, blocked
+ * or attacked; a blocked creature stays blocked (509.1h) even when its blockers leave.
+ */
+export function leaveCombat(world: GameWorld, eid: Eid): boolean {
+  const flags = world.combat.flags
+  const f = flags[eid]!
+  if ((f & (C_ATTACKING | C_BLOCKING | C_ATTACKED_PLANESWALKER)) === 0) return false
+  flags[eid] = f & ~C_ALL_COMBAT
+  world.combat.attackTarget[eid] = NO_ENTITY
+  world.combat.defendingPlayer[eid] = NO_ENTITY
+  world.combat.blocking[eid] = NO_ENTITY
+  return true
+}
+
+/**
+ * Moves an object to another zone (CR 400.7: it becomes a new object). Leaving the
+ * battlefield removes it from combat, ends the effects on it and clears its marks;
+ * off the battlefield its controller is its owner (CR 108.4a).
+ */
+export function moveToZone(world: GameWorld, eid: Eid, to: ZoneId, rule: string, death?: DeathReason): void {
+  const from = world.place.zone[eid]! as ZoneId
+  const owner = world.place.owner[eid]!
+  const lists = world.zoneLists.get(owner)!
+  if (from === Zone.Battlefield) {
+    if (leaveCombat(world, eid) && world.events.listening) world.events.emit('removedFromCombat', eid, '506.4')
+    world.status.tapped[eid] = 0
+    world.status.sick[eid] = 0
+    world.stats.damage[eid] = 0
+    world.stats.deathtouched[eid] = 0
+    world.place.controller[eid] = owner
+    endEffectsOn(world, eid)
+    // CR 400.7: an Equipment or Aura that leaves is no longer attached to anything.
+    if (world.attachables.size !== 0 && world.attachables.has(eid)) detach(world, eid)
+  } else if (from !== Zone.Stack && from !== Zone.Outside) {
+    const list = zoneList(lists, from)
+    const at = list.lastIndexOf(eid)
+    if (at >= 0) list.splice(at, 1)
+  }
+  if (from === Zone.Exile) {
+    // CR 702.170: a plotted card that leaves exile is a new object, no longer plotted.
+    world.cards.plotted[eid] = 0
+  }
+  world.place.zone[eid] = to
+  if (to !== Zone.Battlefield && to !== Zone.Stack && to !== Zone.Outside) zoneList(lists, to).push(eid)
+  if (!world.events.listening) return
+  world.events.emit('zoneChanged', eid, ZONE_NAMES[from], ZONE_NAMES[to], rule)
+  if (from === Zone.Battlefield && to === Zone.Graveyard && world.types.mask[eid]! & T_CREATURE) {
+    // CR 700.4: "dies" means put into a graveyard from the battlefield.
+    world.events.emit('creatureDied', eid, death ?? 'destroyed', rule)
+  }
+}
+
+/**
+ * CR 800.4a: a player leaves a multiplayer game: every object they own leaves the game (zone
+ * `outside`), with their spells and abilities on the stack; then objects they still control are
+ * exiled. They are skipped from now on (turn order, priority, targets).
+ */
+export function leaveGame(world: GameWorld, player: Eid): void {
+  // Their spells and abilities on the stack cease to exist (their cards leave the game below).
+  world.stack = world.stack.filter((item) => item.controller !== player)
+  world.pendingTriggers = world.pendingTriggers.filter((item) => item.controller !== player)
+  for (const [eid] of world.cardData) {
+    if (world.place.owner[eid] === player && world.place.zone[eid] !== Zone.Outside) moveToZone(world, eid, Zone.Outside, '800.4a')
+  }
+  for (const [eid] of world.cardData) {
+    if (world.place.zone[eid] === Zone.Battlefield && world.place.controller[eid] === player) moveToZone(world, eid, Zone.Exile, '800.4a')
+  }
+  // Auras attached to the player fall off as a state-based action (704.5m: a player who left is no legal host).
+}

@@ -1,0 +1,278 @@
+import { KEYWORD_NAMES, keywordBit } from '../../components/keywords.js'
+import { TYPE_NAMES } from '../../components/types.js'
+import { CARD_POOL } from '../rules/cards/pool.js'
+import type { InputIssue } from '../core/errors.js'
+import { countError, describeValue, LIMITS, type CountRange } from '../core/limits.js'
+import { manaCostError } from '../rules/mana/cost.js'
+import { STEP_NAMES } from '../core/steps.js'
+
+/**
+ * The one check of a position, for `createGame` / `buildPosition` and for the scenario loader
+ * (which runs it after its schema): the shape of every value, checked by hand at run time (no
+ * coercion: `"5"` is not a number, NaN and Infinity are not counts), unknown fields, ranges
+ * (`src/core/limits.ts`), and what a schema can't see: unique ids, references to players and
+ * objects, card names, values that only make sense on the battlefield.
+ */
+
+export const POSITION_ZONES = ['library', 'hand', 'battlefield', 'graveyard', 'exile'] as const
+export const ENCHANT_QUALITIES = ['creature', 'player', 'planeswalker', 'permanent', 'creature you control', 'land', 'artifact'] as const
+export const SPELL_TARGETS = ['creature', 'player', 'planeswalker', 'any', 'creature you control'] as const
+/** The effects a `spell` may have; it has exactly one. */
+export const SPELL_EFFECTS = ['pump', 'damage', 'destroy'] as const
+
+const POSITION_FIELDS = ['turn', 'players', 'objects']
+/** A whole scenario document is accepted as a position: these fields belong to the scenario and are not read here. */
+const SCENARIO_FIELDS = ['format', 'name', 'rules', 'actions', 'expect']
+const TURN_FIELDS = ['active', 'number', 'step', 'landsPlayed']
+const PLAYER_FIELDS = ['id', 'life']
+const OBJECT_FIELDS = [
+  'id', 'card', 'controller', 'owner', 'zone', 'types', 'subtypes', 'manaCost', 'power', 'toughness', 'loyalty', 'keywords',
+  'equipped', 'enchanted', 'spell', 'tapped', 'damage', 'attachedTo', 'summoningSick', 'plotted', 'plottedTurn',
+]
+const GRANTED_FIELDS = ['power', 'toughness', 'keywords']
+const SPELL_FIELDS = ['target', ...SPELL_EFFECTS]
+
+/** Ids with no non-digit character: JSON objects put integer-like keys first, which would lose declaration order. */
+export function isDigitsOnly(id: string): boolean {
+  return /^\d+$/.test(id)
+}
+
+/** `.name` or `["a name"]`: the JSON path step to a field. */
+export function fieldPath(key: string): string {
+  return /^[A-Za-z_$][\w$]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`
+}
+
+type Report = (path: string, message: string) => void
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+function oneOf(values: readonly string[]): string {
+  return values.map((v) => `"${v}"`).join(', ')
+}
+
+/** Checks that `value` is an object with only the fields allowed; reports each unknown one. */
+function record(value: unknown, path: string, allowed: readonly string[], at: Report): Record<string, unknown> | null {
+  if (!isRecord(value)) {
+    at(path, `expected an object, got ${describeValue(value)}`)
+    return null
+  }
+  for (const key of Object.keys(value)) {
+    if (!allowed.includes(key)) at(path, `unknown field "${key}"; expected ${oneOf(allowed)}`)
+  }
+  return value
+}
+
+function array(value: unknown, path: string, at: Report): unknown[] | null {
+  if (!Array.isArray(value)) {
+    at(path, `expected an array, got ${describeValue(value)}`)
+    return null
+  }
+  return value
+}
+
+function string(value: unknown, path: string, at: Report): value is string {
+  if (typeof value === 'string' && value.length > 0) return true
+  at(path, `expected a non-empty string, got ${describeValue(value)}`)
+  return false
+}
+
+function boolean(value: unknown, path: string, at: Report): void {
+  if (typeof value !== 'boolean') at(path, `expected true or false, got ${describeValue(value)}`)
+}
+
+function count(value: unknown, path: string, range: CountRange, at: Report): value is number {
+  const error = countError(value, range)
+  if (error !== null) at(path, error)
+  return error === null
+}
+
+function member<T extends string>(value: unknown, values: readonly T[], path: string, at: Report): value is T {
+  if (typeof value === 'string' && (values as readonly string[]).includes(value)) return true
+  at(path, `expected one of ${oneOf(values)}, got ${describeValue(value)}`)
+  return false
+}
+
+function id(value: unknown, path: string, at: Report): value is string {
+  if (!string(value, path, at)) return false
+  if (isDigitsOnly(value)) {
+    at(path, `the id "${value}" has only digits; ids must contain a non-digit so JSON keeps their order`)
+    return false
+  }
+  return true
+}
+
+function manaCost(value: unknown, path: string, at: Report): void {
+  const error = manaCostError(value)
+  if (error !== null) at(path, error)
+}
+
+function keywordNames(value: unknown, path: string, at: Report): void {
+  array(value, path, at)?.forEach((k, j) => {
+    if (typeof k !== 'string' || keywordBit(k) === 0) at(`${path}[${j}]`, `unknown keyword ${describeValue(k)}; expected one of ${KEYWORD_NAMES.join(', ')}`)
+  })
+}
+
+function granted(value: unknown, path: string, at: Report): void {
+  const g = record(value, path, GRANTED_FIELDS, at)
+  if (!g) return
+  if (g.power !== undefined) count(g.power, `${path}.power`, LIMITS.modifier, at)
+  if (g.toughness !== undefined) count(g.toughness, `${path}.toughness`, LIMITS.modifier, at)
+  if (g.keywords !== undefined) keywordNames(g.keywords, `${path}.keywords`, at)
+}
+
+function keyword(k: unknown, path: string, at: Report): void {
+  if (typeof k === 'string') {
+    if (keywordBit(k) === 0) at(path, `unknown keyword "${k}"; expected one of ${KEYWORD_NAMES.join(', ')}`)
+    return
+  }
+  if (!isRecord(k)) {
+    at(path, `expected a keyword name or an object like {"equip": "{2}"}, got ${describeValue(k)}`)
+    return
+  }
+  if ('equip' in k) {
+    if (record(k, path, ['equip', 'quality'], at)) {
+      manaCost(k.equip, `${path}.equip`, at)
+      if (k.quality !== undefined) string(k.quality, `${path}.quality`, at)
+    }
+  } else if ('equip planeswalker' in k) {
+    if (record(k, path, ['equip planeswalker'], at)) manaCost(k['equip planeswalker'], `${path}["equip planeswalker"]`, at)
+  } else if ('enchant' in k) {
+    if (record(k, path, ['enchant'], at)) member(k.enchant, ENCHANT_QUALITIES, `${path}.enchant`, at)
+  } else if ('plot' in k) {
+    if (record(k, path, ['plot'], at)) manaCost(k.plot, `${path}.plot`, at)
+  } else {
+    at(path, 'expected one of {"equip": cost, "quality"?: ...}, {"equip planeswalker": cost}, {"enchant": quality}, {"plot": cost}')
+  }
+}
+
+/** Why a spell doesn't have exactly one effect, or null (docs/scenario-format.md: "one effect on its targets"). */
+export function spellEffectsError(spell: Readonly<Record<string, unknown>>): string | null {
+  const effects = SPELL_EFFECTS.filter((e) => spell[e] !== undefined)
+  if (effects.length === 1) return null
+  return `a spell has exactly one effect (${oneOf(SPELL_EFFECTS)}), not ${effects.length === 0 ? 'none' : effects.map((e) => `"${e}"`).join(' and ')}`
+}
+
+function spell(value: unknown, path: string, at: Report): void {
+  const s = record(value, path, SPELL_FIELDS, at)
+  if (!s) return
+  member(s.target, SPELL_TARGETS, `${path}.target`, at)
+  const effects = spellEffectsError(s)
+  if (effects !== null) at(path, effects)
+  if (s.pump !== undefined) granted(s.pump, `${path}.pump`, at)
+  if (s.damage !== undefined) count(s.damage, `${path}.damage`, LIMITS.amount, at)
+  if (s.destroy !== undefined && s.destroy !== true) at(`${path}.destroy`, `expected true, got ${describeValue(s.destroy)}`)
+}
+
+/** The shape of one object: every field it has, each of the right type and range; the object, or null when it is not one. */
+function objectShape(value: unknown, p: string, at: Report): Record<string, unknown> | null {
+  const o = record(value, p, OBJECT_FIELDS, at)
+  if (!o) return null
+  id(o.id, `${p}.id`, at)
+  if (o.card !== undefined && string(o.card, `${p}.card`, at) && !CARD_POOL.has(o.card)) {
+    at(`${p}.card`, `unknown card "${o.card}"; expected a card of the built-in pool`)
+  }
+  for (const field of ['controller', 'owner', 'attachedTo'] as const) if (o[field] !== undefined) string(o[field], `${p}.${field}`, at)
+  if (o.zone !== undefined) member(o.zone, POSITION_ZONES, `${p}.zone`, at)
+  if (o.types !== undefined) array(o.types, `${p}.types`, at)?.forEach((t, j) => member(t, TYPE_NAMES, `${p}.types[${j}]`, at))
+  if (o.subtypes !== undefined) array(o.subtypes, `${p}.subtypes`, at)?.forEach((t, j) => string(t, `${p}.subtypes[${j}]`, at))
+  if (o.manaCost !== undefined) manaCost(o.manaCost, `${p}.manaCost`, at)
+  if (o.power !== undefined) count(o.power, `${p}.power`, LIMITS.power, at)
+  if (o.toughness !== undefined) count(o.toughness, `${p}.toughness`, LIMITS.toughness, at)
+  if (o.loyalty !== undefined) count(o.loyalty, `${p}.loyalty`, LIMITS.startingLoyalty, at)
+  if (o.keywords !== undefined) array(o.keywords, `${p}.keywords`, at)?.forEach((k, j) => keyword(k, `${p}.keywords[${j}]`, at))
+  if (o.equipped !== undefined) granted(o.equipped, `${p}.equipped`, at)
+  if (o.enchanted !== undefined) granted(o.enchanted, `${p}.enchanted`, at)
+  if (o.spell !== undefined) spell(o.spell, `${p}.spell`, at)
+  for (const field of ['tapped', 'summoningSick', 'plotted'] as const) if (o[field] !== undefined) boolean(o[field], `${p}.${field}`, at)
+  if (o.damage !== undefined) count(o.damage, `${p}.damage`, LIMITS.damage, at)
+  if (o.plottedTurn !== undefined) count(o.plottedTurn, `${p}.plottedTurn`, LIMITS.turn, at)
+  return o
+}
+
+/**
+ * Every problem of a position, each with its JSON path (`base` + `.objects[2].power`). An empty
+ * list means the position is valid and can be built.
+ */
+export function checkPosition(position: unknown, base = ''): InputIssue[] {
+  const issues: InputIssue[] = []
+  const at: Report = (path, message) => void issues.push({ path: `${base}${path}`, message })
+  const top = record(position, '', [...POSITION_FIELDS, ...SCENARIO_FIELDS], at)
+  if (!top) return issues
+  const players = top.players === undefined ? (at('', 'expected "players" (two or more)'), null) : array(top.players, '.players', at)
+  const objects = top.objects === undefined ? (at('', 'expected "objects" (may be empty)'), null) : array(top.objects, '.objects', at)
+  const turn = top.turn === undefined ? null : record(top.turn, '.turn', TURN_FIELDS, at)
+  if (turn) {
+    if (turn.active !== undefined) string(turn.active, '.turn.active', at)
+    if (turn.number !== undefined) count(turn.number, '.turn.number', LIMITS.turn, at)
+    if (turn.step !== undefined) member(turn.step, STEP_NAMES, '.turn.step', at)
+    if (turn.landsPlayed !== undefined) count(turn.landsPlayed, '.turn.landsPlayed', LIMITS.landsPlayed, at)
+  }
+
+  const playerIds = new Set<string>()
+  const allIds = new Set<string>()
+  const defineId = (value: unknown, path: string): void => {
+    if (typeof value !== 'string') return
+    if (allIds.has(value)) at(path, `the id "${value}" is used twice`)
+    allIds.add(value)
+  }
+  if (players && players.length < 2) at('.players', 'at least two players are expected')
+  players?.forEach((value, i) => {
+    const p = record(value, `.players[${i}]`, PLAYER_FIELDS, at)
+    if (!p) return
+    if (id(p.id, `.players[${i}].id`, at)) playerIds.add(p.id)
+    defineId(p.id, `.players[${i}].id`)
+    if (p.life !== undefined) count(p.life, `.players[${i}].life`, LIMITS.life, at)
+  })
+  const shapes = (objects ?? []).map((value, i) => {
+    const o = objectShape(value, `.objects[${i}]`, at)
+    if (o) defineId(o.id, `.objects[${i}].id`)
+    return o
+  })
+  const playerList = (): string => [...playerIds].join(', ')
+  if (typeof turn?.active === 'string' && !playerIds.has(turn.active)) {
+    at('.turn.active', `expected a player id (${playerList()}), got "${turn.active}"`)
+  }
+
+  const byId = new Map<string, Record<string, unknown>>()
+  for (const o of shapes) if (o && typeof o.id === 'string' && !byId.has(o.id)) byId.set(o.id, o)
+  shapes.forEach((o, i) => {
+    if (!o) return
+    const p = `.objects[${i}]`
+    const card = typeof o.card === 'string' ? CARD_POOL.get(o.card) : undefined
+    for (const field of ['controller', 'owner'] as const) {
+      const v = o[field]
+      if (typeof v === 'string' && !playerIds.has(v)) at(`${p}.${field}`, `expected a player id (${playerList()}), got "${v}"`)
+    }
+    if (o.controller === undefined && o.owner === undefined) at(p, 'expected "controller" or "owner" (each defaults to the other)')
+    const types = (Array.isArray(o.types) ? o.types : card?.types ?? []) as unknown[]
+    if (types.length === 0 && (o.card === undefined || card)) at(`${p}.types`, 'expected at least one card type (or a "card" from the pool)')
+    if (types.includes('creature')) {
+      if (o.power === undefined && card?.power === undefined) at(`${p}.power`, 'a creature needs a power')
+      if (o.toughness === undefined && card?.toughness === undefined) at(`${p}.toughness`, 'a creature needs a toughness')
+    }
+    if (types.includes('planeswalker') && o.loyalty === undefined && card?.loyalty === undefined) {
+      at(`${p}.loyalty`, 'a planeswalker needs a loyalty')
+    }
+    const zone = o.zone ?? 'battlefield'
+    if (zone !== 'battlefield') {
+      if (o.tapped === true) at(`${p}.tapped`, 'only a permanent on the battlefield can be tapped')
+      if (typeof o.damage === 'number' && o.damage !== 0) at(`${p}.damage`, 'only a permanent on the battlefield can have damage marked')
+      if (o.summoningSick === true) at(`${p}.summoningSick`, 'only a permanent on the battlefield can be summoning sick')
+      if (o.attachedTo !== undefined) at(`${p}.attachedTo`, 'only a permanent on the battlefield can be attached')
+    }
+    if (typeof o.attachedTo === 'string') {
+      const host = byId.get(o.attachedTo)
+      if (!allIds.has(o.attachedTo)) at(`${p}.attachedTo`, `unknown object or player "${o.attachedTo}"`)
+      else if (host && (host.zone ?? 'battlefield') !== 'battlefield') {
+        at(`${p}.attachedTo`, `"${o.attachedTo}" is not on the battlefield; an object is attached to a permanent or a player`)
+      }
+      const subtypes = (Array.isArray(o.subtypes) ? o.subtypes : card?.subtypes ?? []) as unknown[]
+      if (!subtypes.includes('Equipment') && !subtypes.includes('Aura')) at(`${p}.attachedTo`, 'only an Equipment or an Aura can be attached')
+      if (o.attachedTo === o.id) at(`${p}.attachedTo`, "an object can't be attached to itself")
+    }
+    if ((o.plotted === true || o.plottedTurn !== undefined) && zone !== 'exile') at(`${p}.plotted`, 'only a card in exile can be plotted')
+  })
+  return issues
+}

@@ -1,0 +1,167 @@
+import { keywordBit } from '../../components/keywords.js'
+import type { ParameterizedKeyword } from '../../components/abilities.js'
+import { typeBit, T_CREATURE, T_PLANESWALKER, type CardTypeName } from '../../components/types.js'
+import { Zone, ZONE_NAMES, type ZoneName } from '../../components/zones.js'
+import { CARD_POOL } from '../rules/cards/pool.js'
+import { parseManaCost } from '../rules/mana/cost.js'
+import { checkStateBasedActions } from '../../systems/check-state-based-actions.js'
+import { attach } from '../rules/attachments.js'
+import { RedzoneError, type InputIssue } from '../core/errors.js'
+import { checkPosition } from './check-position.js'
+import type { Eid } from '../core/events.js'
+import { Step, stepByName, type StepName } from '../core/steps.js'
+import { addCard, addPlayer, createGameWorld, queueStateCheck, type GameWorld } from '../core/world.js'
+import { SCHEDULE } from '../../systems/schedule.js'
+import type { GrantedCharacteristics, KeywordSpec, SpellSpec } from '../core/card-spec.js'
+export type { GrantedCharacteristics, KeywordSpec, SpellSpec }
+
+export { checkPosition }
+
+
+export interface ObjectSpec {
+  id: string
+  card?: string
+  controller?: string
+  owner?: string
+  zone?: ZoneName
+  types?: CardTypeName[]
+  subtypes?: string[]
+  manaCost?: string
+  power?: number
+  toughness?: number
+  loyalty?: number
+  keywords?: KeywordSpec[]
+  equipped?: GrantedCharacteristics
+  enchanted?: GrantedCharacteristics
+  spell?: SpellSpec
+  tapped?: boolean
+  damage?: number
+  attachedTo?: string
+  summoningSick?: boolean
+  plotted?: boolean
+  plottedTurn?: number
+}
+
+/**
+ * A game position (the position part of a `redzone-scenario/1` file). A whole scenario document
+ * is accepted too: its `format`, `name`, `rules`, `actions` and `expect` are not read here.
+ */
+export interface Position {
+  turn?: { active?: string; number?: number; step?: StepName; landsPlayed?: number }
+  players: { id: string; life?: number }[]
+  objects: ObjectSpec[]
+}
+
+/** A problem in a position, with the JSON path of the offending value. */
+export type PositionIssue = InputIssue
+
+function toAbilities(keywords: readonly KeywordSpec[]): ParameterizedKeyword[] {
+  const out: ParameterizedKeyword[] = []
+  for (const k of keywords) {
+    if (typeof k === 'string') continue
+    if ('equip' in k) out.push({ kind: 'equip', cost: k.equip, quality: k.quality ?? null })
+    else if ('equip planeswalker' in k) out.push({ kind: 'equip planeswalker', cost: k['equip planeswalker'] })
+    else if ('enchant' in k) out.push({ kind: 'enchant', quality: k.enchant })
+    else out.push({ kind: 'plot', cost: k.plot })
+  }
+  return out
+}
+
+export interface BuiltPosition {
+  world: GameWorld
+  /** Entity of each id of the position. */
+  ids: Map<string, Eid>
+}
+
+const ORIGINS = new WeakMap<GameWorld, Position>()
+
+/** The position a world was built from (to build another world with the same entities), if any. */
+export function originOf(world: GameWorld): Position | undefined {
+  return ORIGINS.get(world)
+}
+
+/**
+ * Builds a world from a position, then performs its state-based actions (docs/scenario-format.md: the starting
+ * position has had them checked). Throws a `RedzoneError` (`invalid-position`) listing every
+ * issue when the position is not valid (see `checkPosition`); nothing is coerced.
+ */
+export function buildPosition(position: Position, options: { seed?: number } = {}): BuiltPosition {
+  const found = checkPosition(position, '$')
+  if (found.length > 0) {
+    throw new RedzoneError('invalid-position', `invalid position:\n${found.map((i) => `  at ${i.path}: ${i.message}`).join('\n')}`, found)
+  }
+  const world = createGameWorld({ capacity: position.players.length + position.objects.length + 1, seed: options.seed })
+  const ids = new Map<string, Eid>()
+  for (const p of position.players) ids.set(p.id, addPlayer(world, p.id, p.life ?? 20))
+  for (const o of position.objects) {
+    const card = o.card === undefined ? undefined : CARD_POOL.get(o.card)!
+    const owner = ids.get(o.owner ?? o.controller!)!
+    const controller = ids.get(o.controller ?? o.owner!)!
+    const types = o.types ?? card?.types ?? []
+    const keywords = o.keywords ?? card?.keywords ?? []
+    let typeMask = 0
+    for (const t of types) typeMask |= typeBit(t)
+    let keywordMask = 0
+    for (const k of keywords) if (typeof k === 'string') keywordMask |= keywordBit(k)
+    const zone = ZONE_NAMES.indexOf(o.zone ?? 'battlefield') as (typeof Zone)[keyof typeof Zone]
+    const eid = addCard(world, {
+      label: o.id,
+      owner,
+      controller,
+      zone,
+      types: typeMask,
+      keywords: keywordMask,
+      abilities: toAbilities(keywords),
+      power: o.power ?? card?.power ?? 0,
+      toughness: o.toughness ?? card?.toughness ?? 0,
+      loyalty: o.loyalty ?? card?.loyalty ?? 0,
+      tapped: o.tapped ?? false,
+      damage: o.damage ?? 0,
+      sick: o.summoningSick ?? false,
+    })
+    ids.set(o.id, eid)
+    world.cardData.set(eid, {
+      name: card?.name ?? null,
+      legendary: card?.supertypes?.includes('Legendary') ?? false,
+      manaCost: (o.manaCost ?? card?.manaCost ?? null) === null ? null : parseManaCost((o.manaCost ?? card?.manaCost)!),
+      subtypes: o.subtypes ?? card?.subtypes ?? [],
+      spell: o.spell ?? card?.spell ?? null,
+      equipped: o.equipped ?? card?.equipped ?? null,
+      enchanted: o.enchanted ?? card?.enchanted ?? null,
+      triggers: card?.triggers ?? [],
+    })
+    if (zone === Zone.Battlefield) world.cards.enteredAt[eid] = world.nextEntry++
+    world.cards.plotted[eid] = o.plotted ? 1 : 0
+    world.cards.plottedTurn[eid] = o.plottedTurn ?? 0
+    if (zone === Zone.Battlefield && typeMask & (T_CREATURE | T_PLANESWALKER)) queueStateCheck(world, eid)
+    const subtypes = world.cardData.get(eid)!.subtypes
+    if (subtypes.includes('Equipment') || subtypes.includes('Aura')) world.attachables.add(eid)
+    if (world.cardData.get(eid)!.legendary) world.legendaries.add(eid)
+  }
+  // CR 301.5, 303.4: attachments, each with its effect from the time it became attached. One
+  // attached to what it can't be attached to is left to the state-based actions below.
+  for (const o of position.objects) {
+    if (o.attachedTo !== undefined) attach(world, ids.get(o.id)!, ids.get(o.attachedTo)!)
+  }
+  const turn = world.turn
+  turn.active = ids.get(position.turn?.active ?? position.players[0]!.id)!
+  turn.number = position.turn?.number ?? 2
+  turn.step = stepByName(position.turn?.step ?? 'precombatMain')!
+  // A position in combat or later can't describe attackers: its declare attackers step is past.
+  if (turn.step >= Step.DeclareAttackers) {
+    turn.attackersDeclared = true
+    turn.blockersDeclared = true
+  }
+  turn.landsPlayed = position.turn?.landsPlayed ?? 0
+  turn.priority = turn.active
+  // CR 704.3, 117.5: the position is one in which a player is about to receive priority, so its
+  // state-based actions have been performed: a creature with lethal damage is in the graveyard,
+  // a player at 0 life has lost, an Aura on what it can't enchant is in the graveyard (704.5m),
+  // an Equipment on a non-creature or a player is unattached (704.5n).
+  checkStateBasedActions(world)
+  // CR 500.3: the position is in a step whose turn-based actions are done.
+  turn.resumeAt = SCHEDULE[turn.step]!.begin.length
+  ORIGINS.set(world, position)
+  return { world, ids }
+}
+

@@ -1,0 +1,168 @@
+import { isStepSkipped, SCHEDULE } from '../../systems/schedule.js'
+import { checkStateBasedActions } from '../../systems/check-state-based-actions.js'
+import { Await } from '../core/await.js'
+import { putTriggersOnStack, resolveTop } from '../rules/spells/resolve.js'
+import type { Eid } from '../core/events.js'
+import { Step, STEP_NAMES, type StepId } from '../core/steps.js'
+import type { GameWorld } from '../core/world.js'
+import { isGameOver, playersInGame } from '../core/players.js'
+export { isGameOver, playersInGame }
+
+
+/** CR 500.3 ... 500.4: the step begins, its turn-based actions happen, then the active player gets priority. */
+export function beginStep(world: GameWorld, step: StepId): void {
+  const turn = world.turn
+  turn.step = step
+  turn.resumeAt = 0
+  turn.cleanupPriority = false
+  if (world.events.listening) world.events.emit('stepStarted', STEP_NAMES[step], turn.number, SCHEDULE[step]!.rule)
+  continueStep(world)
+}
+
+/**
+ * Runs the turn-based actions of the current step from `turn.resumeAt` (CR 703.4). A system that
+ * needs a player's choice it has not been given stops the runner (`awaitChoice`); answering the
+ * choice calls this again. Then the active player receives priority, in the steps that give it.
+ */
+export function continueStep(world: GameWorld): void {
+  const turn = world.turn
+  const entry = SCHEDULE[turn.step]!
+  const begin = entry.begin
+  for (let i = turn.resumeAt; i < begin.length; i++) {
+    const system = begin[i]!
+    if (system(world) === true) {
+      turn.resumeAt = i
+      return
+    }
+    world.trace?.push(system.name)
+  }
+  turn.resumeAt = begin.length
+  if (entry.priority) givePriority(world, turn.active)
+  else if (turn.step === Step.Cleanup && (checkStateBasedActions(world) || world.pendingTriggers.length > 0)) {
+    // CR 514.3a: state-based actions happened in cleanup, so the active player gets priority;
+    // once all pass, another cleanup step follows.
+    turn.cleanupPriority = true
+    givePriority(world, turn.active)
+  }
+}
+
+/** Whether a player holds priority now (and who: `turn.priority`). */
+export function priorityGiven(world: GameWorld): boolean {
+  const turn = world.turn
+  if (turn.awaiting !== Await.None || isGameOver(world)) return false
+  const entry = SCHEDULE[turn.step]!
+  if (turn.resumeAt < entry.begin.length) return false
+  return entry.priority || turn.cleanupPriority
+}
+
+/**
+ * CR 117.5: before a player receives priority, state-based actions are performed, then waiting
+ * triggered abilities are put on the stack (603.3), repeated until neither happens.
+ */
+export function givePriority(world: GameWorld, player: Eid): void {
+  checkStateBasedActions(world)
+  while (world.pendingTriggers.length > 0) {
+    putTriggersOnStack(world)
+    checkStateBasedActions(world)
+  }
+  // CR 800.4a: a player who has left the game never receives priority; the next player in turn order does.
+  const order = world.playerOrder
+  const lost = world.players.lost
+  if (lost[player] !== 0) {
+    let i = order.indexOf(player)
+    for (let k = 0; k < order.length && lost[order[i]!] !== 0; k++) i = (i + 1) % order.length
+    player = order[i]!
+  }
+  world.turn.priority = player
+  world.turn.passes = 0
+}
+
+/**
+ * CR 608.1, 117.3b: the top of the stack resolves; then the active player receives priority.
+ * Returns false when the resolution waits for a choice (a search, 701.23).
+ */
+export function resolveTopOfStack(world: GameWorld): boolean {
+  if (!resolveTop(world)) return false
+  givePriority(world, world.turn.active)
+  return true
+}
+
+function endStep(world: GameWorld): void {
+  for (const system of SCHEDULE[world.turn.step]!.end) {
+    world.trace?.push(system.name)
+    system(world)
+  }
+}
+
+/** The step that follows the current one this turn, skipping what 508.8 and 510.4 skip; null after cleanup. */
+export function followingStep(world: GameWorld, from: StepId): StepId | null {
+  for (let s = from + 1; s <= Step.Cleanup; s++) {
+    if (!isStepSkipped(world, s as StepId)) return s as StepId
+  }
+  return null
+}
+
+/** CR 500.2: the current step ends and the next begins (the next turn after cleanup). */
+export function nextStep(world: GameWorld): void {
+  const turn = world.turn
+  endStep(world)
+  if (turn.step === Step.Cleanup) {
+    // CR 514.3a: after a cleanup step in which players got priority, another cleanup step.
+    if (turn.cleanupPriority) beginStep(world, Step.Cleanup)
+    else startNextTurn(world)
+    return
+  }
+  const next = followingStep(world, turn.step)
+  beginStep(world, next ?? Step.Cleanup)
+}
+
+/** CR 500.1, 101.4: the next player in turn order who is still in the game takes a turn. */
+export function startNextTurn(world: GameWorld): void {
+  const turn = world.turn
+  const order = world.playerOrder
+  let i = order.indexOf(turn.active)
+  for (let k = 0; k < order.length; k++) {
+    i = (i + 1) % order.length
+    if (world.players.lost[order[i]!] === 0) break
+  }
+  turn.number++
+  turn.active = order[i]!
+  turn.attackersDeclared = false
+  turn.blockersDeclared = false
+  turn.firstStrikeStepDone = false
+  turn.regularDamageDone = false
+  turn.landsPlayed = 0
+  if (world.events.listening) world.events.emit('turnStarted', turn.number, turn.active, '500.1')
+  beginStep(world, Step.Untap)
+}
+
+/** Moves on through steps in which no player receives priority (CR 502.4 untap, 514.3 cleanup), unless a choice is awaited. */
+export function settle(world: GameWorld): void {
+  while (world.turn.awaiting === Await.None && !isGameOver(world) && !priorityGiven(world)) nextStep(world)
+}
+
+/**
+ * CR 117.3d, 500.2: the player with priority passes; when all players pass in succession, the
+ * top of the stack resolves, or with an empty stack the step ends.
+ */
+export function passPriority(world: GameWorld): void {
+  const turn = world.turn
+  const order = world.playerOrder
+  const lost = world.players.lost
+  let inGame = 0
+  for (let i = 0; i < order.length; i++) if (lost[order[i]!] === 0) inGame++
+  turn.passes++
+  if (turn.passes >= inGame) {
+    if (world.stack.length > 0) resolveTopOfStack(world)
+    else {
+      nextStep(world)
+      settle(world)
+    }
+    return
+  }
+  // CR 117.3d: the next player in turn order who is still in the game receives priority.
+  let i = order.indexOf(turn.priority)
+  do i = (i + 1) % order.length
+  while (lost[order[i]!] !== 0)
+  turn.priority = order[i]!
+}

@@ -1,0 +1,155 @@
+/**
+ * The import graph of the engine (src/, systems/, components/), read with TypeScript's parser:
+ * no cycle at all (type-only imports included), and the layers import only downwards
+ * (CONTRIBUTING.md, "The layout"). A new arrow that runs back up fails here, with its file.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { dirname, join, relative, resolve } from 'node:path'
+import ts from 'typescript'
+import { describe, expect, it } from 'vitest'
+
+const root = resolve(import.meta.dirname, '../..')
+
+function walk(dir: string, out: string[]): string[] {
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name)
+    if (statSync(p).isDirectory()) walk(p, out)
+    else if (name.endsWith('.ts') && !name.endsWith('.d.ts')) out.push(p)
+  }
+  return out
+}
+
+const files = ['src', 'systems', 'components'].flatMap((d) => walk(join(root, d), []))
+const known = new Set(files)
+
+function resolveSpec(from: string, spec: string): string | null {
+  if (!spec.startsWith('.')) return null
+  const base = resolve(dirname(from), spec)
+  for (const c of [base.replace(/\.js$/, '.ts'), `${base}.ts`, join(base, 'index.ts')]) if (known.has(c)) return c
+  throw new Error(`${relative(root, from)}: import "${spec}" resolves to no engine file`)
+}
+
+/** Every module specifier a file imports or re-exports from (type-only ones too). */
+function specifiersOf(file: string): string[] {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.ES2022, false)
+  const out: string[] = []
+  for (const node of source.statements) {
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+      out.push(node.moduleSpecifier.text)
+    }
+  }
+  return out
+}
+
+/** Every engine file a file imports or re-exports from. */
+function importsOf(file: string): string[] {
+  return specifiersOf(file).flatMap((spec) => resolveSpec(file, spec) ?? [])
+}
+
+const graph = new Map(files.map((f) => [f, importsOf(f)]))
+const rel = (f: string): string => relative(root, f)
+
+/** Tarjan's strongly connected components with more than one file, or a file importing itself. */
+function cycles(): string[][] {
+  let index = 0
+  const idx = new Map<string, number>()
+  const low = new Map<string, number>()
+  const stack: string[] = []
+  const onStack = new Set<string>()
+  const found: string[][] = []
+  const visit = (v: string): void => {
+    idx.set(v, index)
+    low.set(v, index++)
+    stack.push(v)
+    onStack.add(v)
+    for (const w of graph.get(v) ?? []) {
+      if (!idx.has(w)) {
+        visit(w)
+        low.set(v, Math.min(low.get(v)!, low.get(w)!))
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, idx.get(w)!))
+    }
+    if (low.get(v) === idx.get(v)) {
+      const scc: string[] = []
+      let w: string
+      do {
+        w = stack.pop()!
+        onStack.delete(w)
+        scc.push(rel(w))
+      } while (w !== v)
+      if (scc.length > 1 || (graph.get(v) ?? []).includes(v)) found.push(scc.sort())
+    }
+  }
+  for (const f of files) if (!idx.has(f)) visit(f)
+  return found
+}
+
+/**
+ * The layers, bottom up. A file may import its own layer and the layers below, never above.
+ * `node` and `cli` (Node only) and the public entries sit on top.
+ */
+const LAYERS: [string, string[]][] = [
+  ['components', ['components/']],
+  ['core', ['src/core/']],
+  ['rules', ['src/rules/']],
+  ['systems', ['systems/']],
+  ['turn', ['src/turn/']],
+  ['decisions', ['src/decisions/']],
+  ['state', ['src/state/']],
+  ['api', ['src/api/', 'src/play/', 'src/generate/', 'src/scenario/', 'src/worker/']],
+  ['node', ['src/node/', 'src/cli/', 'src/index.ts', 'src/sim.ts', 'src/internal.ts']],
+]
+
+function layerOf(file: string): number {
+  const r = rel(file)
+  const i = LAYERS.findIndex(([, prefixes]) => prefixes.some((p) => r.startsWith(p)))
+  if (i < 0) throw new Error(`${r} is in no layer: add its folder to LAYERS`)
+  return i
+}
+
+describe('the import graph (CONTRIBUTING.md, "The layout")', () => {
+  it('reads the whole engine', () => {
+    expect(files.length).toBeGreaterThan(80)
+    expect([...graph.values()].reduce((n, l) => n + l.length, 0)).toBeGreaterThan(300)
+  })
+
+  it('has no import cycle, type-only imports included', () => {
+    expect(cycles()).toEqual([])
+  })
+
+  it('imports only downwards: no layer imports a layer above it', () => {
+    const up: string[] = []
+    for (const [file, targets] of graph) {
+      for (const t of targets) {
+        if (layerOf(t) > layerOf(file)) up.push(`${rel(file)} (${LAYERS[layerOf(file)]![0]}) -> ${rel(t)} (${LAYERS[layerOf(t)]![0]})`)
+      }
+    }
+    expect(up).toEqual([])
+  })
+
+  it('keeps the core free of Node: nothing outside node/ and cli/ imports node: or a Node-only package', () => {
+    const bad: string[] = []
+    for (const file of files) {
+      const r = rel(file)
+      if (r.startsWith('src/node/') || r.startsWith('src/cli/')) continue
+      for (const spec of specifiersOf(file)) {
+        if (spec.startsWith('.')) continue
+        if (!['bitecs', 'eventemitter3', 'zod'].includes(spec) || (spec === 'zod' && !r.startsWith('src/scenario/'))) bad.push(`${r}: ${spec}`)
+      }
+    }
+    expect(bad).toEqual([])
+  })
+
+  it('finds a planted cycle (the check can fail)', () => {
+    const a = files[0]!
+    const b = files[1]!
+    const saved = [graph.get(a)!, graph.get(b)!]
+    graph.set(a, [...saved[0]!, b])
+    graph.set(b, [...saved[1]!, a])
+    try {
+      expect(cycles().length).toBeGreaterThan(0)
+    } finally {
+      graph.set(a, saved[0]!)
+      graph.set(b, saved[1]!)
+    }
+  })
+})
