@@ -1,5 +1,5 @@
 /** One whole combat through the engine's public entity-level actions, as the benchmark times it. */
-import { advance, attack, block, combatDamage } from '../src/api/drive.js'
+import { walkTo as advance, walkToAttack as attack, walkToBlock as block, walkToDamage as combatDamage } from '../src/api/drive.js'
 import type { GeneratedBoard } from '../src/generate/board.js'
 import { Step } from '../src/core/steps.js'
 

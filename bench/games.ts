@@ -18,6 +18,7 @@ import { act } from '../src/decisions/act.js'
 import { GameView } from '../src/play/view.js'
 import { Rng } from '../src/core/rng.js'
 import { restoreWorld, snapshotWorld } from '../src/state/snapshot.js'
+import { worldOf } from '../src/api/game.js'
 
 const DECKS = ['green-white', 'black-red'] as const
 
@@ -101,7 +102,7 @@ function throughput(agent: AgentFactory, seconds: number): { perSec: number; dec
  */
 function snapshotRestore(): { snapshotUs: number; restoreUs: number; freshSnapshotUs: number } {
   const game = createDeckGame(DECKS, { seed: 7 })
-  const w = game.world
+  const w = worldOf(game)
   const rng = new Rng(7)
   while (w.turn.number < 8) {
     const d = pendingDecision(w)

@@ -1,102 +1,60 @@
 /**
- * redzone: a Magic: The Gathering combat rules engine. The public entry point: create a game
- * from a position, take actions one at a time, read state, subscribe to events. Browser-safe:
- * nothing here imports from `node:`.
+ * redzone: a Magic: The Gathering rules engine. The client entry: create a game from a position,
+ * ask what is pending and what is legal, answer through the one gate (`act`), read state and
+ * events, and move the state between threads and machines. Browser-safe: nothing here imports
+ * from `node:`. Every name here is a promise (test/architecture/surface.test.ts lists them).
+ *
+ * Other entries: `redzone/sim` (the entity level for bulk simulation: whole games, agents,
+ * records), `redzone/scenario` (the scenario format), `redzone/node` (files, self-play on every
+ * core), `redzone/worker` (a game in a Web Worker), `redzone/internal` (unstable: bench and tests).
  */
 
-// Games driven by ids (the scenario format's vocabulary)
-export { Game, GameDriver, createGame } from './api/game.js'
-export { clientState } from './api/client-state.js'
-export type { ClientState, ClientObject, ClientPlayer, ClientStackItem } from './api/client-state.js'
-export { EventStream, eventFields } from './api/event-stream.js'
-export type { ClientEvent } from './api/event-stream.js'
-export type { Position, ObjectSpec, KeywordSpec, SpellSpec, GrantedCharacteristics, PositionIssue } from './state/position.js'
-export { checkPosition, buildPosition } from './state/position.js'
-export type { GameState, ObjectState } from './api/game-state.js'
-export type { ActionResult, RuleViolation, Rejection } from './core/errors.js'
-export { RedzoneError, OK } from './core/errors.js'
-export type { RedzoneErrorCode, InputIssue } from './core/errors.js'
-export { LIMITS, INT32_MAX } from './core/limits.js'
-export type { CountRange, CountName } from './core/limits.js'
-export type { GameEvents, GameEventName, Eid, DeathReason, LossReason } from './core/events.js'
-export { EVENT_FIELDS, EVENT_NAMES } from './core/events.js'
-export { STEP_NAMES, Step, stepByName } from './core/steps.js'
-export type { StepName, StepId } from './core/steps.js'
-export { RULES_EDITION } from './core/rules-edition.js'
-export { CARD_POOL, DECKS } from './rules/cards/pool.js'
-export type { CardDefinition, TriggerSpec, SearchSpec } from './rules/cards/pool.js'
+// A game, by ids
+export { Game, createGame } from './api/game.js'
+export type { Position, ObjectSpec, PositionIssue } from './state/position.js'
+export { checkPosition } from './state/position.js'
 
-// The entity level, for bulk simulation: worlds, actions on entity ids, systems, the schedule
-export { createGameWorld, addPlayer, addCard, ensureCapacity } from './core/world.js'
-export type { GameWorld, GameContext, CardSpec } from './core/world.js'
-export { attack, block, combatDamage, advance, castAndResolve, activateAndResolve, special } from './api/drive.js'
-export { grant, lose, dealDamage, destroy, exile, removeFromCombat } from './rules/actions/outside-effects.js'
-export type { AttackDeclaration } from './rules/combat/check-attack.js'
-export type { BlockDeclaration } from './rules/combat/check-block.js'
-export type { ExplicitAssignment, DamageStepKind } from './rules/combat/plan-combat-damage.js'
-export { planCombatDamage, lethalDamageNeeded } from './rules/combat/plan-combat-damage.js'
-export { passPriority, nextStep, isGameOver, resolveTopOfStack, priorityGiven } from './turn/runner.js'
-export { act } from './decisions/act.js'
-export { pendingDecision, winnerOf } from './decisions/pending.js'
-export { legalActions } from './decisions/legal.js'
+// Decisions, legal actions and the one action vocabulary
+export type { Action, PlayerAction, OutsideEffect, ActionType, EffectType, Decision, DecisionKind } from './decisions/action.js'
+export { ACTION_TYPES, EFFECT_TYPES, isPlayerAction } from './decisions/action.js'
 export type { LegalActions, CastOption, ActivateOption, AttackOption, BlockOption, DamageOption } from './decisions/legal.js'
-export type { PlayerAction, ActionType, Decision, DecisionKind } from './decisions/action.js'
-export { ACTION_TYPES } from './decisions/action.js'
+export type { ActionResult, RuleViolation, Rejection, RedzoneErrorCode, InputIssue } from './core/errors.js'
+export { RedzoneError } from './core/errors.js'
 export { REJECT_CODES, isRejectCode } from './core/reject-codes.js'
 export type { RejectCode } from './core/reject-codes.js'
-export { beginGame } from './decisions/pregame.js'
-export { playLand, playLandError } from './rules/actions/play-land.js'
-export { castSpell } from './rules/actions/cast.js'
-export type { CastRequest } from './rules/actions/cast.js'
-export { activateEquip } from './rules/actions/activate.js'
-export type { ActivateRequest } from './rules/actions/activate.js'
-export { plotCard } from './rules/actions/plot.js'
-export type { PlotRequest } from './rules/actions/plot.js'
-export { parseManaCost, manaValue, formatManaCost } from './rules/mana/cost.js'
-export type { ManaCost, ManaSymbol, Color } from './rules/mana/cost.js'
-export { findPayment } from './rules/mana/payment.js'
-export { SCHEDULE, isStepSkipped } from '../systems/schedule.js'
-export type { ScheduledStep, System } from '../systems/schedule.js'
-export { checkStateBasedActions } from '../systems/check-state-based-actions.js'
-export { generateBoard, generateBoardSpec, buildBoard } from './generate/board.js'
-export type { GeneratedBoard, BoardOptions, BoardSpec } from './generate/board.js'
-export { snapshotWorld, restoreWorld } from './state/snapshot.js'
+
+// State, views and events
+export type { GameState, ObjectState, LegalState } from './api/game-state.js'
+export { clientState, onEvent } from './api/views.js'
+export type { ClientState, ClientObject, ClientPlayer, ClientStackItem } from './api/client-state.js'
+export type { ClientEvent } from './api/event-stream.js'
+export type { GameEvents, GameEventName, Eid, DeathReason, LossReason } from './core/events.js'
+export { EVENT_FIELDS, EVENT_NAMES } from './core/events.js'
 export type { WorldSnapshot } from './state/snapshot.js'
-export { Rng } from './core/rng.js'
-export { worldDigest, checksum } from './state/digest.js'
-export { stateToJson, stateToBinary, worldFromJson, worldFromBinary, readJson, readBinary, STATE_FORMAT } from './state/serialize.js'
+
+// State that travels
+export { toJSON, toBinary, fromJSON, fromBinary, checksum } from './api/serialization.js'
 export type { StateDocument } from './state/serialize.js'
-export { stateColumns, stateLayout, ENTITY_STORES } from './core/state-registry.js'
+export { STATE_FORMAT } from './state/serialize.js'
 
-// Components
-export {
-  Deathtouch, Defender, DoubleStrike, FirstStrike, Flash, Flying, Haste, Hexproof, Indestructible, Lifelink, Menace,
-  Reach, Trample, TrampleOverPlaneswalkers, Vigilance, KEYWORD_NAMES, keywordBit, keywordMask, keywordNames,
-} from '../components/keywords.js'
+// The scenario format's actions (walk the turn, then act)
+export { drive } from './api/game-driver.js'
+export type { GameDriver } from './api/game-driver.js'
+
+// The vocabulary of cards, steps and limits
+export { STEP_NAMES } from './core/steps.js'
+export type { StepName } from './core/steps.js'
+export { RULES_EDITION } from './core/rules-edition.js'
+export { LIMITS } from './core/limits.js'
+export type { CountRange, CountName } from './core/limits.js'
+export { CARD_POOL, DECKS } from './rules/cards/pool.js'
+export type { CardDefinition } from './rules/cards/pool.js'
+export type { KeywordSpec, SpellSpec, GrantedCharacteristics, TriggerSpec, SearchSpec, ManaCost, ManaSymbol, Color } from './core/card-spec.js'
+export { parseManaCost, manaValue, formatManaCost } from './rules/mana/cost.js'
+export { KEYWORD_NAMES } from '../components/keywords.js'
 export type { KeywordName } from '../components/keywords.js'
-export { Enchant, Equip, Plot } from '../components/abilities.js'
-export type { ParameterizedKeyword, EnchantQuality } from '../components/abilities.js'
-export { Creature, Planeswalker, Artifact, Enchantment, Land, Instant, Sorcery, TYPE_NAMES, typeBit } from '../components/types.js'
+export { TYPE_NAMES } from '../components/types.js'
 export type { CardTypeName } from '../components/types.js'
-export { Zone, ZONE_NAMES, Card } from '../components/zones.js'
-export type { ZoneName, ZoneId } from '../components/zones.js'
-export { Player } from '../components/players.js'
-
-// Whole games: decks, agents, records, replay
-export { createDeckGame, deckPosition, SEATS } from './play/setup.js'
-export { deckCards, deckName, DECK_NAMES } from './play/decks.js'
-export type { DeckSpec } from './play/decks.js'
-export { playGame, replay, GameTable, forcedAction, mixSeed, DEFAULT_MAX_STEPS } from './play/play-game.js'
-export type { PlayOptions } from './play/play-game.js'
-export type { GameRecord, GameEndReason } from './play/record.js'
-export type { Agent, AgentFactory } from './play/agent.js'
-export { GameView } from './play/view.js'
-export { encodeAction, decodeAction } from './play/encode.js'
-export { randomAgent, randomAction, priorityActions } from './play/agents/random.js'
-export { heuristicAgent, heuristicAction } from './play/agents/heuristic.js'
-export { searchAgent, searchAgentFactory } from './play/agents/search.js'
-export type { SearchOptions } from './play/agents/search.js'
-export { hasPriorityOption, legalNow } from './decisions/legal.js'
-export type { LegalNow } from './decisions/legal.js'
-export { Await } from './core/await.js'
-export type { AwaitKind } from './core/await.js'
+export { ZONE_NAMES } from '../components/zones.js'
+export type { ZoneName } from '../components/zones.js'
+export type { EnchantQuality } from '../components/abilities.js'

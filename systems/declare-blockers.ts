@@ -6,9 +6,8 @@ import { nextBlockingPlayer } from '../src/rules/combat/options.js'
 /**
  * CR 509.1, 802.4a: the defending players' block declarations (each already checked by
  * `checkBlockDeclaration`) take effect. Each defending player who has a creature that could block
- * declares for their own creatures, in turn order; a declaration given ahead (by a driver helper)
- * is the whole one. Then each blocked attacker is blocked (509.1h) and its blockers are grouped in
- * the order they were declared.
+ * declares for their own creatures, in turn order. Then each blocked attacker is blocked (509.1h)
+ * and its blockers are grouped in the order they were declared.
  */
 export function declareBlockers(world: GameWorld): boolean {
   const { turn, pending } = world
@@ -16,15 +15,13 @@ export function declareBlockers(world: GameWorld): boolean {
   if (declaration !== null) {
     pending.blockers = null
     applyBlocks(world, declaration)
-    // An answer covers the decider's creatures; a declaration given ahead covers everyone's.
-    turn.blockersDone = turn.awaiting === Await.Blockers ? turn.blockersDone | bit(world, turn.decider) : -1
+    // The answer covers the decider's creatures.
+    turn.blockersDone |= bit(world, turn.decider)
     choiceMade(world)
   }
-  if (turn.blockersDone !== -1) {
-    // The next defending player who could block chooses; one who couldn't declares no blocks.
-    const next = nextBlockingPlayer(world, turn.blockersDone)
-    if (next !== 0) return awaitChoice(world, Await.Blockers, next)
-  }
+  // The next defending player who could block chooses; one who couldn't declares no blocks.
+  const next = nextBlockingPlayer(world, turn.blockersDone)
+  if (next !== 0) return awaitChoice(world, Await.Blockers, next)
   groupBlockers(world)
   turn.blockersDeclared = true
   turn.blockersDone = 0

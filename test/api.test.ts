@@ -2,12 +2,14 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { createGame, Flying, type GameEventName } from '../src/index.js'
+import { createGame, type GameEventName } from '../src/index.js'
+import { Flying } from '../src/internal.js'
 import { loadScenario, runScenario } from '../src/scenario/index.js'
 import { query } from 'bitecs'
-import { creature, expectRejected, newGame, unclaimedRejections } from './helpers.js'
+import { creature, drive, expectRejected, newGame, unclaimedRejections } from './helpers.js'
 import { build } from 'esbuild'
 import { expectOk } from './helpers.js'
+import { worldOf } from '../src/api/game.js'
 
 const root = join(import.meta.dirname, '..')
 
@@ -33,9 +35,9 @@ describe('public API', () => {
       expect([game.id(creature), reason, rule]).toEqual(['spider', 'lethal-damage', '704.5g'])
       seen.push('creatureDied')
     })
-    expect(game.drive.attack({ angel: 'B' })).toEqual({ ok: true })
-    expect(game.drive.block({ spider: 'angel' })).toEqual({ ok: true })
-    expect(game.drive.combatDamage()).toEqual({ ok: true })
+    expect(drive(game).walkToAttack({ angel: 'B' })).toEqual({ ok: true })
+    expect(drive(game).walkToBlock({ spider: 'angel' })).toEqual({ ok: true })
+    expect(drive(game).walkToDamage()).toEqual({ ok: true })
     expect(game.state().players.A!.life).toBe(24)
     expect(seen).toEqual(['attackerDeclared', 'creatureDied'])
   })
@@ -48,11 +50,11 @@ describe('public API', () => {
         { id: 'bear', controller: 'A', types: ['creature'], power: 2, toughness: 2 },
       ],
     })
-    expect([...query(game.world, [Flying])].map((e) => game.id(e))).toEqual(['angel'])
+    expect([...query(worldOf(game), [Flying])].map((e) => game.id(e))).toEqual(['angel'])
     expectOk(game.grant('bear', { keywords: ['flying'] }))
-    expect([...query(game.world, [Flying])].map((e) => game.id(e)).sort()).toEqual(['angel', 'bear'])
+    expect([...query(worldOf(game), [Flying])].map((e) => game.id(e)).sort()).toEqual(['angel', 'bear'])
     expectOk(game.lose('angel', ['flying']))
-    expect([...query(game.world, [Flying])].map((e) => game.id(e))).toEqual(['bear'])
+    expect([...query(worldOf(game), [Flying])].map((e) => game.id(e))).toEqual(['bear'])
   })
 
   it('an invalid position throws a RedzoneError naming each problem', () => {
@@ -103,7 +105,7 @@ describe('strict test games (test/helpers.ts)', () => {
   it('record every rejected action until a test claims it with expectRejected', () => {
     const game = newGame([creature('wall', 'A', 0, 4, ['defender'])])
     const before = unclaimedRejections()
-    const result = game.drive.attack({ wall: 'B' })
+    const result = drive(game).walkToAttack({ wall: 'B' })
     expect(unclaimedRejections()).toBe(before + 1)
     expectRejected(result, 'defender-cannot-attack', '702.3b')
     expect(unclaimedRejections()).toBe(before)

@@ -10,6 +10,7 @@ import { stateToJson, worldFromBinary, worldFromJson } from '../src/state/serial
 import { addCard, addPlayer, createGameWorld } from '../src/core/world.js'
 import { Zone } from '../components/zones.js'
 import { creature, newGame } from './helpers.js'
+import { worldOf } from '../src/api/game.js'
 
 function codeOf(fn: () => unknown): RedzoneErrorCode {
   try {
@@ -30,10 +31,10 @@ describe('RedzoneError codes', () => {
   it('invalid-snapshot: restoring a snapshot into a world of another size, or a snapshot of other columns', () => {
     const game = newGame([creature('bear', 'A', 2, 2)])
     const other = newGame([creature('bear', 'A', 2, 2), creature('cat', 'A', 1, 1)])
-    expect(codeOf(() => restoreWorld(other.world, snapshotWorld(game.world)))).toBe('invalid-snapshot')
-    const snapshot = snapshotWorld(game.world)
+    expect(codeOf(() => restoreWorld(worldOf(other), snapshotWorld(worldOf(game))))).toBe('invalid-snapshot')
+    const snapshot = snapshotWorld(worldOf(game))
     const broken = { ...snapshot, layout: 'another layout' } as typeof snapshot
-    expect(codeOf(() => restoreWorld(game.world, broken))).toBe('invalid-snapshot')
+    expect(codeOf(() => restoreWorld(worldOf(game), broken))).toBe('invalid-snapshot')
   })
 
   it('invalid-snapshot: a state document or buffer that is not one; invalid-argument: serializing a world built by hand', () => {

@@ -9,7 +9,8 @@ import { Zone } from '../components/zones.js'
 import { RedzoneError } from '../src/core/errors.js'
 import { INT32_MAX, LIMITS, addSaturating, countError, subtractSaturating } from '../src/core/limits.js'
 import { worldDigest } from '../src/state/digest.js'
-import { cardInHand, creature, expectOk, expectRejected, lands, LIBRARIES, life, newGame, obj, planeswalker } from './helpers.js'
+import { LIBRARIES, cardInHand, creature, drive, expectOk, expectRejected, lands, life, newGame, obj, planeswalker } from './helpers.js'
+import { worldOf } from '../src/api/game.js'
 
 function thrown(fn: () => unknown): RedzoneError {
   try {
@@ -79,8 +80,8 @@ describe('CR 120.3 damage past the range of a store saturates', () => {
 
   it('510.2 combat damage of two creatures at the top of the power range to one player saturates', () => {
     const game = newGame([creature('huge1', 'A', INT32_MAX, 1), creature('huge2', 'A', INT32_MAX, 1)])
-    expectOk(game.drive.attack({ huge1: 'B', huge2: 'B' }))
-    expectOk(game.drive.combatDamage())
+    expectOk(drive(game).walkToAttack({ huge1: 'B', huge2: 'B' }))
+    expectOk(drive(game).walkToDamage())
     expect(game.state().players.B).toEqual({ life: -INT32_MAX, lost: true })
   })
 
@@ -88,7 +89,7 @@ describe('CR 120.3 damage past the range of a store saturates', () => {
     const game = newGame([...lands('A', 'Forest', 5), cardInHand('paladin', 'A', 'Spinewoods Paladin'), ...LIBRARIES], {
       players: [{ id: 'A', life: INT32_MAX }, { id: 'B' }],
     })
-    expectOk(game.drive.cast('A', 'paladin'))
+    expectOk(drive(game).castAndResolve('A', 'paladin'))
     expect(life(game, 'A')).toBe(INT32_MAX)
   })
 })
@@ -148,10 +149,10 @@ describe('input outside a declared range is rejected', () => {
 
   it('120.1 an amount of damage beyond a safe integer is rejected (illegal-amount) and changes nothing', () => {
     const game = newGame([creature('bear', 'B', 2, 2)])
-    const before = worldDigest(game.world)
+    const before = worldDigest(worldOf(game))
     expectRejected(game.dealDamage({ to: 'bear', amount: 2 ** 53 }), 'illegal-amount', '120.1')
     expectRejected(game.dealDamage({ to: 'bear', amount: Number.POSITIVE_INFINITY }), 'illegal-amount', '120.1')
     expectRejected(game.dealDamage({ to: 'bear', amount: Number.NaN }), 'illegal-amount', '120.1')
-    expect(worldDigest(game.world)).toBe(before)
+    expect(worldDigest(worldOf(game))).toBe(before)
   })
 })

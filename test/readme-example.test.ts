@@ -1,6 +1,7 @@
 /** The README's "A full combat, decision by decision" example, line for line, with its results asserted. */
 import { expect, it } from 'vitest'
 import { createGame } from '../src/index.js'
+import { drive } from '../src/api/game-driver.js'
 
 it('README example: deathtouch + trample and first strike, decided step by step', () => {
   const log: string[] = []
@@ -37,7 +38,7 @@ it('README example: deathtouch + trample and first strike, decided step by step'
     error: { code: 'illegal-assignment', rule: '702.2c', message: expect.stringContaining('viper must assign lethal damage (1) to w2') },
   })
   expect(game.assignDamage({ viper: { w1: 1, w2: 1, B: 3 } })).toEqual({ ok: true })
-  expect(game.drive.advance('postcombatMain')).toEqual({ ok: true })
+  expect(drive(game).walkTo('postcombatMain')).toEqual({ ok: true })
 
   expect(game.state().players.B).toEqual({ life: 17, lost: false })
   expect(game.state().objects.w2!.zone).toBe('graveyard')

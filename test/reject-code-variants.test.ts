@@ -6,19 +6,20 @@
  */
 import { describe, expect, it } from 'vitest'
 import { Zone } from '../components/zones.js'
-import { block } from '../src/api/drive.js'
+import { walkToBlock as block } from '../src/api/drive.js'
 import { plotCard } from '../src/rules/actions/plot.js'
 import { castSpell } from '../src/rules/actions/cast.js'
 import { worldDigest } from '../src/state/digest.js'
 import type { ActionResult } from '../src/core/errors.js'
 import type { Game } from '../src/api/game.js'
-import { cardInHand, creature, expectOk, expectRejected, lands, LIBRARIES, newGame } from './helpers.js'
+import { LIBRARIES, cardInHand, creature, drive, expectOk, expectRejected, lands, newGame } from './helpers.js'
+import { worldOf } from '../src/api/game.js'
 
 /** The action is rejected with `code` (and `rule`) and the game is unchanged. */
 function rejectedUnchanged(game: Game, act: () => ActionResult, code: string, rule?: string): void {
-  const before = worldDigest(game.world)
+  const before = worldDigest(worldOf(game))
   expectRejected(act(), code, rule)
-  expect(worldDigest(game.world)).toBe(before)
+  expect(worldDigest(worldOf(game))).toBe(before)
 }
 
 describe('rejection codes', () => {
@@ -30,15 +31,15 @@ describe('rejection codes', () => {
 
   it('509.1a duplicate-blocker: one creature declared as the blocker of two attackers (entity level)', () => {
     const game = newGame([creature('a1', 'A', 2, 2), creature('a2', 'A', 2, 2), creature('wall', 'B', 0, 4)])
-    expectOk(game.drive.attack({ a1: 'B', a2: 'B' }))
+    expectOk(drive(game).walkToAttack({ a1: 'B', a2: 'B' }))
     const [a1, a2, wall] = ['a1', 'a2', 'wall'].map((id) => game.eid(id)!)
     rejectedUnchanged(
       game,
-      () => block(game.world, [{ blocker: wall!, attacker: a1! }, { blocker: wall!, attacker: a2! }]),
+      () => block(worldOf(game), [{ blocker: wall!, attacker: a1! }, { blocker: wall!, attacker: a2! }]),
       'duplicate-blocker',
       '509.1a',
     )
-    expectOk(block(game.world, [{ blocker: wall!, attacker: a1! }]))
+    expectOk(block(worldOf(game), [{ blocker: wall!, attacker: a1! }]))
   })
 
   it('120.1 illegal-amount: negative, fractional or non-number damage, through the Game API', () => {
@@ -58,17 +59,17 @@ describe('rejection codes', () => {
   it('702.170g illegal-zone: plotting from exile or the stack (entity level)', () => {
     const game = newGame([...lands('A', 'Forest', 4), { ...cardInHand('paladin', 'A', 'Spinewoods Paladin'), zone: 'exile' }, ...LIBRARIES])
     const request = { player: game.eid('A')!, card: game.eid('paladin')! }
-    rejectedUnchanged(game, () => plotCard(game.world, { ...request, from: Zone.Exile }), 'illegal-zone', '702.170g')
-    rejectedUnchanged(game, () => plotCard(game.world, { ...request, from: Zone.Stack }), 'illegal-zone', '702.170g')
+    rejectedUnchanged(game, () => plotCard(worldOf(game), { ...request, from: Zone.Exile }), 'illegal-zone', '702.170g')
+    rejectedUnchanged(game, () => plotCard(worldOf(game), { ...request, from: Zone.Stack }), 'illegal-zone', '702.170g')
   })
 
   it('102.1 not-a-player: a creature, or a player who has left the game, casting a spell', () => {
     const game = newGame([...lands('A', 'Mountain', 1), cardInHand('bolt', 'A', 'Lightning Bolt'), creature('bear', 'A', 2, 2)], {
       players: [{ id: 'A' }, { id: 'B' }, { id: 'C', life: 0 }],
     })
-    rejectedUnchanged(game, () => game.drive.cast('bear', 'bolt', { targets: ['B'] }), 'not-a-player', '102.1')
-    rejectedUnchanged(game, () => game.drive.cast('C', 'bolt', { targets: ['B'] }), 'not-a-player', '102.1')
+    rejectedUnchanged(game, () => drive(game).castAndResolve('bear', 'bolt', { targets: ['B'] }), 'not-a-player', '102.1')
+    rejectedUnchanged(game, () => drive(game).castAndResolve('C', 'bolt', { targets: ['B'] }), 'not-a-player', '102.1')
     const [c, bolt, b] = ['C', 'bolt', 'B'].map((id) => game.eid(id)!)
-    rejectedUnchanged(game, () => castSpell(game.world, { player: c!, card: bolt!, target: b!, plot: false }), 'not-a-player', '102.1')
+    rejectedUnchanged(game, () => castSpell(worldOf(game), { player: c!, card: bolt!, target: b!, plot: false }), 'not-a-player', '102.1')
   })
 })

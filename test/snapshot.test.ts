@@ -1,12 +1,13 @@
 import { query } from 'bitecs'
 import { describe, expect, it } from 'vitest'
 import { Flying } from '../components/keywords.js'
-import { attack, block, combatDamage } from '../src/api/drive.js'
+import { walkToAttack as attack, walkToBlock as block, walkToDamage as combatDamage } from '../src/api/drive.js'
 import { worldDigest } from '../src/state/digest.js'
 import { generateBoard } from '../src/generate/board.js'
 import { restoreWorld, snapshotWorld } from '../src/state/snapshot.js'
 import { Step } from '../src/core/steps.js'
-import { expectOk, creature, newGame } from './helpers.js'
+import { creature, drive, expectOk, newGame } from './helpers.js'
+import { worldOf } from '../src/api/game.js'
 
 describe('snapshots', () => {
   it('restoring after a whole combat gives back the exact position, and the combat replays identically', () => {
@@ -29,12 +30,12 @@ describe('snapshots', () => {
 
   it('restores keyword components and effects changed since the snapshot', () => {
     const game = newGame([creature('angel', 'A', 4, 4, ['flying'])])
-    const snapshot = snapshotWorld(game.world)
+    const snapshot = snapshotWorld(worldOf(game))
     expectOk(game.lose('angel', ['flying']))
     expectOk(game.grant('angel', { power: 2 }))
-    restoreWorld(game.world, snapshot)
+    restoreWorld(worldOf(game), snapshot)
     expect(game.state().objects.angel).toMatchObject({ keywords: ['flying'], power: 4 })
-    expect([...query(game.world, [Flying])]).toEqual([game.eid('angel')])
+    expect([...query(worldOf(game), [Flying])]).toEqual([game.eid('angel')])
     expectOk(game.grant('angel', { power: 1 }))
     expect(game.state().objects.angel!.power).toBe(5)
   })
@@ -53,11 +54,11 @@ describe('Game.snapshot / Game.restore', () => {
     const start = game.snapshot()
     const before = JSON.stringify(game.state())
     const play = () => {
-      expect(game.drive.cast('A', 'lions').ok).toBe(true)
-      expect(game.drive.activate('A', 'sword', 'equip', ['bear']).ok).toBe(true)
-      expect(game.drive.attack({ bear: 'B' }).ok).toBe(true)
-      expect(game.drive.block({ wolf: 'bear' }).ok).toBe(true)
-      expect(game.drive.combatDamage().ok).toBe(true)
+      expect(drive(game).castAndResolve('A', 'lions').ok).toBe(true)
+      expect(drive(game).activateAndResolve('A', 'sword', 'equip', ['bear']).ok).toBe(true)
+      expect(drive(game).walkToAttack({ bear: 'B' }).ok).toBe(true)
+      expect(drive(game).walkToBlock({ wolf: 'bear' }).ok).toBe(true)
+      expect(drive(game).walkToDamage().ok).toBe(true)
       return JSON.stringify(game.state())
     }
     const after = play()

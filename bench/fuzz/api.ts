@@ -12,11 +12,13 @@
  * left the game as it was) or throw a `RedzoneError`; queries change nothing; an action listed by
  * `legalActions()` is accepted; accepted damage and +N/+N add up.
  */
-import { ACTION_TYPES, createGame, isRejectCode, LIMITS, RedzoneError, worldDigest, type Game, type GameState } from '../../src/index.js'
+import { ACTION_TYPES, createGame, drive, isRejectCode, LIMITS, RedzoneError, type Game, type GameState } from '../../src/index.js'
+import { worldDigest } from '../../src/internal.js'
 import { generatePosition, KEYWORDS, STEPS, type Json, type JsonObject } from './generate.js'
 import { mutateDoc } from './mutate.js'
 import { checkStartingSba, checkState, errorDetail, errorKind, KEBAB, type Recorder } from './record.js'
 import type { FuzzRng } from './rng.js'
+import { worldOf } from '../../src/api/game.js'
 
 /** A JS literal for a value (undefined, NaN, -0, Infinity and snapshots included), for reproductions. */
 export function lit(value: unknown, snapshots: unknown[] = []): string {
@@ -434,11 +436,18 @@ function isOver(state: GameState): boolean {
   return Object.values(state.players).filter((p) => !p.lost).length <= 1
 }
 
+/** The scenario format's action names, as the driver's methods are named. */
+const DRIVER_METHOD: Readonly<Record<string, string>> = {
+  attack: 'walkToAttack', block: 'walkToBlock', combatDamage: 'walkToDamage', advance: 'walkTo',
+  cast: 'castAndResolve', activate: 'activateAndResolve', plot: 'plotWhenPriority', play: 'playWhenPriority',
+}
+
 function invoke(game: Game, method: Method, args: unknown[]): unknown {
   const name = method === 'legal' ? 'act' : method
   if (name.startsWith('drive.')) {
-    const fn = (game.drive as unknown as Record<string, (...a: unknown[]) => unknown>)[name.slice(6)]!
-    return fn.apply(game.drive, args)
+    const driver = drive(game)
+    const fn = (driver as unknown as Record<string, (...a: unknown[]) => unknown>)[DRIVER_METHOD[name.slice(6)]!]!
+    return fn.apply(driver, args)
   }
   const fn = (game as unknown as Record<string, (...a: unknown[]) => unknown>)[name]!
   return fn.apply(game, args)
@@ -547,7 +556,7 @@ export function apiCase(rec: Recorder, r: FuzzRng): { outcome: string; input: st
     let digest: string
     try {
       before = game.state()
-      digest = worldDigest(game.world)
+      digest = worldDigest(worldOf(game))
     } catch (error) {
       rec.fault(`state-threw: ${errorKind(error)}`, errorDetail(error))
       lines.push(`${shown} // game.state() threw before this call`)
@@ -558,7 +567,7 @@ export function apiCase(rec: Recorder, r: FuzzRng): { outcome: string; input: st
     try {
       result = invoke(game, method, args)
     } catch (error) {
-      const changed = worldDigest(game.world) !== digest
+      const changed = worldDigest(worldOf(game)) !== digest
       if (error instanceof RedzoneError) {
         rec.count('redzone-error')
         if (changed) rec.fault(`redzone-error-changed-game: ${name}`, `${shown} threw ${errorDetail(error)} after changing the game`)
@@ -570,7 +579,7 @@ export function apiCase(rec: Recorder, r: FuzzRng): { outcome: string; input: st
       }
       continue
     }
-    const after = worldDigest(game.world)
+    const after = worldDigest(worldOf(game))
     if (method === 'snapshot') {
       snapshots.push(result)
       snapshotDigests.push(after)

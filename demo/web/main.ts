@@ -15,6 +15,7 @@ import { generateBoard } from '../../src/generate/board.js'
 import type { LegalActions } from '../../src/decisions/legal.js'
 import type { WorldSnapshot } from '../../src/state/snapshot.js'
 import { DEMO_POSITION } from './position.js'
+import { clientState, onEvent } from '../../src/api/views.js'
 
 const $ = <T extends HTMLElement>(selector: string): T => {
   const element = document.querySelector<T>(selector)
@@ -32,7 +33,7 @@ let pendingEvents: ClientEvent[] = []
 const history: { snapshot: WorldSnapshot; logLength: number }[] = []
 let animating = false
 
-game.onEvent((event) => pendingEvents.push(event))
+onEvent(game, (event) => pendingEvents.push(event))
 
 // ---- Text -----------------------------------------------------------------------------------
 
@@ -123,7 +124,7 @@ function cardElement(o: ClientObject, state: ClientState): HTMLElement {
 }
 
 function render(): void {
-  const state = game.clientState()
+  const state = clientState(game)
   legal = game.legalActions()
   for (const player of state.players) {
     const side = $(`#side-${player.id}`)
@@ -161,7 +162,7 @@ function floatText(target: Element, text: string): void {
 function playEvents(): Promise<void> {
   const events = pendingEvents
   pendingEvents = []
-  const state = game.clientState()
+  const state = clientState(game)
   let animated = false
   for (const e of events) {
     log(e.rule, describe(e, state), e.type)
@@ -212,7 +213,7 @@ function take(action: () => ActionResult): boolean {
 function untilChoice(): void {
   for (let i = 0; i < 100; i++) {
     const d = game.pendingDecision()
-    const step = game.clientState().turn.step
+    const step = clientState(game).turn.step
     if (d.kind === 'assignDamage') game.assignDamage({})
     else if (d.kind === 'priority' && step !== 'postcombatMain') game.pass()
     else return

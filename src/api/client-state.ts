@@ -12,7 +12,7 @@ import { Zone, ZONE_NAMES, type ZoneName } from '../../components/zones.js'
 import type { Decision } from '../decisions/action.js'
 import { RedzoneError } from '../core/errors.js'
 import type { Eid } from '../core/events.js'
-import type { Game } from './game.js'
+import { worldOf, type Game } from './game.js'
 import { priorityGiven } from '../turn/runner.js'
 import { STEP_NAMES, type StepName } from '../core/steps.js'
 import { Await } from '../core/await.js'
@@ -75,7 +75,7 @@ export interface ClientState {
 
 /** The game for a client; `viewer` (a player id) hides what that player may not see. */
 export function clientState(game: Game, viewer?: string): ClientState {
-  const world = game.world
+  const world = worldOf(game)
   let viewerEid: Eid = 0
   if (viewer !== undefined) {
     const eid = game.eid(viewer)

@@ -1,11 +1,13 @@
 /**
- * Driver helpers: the scenario format's vocabulary (docs/scenario-format.md) over the rules commands. They
- * walk the turn for the players — passing priority, answering the choices on the way with their
- * defaults — to where an action is taken, then take it. They are conveniences for scenarios,
- * tests and demos, kept apart from the rules commands (`act`), which only answer the decision
- * the game is waiting for.
+ * Driver helpers: the scenario format's vocabulary (docs/scenario-format.md) as a script over the
+ * one gate, `act`. Each walks the turn for the players to where an action is taken: it answers
+ * every pending decision on the way with its default (or with the intention it was given: the
+ * blocks, the damage division, a search's cards) and passes priority for whoever holds it; then it
+ * takes the action. Nothing here writes to the game but `act` (and `restoreWorld`, to undo a walk
+ * whose action turned out illegal where it was taken: a rejected helper leaves the game as it was).
  */
-import { checkAttackDeclaration, type AttackDeclaration } from '../rules/combat/check-attack.js'
+import type { AttackDeclaration } from '../rules/combat/check-attack.js'
+import { checkAttackDeclaration } from '../rules/combat/check-attack.js'
 import { checkBlockDeclaration, type BlockDeclaration } from '../rules/combat/check-block.js'
 import { firstStrikeStepBegins } from '../rules/combat/combat-queries.js'
 import { resetDamagePlan } from '../core/damage-plan-store.js'
@@ -14,78 +16,68 @@ import { gameOverError } from '../rules/actions/preconditions.js'
 import { turnDrawSkipped } from '../rules/draw.js'
 import { internalError, OK, reject, type ActionResult, type Rejection } from '../core/errors.js'
 import type { Eid } from '../core/events.js'
-import { Await } from '../core/await.js'
-import { answer } from '../decisions/act.js'
-import type { PlayerAction } from '../decisions/action.js'
+import { act } from '../decisions/act.js'
+import type { Decision, PlayerAction } from '../decisions/action.js'
+import { pendingDecision } from '../decisions/pending.js'
 import { restoreWorld, snapshotWorld } from '../state/snapshot.js'
 import { searchChoiceError } from '../rules/spells/resolve.js'
 import { Step, STEP_NAMES, type StepId } from '../core/steps.js'
-import { isGameOver, nextStep, passPriority, playersInGame, priorityGiven, resolveTopOfStack } from '../turn/runner.js'
+import { isGameOver } from '../core/players.js'
 import { label, type GameWorld } from '../core/world.js'
-import { SCHEDULE } from '../../systems/schedule.js'
 
 const GUARD = 1_000_000
 
 /** The default answer of a pending choice (docs/scenario-format.md): no attackers, no blockers, the default damage assignment, a declined search, the last cards drawn discarded, keep. */
-function defaultAnswer(world: GameWorld): PlayerAction {
-  const { awaiting, decider: player, choiceCount } = world.turn
-  switch (awaiting) {
-    case Await.Attackers:
+function defaultAnswer(world: GameWorld, decision: Decision): PlayerAction {
+  const player = decision.player
+  if (player === null) throw internalError(`no default answer for a "${decision.kind}" decision without a decider`)
+  switch (decision.kind) {
+    case 'priority':
+      return { type: 'pass', player }
+    case 'declareAttackers':
       return { type: 'declareAttackers', player, attackers: [] }
-    case Await.Blockers:
+    case 'declareBlockers':
       return { type: 'declareBlockers', player, blockers: [] }
-    case Await.Damage:
+    case 'assignDamage':
       return { type: 'assignDamage', player, assignments: [] }
-    case Await.Search:
+    case 'search':
       return { type: 'search', player, cards: null }
-    case Await.Discard:
-    case Await.Bottom: {
+    case 'discard':
+    case 'bottom': {
       // CR 514.1 by default: the cards that came into the hand last.
       const hand = world.zoneLists.get(player)!.hand
-      return { type: awaiting === Await.Discard ? 'discard' : 'bottom', player, cards: hand.slice(hand.length - choiceCount) }
+      return { type: decision.kind, player, cards: hand.slice(hand.length - decision.count) }
     }
-    case Await.Mulligan:
+    case 'mulligan':
       return { type: 'keep', player }
-    default:
-      throw internalError(`no default for choice ${awaiting}`)
+    case 'gameOver':
+      throw internalError('no answer once the game is over')
   }
 }
 
-function answerOrFail(world: GameWorld, action: PlayerAction): void {
-  const result = answer(world, action, false)
+/** An answer the driver has checked (or a default, always legal): a rejection is a bug. */
+function must(world: GameWorld, action: PlayerAction): void {
+  const result = act(world, action)
   if (!result.ok) throw internalError(`a driver's answer was rejected: ${result.error.message}`)
 }
 
 /**
- * One move of the driver: a pending choice gets its default; otherwise every player passes in
- * turn: the top of the stack resolves, or the step ends (the next one begins, even one without
- * priority, so that a walk can stop there).
+ * Walks until `done`, or the game is over: at each decision, `answer` may give the intention for
+ * it (else the default answer: the priority holder passes, a choice gets its default).
  */
-function move(world: GameWorld): void {
-  if (world.turn.awaiting !== Await.None) answerOrFail(world, defaultAnswer(world))
-  else if (world.stack.length > 0) resolveTopOfStack(world)
-  else nextStep(world)
-}
-
-/** Moves until `done`, or the game is over (then choices given ahead for a step never reached are dropped). */
-function walk(world: GameWorld, done: () => boolean): void {
-  for (let i = 0; !done(); i++) {
-    if (isGameOver(world)) {
-      const pending = world.pending
-      pending.attackers = null
-      pending.blockers = null
-      pending.assignmentGiven = false
-      pending.assignment = null
-      return
-    }
+function walk(world: GameWorld, done: (decision: Decision) => boolean, answer?: (decision: Decision) => PlayerAction | null): void {
+  for (let i = 0; ; i++) {
+    if (isGameOver(world)) return
+    const decision = pendingDecision(world)
+    if (done(decision)) return
     if (i > GUARD) throw internalError('a driver walk did not end')
-    move(world)
+    must(world, answer?.(decision) ?? defaultAnswer(world, decision))
   }
 }
 
-/** Whether the step's turn-based actions are done (its choices made). */
-function stepSettled(world: GameWorld): boolean {
-  return world.turn.awaiting === Await.None && world.turn.resumeAt >= SCHEDULE[world.turn.step]!.begin.length
+/** Whether the game is at a priority decision in `step` of this turn. */
+function priorityIn(world: GameWorld, step: StepId, decision: Decision): boolean {
+  return decision.kind === 'priority' && world.turn.step === step
 }
 
 /** CR 500.2: a step ends only when all players pass with an empty stack. */
@@ -95,18 +87,17 @@ function stepChangeError(world: GameWorld): Rejection | null {
   if (world.stack.length > 0) {
     return reject('stack-not-empty', 'the stack is not empty: players must pass until it resolves before the game moves on', '500.2')
   }
-  if (world.turn.awaiting !== Await.None) {
+  if (pendingDecision(world).kind !== 'priority') {
     return reject('not-awaited', 'the game is waiting for a choice: answer it before moving on', '117.3')
   }
   return null
 }
 
 /**
- * The active player declares attackers (CR 508.1). From an earlier step of the turn the game
- * first advances to the declare attackers step with default choices. The declaration is checked
- * in full first: if it is illegal, nothing happens, not even the advance.
+ * Walks to the declare attackers step and declares attackers (CR 508.1). The declaration is
+ * checked in full first: if it is illegal, nothing happens, not even the walk.
  */
-export function attack(world: GameWorld, declaration: readonly AttackDeclaration[]): ActionResult {
+export function walkToAttack(world: GameWorld, declaration: readonly AttackDeclaration[]): ActionResult {
   const over = stepChangeError(world)
   if (over) return over
   const turn = world.turn
@@ -126,10 +117,11 @@ export function attack(world: GameWorld, declaration: readonly AttackDeclaration
   // game at rest nothing changes on the way; otherwise (untap, draw, state-based actions still to
   // be performed) the walk is undone if the declaration is no longer legal there.
   const before = turn.step < Step.PrecombatMain || !atRest(world) ? snapshotWorld(world) : null
-  walk(world, () => turn.step === Step.DeclareAttackers && (turn.awaiting === Await.Attackers || turn.attackersDeclared))
+  walk(world, (d) => turn.step === Step.DeclareAttackers && (d.kind === 'declareAttackers' || turn.attackersDeclared))
+  const decision = pendingDecision(world)
   const result: ActionResult =
-    turn.awaiting === Await.Attackers
-      ? answer(world, { type: 'declareAttackers', player: turn.decider, attackers: declaration }, false)
+    decision.kind === 'declareAttackers'
+      ? act(world, { type: 'declareAttackers', player: decision.player!, attackers: declaration })
       : declaration.length === 0
         ? OK
         : (gameOverError(world) ?? reject('not-on-battlefield', 'no creature can attack any more once the game reaches the declare attackers step', '508.1a'))
@@ -149,8 +141,11 @@ function atRest(world: GameWorld): boolean {
   return true
 }
 
-/** The defending players declare blockers (CR 509.1), checked in full before anything happens. */
-export function block(world: GameWorld, declaration: readonly BlockDeclaration[]): ActionResult {
+/**
+ * Walks to the declare blockers step, where each defending player declares their part of the
+ * declaration (CR 509.1, 802.4a); checked in full first. The game stops in that step with priority.
+ */
+export function walkToBlock(world: GameWorld, declaration: readonly BlockDeclaration[]): ActionResult {
   const over = stepChangeError(world)
   if (over) return over
   const turn = world.turn
@@ -163,18 +158,41 @@ export function block(world: GameWorld, declaration: readonly BlockDeclaration[]
   }
   const checked = checkBlockDeclaration(world, declaration)
   if (!checked.ok) return checked
-  // The declaration is given ahead: the declare blockers step takes it as it begins.
-  world.pending.blockers = declaration
-  walk(world, () => turn.step === Step.DeclareBlockers && stepSettled(world))
+  const before = snapshotWorld(world)
+  let rejected: Rejection | null = null
+  let declared = 0
+  const blocksOf = (player: Eid): PlayerAction => {
+    const blockers = declaration.filter((b) => world.place.controller[b.blocker] === player)
+    declared += blockers.length
+    return { type: 'declareBlockers', player, blockers }
+  }
+  for (let i = 0; ; i++) {
+    if (isGameOver(world)) break
+    const decision = pendingDecision(world)
+    if (priorityIn(world, Step.DeclareBlockers, decision) || (turn.step > Step.DeclareBlockers)) break
+    if (i > GUARD) throw internalError('a driver walk did not end')
+    const action = decision.kind === 'declareBlockers' ? blocksOf(decision.player!) : defaultAnswer(world, decision)
+    const result = act(world, action)
+    if (!result.ok) {
+      rejected = result
+      break
+    }
+  }
+  if (rejected) {
+    restoreWorld(world, before)
+    return rejected
+  }
+  if (declared !== declaration.length && !isGameOver(world)) throw internalError('a checked block declaration was not asked for in full at the declare blockers step')
   return OK
 }
 
 /**
- * The next combat damage step happens (CR 510): the first-strike step if 510.4 calls for one,
- * else the regular one; from the declare attackers step, no blockers are declared first. An
- * explicit assignment is checked with everything else assigned in the step before anything happens.
+ * Walks to the next combat damage step (CR 510): the first-strike step if 510.4 calls for one,
+ * else the regular one; from the declare attackers step, no blockers are declared on the way. An
+ * explicit assignment is checked with everything else assigned in the step before anything
+ * happens, and given there as the damage division (510.1).
  */
-export function combatDamage(world: GameWorld, explicit: ExplicitAssignment | null): ActionResult {
+export function walkToDamage(world: GameWorld, explicit: ExplicitAssignment | null): ActionResult {
   const over = stepChangeError(world)
   if (over) return over
   const turn = world.turn
@@ -193,12 +211,27 @@ export function combatDamage(world: GameWorld, explicit: ExplicitAssignment | nu
     if (!planned.ok) return planned
   }
   const target: StepId = kind === 'first' ? Step.FirstStrikeDamage : Step.RegularDamage
-  // Given ahead: no blockers when blockers are still to be declared, and the assignment, which
-  // the damage step takes as it begins.
-  if (!turn.blockersDeclared) world.pending.blockers = []
-  world.pending.assignmentGiven = true
-  world.pending.assignment = given
-  walk(world, () => turn.step === target && stepSettled(world))
+  const assignments = given === null ? [] : [...given].flatMap(([creature, list]) => list.map(([recipient, amount]) => ({ creature, recipient, amount })))
+  const before = given === null ? null : snapshotWorld(world)
+  let rejected: Rejection | null = null
+  for (let i = 0; ; i++) {
+    if (isGameOver(world)) break
+    const decision = pendingDecision(world)
+    if (priorityIn(world, target, decision) || turn.step > target) break
+    if (i > GUARD) throw internalError('a driver walk did not end')
+    const action: PlayerAction =
+      decision.kind === 'assignDamage' && turn.step === target ? { type: 'assignDamage', player: decision.player!, assignments } : defaultAnswer(world, decision)
+    const result = act(world, action)
+    if (!result.ok) {
+      rejected = result
+      break
+    }
+  }
+  if (rejected) {
+    if (before === null) throw internalError(`a default answer was rejected: ${rejected.error.message}`)
+    restoreWorld(world, before)
+    return rejected
+  }
   return OK
 }
 
@@ -216,11 +249,14 @@ function skipReason(world: GameWorld, to: StepId): Rejection | null {
 }
 
 /**
- * All players pass priority with an empty stack until step `to` begins: later this turn, or in
- * the next turn with `nextTurn` (CR 500.2), its turn-based actions done with default choices.
- * Steps this turn skips can't be reached (508.8, 510.4). Stops when the game ends on the way.
+ * All players pass priority with an empty stack, each choice on the way answered with its default,
+ * until step `to` has begun (later this turn, or in the next turn with `nextTurn`, CR 500.2) and a
+ * player receives priority. In untap and cleanup no player receives priority (502.4, 514.3), so
+ * the walk goes on to the first priority after them: the upkeep, or a cleanup step in which
+ * state-based actions happened (514.3a). Steps this turn skips can't be reached (508.8, 510.4).
+ * Stops when the game ends on the way.
  */
-export function advance(world: GameWorld, to: StepId, nextTurn: boolean): ActionResult {
+export function walkTo(world: GameWorld, to: StepId, nextTurn: boolean): ActionResult {
   const over = stepChangeError(world)
   if (over) return over
   const turn = world.turn
@@ -234,26 +270,31 @@ export function advance(world: GameWorld, to: StepId, nextTurn: boolean): Action
   } else if (to >= Step.DeclareBlockers && to <= Step.RegularDamage) {
     return reject('step-skipped', `advancing declares no attackers, so ${name} is skipped next turn`, '508.8')
   }
-  const startTurn = turn.number
-  walk(world, () => turn.step === to && (!nextTurn || turn.number !== startTurn) && stepSettled(world))
+  const targetTurn = turn.number + (nextTurn ? 1 : 0)
+  walk(world, (d) => d.kind === 'priority' && (turn.number > targetTurn || (turn.number === targetTurn && turn.step >= to)))
   return OK
 }
 
 /**
- * Gives priority to `player` the way the scenario format reads actions (docs/scenario-format.md: "a player who
- * does not hold priority acts once the players before them have passed"), takes the action, and
- * puts the game back exactly as it was if the action is rejected.
+ * Takes `action` once priority has come to its player the way the scenario format reads actions
+ * (docs/scenario-format.md: "a player who does not hold priority acts once the players before
+ * them have passed"); puts the game back exactly as it was if the action is rejected.
  */
-function asPriorityHolder(world: GameWorld, player: Eid, action: () => ActionResult): ActionResult {
+function whenPriorityComes(world: GameWorld, player: Eid, action: () => ActionResult): ActionResult {
   const over = gameOverError(world)
   if (over) return over
-  if (world.turn.priority === player || !priorityGiven(world) || !playersInGame(world).includes(player)) return action()
-  const before = snapshotWorld(world)
-  for (let i = 0; world.turn.priority !== player && priorityGiven(world) && world.players.lost[player] === 0; i++) {
-    if (i > world.playerOrder.length) break
-    passPriority(world)
+  const holder = (): Eid | null => {
+    const d = pendingDecision(world)
+    return d.kind === 'priority' ? d.player : null
   }
-  if (world.turn.priority !== player || !priorityGiven(world)) {
+  const first = holder()
+  if (first === null || first === player || world.players.lost[player] !== 0 || !world.playerOrder.includes(player)) return action()
+  const before = snapshotWorld(world)
+  for (let i = 0; holder() !== player && holder() !== null && world.players.lost[player] === 0; i++) {
+    if (i > world.playerOrder.length) break
+    must(world, { type: 'pass', player: holder()! })
+  }
+  if (holder() !== player) {
     // Priority never came to the player (the step ended, or they lost on the way): the action is
     // judged where the game was.
     restoreWorld(world, before)
@@ -266,15 +307,14 @@ function asPriorityHolder(world: GameWorld, player: Eid, action: () => ActionRes
 
 /** Every player passes until the stack is empty (CR 117.4, 608.1); a search on the way gets `search`. */
 function resolveAll(world: GameWorld, search: readonly Eid[] | null): void {
-  for (let i = 0; world.stack.length > 0 && !isGameOver(world); i++) {
-    if (i > GUARD) throw internalError('the stack never emptied')
-    if (world.turn.awaiting === Await.Search) answerOrFail(world, { type: 'search', player: world.turn.decider, cards: search })
-    else if (world.turn.awaiting !== Await.None) answerOrFail(world, defaultAnswer(world))
-    else resolveTopOfStack(world)
-  }
+  walk(
+    world,
+    () => world.stack.length === 0,
+    (d) => (d.kind === 'search' ? { type: 'search', player: d.player!, cards: search } : null),
+  )
 }
 
-export interface DriveCast {
+export interface CastAndResolve {
   player: Eid
   card: Eid
   target: Eid
@@ -288,7 +328,7 @@ export interface DriveCast {
  * CR 601: casts a spell (once the players before the caster have passed), then every player passes
  * and it resolves, with the triggered abilities it causes; a search is answered with `search`.
  */
-export function castAndResolve(world: GameWorld, req: DriveCast): ActionResult {
+export function castAndResolve(world: GameWorld, req: CastAndResolve): ActionResult {
   if (req.search !== null) {
     const data = world.cardData.get(req.card)
     const trigger = data?.triggers.find((t) => 'search' in t.effect)
@@ -297,19 +337,19 @@ export function castAndResolve(world: GameWorld, req: DriveCast): ActionResult {
     if (invalid) return invalid
   }
   const action: PlayerAction = { type: 'cast', player: req.player, card: req.card, target: req.target, plot: req.plot, ...(req.pay ? { pay: req.pay } : {}) }
-  const result = asPriorityHolder(world, req.player, () => answer(world, action, false))
+  const result = whenPriorityComes(world, req.player, () => act(world, action))
   if (result.ok) resolveAll(world, req.search)
   return result
 }
 
 /** CR 602, 702.6: activates an equip ability (once the players before have passed); then it resolves. */
 export function activateAndResolve(world: GameWorld, action: Extract<PlayerAction, { type: 'activate' }>): ActionResult {
-  const result = asPriorityHolder(world, action.player, () => answer(world, action, false))
+  const result = whenPriorityComes(world, action.player, () => act(world, action))
   if (result.ok) resolveAll(world, null)
   return result
 }
 
-/** A special action (play a land, plot) taken once the players before have passed. */
-export function special(world: GameWorld, action: Extract<PlayerAction, { type: 'play' | 'plot' }>): ActionResult {
-  return asPriorityHolder(world, action.player, () => answer(world, action, false))
+/** A special action (play a land, plot) taken once the players before its player have passed. */
+export function specialWhenPriority(world: GameWorld, action: Extract<PlayerAction, { type: 'play' | 'plot' }>): ActionResult {
+  return whenPriorityComes(world, action.player, () => act(world, action))
 }

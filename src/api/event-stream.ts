@@ -5,7 +5,7 @@
  */
 import { Zone } from '../../components/zones.js'
 import { EVENT_FIELDS, EVENT_NAMES, type Eid, type GameEventName, type GameEvents } from '../core/events.js'
-import type { Game } from './game.js'
+import { worldOf, type Game } from './game.js'
 import { RedzoneError } from '../core/errors.js'
 
 /** An event as a client receives it: `{ seq, version, type, rule, ...fields }`, entities as ids. */
@@ -33,7 +33,7 @@ export function eventFields(game: Game, type: GameEventName, args: readonly unkn
 
 /** CR 400.2: whether `viewer` may not see the card `eid` where it is now (another player's hand, any library). */
 function hiddenFrom(game: Game, viewer: Eid, eid: Eid): boolean {
-  const world = game.world
+  const world = worldOf(game)
   if (eid === 0 || world.players.isPlayer[eid] === 1) return false
   const zone = world.place.zone[eid]
   return zone === Zone.Library || (zone === Zone.Hand && world.place.owner[eid] !== viewer)
@@ -71,7 +71,7 @@ export class EventStream {
     let eid = 0
     if (viewer !== undefined) {
       const found = this.game.eid(viewer)
-      if (found === undefined || this.game.world.players.isPlayer[found] !== 1) throw new RedzoneError(`onEvent: the viewer "${viewer}" is not a player of this game`)
+      if (found === undefined || worldOf(this.game).players.isPlayer[found] !== 1) throw new RedzoneError(`onEvent: the viewer "${viewer}" is not a player of this game`)
       eid = found
     }
     const subscriber = { listener, viewer: eid }

@@ -1,4 +1,4 @@
-import { advance, attack, block, combatDamage } from '../api/drive.js'
+import { walkTo as advance, walkToAttack as attack, walkToBlock as block, walkToDamage as combatDamage } from '../api/drive.js'
 import { generateBoard, type GeneratedBoard } from '../generate/board.js'
 import type { ActionResult } from '../core/errors.js'
 import { restoreWorld, snapshotWorld } from '../state/snapshot.js'

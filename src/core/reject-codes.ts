@@ -11,7 +11,6 @@ export const REJECT_CODES = [
   'not-awaited',
   'not-your-decision',
   'not-your-priority',
-  'no-priority',
   'stack-not-empty',
   // Turn structure (driver helpers)
   'not-a-later-step',

@@ -11,9 +11,15 @@ import { OK, reject, type ActionResult, type Rejection } from '../core/errors.js
 import type { Eid } from '../core/events.js'
 import { searchChoiceError, searchOf } from '../rules/spells/resolve.js'
 import { Step } from '../core/steps.js'
-import { continueStep, passPriority, resolveTopOfStack, settle } from '../turn/runner.js'
+import { continueStep, passPriority, priorityGiven, resolveTopOfStack, settle } from '../turn/runner.js'
+import { checkStateBasedActions } from '../../systems/check-state-based-actions.js'
+import * as outside from '../rules/actions/outside-effects.js'
+import { keywordBit } from '../../components/keywords.js'
+import { RedzoneError } from '../core/errors.js'
+import { hasPriorityOption } from './legal.js'
+import { Await } from '../core/await.js'
 import { isPlayer, label, type GameWorld } from '../core/world.js'
-import type { DecisionKind, PlayerAction } from './action.js'
+import { isPlayerAction, type Action, type DecisionKind, type OutsideEffect, type PlayerAction } from './action.js'
 import { pendingDecision } from './pending.js'
 import { bottomCards, keepHand, takeMulligan } from './pregame.js'
 
@@ -44,7 +50,6 @@ const WAITING_FOR: Record<DecisionKind, string> = {
   mulligan: 'a mulligan decision',
   bottom: 'the cards put on the bottom after a mulligan',
   gameOver: 'nothing: the game is over',
-  none: 'nobody: no player receives priority in this step',
 }
 
 /** CR 117.3, 508.1, ...: whether this action answers the pending decision, by its decider. */
@@ -54,7 +59,6 @@ function decisionError(world: GameWorld, action: PlayerAction): Rejection | null
   const player = action.player
   if (!isPlayer(world, player) || world.players.lost[player]) return reject('not-a-player', `${label(world, player)} is not a player in the game`, '102.1')
   const decision = pendingDecision(world)
-  if (decision.kind === 'none') return reject('no-priority', 'no player receives priority during the untap and cleanup steps', '117.1')
   const expected = ANSWERS[action.type]
   if (decision.kind !== expected) {
     return reject('not-awaited', `the game is waiting for ${WAITING_FOR[decision.kind]} (CR ${decision.rule}), not "${action.type}"`, decision.rule)
@@ -89,18 +93,38 @@ function toExplicit(assignments: Extract<PlayerAction, { type: 'assignDamage' }>
 }
 
 /**
- * Answers the pending decision with a player's action: checked in full first, so a rejected
- * action leaves the game exactly as it was; then the game runs on to the next decision.
+ * The one gate: every change to a game goes through here. A player's action answers the pending
+ * decision (`pendingDecision`) and is checked in full first, so a rejected action leaves the game
+ * exactly as it was; then the game runs on to the next decision (steps without priority, CR 502.4
+ * and 514.3, are walked through). An effect from outside the game is applied while the game is
+ * on, then state-based actions are performed.
  */
-export function act(world: GameWorld, action: PlayerAction): ActionResult {
-  return answer(world, action, true)
+export function act(world: GameWorld, action: Action): ActionResult {
+  return isPlayerAction(action) ? answer(world, action) : applyEffect(world, action)
 }
 
 /**
- * `act`, with the choice of running on through steps without priority afterwards (`settle`):
- * the driver helpers stop in such steps (an `advance` to cleanup).
+ * CR 117.3d: the player who holds priority passes when passing is all they can do (no land,
+ * spell, ability or special action is possible). Returns whether they passed. The same pass `act`
+ * makes, without building the decision or the legal actions: the fast path of whole games.
  */
-export function answer(world: GameWorld, action: PlayerAction, settleAfter: boolean): ActionResult {
+export function passIfForced(world: GameWorld): boolean {
+  const turn = world.turn
+  if (turn.awaiting !== Await.None || !priorityGiven(world) || hasPriorityOption(world, turn.priority)) return false
+  passPriority(world)
+  return true
+}
+
+/** CR 117.3c: after a player casts a spell, activates an ability or takes a special action, that player receives priority. */
+function keepPriority(world: GameWorld, player: Eid, result: ActionResult): ActionResult {
+  if (result.ok) {
+    world.turn.priority = player
+    world.turn.passes = 0
+  }
+  return result
+}
+
+function answer(world: GameWorld, action: PlayerAction): ActionResult {
   const error = decisionError(world, action)
   if (error) return error
   const { player } = action
@@ -110,16 +134,13 @@ export function answer(world: GameWorld, action: PlayerAction, settleAfter: bool
       passPriority(world)
       return OK
     case 'play':
-      return playLand(world, player, action.card)
+      return keepPriority(world, player, playLand(world, player, action.card))
     case 'cast':
-      return castSpell(world, { player, card: action.card, target: action.target ?? 0, plot: action.plot ?? false, ...(action.pay ? { pay: action.pay } : {}) })
+      return keepPriority(world, player, castSpell(world, { player, card: action.card, target: action.target ?? 0, plot: action.plot ?? false, ...(action.pay ? { pay: action.pay } : {}) }))
     case 'activate':
-      return activateEquip(world, { player, object: action.object, ability: action.ability, target: action.target, ...(action.pay ? { pay: action.pay } : {}) })
-    case 'plot': {
-      const result = plotCard(world, { player, card: action.card })
-      if (result.ok) world.turn.passes = 0
-      return result
-    }
+      return keepPriority(world, player, activateEquip(world, { player, object: action.object, ability: action.ability, target: action.target, ...(action.pay ? { pay: action.pay } : {}) }))
+    case 'plot':
+      return keepPriority(world, player, plotCard(world, { player, card: action.card }))
     case 'declareAttackers': {
       const checked = checkAttackDeclaration(world, action.attackers)
       if (!checked.ok) return checked
@@ -159,7 +180,7 @@ export function answer(world: GameWorld, action: PlayerAction, settleAfter: bool
       pending.searchGiven = true
       pending.search = action.cards
       resolveTopOfStack(world)
-      if (settleAfter) settle(world)
+      settle(world)
       return OK
     }
     case 'discard': {
@@ -180,6 +201,43 @@ export function answer(world: GameWorld, action: PlayerAction, settleAfter: bool
     }
   }
   continueStep(world)
-  if (settleAfter) settle(world)
+  settle(world)
   return OK
+}
+
+function keywordsToMask(names: readonly string[] | undefined): number {
+  let mask = 0
+  for (const name of names ?? []) {
+    const bit = keywordBit(name)
+    if (bit === 0) throw new RedzoneError('invalid-argument', `unknown keyword ${JSON.stringify(name)}`)
+    mask |= bit
+  }
+  return mask
+}
+
+/** An effect from outside the game, then state-based actions (CR 704.3), as a player would then receive priority (117.5). */
+function applyEffect(world: GameWorld, effect: OutsideEffect): ActionResult {
+  let result: ActionResult
+  switch (effect.type) {
+    case 'grant':
+      result = outside.grant(world, effect.object, keywordsToMask(effect.keywords), effect.power ?? 0, effect.toughness ?? 0)
+      break
+    case 'lose':
+      result = outside.lose(world, effect.object, keywordsToMask(effect.keywords))
+      break
+    case 'dealDamage':
+      result = outside.dealDamage(world, effect.source ?? 0, effect.to, effect.amount)
+      break
+    case 'destroy':
+      result = outside.destroy(world, effect.object)
+      break
+    case 'exile':
+      result = outside.exile(world, effect.object)
+      break
+    case 'removeFromCombat':
+      result = outside.removeFromCombat(world, effect.object)
+      break
+  }
+  if (result.ok) checkStateBasedActions(world)
+  return result
 }

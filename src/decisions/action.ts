@@ -1,3 +1,4 @@
+import type { KeywordName } from '../../components/keywords.js'
 import type { Eid } from '../core/events.js'
 
 /**
@@ -33,12 +34,44 @@ export type PlayerAction<R = Eid> =
   /** CR 103.5: the cards put on the bottom of the library after keeping a hand with N mulligans. */
   | { type: 'bottom'; player: R; cards: readonly R[] }
 
+/**
+ * Effects from outside the game (the scenario format's `grant`, `lose`, `dealDamage`, `destroy`,
+ * `exile`, `removeFromCombat`): what a resolved spell or ability the engine doesn't model, a
+ * judge or a test would do. They belong to no player and answer no decision: `act` applies them
+ * at any time while the game is on, then performs state-based actions (CR 704.3). A server that
+ * relays players' moves accepts only `PlayerAction`s (`isPlayerAction`).
+ */
+export type OutsideEffect<R = Eid> =
+  /** CR 611.2, 613.1f, 613.4c: until end of turn the permanent gains keywords and gets +power/+toughness. */
+  | { type: 'grant'; object: R; keywords?: readonly KeywordName[]; power?: number; toughness?: number }
+  /** CR 611.2, 613.1f: until end of turn the permanent loses keywords. */
+  | { type: 'lose'; object: R; keywords: readonly KeywordName[] }
+  /** CR 120: noncombat damage, with the source's deathtouch and lifelink (no source: none). */
+  | { type: 'dealDamage'; source?: R; to: R; amount: number }
+  /** CR 701.8: destroy a permanent. */
+  | { type: 'destroy'; object: R }
+  /** CR 701.13: exile an object from any zone but exile. */
+  | { type: 'exile'; object: R }
+  /** CR 506.4: remove a permanent from combat. */
+  | { type: 'removeFromCombat'; object: R }
+
+/** Every change to a game: a player's action or an effect from outside the game. `act` takes each. */
+export type Action<R = Eid> = PlayerAction<R> | OutsideEffect<R>
+
 export type ActionType = PlayerAction['type']
+export type EffectType = OutsideEffect['type']
 
 export const ACTION_TYPES = [
   'pass', 'play', 'cast', 'activate', 'plot', 'declareAttackers', 'declareBlockers', 'assignDamage',
   'search', 'discard', 'mulligan', 'keep', 'bottom',
 ] as const satisfies readonly ActionType[]
+
+export const EFFECT_TYPES = ['grant', 'lose', 'dealDamage', 'destroy', 'exile', 'removeFromCombat'] as const satisfies readonly EffectType[]
+
+/** Whether an action is a player's (answers a decision) rather than an effect from outside the game. */
+export function isPlayerAction<R>(action: Action<R>): action is PlayerAction<R> {
+  return (ACTION_TYPES as readonly string[]).includes(action.type)
+}
 
 /** What the game waits for. `priority`: the player may pass, play a land, cast, activate or plot. */
 export type DecisionKind =
@@ -51,8 +84,6 @@ export type DecisionKind =
   | 'mulligan'
   | 'bottom'
   | 'gameOver'
-  /** Nobody decides: a step without priority (untap, cleanup) where a driver helper or a position left the game. */
-  | 'none'
 
 /** Who decides what now, with the rule that asks for it. */
 export interface Decision<R = Eid> {

@@ -155,7 +155,6 @@ export function legalActions(world: GameWorld): LegalActions {
       out.mulligan = world.players.mulligans[player]! < 7
       break
     case 'gameOver':
-    case 'none':
       break
   }
   return out

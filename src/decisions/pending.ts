@@ -2,6 +2,8 @@ import { Await, type AwaitKind } from '../core/await.js'
 import type { Decision, DecisionKind } from './action.js'
 import { searchOf } from '../rules/spells/resolve.js'
 import { priorityGiven } from '../turn/runner.js'
+import { internalError } from '../core/errors.js'
+import { STEP_NAMES } from '../core/steps.js'
 import { isGameOver, winnerOf } from '../core/players.js'
 export { winnerOf }
 import type { GameWorld } from '../core/world.js'
@@ -36,8 +38,9 @@ export function decisionKindOf(kind: AwaitKind): DecisionKind {
 
 /**
  * Who must decide what now (CR 117.3: priority; 508.1, 509.1, 510.1, 701.23, 514.1, 103.5: the
- * choices the game stops for). A game between steps with nobody to decide doesn't exist: the
- * runner always moves on to the next decision.
+ * choices the game stops for). A game between steps with nobody to decide doesn't exist: `act`
+ * and the positions a game is built from always run on to the next decision (CR 502.4, 514.3: no
+ * player receives priority in untap and cleanup, so those steps are walked through).
  */
 export function pendingDecision(world: GameWorld): Decision {
   const turn = world.turn
@@ -50,8 +53,6 @@ export function pendingDecision(world: GameWorld): Decision {
     if (turn.awaiting === Await.Search) count = searchOf(world.stack[world.stack.length - 1])?.upTo ?? 0
     return { kind: KIND[turn.awaiting], player: turn.decider, rule: RULE[turn.awaiting], count }
   }
-  // CR 502.4, 514.3: no player receives priority in untap and cleanup; a game left there by a
-  // driver helper or a position waits for nobody (the next step comes when the game moves on).
-  if (!priorityGiven(world)) return { kind: 'none', player: null, rule: '117.1', count: 0 }
+  if (!priorityGiven(world)) throw internalError(`the game is between steps (${STEP_NAMES[turn.step]}) with no decision: a world must be settled (beginGame, createGame) before it is played`)
   return { kind: 'priority', player: turn.priority, rule: '117.3', count: 0 }
 }

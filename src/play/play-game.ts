@@ -1,9 +1,8 @@
 import { RedzoneError } from '../core/errors.js'
-import { act } from '../decisions/act.js'
+import { act, passIfForced } from '../decisions/act.js'
 import type { PlayerAction } from '../decisions/action.js'
-import { hasPriorityOption, legalActions, type LegalActions } from '../decisions/legal.js'
-import { isGameOver, passPriority, priorityGiven } from '../turn/runner.js'
-import { Await } from '../core/await.js'
+import { legalActions, type LegalActions } from '../decisions/legal.js'
+import { isGameOver } from '../core/players.js'
 import { pendingDecision, winnerOf } from '../decisions/pending.js'
 import type { Eid } from '../core/events.js'
 import type { GameWorld } from '../core/world.js'
@@ -12,7 +11,8 @@ import { decodeAction, encodeAction } from './encode.js'
 import { deckName, type DeckSpec } from './decks.js'
 import type { GameEndReason, GameRecord } from './record.js'
 import { createDeckGame, deckPosition } from './setup.js'
-import { Game } from '../api/game.js'
+import { gameOfBuilt, worldOf, type Game } from '../api/game.js'
+import { buildPosition } from '../state/position.js'
 import { beginGame } from '../decisions/pregame.js'
 import { Rng } from '../core/rng.js'
 import { restoreWorld, snapshotWorld, type WorldSnapshot } from '../state/snapshot.js'
@@ -92,12 +92,10 @@ function run(
     }
     return result
   }
-  const turn = world.turn
   for (; ; steps++) {
     if (steps >= maxSteps && !isGameOver(world)) return done({ winner: null, reason: 'step-cap' })
     // The common case first, without building the decision: a priority with nothing to do but pass.
-    if (turn.awaiting === Await.None && priorityGiven(world) && !hasPriorityOption(world, turn.priority)) {
-      passPriority(world)
+    if (passIfForced(world)) {
       forcedCount++
       continue
     }
@@ -138,12 +136,12 @@ export class GameTable {
     const key = JSON.stringify(decks)
     let entry = this.games.get(key)
     if (!entry) {
-      const game = new Game(deckPosition(decks), { seed })
-      entry = { game, pristine: snapshotWorld(game.world) }
+      const game = gameOfBuilt(buildPosition(deckPosition(decks), { seed }))
+      entry = { game, pristine: snapshotWorld(worldOf(game)) }
       this.games.set(key, entry)
     }
-    restoreWorld(entry.game.world, entry.pristine)
-    entry.game.world.rng.setState(new Rng(seed).state())
+    restoreWorld(worldOf(entry.game), entry.pristine)
+    worldOf(entry.game).rng.setState(new Rng(seed).state())
     return entry.game
   }
 }
@@ -163,9 +161,9 @@ function playOn(table: GameTable | null, options: PlayOptions): GameRecord {
     let game: Game
     if (table && !options.onGame) {
       game = table.fresh(decks, seed)
-      beginGame(game.world)
+      beginGame(worldOf(game))
     } else game = createDeckGame(decks, { seed, ...(options.onGame ? { onGame: options.onGame } : {}) })
-    const w = game.world
+    const w = worldOf(game)
     world = w
     const players = w.playerOrder
     const byPlayer = new Map<Eid, { agent: Agent; view: GameView }>()
@@ -200,7 +198,7 @@ export function replay(record: GameRecord, options: { onGame?: (game: Game) => v
   const game = createDeckGame(decks, { seed: record.seed, ...(options.onGame ? { onGame: options.onGame } : {}) })
   let next = 0
   run(
-    game.world,
+    worldOf(game),
     options.maxSteps ?? DEFAULT_MAX_STEPS,
     (player) => {
       const text = record.actions[next++]

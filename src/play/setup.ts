@@ -1,5 +1,6 @@
 import { beginGame } from '../decisions/pregame.js'
-import { Game } from '../api/game.js'
+import { gameOfBuilt, worldOf, type Game } from '../api/game.js'
+import { buildPosition } from '../state/position.js'
 import type { ObjectSpec, Position } from '../state/position.js'
 import { deckCards, type DeckSpec } from './decks.js'
 
@@ -31,8 +32,8 @@ export function deckPosition(decks: readonly [DeckSpec, DeckSpec]): Position {
  * `onGame` sees the game before it begins (to subscribe to its events).
  */
 export function createDeckGame(decks: readonly [DeckSpec, DeckSpec], options: { seed?: number; onGame?: (game: Game) => void } = {}): Game {
-  const game = new Game(deckPosition(decks), options.seed === undefined ? {} : { seed: options.seed })
+  const game = gameOfBuilt(buildPosition(deckPosition(decks), options.seed === undefined ? {} : { seed: options.seed }))
   options.onGame?.(game)
-  beginGame(game.world)
+  beginGame(worldOf(game))
   return game
 }

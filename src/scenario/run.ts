@@ -1,7 +1,8 @@
 import { worldDigest } from '../state/digest.js'
 import type { ActionResult, RuleViolation } from '../core/errors.js'
 import { EVENT_FIELDS, EVENT_NAMES, type GameEventName } from '../core/events.js'
-import { Game } from '../api/game.js'
+import { Game, worldOf } from '../api/game.js'
+import { drive } from '../api/game-driver.js'
 import type { Position } from '../state/position.js'
 import type { GameState } from '../api/game-state.js'
 import type { Scenario, ScenarioAction, ScenarioExpect } from './schema.js'
@@ -31,13 +32,13 @@ export interface ScenarioRun {
 function perform(game: Game, action: ScenarioAction): ActionResult {
   switch (action.do) {
     case 'attack':
-      return game.drive.attack(action.attackers)
+      return drive(game).walkToAttack(action.attackers)
     case 'block':
-      return game.drive.block(action.blockers)
+      return drive(game).walkToBlock(action.blockers)
     case 'combatDamage':
-      return game.drive.combatDamage(action.assign)
+      return drive(game).walkToDamage(action.assign)
     case 'advance':
-      return game.drive.advance(action.to, { nextTurn: action.turn === 'next' })
+      return drive(game).walkTo(action.to, { nextTurn: action.turn === 'next' })
     case 'grant':
       return game.grant(action.object, { keywords: action.keywords ?? [], power: action.power ?? 0, toughness: action.toughness ?? 0 })
     case 'lose':
@@ -51,18 +52,18 @@ function perform(game: Game, action: ScenarioAction): ActionResult {
     case 'removeFromCombat':
       return game.removeFromCombat(action.object)
     case 'cast':
-      return game.drive.cast(action.player, action.card, {
+      return drive(game).castAndResolve(action.player, action.card, {
         ...(action.targets ? { targets: action.targets } : {}),
         ...(action.alternative ? { alternative: action.alternative } : {}),
         ...(action.choices ? { choices: action.choices } : {}),
         ...(action.pay ? { pay: action.pay } : {}),
       })
     case 'activate':
-      return game.drive.activate(action.player, action.object, action.ability, action.targets ?? [], action.pay ? { pay: action.pay } : {})
+      return drive(game).activateAndResolve(action.player, action.object, action.ability, action.targets ?? [], action.pay ? { pay: action.pay } : {})
     case 'plot':
-      return game.drive.plot(action.player, action.card)
+      return drive(game).plotWhenPriority(action.player, action.card)
     case 'play':
-      return game.drive.play(action.player, action.card)
+      return drive(game).playWhenPriority(action.player, action.card)
     case 'expect':
       return { ok: true }
   }
@@ -117,7 +118,7 @@ export function runScenario(scenario: Scenario, options: { seed?: number } = {})
   ;(scenario.actions ?? []).forEach((action, i) => {
     const where = `actions[${i}] (${action.do})`
     // Every rejection must leave the game exactly as it was: checked for each action.
-    const before = action.do === 'expect' ? null : worldDigest(game.world)
+    const before = action.do === 'expect' ? null : worldDigest(worldOf(game))
     const result = perform(game, action)
     const outcome: ActionOutcome = result.ok ? { ok: true } : { ok: false, error: result.error }
     if (action.do === 'expect') {
@@ -139,7 +140,7 @@ export function runScenario(scenario: Scenario, options: { seed?: number } = {})
       } else if (!result.ok) {
         failures.push(`${where}: rejected with "${result.error.code}": ${result.error.message}${result.error.rule ? ` (CR ${result.error.rule})` : ''}`)
       }
-      if (!result.ok && before !== null && worldDigest(game.world) !== before) {
+      if (!result.ok && before !== null && worldDigest(worldOf(game)) !== before) {
         failures.push(`${where}: the rejected action changed the game`)
       }
     }

@@ -21,7 +21,10 @@ import type { Decision, PlayerAction } from '../decisions/action.js'
 import type { LegalActions } from '../decisions/legal.js'
 import type { ActionResult } from '../core/errors.js'
 import { RedzoneError } from '../core/errors.js'
-import { Game, type GameDriver } from '../api/game.js'
+import { Game } from '../api/game.js'
+import { drive, type GameDriver } from '../api/game-driver.js'
+import { checksum, fromBinary, fromJSON, toBinary, toJSON } from '../api/serialization.js'
+import { clientState, onEvent } from '../api/views.js'
 import type { Position } from '../state/position.js'
 import { readBinary, STATE_FORMAT, type StateDocument } from '../state/serialize.js'
 import type { GameState } from '../api/game-state.js'
@@ -46,15 +49,23 @@ export type RemoteDriver = { readonly [K in DriverMethod]: Promised<GameDriver[K
 const GAME_METHODS = [
   'pendingDecision', 'legalActions', 'act', 'pass', 'play', 'cast', 'activate', 'plot', 'declareAttackers', 'declareBlockers',
   'assignDamage', 'search', 'discard', 'mulligan', 'keep', 'bottom', 'grant', 'lose', 'dealDamage', 'destroy', 'exile',
-  'removeFromCombat', 'toJSON', 'checksum', 'state', 'clientState',
+  'removeFromCombat', 'state',
 ] as const satisfies readonly (keyof Game)[]
-const DRIVER_METHODS = ['attack', 'block', 'combatDamage', 'advance', 'cast', 'activate', 'play', 'plot'] as const satisfies readonly (keyof GameDriver)[]
+const DRIVER_METHODS = [
+  'walkToAttack', 'walkToBlock', 'walkToDamage', 'walkTo', 'castAndResolve', 'activateAndResolve', 'playWhenPriority', 'plotWhenPriority',
+] as const satisfies readonly (keyof GameDriver)[]
 type GameMethod = (typeof GAME_METHODS)[number]
 type DriverMethod = (typeof DRIVER_METHODS)[number]
 
 /** A game in a Worker: `Game`'s methods as promises, plus what crosses the thread as buffers. */
 export type RemoteGame = { readonly [K in GameMethod]: Promised<Game[K]> } & {
   readonly drive: RemoteDriver
+  /** `toJSON(game)`: the game as a `redzone-state/1` document. */
+  toJSON(): Promise<StateDocument>
+  /** `checksum(game)`. */
+  checksum(): Promise<number>
+  /** `clientState(game, viewer)`. */
+  clientState(viewer?: string): Promise<ClientState>
   /** The game as one buffer (transferred to the page). */
   toBinary(): Promise<ArrayBuffer>
   /** A copy of the game to `restore` later (undo): a `toBinary` buffer. */
@@ -89,8 +100,8 @@ function isStateDocument(source: GameSource): source is StateDocument {
 }
 
 function gameFrom(source: GameSource, seed: number | undefined): Game {
-  if (source instanceof ArrayBuffer) return Game.fromBinary(source)
-  if (isStateDocument(source)) return Game.fromJSON(source)
+  if (source instanceof ArrayBuffer) return fromBinary(source)
+  if (isStateDocument(source)) return fromJSON(source)
   return new Game(source, seed === undefined ? {} : { seed })
 }
 
@@ -106,7 +117,7 @@ export function exposeGame(scope: MessageEndpoint, options: { commands?: Readonl
   /** The streams the page listens to ('' omniscient, else a viewer's id), with their subscriptions to the game. */
   const subscriptions = new Map<string, (() => void) | null>()
   const subscribe = (key: string): (() => void) | null =>
-    game === null ? null : game.onEvent((e) => {
+    game === null ? null : onEvent(game, (e) => {
       events.push(e)
       streams.push(key)
     }, key === '' ? {} : { viewer: key })
@@ -138,9 +149,15 @@ export function exposeGame(scope: MessageEndpoint, options: { commands?: Readonl
         switch (request.method) {
           case 'toBinary':
           case 'snapshot': {
-            const buffer = g.toBinary()
+            const buffer = toBinary(g)
             return { value: buffer, transfer: [buffer] }
           }
+          case 'toJSON':
+            return { value: toJSON(g), transfer: [] }
+          case 'checksum':
+            return { value: checksum(g), transfer: [] }
+          case 'clientState':
+            return { value: clientState(g, request.args[0] as string | undefined), transfer: [] }
           case 'restore': {
             const { snapshot } = readBinary(request.args[0] as ArrayBuffer)
             g.restore(snapshot)
@@ -156,8 +173,9 @@ export function exposeGame(scope: MessageEndpoint, options: { commands?: Readonl
       case 'drive': {
         const g = need()
         if (!(DRIVER_METHODS as readonly string[]).includes(request.method)) throw new RedzoneError(`unknown driver method "${request.method}"`)
-        const method = g.drive[request.method as DriverMethod] as (...args: unknown[]) => unknown
-        return { value: method.apply(g.drive, request.args), transfer: [] }
+        const driver = drive(g)
+        const method = driver[request.method as DriverMethod] as (...args: unknown[]) => unknown
+        return { value: method.apply(driver, request.args), transfer: [] }
       }
       case 'command': {
         const command = options.commands?.[request.name]
@@ -228,7 +246,7 @@ export async function createRemoteGame(worker: MessageEndpoint, source: GameSour
 
   const call = (method: string) => (...args: unknown[]) => send({ rz: 'call', method, args })
   const remote: Record<string, unknown> = {}
-  for (const method of [...GAME_METHODS, 'toBinary', 'snapshot', 'version']) remote[method] = call(method)
+  for (const method of [...GAME_METHODS, 'toBinary', 'snapshot', 'version', 'toJSON', 'checksum', 'clientState']) remote[method] = call(method)
   remote['restore'] = (snapshot: ArrayBuffer) => send({ rz: 'call', method: 'restore', args: [snapshot] }, [snapshot])
   const drive: Record<string, unknown> = {}
   for (const method of DRIVER_METHODS) drive[method] = (...args: unknown[]) => send({ rz: 'drive', method, args })

@@ -11,11 +11,11 @@ export interface BrowserBundle {
   metafile: Metafile
 }
 
-/** `program` imports the core as `redzone` (resolved to src/index.ts, as the package's `.` export), the worker wrapper as `redzone/worker`. */
+/** `program` imports the core as `redzone` (resolved to src/index.ts, as the package's `.` export), `redzone/sim` and the worker wrapper as `redzone/worker`. */
 export async function bundleForBrowser(program: string, options: { minify?: boolean; format?: 'esm' | 'iife' } = {}): Promise<BrowserBundle> {
   const result = await build({
     stdin: { contents: program, resolveDir: root, sourcefile: 'app.ts', loader: 'ts' },
-    alias: { 'redzone/worker': './src/worker/index.ts', redzone: './src/index.ts' },
+    alias: { 'redzone/worker': './src/worker/index.ts', 'redzone/sim': './src/sim.ts', redzone: './src/index.ts' },
     absWorkingDir: root,
     bundle: true,
     minify: options.minify ?? true,

@@ -37,7 +37,7 @@ describe.skipIf(chromiumPath === null)(`the core in Chromium (${chromiumPath ?? 
     await page.setContent('<!doctype html><title>redzone</title><body></body>')
     await page.addScriptTag({ content: bundle.code })
     const result = await page.evaluate(() => {
-      const { createGame } = (globalThis as unknown as { redzone: Core }).redzone
+      const { createGame, drive } = (globalThis as unknown as { redzone: Core }).redzone
       const game = createGame({
         players: [{ id: 'A' }, { id: 'B' }],
         objects: [
@@ -47,9 +47,9 @@ describe.skipIf(chromiumPath === null)(`the core in Chromium (${chromiumPath ?? 
           { id: 'spear', controller: 'B', types: ['creature'], power: 3, toughness: 1 },
         ],
       })
-      const attack = game.drive.attack({ giant: 'B', bear: 'B' })
-      const block = game.drive.block({ spear: 'bear' })
-      const damage = game.drive.combatDamage()
+      const attack = drive(game).walkToAttack({ giant: 'B', bear: 'B' })
+      const block = drive(game).walkToBlock({ spear: 'bear' })
+      const damage = drive(game).walkToDamage()
       const state = game.state()
       return {
         attack, block, damage,

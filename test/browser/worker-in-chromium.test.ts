@@ -12,11 +12,14 @@ const chromiumPath = findChromium()
 if (chromiumPath === null) console.log(NO_CHROMIUM)
 
 type Core = typeof import('../../src/index.js')
+type Sim = typeof import('../../src/sim.js')
 type WorkerApi = typeof import('../../src/worker/index.js')
 
 const PAGE_BUNDLE = `import * as redzone from 'redzone'
+import * as sim from 'redzone/sim'
 import * as worker from 'redzone/worker'
 ;(globalThis as Record<string, unknown>).redzone = redzone
+;(globalThis as Record<string, unknown>).sim = sim
 ;(globalThis as Record<string, unknown>).redzoneWorker = worker
 `
 const WORKER_BUNDLE = `import { exposeGame } from 'redzone/worker'
@@ -51,39 +54,42 @@ describe.skipIf(chromiumPath === null)(`redzone/worker in Chromium (${chromiumPa
     page.on('pageerror', (error) => problems.push(error.message))
     await page.goto(`${served.url}/`)
     const result = await page.evaluate(async () => {
-      const g = globalThis as unknown as { redzone: Core; redzoneWorker: WorkerApi; Worker: new (url: string) => never }
-      const { createDeckGame, pendingDecision, legalActions, randomAction, GameView, Rng, act } = g.redzone
+      const g = globalThis as unknown as { redzone: Core; sim: Sim; redzoneWorker: WorkerApi; Worker: new (url: string) => never }
+      const { checksum, clientState, onEvent, toBinary } = g.redzone
+      const { createDeckGame, pendingDecision, legalActions, randomAction, viewOf, worldOf, Rng } = g.sim
       const game = createDeckGame(['green-white', 'black-red'], { seed: 11 })
-      const world = game.world
+      const world = worldOf(game)
       const rng = new Rng(99)
-      const views = new Map(world.playerOrder.map((p) => [p, new GameView(world, p)]))
+      const views = new Map<number, ReturnType<typeof viewOf>>()
       /** The next random action, with ids instead of entities (for the remote game). */
-      const next = (): { entity: Parameters<typeof act>[1]; ids: unknown } | null => {
+      const next = (): { ids: unknown } | null => {
         const decision = pendingDecision(world)
-        if (decision.kind === 'gameOver' || decision.kind === 'none') return null
-        const entity = randomAction(rng, views.get(decision.player!)!, decision, legalActions(world))
+        if (decision.kind === 'gameOver') return null
+        const player = decision.player!
+        if (!views.has(player)) views.set(player, viewOf(world, player))
+        const entity = randomAction(rng, views.get(player)!, decision, legalActions(world))
         const named = JSON.parse(JSON.stringify(entity), (key, value) => {
           if (['player', 'card', 'object', 'attacker', 'blocker', 'creature', 'recipient'].includes(key) && typeof value === 'number') return game.id(value)
           if (key === 'target' && typeof value === 'number') return value === 0 ? undefined : game.id(value)
           if ((key === 'cards' || key === 'pay') && Array.isArray(value)) return value.map((e: number) => game.id(e))
           return value
         })
-        return { entity, ids: named }
+        return { ids: named }
       }
       for (let i = 0; i < 150; i++) {
         const step = next()
         if (!step) break
-        game.track(() => act(world, step.entity))
+        if (!game.act(step.ids as never).ok) throw new Error('a legal random action was rejected')
       }
-      const buffer = game.toBinary()
+      const buffer = toBinary(game)
       const bytes = buffer.byteLength
       const remote = await g.redzoneWorker.createRemoteGame(new g.Worker('/worker.js'), buffer)
       const transferred = buffer.byteLength === 0
-      const checksums: [number, number][] = [[game.checksum(), await remote.checksum()]]
+      const checksums: [number, number][] = [[checksum(game), await remote.checksum()]]
       const localEvents: unknown[] = []
       const remoteEvents: unknown[] = []
       const strip = ({ version: _v, ...rest }: { version: number }) => rest
-      game.onEvent((e) => localEvents.push(strip(e)))
+      onEvent(game, (e) => localEvents.push(strip(e)))
       remote.onEvent((e) => remoteEvents.push(strip(e)))
       let actions = 0
       let sameResults = true
@@ -93,10 +99,10 @@ describe.skipIf(chromiumPath === null)(`redzone/worker in Chromium (${chromiumPa
         const local = game.act(step.ids as never)
         const far = await remote.act(step.ids as never)
         sameResults &&= JSON.stringify(local) === JSON.stringify(far) && local.ok
-        checksums.push([game.checksum(), await remote.checksum()])
+        checksums.push([checksum(game), await remote.checksum()])
         actions++
       }
-      const sameState = JSON.stringify(game.clientState()) === JSON.stringify(await remote.clientState())
+      const sameState = JSON.stringify(clientState(game)) === JSON.stringify(await remote.clientState())
       return { bytes, transferred, checksums, actions, sameResults, sameState, localEvents, remoteEvents, turn: game.state().turn.number }
     })
     await page.close()

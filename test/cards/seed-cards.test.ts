@@ -7,7 +7,8 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { ObjectSpec } from '../../src/state/position.js'
-import { cardInHand, expectOk, expectRejected, lands, life, newGame, obj } from '../helpers.js'
+import { cardInHand, drive, expectOk, expectRejected, lands, life, newGame, obj } from '../helpers.js'
+import { worldOf } from '../../src/api/game.js'
 
 const library: ObjectSpec[] = [
   { id: 'ogre', owner: 'A', zone: 'library', types: ['creature'], manaCost: '{2}{R}', power: 3, toughness: 3 },
@@ -26,7 +27,7 @@ describe('Brightglass Gearhulk', () => {
   it('is printed as a 4/4 artifact creature with first strike and trample costing {G}{G}{W}{W}', () => {
     const game = gearhulkGame()
     expect(obj(game, 'gearhulk')).toMatchObject({ power: 4, toughness: 4, keywords: ['first strike', 'trample'] })
-    expectOk(game.drive.cast('A', 'gearhulk'))
+    expectOk(drive(game).castAndResolve('A', 'gearhulk'))
     expect([...lands('A', 'Forest', 2), ...lands('A', 'Plains', 2)].every((l) => obj(game, l.id).tapped)).toBe(true)
   })
 
@@ -34,17 +35,17 @@ describe('Brightglass Gearhulk', () => {
     const game = gearhulkGame()
     const shuffled: string[] = []
     game.on('libraryShuffled', (p) => shuffled.push(game.id(p)))
-    expectOk(game.drive.cast('A', 'gearhulk', { choices: { search: ['mite', 'charm'] } }))
+    expectOk(drive(game).castAndResolve('A', 'gearhulk', { choices: { search: ['mite', 'charm'] } }))
     expect(['mite', 'charm', 'ogre', 'bolt'].map((id) => obj(game, id).zone)).toEqual(['hand', 'hand', 'library', 'library'])
     expect(shuffled).toEqual(['A'])
   })
 
   it('finds one, or an enchantment, or a mana value 0 card', () => {
     const one = gearhulkGame()
-    expectOk(one.drive.cast('A', 'gearhulk', { choices: { search: ['aura'] } }))
+    expectOk(drive(one).castAndResolve('A', 'gearhulk', { choices: { search: ['aura'] } }))
     expect(obj(one, 'aura').zone).toBe('hand')
     const zero = gearhulkGame()
-    expectOk(zero.drive.cast('A', 'gearhulk', { choices: { search: ['zero', 'charm'] } }))
+    expectOk(drive(zero).castAndResolve('A', 'gearhulk', { choices: { search: ['zero', 'charm'] } }))
     expect(obj(zero, 'zero').zone).toBe('hand')
   })
 
@@ -52,11 +53,11 @@ describe('Brightglass Gearhulk', () => {
     const empty = gearhulkGame()
     const shuffles: number[] = []
     empty.on('libraryShuffled', () => shuffles.push(1))
-    expectOk(empty.drive.cast('A', 'gearhulk', { choices: { search: [] } }))
+    expectOk(drive(empty).castAndResolve('A', 'gearhulk', { choices: { search: [] } }))
     expect(shuffles).toHaveLength(1)
     const declined = gearhulkGame()
     declined.on('libraryShuffled', () => shuffles.push(2))
-    expectOk(declined.drive.cast('A', 'gearhulk'))
+    expectOk(drive(declined).castAndResolve('A', 'gearhulk'))
     expect(shuffles).toEqual([1])
     expect(obj(declined, 'gearhulk').zone).toBe('battlefield')
   })
@@ -65,14 +66,14 @@ describe('Brightglass Gearhulk', () => {
     for (const search of [['mite', 'bolt'], ['ogre'], ['mite', 'charm', 'aura'], ['handmite'], ['mite', 'mite']]) {
       const game = gearhulkGame()
       const before = game.state()
-      expectRejected(game.drive.cast('A', 'gearhulk', { choices: { search } }), 'illegal-choice', '701.23')
+      expectRejected(drive(game).castAndResolve('A', 'gearhulk', { choices: { search } }), 'illegal-choice', '701.23')
       expect(game.state()).toEqual(before)
     }
   })
 
   it('701.23 a card without a search takes no search choices', () => {
     const game = newGame([...lands('A', 'Forest', 2), cardInHand('bears', 'A', 'Grizzly Bears'), ...library])
-    expectRejected(game.drive.cast('A', 'bears', { choices: { search: ['mite'] } }), 'illegal-choice')
+    expectRejected(drive(game).castAndResolve('A', 'bears', { choices: { search: ['mite'] } }), 'illegal-choice')
   })
 })
 
@@ -81,7 +82,7 @@ describe('Spinewoods Paladin', () => {
     const game = newGame([...lands('A', 'Forest', 5), cardInHand('paladin', 'A', 'Spinewoods Paladin')])
     const rules: string[] = []
     game.on('abilityTriggered', (_s, _c, rule) => rules.push(rule))
-    expectOk(game.drive.cast('A', 'paladin'))
+    expectOk(drive(game).castAndResolve('A', 'paladin'))
     expect(obj(game, 'paladin')).toMatchObject({ zone: 'battlefield', power: 5, toughness: 4, keywords: ['trample'] })
     expect(life(game, 'A')).toBe(23)
     expect(rules).toEqual(['603.3'])
@@ -97,8 +98,8 @@ describe("701.24 shuffling with the game's seed", () => {
     ]
     const order = (seed: number) => {
       const game = new Game({ players: [{ id: 'A' }, { id: 'B' }], objects }, { seed })
-      expect(game.drive.cast('A', 'gearhulk', { choices: { search: [] } }).ok).toBe(true)
-      return game.world.zoneLists.get(game.eid('A')!)!.library.map((e) => game.id(e))
+      expect(drive(game).castAndResolve('A', 'gearhulk', { choices: { search: [] } }).ok).toBe(true)
+      return worldOf(game).zoneLists.get(game.eid('A')!)!.library.map((e) => game.id(e))
     }
     expect(order(7)).toEqual(order(7))
     expect(order(7)).not.toEqual(order(8))

@@ -5,28 +5,28 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { clientState } from '../../src/api/client-state.js'
 import { act } from '../../src/decisions/act.js'
 import { legalActions } from '../../src/decisions/legal.js'
 import { pendingDecision } from '../../src/decisions/pending.js'
 import { randomAction } from '../../src/play/agents/random.js'
 import { createDeckGame, deckPosition } from '../../src/play/setup.js'
 import { GameView } from '../../src/play/view.js'
-import { Game } from '../../src/api/game.js'
+import { Game, trackChange, worldOf } from '../../src/api/game.js'
 import { Rng } from '../../src/core/rng.js'
-import { creature, expectOk, newGame, planeswalker } from '../helpers.js'
+import { creature, drive, expectOk, newGame, planeswalker } from '../helpers.js'
+import { clientState } from '../../src/api/views.js'
 
 const DECKS = ['green-white', 'black-red'] as const
 
 /** Plays `steps` random decisions (through `Game.track`, as one change each); false when the game ended first. */
 function playRandom(game: Game, rng: Rng, steps: number): boolean {
-  const world = game.world
+  const world = worldOf(game)
   const views = new Map(world.playerOrder.map((p) => [p, new GameView(world, p)]))
   for (let i = 0; i < steps; i++) {
     const decision = pendingDecision(world)
-    if (decision.kind === 'gameOver' || decision.kind === 'none') return false
+    if (decision.kind === 'gameOver') return false
     const action = randomAction(rng, views.get(decision.player!)!, decision, legalActions(world))
-    const result = game.track(() => act(world, action))
+    const result = trackChange(game, () => act(world, action))
     if (!result.ok) throw new Error(`random action rejected: ${result.error.message}`)
   }
   return true
@@ -34,7 +34,7 @@ function playRandom(game: Game, rng: Rng, steps: number): boolean {
 
 /** The ids the viewer may not see: the other players' hands and every library. */
 function hiddenFrom(game: Game, viewer: string): string[] {
-  const world = game.world
+  const world = worldOf(game)
   const me = game.eid(viewer)!
   const out: string[] = []
   for (const p of world.playerOrder) {
@@ -53,9 +53,9 @@ describe('clientState: what a client draws', () => {
       creature('wall', 'B', 0, 5, ['defender']),
       planeswalker('jace', 'B', 2),
     ])
-    expectOk(game.drive.attack({ giant: 'B', bear: 'jace' }))
-    expectOk(game.drive.block({ wall: 'giant' }))
-    const during = game.clientState()
+    expectOk(drive(game).walkToAttack({ giant: 'B', bear: 'jace' }))
+    expectOk(drive(game).walkToBlock({ wall: 'giant' }))
+    const during = clientState(game)
     expect(during.viewer).toBeNull()
     expect(during.turn).toMatchObject({ number: expect.any(Number), active: 'A', step: 'declareBlockers' })
     expect(during.objects['giant']).toMatchObject({ attacking: 'B', blocked: true, tapped: true, keywords: ['trample'], types: ['creature'], power: 4 })
@@ -65,8 +65,8 @@ describe('clientState: what a client draws', () => {
     expect(during.players.map((p) => p.id)).toEqual(['A', 'B'])
     expect(during.stack).toEqual([])
     expect(JSON.parse(JSON.stringify(during))).toEqual(during)
-    expectOk(game.drive.combatDamage())
-    const after = game.clientState()
+    expectOk(drive(game).walkToDamage())
+    const after = clientState(game)
     expect(after.objects['wall']).toMatchObject({ damage: 4, zone: 'battlefield' })
     expect(after.objects['jace']!.zone).toBe('graveyard')
     expect(after.players.find((p) => p.id === 'B')!.life).toBe(20)
@@ -82,19 +82,19 @@ describe('clientState: what a client draws', () => {
       ],
     })
     expectOk(game.cast('A', 'bolt', { targets: ['bear'] }))
-    const view = game.clientState('B')
+    const view = clientState(game, 'B')
     expect(view.stack).toEqual([{ kind: 'spell', source: 'bolt', controller: 'A', target: 'bear' }])
     expect(view.objects['bolt']).toMatchObject({ zone: 'stack', name: 'Lightning Bolt', controller: 'A' })
   })
 
   it('rejects a viewer who is not a player', () => {
     const game = newGame([creature('bear', 'A', 2, 2)])
-    expect(() => game.clientState('bear')).toThrow(/redzone: clientState: the viewer "bear" is not a player/)
+    expect(() => clientState(game, 'bear')).toThrow(/redzone: clientState: the viewer "bear" is not a player/)
   })
 
   it('shows the viewer their own hand, but only the size of the other hand and of the libraries', () => {
     const game = createDeckGame(DECKS, { seed: 7 })
-    const view = game.clientState('A')
+    const view = clientState(game, 'A')
     const a = view.players.find((p) => p.id === 'A')!
     const b = view.players.find((p) => p.id === 'B')!
     expect(a.handSize).toBe(7)
@@ -103,7 +103,7 @@ describe('clientState: what a client draws', () => {
     const zones = Object.values(view.objects).map((o) => `${o.owner}:${o.zone}`)
     expect(zones.filter((z) => z === 'A:hand')).toHaveLength(7)
     expect(zones.filter((z) => z.endsWith(':library') || z === 'B:hand')).toEqual([])
-    const all = game.clientState()
+    const all = clientState(game)
     expect(Object.values(all.objects).filter((o) => o.zone === 'library')).toHaveLength(66)
   })
 
@@ -115,7 +115,7 @@ describe('clientState: what a client draws', () => {
         playRandom(game, rng, steps)
         const copy = new Game(deckPosition(DECKS))
         for (const viewer of ['A', 'B']) {
-          const view = game.clientState(viewer)
+          const view = clientState(game, viewer)
           const text = JSON.stringify(view)
           const hidden = hiddenFrom(game, viewer)
           for (const id of hidden) expect(text.includes(`"${id}"`), `${viewer} sees ${id}`).toBe(false)
@@ -125,7 +125,7 @@ describe('clientState: what a client draws', () => {
           }
           // The view is a function of what the viewer knows: deal the hidden cards again at
           // random (the other hand and library shuffled together, every library shuffled).
-          new GameView(game.world, game.eid(viewer)!).sampleInto(copy.world, new Rng(seed + 1))
+          new GameView(worldOf(game), game.eid(viewer)!).sampleInto(worldOf(copy), new Rng(seed + 1))
           expect(sameLibrarySizes(copy, game)).toBe(true)
           expect(clientState(copy, viewer)).toEqual(view)
         }
@@ -136,6 +136,6 @@ describe('clientState: what a client draws', () => {
 })
 
 function sameLibrarySizes(a: Game, b: Game): boolean {
-  return a.world.playerOrder.every((p) => a.world.zoneLists.get(p)!.library.length === b.world.zoneLists.get(p)!.library.length)
+  return worldOf(a).playerOrder.every((p) => worldOf(a).zoneLists.get(p)!.library.length === worldOf(b).zoneLists.get(p)!.library.length)
 }
 

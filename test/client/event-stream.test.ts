@@ -12,7 +12,9 @@ import { randomAction } from '../../src/play/agents/random.js'
 import { createDeckGame } from '../../src/play/setup.js'
 import { GameView } from '../../src/play/view.js'
 import { Rng } from '../../src/core/rng.js'
-import { creature, expectOk, expectRejected, newGame } from '../helpers.js'
+import { creature, drive, expectOk, expectRejected, newGame } from '../helpers.js'
+import { onEvent } from '../../src/api/views.js'
+import { trackChange, worldOf } from '../../src/api/game.js'
 
 function expectNoGaps(events: readonly ClientEvent[], firstSeq = 1): void {
   events.forEach((e, i) => expect(e.seq).toBe(firstSeq + i))
@@ -23,14 +25,14 @@ describe('Game.onEvent: numbered events with the state version', () => {
   it('numbers a combat\'s events 1, 2, 3 ... with named fields, ids and the rule; one version per accepted call', () => {
     const game = newGame([creature('giant', 'A', 4, 4), creature('bear', 'B', 2, 2)])
     const events: ClientEvent[] = []
-    game.onEvent((e) => events.push(e))
+    onEvent(game, (e) => events.push(e))
     expect(game.version).toBe(0)
-    expectOk(game.drive.attack({ giant: 'B' }))
+    expectOk(drive(game).walkToAttack({ giant: 'B' }))
     expect(game.version).toBe(1)
-    expectRejected(game.drive.block({ giant: 'giant' }), 'tapped')
+    expectRejected(drive(game).walkToBlock({ giant: 'giant' }), 'tapped')
     expect(game.version).toBe(1)
-    expectOk(game.drive.block({ bear: 'giant' }))
-    expectOk(game.drive.combatDamage())
+    expectOk(drive(game).walkToBlock({ bear: 'giant' }))
+    expectOk(drive(game).walkToDamage())
     expect(game.version).toBe(3)
     expectNoGaps(events)
     expect(events.find((e) => e.type === 'attackerDeclared')).toMatchObject({ attacker: 'giant', target: 'B', rule: '508.1', version: 1 })
@@ -48,11 +50,11 @@ describe('Game.onEvent: numbered events with the state version', () => {
     const game = newGame([creature('giant', 'A', 4, 4)])
     const first: ClientEvent[] = []
     const second: ClientEvent[] = []
-    const stop = game.onEvent((e) => first.push(e))
-    game.onEvent((e) => second.push(e))
-    expectOk(game.drive.attack({ giant: 'B' }))
+    const stop = onEvent(game, (e) => first.push(e))
+    onEvent(game, (e) => second.push(e))
+    expectOk(drive(game).walkToAttack({ giant: 'B' }))
     stop()
-    expectOk(game.drive.combatDamage())
+    expectOk(drive(game).walkToDamage())
     expect(first.length).toBeGreaterThan(0)
     expect(second.slice(0, first.length)).toEqual(first)
     expectNoGaps(second)
@@ -62,7 +64,7 @@ describe('Game.onEvent: numbered events with the state version', () => {
   it('counts restore (undo) as a change, and outside effects and rules commands once each', () => {
     const game = newGame([creature('giant', 'A', 4, 4), creature('bear', 'B', 2, 2)])
     const versions: number[] = []
-    game.onEvent((e) => versions.push(e.version))
+    onEvent(game, (e) => versions.push(e.version))
     const before = game.snapshot()
     expectOk(game.dealDamage({ to: 'bear', amount: 1 }))
     expectOk(game.grant('giant', { keywords: ['flying'] }))
@@ -78,17 +80,17 @@ describe('Game.onEvent: numbered events with the state version', () => {
     for (const seed of [1, 2, 3]) {
       const game = createDeckGame(['green-white', 'black-red'], { seed })
       const events: ClientEvent[] = []
-      game.onEvent((e) => events.push(e))
-      const world = game.world
+      onEvent(game, (e) => events.push(e))
+      const world = worldOf(game)
       const rng = new Rng(seed)
       const views = new Map(world.playerOrder.map((p) => [p, new GameView(world, p)]))
       let accepted = 0
       for (let i = 0; i < 3000; i++) {
         const decision = pendingDecision(world)
-        if (decision.kind === 'gameOver' || decision.kind === 'none') break
+        if (decision.kind === 'gameOver') break
         const versionBefore = game.version
         const seqBefore = events.length
-        const result = game.track(() => act(world, randomAction(rng, views.get(decision.player!)!, decision, legalActions(world))))
+        const result = trackChange(game, () => act(world, randomAction(rng, views.get(decision.player!)!, decision, legalActions(world))))
         expect(result).toEqual({ ok: true })
         accepted++
         expect(game.version).toBe(versionBefore + 1)
@@ -102,7 +104,7 @@ describe('Game.onEvent: numbered events with the state version', () => {
 
   it('a player\'s stream names no card that player may not see where it is after the event (CR 400.2), with the same seq as everyone\'s', () => {
     const game = createDeckGame(['green-white', 'black-red'], { seed: 4 })
-    const world = game.world
+    const world = worldOf(game)
     const all: ClientEvent[] = []
     const seen = new Map<string, ClientEvent[]>([['A', []], ['B', []]])
     let leaks = 0
@@ -116,9 +118,9 @@ describe('Game.onEvent: numbered events with the state version', () => {
       }
       return out
     }
-    game.onEvent((e) => all.push(e))
+    onEvent(game, (e) => all.push(e))
     for (const viewer of ['A', 'B']) {
-      game.onEvent((e) => {
+      onEvent(game, (e) => {
         seen.get(viewer)!.push(e)
         const hidden = hiddenNow(viewer)
         for (const value of Object.values(e)) if (typeof value === 'string' && hidden.has(value)) leaks++
@@ -128,8 +130,8 @@ describe('Game.onEvent: numbered events with the state version', () => {
     const views = new Map(world.playerOrder.map((p) => [p, new GameView(world, p)]))
     for (let i = 0; i < 1500; i++) {
       const decision = pendingDecision(world)
-      if (decision.kind === 'gameOver' || decision.kind === 'none') break
-      game.track(() => act(world, randomAction(rng, views.get(decision.player!)!, decision, legalActions(world))))
+      if (decision.kind === 'gameOver') break
+      trackChange(game, () => act(world, randomAction(rng, views.get(decision.player!)!, decision, legalActions(world))))
     }
     expect(leaks).toBe(0)
     for (const [, events] of seen) expect(events.map((e) => e.seq)).toEqual(all.map((e) => e.seq))
@@ -137,6 +139,6 @@ describe('Game.onEvent: numbered events with the state version', () => {
     expect(drawsSeenByA.some((e) => e['player'] === 'A' && typeof e['card'] === 'string')).toBe(true)
     expect(drawsSeenByA.filter((e) => e['player'] === 'B').every((e) => e['card'] === null)).toBe(true)
     expect(all.some((e) => e.type === 'cardDrawn' && e['player'] === 'B' && typeof e['card'] === 'string')).toBe(true)
-    expect(() => game.onEvent(() => {}, { viewer: 'nobody' })).toThrow('redzone: onEvent: the viewer "nobody" is not a player of this game')
+    expect(() => onEvent(game, () => {}, { viewer: 'nobody' })).toThrow('redzone: onEvent: the viewer "nobody" is not a player of this game')
   })
 })

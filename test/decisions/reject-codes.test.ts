@@ -11,7 +11,8 @@ import type { ObjectSpec } from '../../src/state/position.js'
 import { REJECT_CODES, type RejectCode } from '../../src/core/reject-codes.js'
 import { plotCard } from '../../src/rules/actions/plot.js'
 import { Zone } from '../../components/zones.js'
-import { cardInHand, creature, expectOk, lands, LIBRARIES, newGame, planeswalker, expectRejected } from '../helpers.js'
+import { LIBRARIES, cardInHand, creature, drive, expectOk, expectRejected, lands, newGame, planeswalker } from '../helpers.js'
+import { worldOf } from '../../src/api/game.js'
 
 interface Case {
   /** The game, with its set-up actions taken (each must be accepted). */
@@ -64,30 +65,29 @@ const CASES: Record<RejectCode, Case> = {
     act: (game) => game.act({ type: 'declareAttackers', player: 'B', attackers: [] }),
   },
   'not-your-priority': { setup: board(), act: (game) => game.act({ type: 'pass', player: 'B' }) },
-  'no-priority': { setup: () => newGame([...LIBRARIES], { turn: { step: 'untap' } }), act: (game) => game.act({ type: 'pass', player: 'A' }) },
   'stack-not-empty': {
     setup: () => {
       const game = newGame([...lands('A', 'Mountain', 1), cardInHand('shock', 'A', 'Shock'), ...LIBRARIES])
       expectOk(game.cast('A', 'shock', { targets: ['B'] }))
       return game
     },
-    act: (game) => game.drive.advance('end'),
+    act: (game) => drive(game).walkTo('end'),
   },
   // Turn structure (driver helpers)
-  'not-a-later-step': { setup: board(), act: (game) => game.drive.advance('upkeep') },
-  'step-skipped': { setup: board(), act: (game) => game.drive.advance('declareBlockers') },
+  'not-a-later-step': { setup: board(), act: (game) => drive(game).walkTo('upkeep') },
+  'step-skipped': { setup: board(), act: (game) => drive(game).walkTo('declareBlockers') },
   'would-lose-drawing': {
     setup: () => newGame([creature('bear', 'A', 2, 2)], { turn: { active: 'A', number: 2, step: 'upkeep' } }),
-    act: (game) => game.drive.attack({ bear: 'B' }),
+    act: (game) => drive(game).walkToAttack({ bear: 'B' }),
   },
   // Declare attackers (CR 508)
   'attackers-already-declared': {
     setup: () => {
       const game = newGame([creature('bear', 'A', 2, 2), ...LIBRARIES])
-      expectOk(game.drive.attack({ bear: 'B' }))
+      expectOk(drive(game).walkToAttack({ bear: 'B' }))
       return game
     },
-    act: (game) => game.drive.attack({}),
+    act: (game) => drive(game).walkToAttack({}),
   },
   'duplicate-attacker': {
     setup: () => {
@@ -97,31 +97,31 @@ const CASES: Record<RejectCode, Case> = {
     },
     act: (game) => game.act({ type: 'declareAttackers', player: 'A', attackers: [{ attacker: 'bear', target: 'B' }, { attacker: 'bear', target: 'B' }] }),
   },
-  'not-on-battlefield': { setup: board(creature('bear', 'A', 2, 2, [], { zone: 'hand', owner: 'A' })), act: (game) => game.drive.attack({ bear: 'B' }) },
-  'not-a-creature': { setup: board({ id: 'forest', card: 'Forest', controller: 'A' }), act: (game) => game.drive.attack({ forest: 'B' }) },
-  'not-your-creature': { setup: board(creature('wolf', 'B', 2, 2)), act: (game) => game.drive.attack({ wolf: 'A' }) },
-  tapped: { setup: board(creature('bear', 'A', 2, 2, [], { tapped: true })), act: (game) => game.drive.attack({ bear: 'B' }) },
-  'summoning-sick': { setup: board(creature('bear', 'A', 2, 2, [], { summoningSick: true })), act: (game) => game.drive.attack({ bear: 'B' }) },
-  'defender-cannot-attack': { setup: board(creature('wall', 'A', 0, 4, ['defender'])), act: (game) => game.drive.attack({ wall: 'B' }) },
-  'illegal-attack-target': { setup: board(creature('bear', 'A', 2, 2), planeswalker('mine', 'A', 3)), act: (game) => game.drive.attack({ bear: 'mine' }) },
+  'not-on-battlefield': { setup: board(creature('bear', 'A', 2, 2, [], { zone: 'hand', owner: 'A' })), act: (game) => drive(game).walkToAttack({ bear: 'B' }) },
+  'not-a-creature': { setup: board({ id: 'forest', card: 'Forest', controller: 'A' }), act: (game) => drive(game).walkToAttack({ forest: 'B' }) },
+  'not-your-creature': { setup: board(creature('wolf', 'B', 2, 2)), act: (game) => drive(game).walkToAttack({ wolf: 'A' }) },
+  tapped: { setup: board(creature('bear', 'A', 2, 2, [], { tapped: true })), act: (game) => drive(game).walkToAttack({ bear: 'B' }) },
+  'summoning-sick': { setup: board(creature('bear', 'A', 2, 2, [], { summoningSick: true })), act: (game) => drive(game).walkToAttack({ bear: 'B' }) },
+  'defender-cannot-attack': { setup: board(creature('wall', 'A', 0, 4, ['defender'])), act: (game) => drive(game).walkToAttack({ wall: 'B' }) },
+  'illegal-attack-target': { setup: board(creature('bear', 'A', 2, 2), planeswalker('mine', 'A', 3)), act: (game) => drive(game).walkToAttack({ bear: 'mine' }) },
   // Declare blockers (CR 509)
-  'attackers-not-declared': { setup: board(creature('bear', 'A', 2, 2), creature('wolf', 'B', 2, 2)), act: (game) => game.drive.block({ wolf: 'bear' }) },
+  'attackers-not-declared': { setup: board(creature('bear', 'A', 2, 2), creature('wolf', 'B', 2, 2)), act: (game) => drive(game).walkToBlock({ wolf: 'bear' }) },
   'blockers-already-declared': {
     setup: () => {
       const game = newGame([creature('bear', 'A', 2, 2), creature('wolf', 'B', 2, 2), ...LIBRARIES])
-      expectOk(game.drive.attack({ bear: 'B' }))
-      expectOk(game.drive.block({ wolf: 'bear' }))
+      expectOk(drive(game).walkToAttack({ bear: 'B' }))
+      expectOk(drive(game).walkToBlock({ wolf: 'bear' }))
       return game
     },
-    act: (game) => game.drive.block({}),
+    act: (game) => drive(game).walkToBlock({}),
   },
   'no-attackers': {
     setup: () => {
       const game = newGame([creature('bear', 'A', 2, 2), creature('wolf', 'B', 2, 2), ...LIBRARIES])
-      expectOk(game.drive.attack({}))
+      expectOk(drive(game).walkToAttack({}))
       return game
     },
-    act: (game) => game.drive.block({ wolf: 'bear' }),
+    act: (game) => drive(game).walkToBlock({ wolf: 'bear' }),
   },
   'duplicate-blocker': {
     setup: attacking([creature('bear', 'A', 2, 2), creature('wolf', 'B', 2, 2)], { bear: 'B' }),
@@ -159,17 +159,17 @@ const CASES: Record<RejectCode, Case> = {
   'no-combat-damage-step': {
     setup: () => {
       const game = newGame([creature('bear', 'A', 2, 2), ...LIBRARIES])
-      expectOk(game.drive.attack({ bear: 'B' }))
-      expectOk(game.drive.combatDamage())
+      expectOk(drive(game).walkToAttack({ bear: 'B' }))
+      expectOk(drive(game).walkToDamage())
       return game
     },
-    act: (game) => game.drive.combatDamage(),
+    act: (game) => drive(game).walkToDamage(),
   },
   'illegal-assignment': {
     setup: () => {
       const game = newGame([creature('ogre', 'A', 4, 4), creature('w1', 'B', 2, 2), creature('w2', 'B', 2, 2), ...LIBRARIES])
-      expectOk(game.drive.attack({ ogre: 'B' }))
-      expectOk(game.drive.block({ w1: 'ogre', w2: 'ogre' }))
+      expectOk(drive(game).walkToAttack({ ogre: 'B' }))
+      expectOk(drive(game).walkToBlock({ w1: 'ogre', w2: 'ogre' }))
       passUntilChoice(game)
       expect(game.pendingDecision().kind).toBe('assignDamage')
       return game
@@ -242,7 +242,7 @@ const CASES: Record<RejectCode, Case> = {
   // CR 702.170g: only an effect plots a card from another zone; the entity-level API says which (`from`).
   'illegal-zone': {
     setup: board(...lands('A', 'Forest', 4), { id: 'paladin', card: 'Spinewoods Paladin', owner: 'A', zone: 'exile' }),
-    act: (game) => plotCard(game.world, { player: game.eid('A')!, card: game.eid('paladin')!, from: Zone.Exile }),
+    act: (game) => plotCard(worldOf(game), { player: game.eid('A')!, card: game.eid('paladin')!, from: Zone.Exile }),
   },
   // Effects from outside the game
   'illegal-amount': { setup: board(creature('bear', 'A', 2, 2)), act: (game) => game.dealDamage({ to: 'bear', amount: -1 }) },
@@ -266,7 +266,7 @@ describe('every reject code is produced, and the rejected action changes nothing
     test(code, () => {
       const { setup, act } = CASES[code]
       const game = setup()
-      const before = worldDigest(game.world)
+      const before = worldDigest(worldOf(game))
       const result = act(game)
       expect(result.ok ? 'accepted' : result.error.code).toBe(code)
       expectRejected(result, code)
@@ -274,7 +274,7 @@ describe('every reject code is produced, and the rejected action changes nothing
         expect(result.error.message.length).toBeGreaterThan(0)
         expect(result.error.message).not.toMatch(/^redzone:/)
       }
-      expect(worldDigest(game.world)).toBe(before)
+      expect(worldDigest(worldOf(game))).toBe(before)
     })
   }
 })

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { packIntoScratchConsumer, typeCheck, writeIn, type Packed } from './scratch-consumer.js'
 
 /** Uses the core and the scenario entry; the @ts-expect-error lines fail the check if redzone's types degrade to `any`. */
-const CONSUMER_TS = `import { createGame, type ActionResult, type GameState } from 'redzone'
+const CONSUMER_TS = `import { createGame, drive, toBinary, type ActionResult, type GameState } from 'redzone'
+import { playGame, randomAgent, type GameRecord } from 'redzone/sim'
 import { loadScenario, runScenario, type LoadResult } from 'redzone/scenario'
 import { scenarioFiles } from 'redzone/node'
 import { createRemoteGame, exposeGame, type RemoteGame } from 'redzone/worker'
@@ -18,7 +19,8 @@ const game = createGame({
     { id: 'wall', controller: 'B', types: ['creature'], power: 0, toughness: 4 },
   ],
 })
-const attacked: ActionResult = game.drive.attack({ bear: 'B' })
+const attacked: ActionResult = drive(game).walkToAttack({ bear: 'B' })
+const record: GameRecord = playGame({ seed: 1, agents: [randomAgent, randomAgent], decks: ['green-white', 'black-red'] })
 const state: GameState = game.state()
 const life: number | undefined = state.players['B']?.life
 
@@ -27,7 +29,7 @@ createGame({ objects: 3 })
 // @ts-expect-error life totals are numbers
 const wrongLife: string = state.players['B']!.life
 // @ts-expect-error attack takes attackers by id, not a number
-game.drive.attack(7)
+drive(game).walkToAttack(7)
 
 const loaded: LoadResult = loadScenario('{}')
 const failures: string[] = loaded.ok ? runScenario(loaded.scenario).failures : loaded.issues.map((i) => i.message)
@@ -35,24 +37,24 @@ const files: string[] = scenarioFiles(['scenarios'])
 
 const channel = new MessageChannel()
 exposeGame(channel.port2)
-const remote: Promise<RemoteGame> = createRemoteGame(new Worker('worker.js', { type: 'module' }), game.toBinary())
+const remote: Promise<RemoteGame> = createRemoteGame(new Worker('worker.js', { type: 'module' }), toBinary(game))
 const remoteLife: Promise<number | undefined> = remote.then(async (r) => (await r.state()).players['B']?.life)
 // @ts-expect-error remote calls answer with promises
-const notAwaited: ActionResult = remote.then((r) => r.drive.attack({ bear: 'B' }))
+const notAwaited: ActionResult = remote.then((r) => r.drive.walkToAttack({ bear: 'B' }))
 
-export { attacked, life, wrongLife, failures, files, remoteLife, notAwaited }
+export { attacked, record, life, wrongLife, failures, files, remoteLife, notAwaited }
 `
 
 /** The same program as plain JavaScript, run by Node against the unpacked package. */
-const CONSUMER_MJS = `import { createGame } from 'redzone'
+const CONSUMER_MJS = `import { createGame, drive } from 'redzone'
 import { loadScenario, runScenario } from 'redzone/scenario'
 
 const game = createGame({
   players: [{ id: 'A' }, { id: 'B' }],
   objects: [{ id: 'bear', controller: 'A', types: ['creature'], power: 2, toughness: 2 }],
 })
-game.drive.attack({ bear: 'B' })
-game.drive.combatDamage()
+drive(game).walkToAttack({ bear: 'B' })
+drive(game).walkToDamage()
 const loaded = loadScenario(JSON.stringify({
   format: 'redzone-scenario/1', name: 'packed', players: [{ id: 'A' }, { id: 'B' }],
   objects: [{ id: 'bear', controller: 'A', types: ['creature'], power: 2, toughness: 2 }],

@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { createGame } from '../../src/api/game.js'
+import { createGame, worldOf } from '../../src/api/game.js'
 import { COLORS, type Color, type ManaCost } from '../../src/rules/mana/cost.js'
 import { findPayment } from '../../src/rules/mana/payment.js'
 import type { ObjectSpec } from '../../src/state/position.js'
@@ -56,7 +56,7 @@ describe('docs/scenario-format.md default payment', () => {
       fc.property(fc.array(land, { maxLength: 7 }), cost, (lands, c) => {
         const objects: ObjectSpec[] = lands.map((colors, i) => ({ id: `land${i}`, controller: 'A', types: ['land'], subtypes: colors.map((x) => BASIC[x]) }))
         const game = createGame({ players: [{ id: 'A' }, { id: 'B' }], objects })
-        const got = findPayment(game.world, game.eid('A')!, c)
+        const got = findPayment(worldOf(game), game.eid('A')!, c)
         const expected = firstPayingSet(lands, c)
         expect(got).toEqual(expected === null ? null : expected.map((i) => game.eid(`land${i}`)!))
       }),

@@ -23,6 +23,7 @@ import { createDeckGame } from '../../src/play/setup.js'
 import { GameView } from '../../src/play/view.js'
 import { Rng } from '../../src/core/rng.js'
 import type { LegalActions } from '../../src/decisions/legal.js'
+import { worldOf } from '../../src/api/game.js'
 
 /** Random games explored per property (each visits a few dozen decisions). */
 const GAMES = Number(process.env.REDZONE_PROPERTY_GAMES ?? 30)
@@ -43,7 +44,7 @@ type Action = PlayerAction<string>
  */
 function exploreGame(seed: number, rate: number, visit: (game: Game, at: string) => void, every?: (game: Game, at: string) => void): void {
   const game = createDeckGame(DECKS[seed % DECKS.length]!, { seed })
-  const world = game.world
+  const world = worldOf(game)
   const rng = new Rng(seed ^ 0x5bd1e995)
   const views = new Map(world.playerOrder.map((p) => [p, new GameView(world, p)]))
   for (let steps = 0; steps < MAX_STEPS; steps++) {
@@ -159,7 +160,6 @@ function enumerate(game: Game, legal: LegalActions<string>): Action[] {
       if (legal.mulligan) out.push({ type: 'mulligan', player })
       break
     case 'gameOver':
-    case 'none':
       break
   }
   return out
@@ -269,22 +269,22 @@ describe('property: legalActions and act agree in positions of random games', ()
       exploreGame(seed, 0.15, (game, at) => {
         const legal = game.legalActions()
         kinds.add(legal.kind)
-        const before = worldDigest(game.world)
+        const before = worldDigest(worldOf(game))
         const snapshot = game.snapshot()
         const actions = enumerate(game, legal)
         const after: string[] = []
         for (const action of actions) {
           expect(game.act(action), `${at}: ${JSON.stringify(action)}`).toEqual({ ok: true })
-          after.push(worldDigest(game.world))
+          after.push(worldDigest(worldOf(game)))
           game.restore(snapshot)
-          expect(worldDigest(game.world), `${at}: restore after ${JSON.stringify(action)}`).toBe(before)
+          expect(worldDigest(worldOf(game)), `${at}: restore after ${JSON.stringify(action)}`).toBe(before)
           tried++
         }
         // A restored game is the same game: each action, tried again in the reverse order (after
         // other actions were tried and undone), leads to the same digest as the first time.
         for (let i = actions.length - 1; i >= 0; i--) {
           expect(game.act(actions[i]!)).toEqual({ ok: true })
-          expect(worldDigest(game.world), `${at}: ${JSON.stringify(actions[i])} again after restores`).toBe(after[i])
+          expect(worldDigest(worldOf(game)), `${at}: ${JSON.stringify(actions[i])} again after restores`).toBe(after[i])
           game.restore(snapshot)
         }
       })
@@ -300,11 +300,11 @@ describe('property: legalActions and act agree in positions of random games', ()
       const rng = new Rng(seed * 104729)
       exploreGame(seed, 0.15, (game, at) => {
         const legal = game.legalActions()
-        const before = worldDigest(game.world)
+        const before = worldDigest(worldOf(game))
         for (const action of nonEnumerated(game, legal, rng)) {
           const result = game.act(action)
           expect(result.ok, `${at}: ${JSON.stringify(action)} was accepted`).toBe(false)
-          expect(worldDigest(game.world), `${at}: ${JSON.stringify(action)} changed the game`).toBe(before)
+          expect(worldDigest(worldOf(game)), `${at}: ${JSON.stringify(action)} changed the game`).toBe(before)
           rejected++
         }
       })
@@ -322,7 +322,7 @@ describe('property: legalActions and act agree in positions of random games', ()
         if (decision.kind !== 'priority') return
         const legal = game.legalActions()
         const options = legal.play.length + legal.cast.length + legal.activate.length + legal.plot.length
-        expect(hasPriorityOption(game.world, game.eid(decision.player!)!), `${at}: ${JSON.stringify(legal)}`).toBe(options > 0)
+        expect(hasPriorityOption(worldOf(game), game.eid(decision.player!)!), `${at}: ${JSON.stringify(legal)}`).toBe(options > 0)
         checked++
       })
     }

@@ -9,17 +9,18 @@ import { legalActions } from '../../src/decisions/legal.js'
 import { pendingDecision } from '../../src/decisions/pending.js'
 import { worldDigest } from '../../src/state/digest.js'
 import { EVENT_NAMES } from '../../src/core/events.js'
-import { Game } from '../../src/api/game.js'
+import { Game, worldOf } from '../../src/api/game.js'
 import { randomAction } from '../../src/play/agents/random.js'
 import { createDeckGame } from '../../src/play/setup.js'
 import { GameView } from '../../src/play/view.js'
 import { Rng } from '../../src/core/rng.js'
+import { checksum, fromBinary, fromJSON, toBinary, toJSON } from '../../src/api/serialization.js'
 
 /** One random legal action; false once the game is over. */
 function step(game: Game, rng: Rng): boolean {
-  const decision = pendingDecision(game.world)
+  const decision = pendingDecision(worldOf(game))
   if (decision.kind === 'gameOver') return false
-  const result = act(game.world, randomAction(rng, new GameView(game.world, decision.player!), decision, legalActions(game.world)))
+  const result = act(worldOf(game), randomAction(rng, new GameView(worldOf(game), decision.player!), decision, legalActions(worldOf(game))))
   expect(result).toEqual({ ok: true })
   return true
 }
@@ -37,14 +38,14 @@ describe('serialization round trips (redzone-state/1 JSON and binary)', () => {
       const original = createDeckGame(['green-white', 'black-red'], { seed })
       const steps = 20 + rng.int(400)
       for (let i = 0; i < steps && step(original, rng); i++);
-      const fromJson = Game.fromJSON(JSON.parse(JSON.stringify(original.toJSON())))
-      const fromBinary = Game.fromBinary(original.toBinary().slice(0))
-      const digest = worldDigest(original.world)
-      expect(worldDigest(fromJson.world)).toBe(digest)
-      expect(worldDigest(fromBinary.world)).toBe(digest)
-      expect(fromJson.checksum()).toBe(original.checksum())
-      expect(fromJson.world.rng.state()).toEqual(original.world.rng.state())
-      const games = [original, fromJson, fromBinary]
+      const fromJson = fromJSON(JSON.parse(JSON.stringify(toJSON(original))))
+      const fromBuffer = fromBinary(toBinary(original).slice(0))
+      const digest = worldDigest(worldOf(original))
+      expect(worldDigest(worldOf(fromJson))).toBe(digest)
+      expect(worldDigest(worldOf(fromBuffer))).toBe(digest)
+      expect(checksum(fromJson)).toBe(checksum(original))
+      expect(worldOf(fromJson).rng.state()).toEqual(worldOf(original).rng.state())
+      const games = [original, fromJson, fromBuffer]
       const logs = games.map(recordEvents)
       const rngs = games.map(() => new Rng(seed * 7919))
       for (let i = 0; i < 200; i++) {
@@ -55,13 +56,13 @@ describe('serialization round trips (redzone-state/1 JSON and binary)', () => {
       }
       expect(logs[1]).toEqual(logs[0])
       expect(logs[2]).toEqual(logs[0])
-      expect(worldDigest(fromBinary.world)).toBe(worldDigest(original.world))
+      expect(worldDigest(worldOf(fromBuffer))).toBe(worldDigest(worldOf(original)))
     })
   }
 
   it('rejects a document of another format and a buffer that is not a state, with a RedzoneError', () => {
-    expect(() => Game.fromJSON({ format: 'redzone-state/0' })).toThrow(/redzone: expected a "redzone-state\/1" document/)
-    expect(() => Game.fromBinary(new ArrayBuffer(16))).toThrow(/redzone: this buffer is not a redzone state/)
+    expect(() => fromJSON({ format: 'redzone-state/0' })).toThrow(/redzone: expected a "redzone-state\/1" document/)
+    expect(() => fromBinary(new ArrayBuffer(16))).toThrow(/redzone: this buffer is not a redzone state/)
   })
 
   it('a snapshot restores into another game built from the same position', () => {
@@ -70,6 +71,6 @@ describe('serialization round trips (redzone-state/1 JSON and binary)', () => {
     for (let i = 0; i < 150 && step(a, rng); i++);
     const b = createDeckGame(['green-white', 'black-red'], { seed: 99 })
     b.restore(a.snapshot())
-    expect(worldDigest(b.world)).toBe(worldDigest(a.world))
+    expect(worldDigest(worldOf(b))).toBe(worldDigest(worldOf(a)))
   })
 })

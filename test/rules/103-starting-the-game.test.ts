@@ -22,6 +22,7 @@ import { worldDigest } from '../../src/state/digest.js'
 import { createDeckGame } from '../../src/play/setup.js'
 import { expectOk, expectRejected } from '../helpers.js'
 import { cardsIn, keepBoth } from '../play/game-helpers.js'
+import { worldOf } from '../../src/api/game.js'
 
 const DECKS = ['green-white', 'black-red'] as const
 
@@ -103,13 +104,13 @@ describe('CR 103 Starting the game', () => {
     expect(game.legalActions()).toMatchObject({ kind: 'bottom', count: 2 })
     expect([...game.legalActions().cards].sort()).toEqual([...hand].sort())
 
-    const before = worldDigest(game.world)
+    const before = worldDigest(worldOf(game))
     expectRejected(game.bottom(second, [hand[0]!]), 'illegal-choice', '103.5')
     expectRejected(game.bottom(second, hand.slice(0, 3)), 'illegal-choice', '103.5')
     expectRejected(game.bottom(second, [hand[0]!, hand[0]!]), 'illegal-choice', '103.5')
     expectRejected(game.bottom(second, [hand[0]!, cardsIn(game, second, 'library')[0]!]), 'illegal-choice', '103.5')
     expectRejected(game.bottom(first, hand.slice(0, 2)), 'not-your-decision', '103.5')
-    expect(worldDigest(game.world)).toBe(before)
+    expect(worldDigest(worldOf(game))).toBe(before)
 
     expectOk(game.bottom(second, hand.slice(0, 2)))
     expect(cardsIn(game, second, 'hand')).toEqual(hand.slice(2))
@@ -126,7 +127,7 @@ describe('CR 103 Starting the game', () => {
     const hand = cardsIn(game, first, 'hand')
     expectOk(game.bottom(first, [hand[3]!]))
     const eid = game.eid(hand[3]!)!
-    const library = game.world.zoneLists.get(game.eid(first)!)!.library
+    const library = worldOf(game).zoneLists.get(game.eid(first)!)!.library
     expect(library[library.length - 1]).toBe(eid)
   })
 
@@ -138,9 +139,9 @@ describe('CR 103 Starting the game', () => {
     for (let i = 0; i < 7; i++) expectOk(game.mulligan(second))
     expect(game.pendingDecision()).toMatchObject({ kind: 'mulligan', player: second })
     expect(game.legalActions().mulligan).toBe(false)
-    const before = worldDigest(game.world)
+    const before = worldDigest(worldOf(game))
     expectRejected(game.mulligan(second), 'illegal-choice', '103.5')
-    expect(worldDigest(game.world)).toBe(before)
+    expect(worldDigest(worldOf(game))).toBe(before)
     expectOk(game.keep(second))
     expect(game.pendingDecision()).toMatchObject({ kind: 'bottom', player: second, count: 7 })
     expectOk(game.bottom(second, cardsIn(game, second, 'hand')))
@@ -151,11 +152,11 @@ describe('CR 103 Starting the game', () => {
   it('103.5 a rules command other than the mulligan decision is rejected before the game begins', () => {
     const game = createDeckGame(DECKS, { seed: 1 })
     const first = game.pendingDecision().player!
-    const before = worldDigest(game.world)
+    const before = worldDigest(worldOf(game))
     expectRejected(game.act({ type: 'pass', player: first }), 'not-awaited', '103.5')
     expectRejected(game.bottom(first, []), 'not-awaited', '103.5')
     expectRejected(game.mulligan(other(first)), 'not-your-decision', '103.5')
-    expect(worldDigest(game.world)).toBe(before)
+    expect(worldDigest(worldOf(game))).toBe(before)
   })
 
   it('103.8a the starting player skips the draw of their first turn; the other player draws on theirs', () => {

@@ -16,6 +16,7 @@ import { worldDigest } from '../../src/state/digest.js'
 import { createDeckGame } from '../../src/play/setup.js'
 import { cardInHand, expectOk, expectRejected, LIBRARIES, newGame } from '../helpers.js'
 import { cardsIn, keepBoth } from '../play/game-helpers.js'
+import { worldOf } from '../../src/api/game.js'
 
 const TEN_FORESTS = Array<string>(10).fill('Forest')
 const TEN_MOUNTAINS = Array<string>(10).fill('Mountain')
@@ -42,12 +43,12 @@ describe('CR 104 Ending the game', () => {
     expectOk(game.cast('A', 'shock', { targets: ['B'] }))
     expectOk(game.pass())
     expectOk(game.pass())
-    const before = worldDigest(game.world)
+    const before = worldDigest(worldOf(game))
     expectRejected(game.pass(), 'game-over')
     expectRejected(game.play('A', 'forest'), 'game-over')
     expectRejected(game.act({ type: 'keep', player: 'A' }), 'game-over')
     expect(game.legalActions()).toMatchObject({ kind: 'gameOver', pass: false, play: [], cast: [] })
-    expect(worldDigest(game.world)).toBe(before)
+    expect(worldDigest(worldOf(game))).toBe(before)
   })
 
   it('104.3c 704.5b a player who draws from an empty library loses (decks of ten cards)', () => {

@@ -10,7 +10,8 @@ import type { Game } from '../../src/api/game.js'
 import { formatManaCost, manaValue, parseManaCost } from '../../src/rules/mana/cost.js'
 import { findPayment } from '../../src/rules/mana/payment.js'
 import type { ObjectSpec } from '../../src/state/position.js'
-import { cardInHand, creature, expectOk, expectRejected, lands, LIBRARIES, newGame, obj } from '../helpers.js'
+import { LIBRARIES, cardInHand, creature, drive, expectOk, expectRejected, lands, newGame, obj } from '../helpers.js'
+import { worldOf } from '../../src/api/game.js'
 
 const tapped = (game: Game): string[] =>
   Object.entries(game.state().objects)
@@ -45,7 +46,7 @@ describe('CR 107 Mana costs and payment', () => {
 
   it('601.2h generic mana is paid by any land, colored only by its color', () => {
     const game = newGame([...lands('A', 'Mountain', 1), ...lands('A', 'Forest', 1), cardInHand('bears', 'A', 'Grizzly Bears')])
-    expectOk(game.drive.cast('A', 'bears'))
+    expectOk(drive(game).castAndResolve('A', 'bears'))
   })
 
   it('601.2h a matching, not colored-first greed: a two-color land is kept for the color only it can make', () => {
@@ -55,7 +56,7 @@ describe('CR 107 Mana costs and payment', () => {
       { id: 'dual', controller: 'A', types: ['land'], subtypes: ['Forest', 'Plains'] },
       ...lands('A', 'Plains', 1),
     ])
-    const w = game.world
+    const w = worldOf(game)
     expect(findPayment(w, game.eid('A')!, parseManaCost('{W}{G}'))?.sort()).toEqual([game.eid('dual')!, game.eid('plains1')!].sort())
     expect(findPayment(w, game.eid('A')!, parseManaCost('{G}{G}'))).toBeNull()
     expect(findPayment(w, game.eid('A')!, parseManaCost('{3}'))).toBeNull()
@@ -64,30 +65,30 @@ describe('CR 107 Mana costs and payment', () => {
 
   it("601.2h only the caster's own untapped lands pay", () => {
     const game = newGame([...lands('B', 'Forest', 2), { id: 'tapped', card: 'Forest', controller: 'A', tapped: true }, cardInHand('bears', 'A', 'Grizzly Bears')])
-    expectRejected(game.drive.cast('A', 'bears'), 'cannot-pay')
+    expectRejected(drive(game).castAndResolve('A', 'bears'), 'cannot-pay')
     expect(obj(game, 'forest1').tapped).toBe(false)
   })
 
   it('202.3 a {0} spell needs no land', () => {
     const game = newGame([cardInHand('thopter', 'A', 'Ornithopter')])
-    expectOk(game.drive.cast('A', 'thopter'))
+    expectOk(drive(game).castAndResolve('A', 'thopter'))
     expect(obj(game, 'thopter').zone).toBe('battlefield')
   })
 
   it('601.2h the default payment taps the first lands in the order the position lists them', () => {
     const game = newGame([...lands('A', 'Forest', 1), ...lands('A', 'Plains', 1), { id: 'forest2', card: 'Forest', controller: 'A' }, cardInHand('bears', 'A', 'Grizzly Bears')])
-    expectOk(game.drive.cast('A', 'bears'))
+    expectOk(drive(game).castAndResolve('A', 'bears'))
     expect(tapped(game)).toEqual(['forest1', 'plains1'])
   })
 
   it('601.2h the default payment skips a land whose mana the rest of the cost needs elsewhere', () => {
     // {1}{G}: plains1 pays the generic mana (forest1 is left for {G}); forest2 stays untapped.
     const game = newGame([...lands('A', 'Plains', 1), ...lands('A', 'Forest', 2), cardInHand('bears', 'A', 'Grizzly Bears')])
-    expectOk(game.drive.cast('A', 'bears'))
+    expectOk(drive(game).castAndResolve('A', 'bears'))
     expect(tapped(game)).toEqual(['forest1', 'plains1'])
     // {G}{G}: plains1 can't pay a symbol, so both forests are tapped.
     const two = newGame([...lands('A', 'Plains', 1), ...lands('A', 'Forest', 2), { ...cardInHand('gg', 'A', 'Grizzly Bears'), manaCost: '{G}{G}' }])
-    expectOk(two.drive.cast('A', 'gg'))
+    expectOk(drive(two).castAndResolve('A', 'gg'))
     expect(tapped(two)).toEqual(['forest1', 'forest2'])
   })
 
@@ -95,9 +96,9 @@ describe('CR 107 Mana costs and payment', () => {
     // {W}{G}: the sets that pay are {dual, plains1}, {dual, forest1}, {plains1, forest1}; the first is {dual, plains1}.
     const game = newGame([{ id: 'dual', controller: 'A', types: ['land'], subtypes: ['Forest', 'Plains'] }, ...lands('A', 'Plains', 1), ...lands('A', 'Forest', 1)])
     const eid = (id: string) => game.eid(id)!
-    expect(findPayment(game.world, eid('A'), parseManaCost('{W}{G}'))).toEqual([eid('dual'), eid('plains1')])
-    expect(findPayment(game.world, eid('A'), parseManaCost('{G}{G}'))).toEqual([eid('dual'), eid('forest1')])
-    expect(findPayment(game.world, eid('A'), parseManaCost('{1}'))).toEqual([eid('dual')])
+    expect(findPayment(worldOf(game), eid('A'), parseManaCost('{W}{G}'))).toEqual([eid('dual'), eid('plains1')])
+    expect(findPayment(worldOf(game), eid('A'), parseManaCost('{G}{G}'))).toEqual([eid('dual'), eid('forest1')])
+    expect(findPayment(worldOf(game), eid('A'), parseManaCost('{1}'))).toEqual([eid('dual')])
   })
 })
 
@@ -113,14 +114,14 @@ describe('CR 601.2g-h pay: the lands a player names', () => {
 
   it('601.2h lands that pay the cost exactly are the ones tapped', () => {
     const game = newGame(position())
-    expectOk(game.drive.cast('A', 'bears', { pay: ['plains2', 'forest2'] }))
+    expectOk(drive(game).castAndResolve('A', 'bears', { pay: ['plains2', 'forest2'] }))
     expect(tapped(game)).toEqual(['forest2', 'plains2', 'used'])
     expect(obj(game, 'bears').zone).toBe('battlefield')
   })
 
   it('601.2h lands that do not pay the cost exactly are rejected (illegal-payment) and nothing changes', () => {
     const game = newGame(position())
-    const before = worldDigest(game.world)
+    const before = worldDigest(worldOf(game))
     const cases: [string[], RegExp][] = [
       [['forest1', 'plains1', 'plains2'], /don't pay \{1\}\{G\} exactly/],
       [['forest1'], /don't pay \{1\}\{G\} exactly/],
@@ -132,32 +133,32 @@ describe('CR 601.2g-h pay: the lands a player names', () => {
       [[], /no lands don't pay/],
     ]
     for (const [pay, message] of cases) {
-      const result = game.drive.cast('A', 'bears', { pay })
+      const result = drive(game).castAndResolve('A', 'bears', { pay })
       expectRejected(result, 'illegal-payment', '601.2h')
       if (!result.ok) expect(result.error.message).toMatch(message)
-      expect(worldDigest(game.world)).toBe(before)
+      expect(worldDigest(worldOf(game))).toBe(before)
     }
   })
 
   it('601.2h a cost no lands can pay is cannot-pay, whatever is named', () => {
     const game = newGame([...lands('A', 'Plains', 2), cardInHand('bears', 'A', 'Grizzly Bears')])
-    expectRejected(game.drive.cast('A', 'bears', { pay: ['plains1', 'plains2'] }), 'cannot-pay')
+    expectRejected(drive(game).castAndResolve('A', 'bears', { pay: ['plains1', 'plains2'] }), 'cannot-pay')
   })
 
   it('702.170d a plotted card is cast without paying: naming lands is illegal-payment, naming none is fine', () => {
     const game = newGame([...lands('A', 'Forest', 4), { ...cardInHand('paladin', 'A', 'Spinewoods Paladin'), zone: 'exile', plotted: true, plottedTurn: 1 }, ...LIBRARIES])
-    expectRejected(game.drive.cast('A', 'paladin', { alternative: 'plot', pay: ['forest1'] }), 'illegal-payment', '702.170d')
-    expectOk(game.drive.cast('A', 'paladin', { alternative: 'plot', pay: [] }))
+    expectRejected(drive(game).castAndResolve('A', 'paladin', { alternative: 'plot', pay: ['forest1'] }), 'illegal-payment', '702.170d')
+    expectOk(drive(game).castAndResolve('A', 'paladin', { alternative: 'plot', pay: [] }))
     expect(tapped(game)).toEqual([])
   })
 
   it('602.2b an equip ability paid with named lands; lands that do not pay it exactly are illegal-payment', () => {
     const sword: ObjectSpec = { id: 'sword', controller: 'A', types: ['artifact'], subtypes: ['Equipment'], keywords: [{ equip: '{2}' }], equipped: { power: 2 } }
     const game = newGame([...position(), sword])
-    const before = worldDigest(game.world)
-    expectRejected(game.drive.activate('A', 'sword', 'equip', ['bear'], { pay: ['forest1'] }), 'illegal-payment', '602.2b')
-    expect(worldDigest(game.world)).toBe(before)
-    expectOk(game.drive.activate('A', 'sword', 'equip', ['bear'], { pay: ['plains2', 'forest2'] }))
+    const before = worldDigest(worldOf(game))
+    expectRejected(drive(game).activateAndResolve('A', 'sword', 'equip', ['bear'], { pay: ['forest1'] }), 'illegal-payment', '602.2b')
+    expect(worldDigest(worldOf(game))).toBe(before)
+    expectOk(drive(game).activateAndResolve('A', 'sword', 'equip', ['bear'], { pay: ['plains2', 'forest2'] }))
     expect(tapped(game)).toEqual(['forest2', 'plains2', 'used'])
     expect(obj(game, 'sword').attachedTo).toBe('bear')
   })
@@ -165,7 +166,7 @@ describe('CR 601.2g-h pay: the lands a player names', () => {
   it('702.6d with several equip abilities, the cheapest whose cost the named lands pay exactly', () => {
     const sword: ObjectSpec = { id: 'sword', controller: 'A', types: ['artifact'], subtypes: ['Equipment'], keywords: [{ equip: '{1}' }, { equip: '{W}{W}' }], equipped: { power: 2 } }
     const game = newGame([...position(), sword])
-    expectOk(game.drive.activate('A', 'sword', 'equip', ['bear'], { pay: ['plains1', 'plains2'] }))
+    expectOk(drive(game).activateAndResolve('A', 'sword', 'equip', ['bear'], { pay: ['plains1', 'plains2'] }))
     expect(tapped(game)).toEqual(['plains1', 'plains2', 'used'])
   })
 })

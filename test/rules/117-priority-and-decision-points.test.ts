@@ -20,7 +20,8 @@
 import { describe, expect, it } from 'vitest'
 import { worldDigest } from '../../src/state/digest.js'
 import type { Game } from '../../src/api/game.js'
-import { cardInHand, creature, expectOk, expectRejected, LIBRARIES, life, newGame, obj } from '../helpers.js'
+import { cardInHand, creature, drive, expectOk, expectRejected, LIBRARIES, life, newGame, obj } from '../helpers.js'
+import { worldOf } from '../../src/api/game.js'
 
 /** Passes until the game waits for something other than priority, or `steps` passes. */
 function passUntilChoice(game: Game, steps = 20): void {
@@ -52,11 +53,11 @@ describe('CR 117 Priority and the decision points of a turn', () => {
   it('508.1 passing can\'t skip the declaration: the game waits for it (not-awaited)', () => {
     const game = combatGame()
     passUntilChoice(game)
-    const before = worldDigest(game.world)
+    const before = worldDigest(worldOf(game))
     expectRejected(game.pass(), 'not-awaited', '508.1')
     expectRejected(game.declareBlockers({}), 'not-awaited', '508.1')
     expectRejected(game.act({ type: 'declareAttackers', player: 'B', attackers: [] }), 'not-your-decision', '508.1')
-    expect(worldDigest(game.world)).toBe(before)
+    expect(worldDigest(worldOf(game))).toBe(before)
     expect(game.pendingDecision().kind).toBe('declareAttackers')
   })
 
@@ -86,10 +87,10 @@ describe('CR 117 Priority and the decision points of a turn', () => {
     expect(game.state().turn.step).toBe('regularDamage')
     expect(game.pendingDecision()).toEqual({ kind: 'assignDamage', player: 'A', rule: '510.1', count: 0 })
     expect(game.legalActions().damage).toEqual([{ creature: 'ogre', amount: 4, recipients: ['b1', 'b2'] }])
-    const before = worldDigest(game.world)
+    const before = worldDigest(worldOf(game))
     expectRejected(game.assignDamage({ ogre: { B: 4 } }), 'illegal-assignment')
     expectRejected(game.assignDamage({ ogre: { b1: 1, b2: 1 } }), 'illegal-assignment')
-    expect(worldDigest(game.world)).toBe(before)
+    expect(worldDigest(worldOf(game))).toBe(before)
     expectOk(game.assignDamage({ ogre: { b1: 2, b2: 2 } }))
     expect(obj(game, 'b1').zone).toBe('graveyard')
     expect(obj(game, 'b2').zone).toBe('graveyard')
@@ -171,17 +172,24 @@ describe('CR 117 Priority and the decision points of a turn', () => {
     expect(game.state().turn.step).toBe('beginCombat')
   })
 
-  it('117.1 502.4 in a step where nobody receives priority, passing is rejected (no-priority) and changes nothing', () => {
-    const game = newGame([...LIBRARIES], { turn: { step: 'untap' } })
-    expect(game.pendingDecision()).toEqual({ kind: 'none', player: null, rule: '117.1', count: 0 })
-    const before = worldDigest(game.world)
-    expectRejected(game.act({ type: 'pass', player: 'A' }), 'no-priority', '117.1')
-    expect(worldDigest(game.world)).toBe(before)
+  it('117.1 502.4 a game built in the untap step moves on to the upkeep, where the active player receives priority', () => {
+    const game = newGame([...LIBRARIES], { turn: { step: 'untap', number: 3 } })
+    expect(game.pendingDecision()).toEqual({ kind: 'priority', player: 'A', rule: '117.3', count: 0 })
+    expect(game.state().turn).toMatchObject({ number: 3, active: 'A', step: 'upkeep' })
   })
 
-  it('117.1 pass() where nobody receives priority is rejected as no-priority', () => {
-    const game = newGame([...LIBRARIES], { turn: { step: 'untap' } })
-    expectRejected(game.pass(), 'no-priority', '117.1')
+  it('117.1 514.3 a game built in the cleanup step moves on to the next turn: the next player untaps and receives priority in their upkeep', () => {
+    const game = newGame([creature('bear', 'B', 2, 2, [], { tapped: true }), ...LIBRARIES], { turn: { step: 'cleanup', number: 3 } })
+    expect(game.pendingDecision()).toEqual({ kind: 'priority', player: 'B', rule: '117.3', count: 0 })
+    expect(game.state().turn).toMatchObject({ number: 4, active: 'B', step: 'upkeep' })
+    expect(game.state().objects['bear']!.tapped).toBe(false)
+    expectOk(game.pass())
+  })
+
+  it('514.3a a walk to the cleanup step goes on to the next turn when no state-based action happens there', () => {
+    const game = newGame([...LIBRARIES])
+    expectOk(drive(game).walkTo('cleanup'))
+    expect(game.state().turn).toMatchObject({ number: 3, active: 'B', step: 'upkeep' })
   })
 })
 

@@ -12,7 +12,8 @@
  */
 import { describe, expect, it } from 'vitest'
 import { worldDigest } from '../../src/state/digest.js'
-import { cardInHand, creature, expectOk, expectRejected, LIBRARIES, newGame, obj } from '../helpers.js'
+import { LIBRARIES, cardInHand, creature, drive, expectOk, expectRejected, newGame, obj } from '../helpers.js'
+import { worldOf } from '../../src/api/game.js'
 
 function landGame() {
   return newGame([
@@ -59,9 +60,9 @@ describe('CR 305 Lands', () => {
     const game = landGame()
     expectOk(game.play('A', 'forest'))
     expect(game.legalActions().play).toEqual([])
-    const before = worldDigest(game.world)
+    const before = worldDigest(worldOf(game))
     expectRejected(game.play('A', 'mountain'), 'land-already-played', '305.2')
-    expect(worldDigest(game.world)).toBe(before)
+    expect(worldDigest(worldOf(game))).toBe(before)
     expect(obj(game, 'mountain').zone).toBe('hand')
   })
 
@@ -72,9 +73,9 @@ describe('CR 305 Lands', () => {
     expect(game.state().turn.step).toBe('beginCombat')
     expect(game.pendingDecision()).toMatchObject({ kind: 'priority', player: 'A' })
     expect(game.legalActions().play).toEqual([])
-    const before = worldDigest(game.world)
+    const before = worldDigest(worldOf(game))
     expectRejected(game.play('A', 'forest'), 'not-sorcery-timing')
-    expect(worldDigest(game.world)).toBe(before)
+    expect(worldDigest(worldOf(game))).toBe(before)
   })
 
   it('305.1 the opponent holding priority in the active player\'s main phase can\'t play a land (not-sorcery-timing)', () => {
@@ -82,9 +83,9 @@ describe('CR 305 Lands', () => {
     expectOk(game.pass())
     expect(game.pendingDecision()).toMatchObject({ kind: 'priority', player: 'B' })
     expect(game.legalActions().play).toEqual([])
-    const before = worldDigest(game.world)
+    const before = worldDigest(worldOf(game))
     expectRejected(game.play('B', 'forestB'), 'not-sorcery-timing')
-    expect(worldDigest(game.world)).toBe(before)
+    expect(worldDigest(worldOf(game))).toBe(before)
   })
 
   it('117.3 a player without priority can\'t play a land (not-your-priority)', () => {
@@ -108,9 +109,9 @@ describe('CR 305 Lands', () => {
 
   it('305.1 a card that is not a land is rejected (not-a-land)', () => {
     const game = landGame()
-    const before = worldDigest(game.world)
+    const before = worldDigest(worldOf(game))
     expectRejected(game.play('A', 'shock'), 'not-a-land', '305.1')
-    expect(worldDigest(game.world)).toBe(before)
+    expect(worldDigest(worldOf(game))).toBe(before)
   })
 
   it('305.1 a land that is not in the player\'s hand is rejected (not-in-hand)', () => {
@@ -120,21 +121,21 @@ describe('CR 305 Lands', () => {
       cardInHand('forestB', 'B', 'Forest'),
       ...LIBRARIES,
     ])
-    const before = worldDigest(game.world)
+    const before = worldDigest(worldOf(game))
     expectRejected(game.play('A', 'inPlay'), 'not-in-hand', '305.1')
     expectRejected(game.play('A', 'deep'), 'not-in-hand', '305.1')
     expectRejected(game.play('A', 'forestB'), 'not-in-hand', '305.1')
-    expect(worldDigest(game.world)).toBe(before)
+    expect(worldDigest(worldOf(game))).toBe(before)
   })
 
   it('305.2 the count of lands played resets next turn', () => {
     const game = landGame()
     expectOk(game.play('A', 'forest'))
-    expectOk(game.drive.advance('precombatMain', { nextTurn: true }))
+    expectOk(drive(game).walkTo('precombatMain', { nextTurn: true }))
     expect(game.state().turn).toMatchObject({ active: 'B', landsPlayed: 0 })
     expectOk(game.play('B', 'forestB'))
     expect(game.state().turn.landsPlayed).toBe(1)
-    expectOk(game.drive.advance('precombatMain', { nextTurn: true }))
+    expectOk(drive(game).walkTo('precombatMain', { nextTurn: true }))
     expect(game.state().turn).toMatchObject({ active: 'A', landsPlayed: 0 })
     // A drew libA1 (a land) this turn.
     expect(game.legalActions().play).toEqual(['mountain', 'libA1'])

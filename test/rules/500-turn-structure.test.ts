@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { ObjectSpec } from '../../src/state/position.js'
-import { creature, expectOk, expectRejected, newGame, obj } from '../helpers.js'
+import { creature, drive, expectOk, expectRejected, newGame, obj } from '../helpers.js'
 
 const libraries: ObjectSpec[] = [
   { id: 'la1', owner: 'A', zone: 'library', types: ['land'] },
@@ -20,19 +20,19 @@ describe('CR 500 Turn structure', () => {
     const game = newGame([])
     const steps: string[] = []
     game.on('stepStarted', (step) => steps.push(step))
-    expectOk(game.drive.advance('end'))
+    expectOk(drive(game).walkTo('end'))
     expect(steps).toEqual(['beginCombat', 'declareAttackers', 'endCombat', 'postcombatMain', 'end'])
   })
 
   it('500.1 a step that is not later this turn is rejected', () => {
     const game = newGame([])
-    expectRejected(game.drive.advance('upkeep'), 'not-a-later-step', '500.1')
-    expectRejected(game.drive.advance('precombatMain'), 'not-a-later-step')
+    expectRejected(drive(game).walkTo('upkeep'), 'not-a-later-step', '500.1')
+    expectRejected(drive(game).walkTo('precombatMain'), 'not-a-later-step')
   })
 
   it('502.3 504.1 the next turn untaps the new active player and they draw', () => {
     const game = newGame([...libraries, creature('wolf', 'B', 2, 2, [], { tapped: true }), creature('bear', 'A', 2, 2, [], { tapped: true })])
-    expectOk(game.drive.advance('precombatMain', { nextTurn: true }))
+    expectOk(drive(game).walkTo('precombatMain', { nextTurn: true }))
     const state = game.state()
     expect(state.turn).toEqual({ number: 3, active: 'B', step: 'precombatMain', landsPlayed: 0 })
     expect(obj(game, 'wolf').tapped).toBe(false)
@@ -44,7 +44,7 @@ describe('CR 500 Turn structure', () => {
 
   it('103.8a the starting player skips the draw on turn 1', () => {
     const game = newGame([...libraries], { turn: { number: 1, step: 'upkeep' } })
-    expectOk(game.drive.advance('precombatMain'))
+    expectOk(drive(game).walkTo('precombatMain'))
     expect(obj(game, 'la1').zone).toBe('library')
     expect(game.state().players.A!.lost).toBe(false)
   })
@@ -52,7 +52,7 @@ describe('CR 500 Turn structure', () => {
   it('514.1 the active player discards down to seven in cleanup', () => {
     const hand: ObjectSpec[] = Array.from({ length: 9 }, (_, i) => ({ id: `h${i}`, owner: 'A', zone: 'hand', types: ['land'] }))
     const game = newGame([...hand, ...libraries])
-    expectOk(game.drive.advance('cleanup'))
+    expectOk(drive(game).walkTo('cleanup'))
     const zones = hand.map((h) => obj(game, h.id).zone)
     expect(zones.filter((z) => z === 'hand')).toHaveLength(7)
     expect(zones.slice(7)).toEqual(['graveyard', 'graveyard'])
@@ -63,7 +63,7 @@ describe('CR 500 Turn structure', () => {
     expectOk(game.grant('bear', { power: 2, keywords: ['flying'] }))
     expectOk(game.dealDamage({ to: 'bear', amount: 1 }))
     expect(obj(game, 'bear')).toMatchObject({ power: 4, damage: 1, keywords: ['flying'] })
-    expectOk(game.drive.advance('cleanup'))
+    expectOk(drive(game).walkTo('cleanup'))
     expect(obj(game, 'bear')).toMatchObject({ power: 2, damage: 0, keywords: [] })
   })
 
@@ -84,7 +84,7 @@ describe('CR 500 Turn structure', () => {
       { players: [{ id: 'A' }, { id: 'B', life: 1 }, { id: 'C' }] },
     )
     expectOk(game.dealDamage({ to: 'B', amount: 1 }))
-    expectOk(game.drive.advance('upkeep', { nextTurn: true }))
+    expectOk(drive(game).walkTo('upkeep', { nextTurn: true }))
     expect(game.state().turn.active).toBe('C')
   })
 })
@@ -92,13 +92,13 @@ describe('CR 500 Turn structure', () => {
 describe('CR 103.8a the starting player', () => {
   it('103.8a whoever takes turn 1 of a two-player game skips its draw', () => {
     const game = newGame([...libraries], { turn: { number: 1, active: 'B', step: 'upkeep' } })
-    expectOk(game.drive.advance('precombatMain'))
+    expectOk(drive(game).walkTo('precombatMain'))
     expect(obj(game, 'lb1').zone).toBe('library')
   })
 
   it('103.8a in a game of three, the starting player draws on turn 1', () => {
     const game = newGame([...libraries], { players: [{ id: 'A' }, { id: 'B' }, { id: 'C' }], turn: { number: 1, step: 'upkeep' } })
-    expectOk(game.drive.advance('precombatMain'))
+    expectOk(drive(game).walkTo('precombatMain'))
     expect(obj(game, 'la1').zone).toBe('hand')
   })
 })

@@ -4,24 +4,24 @@
  * CR 511.3: "As the end of combat step ends, all creatures and planeswalkers are removed from combat."
  */
 import { describe, expect, it } from 'vitest'
-import { creature, expectOk, life, newGame, obj } from '../helpers.js'
+import { creature, drive, expectOk, life, newGame, obj } from '../helpers.js'
 
 describe('CR 506.4 Removal from combat', () => {
   it('506.4 an attacker removed from combat deals no combat damage', () => {
     const game = newGame([creature('bear', 'A', 2, 2), creature('ogre', 'A', 3, 3)])
-    expectOk(game.drive.attack({ bear: 'B', ogre: 'B' }))
+    expectOk(drive(game).walkToAttack({ bear: 'B', ogre: 'B' }))
     expectOk(game.removeFromCombat('ogre'))
-    expectOk(game.drive.advance('endCombat'))
+    expectOk(drive(game).walkTo('endCombat'))
     expect(life(game, 'B')).toBe(18)
     expect(obj(game, 'ogre').tapped).toBe(true)
   })
 
   it('506.4 a blocker removed from combat neither deals nor is dealt damage', () => {
     const game = newGame([creature('bear', 'A', 2, 2), creature('wolf', 'B', 2, 2)])
-    expectOk(game.drive.attack({ bear: 'B' }))
-    expectOk(game.drive.block({ wolf: 'bear' }))
+    expectOk(drive(game).walkToAttack({ bear: 'B' }))
+    expectOk(drive(game).walkToBlock({ wolf: 'bear' }))
     expectOk(game.removeFromCombat('wolf'))
-    expectOk(game.drive.combatDamage())
+    expectOk(drive(game).walkToDamage())
     expect(obj(game, 'bear').damage).toBe(0)
     expect(obj(game, 'wolf').damage).toBe(0)
   })
@@ -39,12 +39,12 @@ describe('CR 506.4 Removal from combat', () => {
       { id: 'la', owner: 'A', zone: 'library', types: ['land'] },
       { id: 'lb', owner: 'B', zone: 'library', types: ['land'] },
     ])
-    expectOk(game.drive.attack({ bear: 'B' }))
-    expectOk(game.drive.advance('postcombatMain'))
-    expectOk(game.drive.advance('precombatMain', { nextTurn: true }))
-    expectOk(game.drive.advance('precombatMain', { nextTurn: true }))
-    expectOk(game.drive.attack({ bear: 'B' }))
-    expectOk(game.drive.advance('endCombat'))
+    expectOk(drive(game).walkToAttack({ bear: 'B' }))
+    expectOk(drive(game).walkTo('postcombatMain'))
+    expectOk(drive(game).walkTo('precombatMain', { nextTurn: true }))
+    expectOk(drive(game).walkTo('precombatMain', { nextTurn: true }))
+    expectOk(drive(game).walkToAttack({ bear: 'B' }))
+    expectOk(drive(game).walkTo('endCombat'))
     expect(life(game, 'B')).toBe(16)
   })
 

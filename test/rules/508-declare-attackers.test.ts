@@ -9,94 +9,95 @@
  * skip the declare blockers and combat damage steps."
  */
 import { describe, expect, it } from 'vitest'
-import { creature, expectOk, expectRejected, newGame, obj, planeswalker } from '../helpers.js'
+import { creature, drive, expectOk, expectRejected, newGame, obj, planeswalker } from '../helpers.js'
+import { worldOf } from '../../src/api/game.js'
 
 describe('CR 508 Declare attackers step', () => {
   it('508.1 attacking first advances to the declare attackers step and taps the attackers', () => {
     const game = newGame([creature('bear', 'A', 2, 2)])
-    expectOk(game.drive.attack({ bear: 'B' }))
+    expectOk(drive(game).walkToAttack({ bear: 'B' }))
     expect(game.state().turn.step).toBe('declareAttackers')
     expect(obj(game, 'bear').tapped).toBe(true)
   })
 
   it('508.1a a tapped creature cannot attack', () => {
     const game = newGame([creature('bear', 'A', 2, 2, [], { tapped: true })])
-    expectRejected(game.drive.attack({ bear: 'B' }), 'tapped', '508.1a')
+    expectRejected(drive(game).walkToAttack({ bear: 'B' }), 'tapped', '508.1a')
     expect(game.state().turn.step).toBe('precombatMain')
   })
 
   it("508.1a the opponent's creature cannot attack", () => {
     const game = newGame([creature('bear', 'B', 2, 2)])
-    expectRejected(game.drive.attack({ bear: 'A' }), 'not-your-creature', '508.1a')
+    expectRejected(drive(game).walkToAttack({ bear: 'A' }), 'not-your-creature', '508.1a')
   })
 
   it('508.1a a noncreature permanent cannot attack', () => {
     const game = newGame([{ id: 'rock', controller: 'A', types: ['artifact'] }])
-    expectRejected(game.drive.attack({ rock: 'B' }), 'not-a-creature', '508.1a')
+    expectRejected(drive(game).walkToAttack({ rock: 'B' }), 'not-a-creature', '508.1a')
   })
 
   it('508.1a a creature card in hand cannot attack', () => {
     const game = newGame([creature('bear', 'A', 2, 2, [], { zone: 'hand', owner: 'A' })])
-    expectRejected(game.drive.attack({ bear: 'B' }), 'not-on-battlefield', '508.1a')
+    expectRejected(drive(game).walkToAttack({ bear: 'B' }), 'not-on-battlefield', '508.1a')
   })
 
   it('508.1b a creature attacks an opponent or a planeswalker an opponent controls', () => {
     const game = newGame([creature('bear', 'A', 2, 2), creature('ogre', 'A', 3, 3), planeswalker('mine', 'A', 3), planeswalker('theirs', 'B', 3)])
-    expectRejected(game.drive.attack({ bear: 'A' }), 'illegal-attack-target', '508.1b')
-    expectRejected(game.drive.attack({ bear: 'mine' }), 'illegal-attack-target', '508.1b')
-    expectRejected(game.drive.attack({ bear: 'ogre' }), 'illegal-attack-target', '508.1b')
-    expectOk(game.drive.attack({ bear: 'theirs', ogre: 'B' }))
-    expectOk(game.drive.advance('endCombat'))
+    expectRejected(drive(game).walkToAttack({ bear: 'A' }), 'illegal-attack-target', '508.1b')
+    expectRejected(drive(game).walkToAttack({ bear: 'mine' }), 'illegal-attack-target', '508.1b')
+    expectRejected(drive(game).walkToAttack({ bear: 'ogre' }), 'illegal-attack-target', '508.1b')
+    expectOk(drive(game).walkToAttack({ bear: 'theirs', ogre: 'B' }))
+    expectOk(drive(game).walkTo('endCombat'))
     expect(obj(game, 'theirs').loyalty).toBe(1)
     expect(game.state().players.B!.life).toBe(17)
   })
 
   it('508.1 attackers are declared once a turn', () => {
     const game = newGame([creature('bear', 'A', 2, 2), creature('ogre', 'A', 3, 3)])
-    expectOk(game.drive.attack({ bear: 'B' }))
-    expectRejected(game.drive.attack({ ogre: 'B' }), 'attackers-already-declared', '508.1')
+    expectOk(drive(game).walkToAttack({ bear: 'B' }))
+    expectRejected(drive(game).walkToAttack({ ogre: 'B' }), 'attackers-already-declared', '508.1')
   })
 
   it('508.1 advancing through declare attackers declares no attackers, after which attacking is rejected', () => {
     const game = newGame([creature('bear', 'A', 2, 2)])
-    expectOk(game.drive.advance('declareAttackers'))
-    expectRejected(game.drive.attack({ bear: 'B' }), 'attackers-already-declared')
+    expectOk(drive(game).walkTo('declareAttackers'))
+    expectRejected(drive(game).walkToAttack({ bear: 'B' }), 'attackers-already-declared')
   })
 
   it('508.1 attacking from the beginning of combat step works', () => {
     const game = newGame([creature('bear', 'A', 2, 2)])
-    expectOk(game.drive.advance('beginCombat'))
-    expectOk(game.drive.attack({ bear: 'B' }))
+    expectOk(drive(game).walkTo('beginCombat'))
+    expectOk(drive(game).walkToAttack({ bear: 'B' }))
   })
 
   it('508.8 with no attackers the declare blockers and damage steps are skipped', () => {
     const game = newGame([creature('bear', 'A', 2, 2)])
-    expectOk(game.drive.attack({}))
-    expectRejected(game.drive.block({}), 'no-attackers', '508.8')
-    expectRejected(game.drive.advance('declareBlockers'), 'step-skipped', '508.8')
-    expectRejected(game.drive.combatDamage(), 'step-skipped', '508.8')
-    expectOk(game.drive.advance('endCombat'))
+    expectOk(drive(game).walkToAttack({}))
+    expectRejected(drive(game).walkToBlock({}), 'no-attackers', '508.8')
+    expectRejected(drive(game).walkTo('declareBlockers'), 'step-skipped', '508.8')
+    expectRejected(drive(game).walkToDamage(), 'step-skipped', '508.8')
+    expectOk(drive(game).walkTo('endCombat'))
   })
 
   it('508.1 an unknown id is rejected with unknown-object and changes nothing', () => {
     const game = newGame([creature('bear', 'A', 2, 2)])
-    expectRejected(game.drive.attack({ bear: 'nobody' }), 'unknown-object')
+    expectRejected(drive(game).walkToAttack({ bear: 'nobody' }), 'unknown-object')
     expect(game.state().turn.step).toBe('precombatMain')
   })
 
   it('508.1 a position already past combat has no attack this turn', () => {
     const game = newGame([creature('bear', 'A', 2, 2)], { turn: { step: 'postcombatMain' } })
-    expectRejected(game.drive.attack({ bear: 'B' }), 'attackers-already-declared')
+    expectRejected(drive(game).walkToAttack({ bear: 'B' }), 'attackers-already-declared')
   })
 })
 
 describe('CR 508.1a declaration checks at the entity level', () => {
   it('508.1a a creature declared twice is rejected and nothing is declared', async () => {
-    const { attack } = await import('../../src/api/drive.js')
+    const { walkToAttack: attack } = await import('../../src/api/drive.js')
     const game = newGame([creature('bear', 'A', 2, 2)])
     const bear = game.eid('bear')!
     const b = game.eid('B')!
-    expectRejected(attack(game.world, [{ attacker: bear, target: b }, { attacker: bear, target: b }]), 'duplicate-attacker', '508.1a')
+    expectRejected(attack(worldOf(game), [{ attacker: bear, target: b }, { attacker: bear, target: b }]), 'duplicate-attacker', '508.1a')
     expect(obj(game, 'bear').tapped).toBe(false)
   })
 })
@@ -104,13 +105,13 @@ describe('CR 508.1a declaration checks at the entity level', () => {
 describe('CR 508 attacking from before the draw step', () => {
   it('704.5b an attack that would pass a draw from an empty library is rejected: advance first', () => {
     const game = newGame([creature('bear', 'A', 2, 2)], { turn: { step: 'upkeep' } })
-    expectRejected(game.drive.attack({ bear: 'B' }), 'would-lose-drawing', '704.5b')
+    expectRejected(drive(game).walkToAttack({ bear: 'B' }), 'would-lose-drawing', '704.5b')
     expect(game.state().turn.step).toBe('upkeep')
   })
 
   it('508.1 attacking from the upkeep advances through the draw', () => {
     const game = newGame([creature('bear', 'A', 2, 2), { id: 'la', owner: 'A', zone: 'library', types: ['land'] }], { turn: { step: 'upkeep' } })
-    expectOk(game.drive.attack({ bear: 'B' }))
+    expectOk(drive(game).walkToAttack({ bear: 'B' }))
     expect(obj(game, 'la').zone).toBe('hand')
   })
 })

@@ -7,49 +7,49 @@
  * unblocked creature. This remains unchanged until the creature is removed from combat, ..."
  */
 import { describe, expect, it } from 'vitest'
-import { creature, expectOk, expectRejected, life, newGame, obj } from '../helpers.js'
+import { creature, drive, expectOk, expectRejected, life, newGame, obj } from '../helpers.js'
 
 describe('CR 509 Declare blockers step', () => {
   it('509.1a a tapped creature cannot block', () => {
     const game = newGame([creature('bear', 'A', 2, 2), creature('wolf', 'B', 2, 2, [], { tapped: true })])
-    expectOk(game.drive.attack({ bear: 'B' }))
-    expectRejected(game.drive.block({ wolf: 'bear' }), 'tapped', '509.1a')
+    expectOk(drive(game).walkToAttack({ bear: 'B' }))
+    expectRejected(drive(game).walkToBlock({ wolf: 'bear' }), 'tapped', '509.1a')
   })
 
   it('509.1a a creature blocks only an attacking creature', () => {
     const game = newGame([creature('bear', 'A', 2, 2), creature('ogre', 'A', 3, 3), creature('wolf', 'B', 2, 2)])
-    expectOk(game.drive.attack({ bear: 'B' }))
-    expectRejected(game.drive.block({ wolf: 'ogre' }), 'not-attacking', '509.1a')
+    expectOk(drive(game).walkToAttack({ bear: 'B' }))
+    expectRejected(drive(game).walkToBlock({ wolf: 'ogre' }), 'not-attacking', '509.1a')
   })
 
   it("509.1a the attacking player's creatures cannot block", () => {
     const game = newGame([creature('bear', 'A', 2, 2), creature('ogre', 'A', 3, 3, [], { tapped: false })])
-    expectOk(game.drive.attack({ bear: 'B' }))
-    expectRejected(game.drive.block({ ogre: 'bear' }), 'not-defending-player')
+    expectOk(drive(game).walkToAttack({ bear: 'B' }))
+    expectRejected(drive(game).walkToBlock({ ogre: 'bear' }), 'not-defending-player')
   })
 
   it('509.1a blockers are declared only after attackers and only once', () => {
     const game = newGame([creature('bear', 'A', 2, 2), creature('wolf', 'B', 2, 2)])
-    expectRejected(game.drive.block({ wolf: 'bear' }), 'attackers-not-declared')
-    expectOk(game.drive.attack({ bear: 'B' }))
-    expectOk(game.drive.block({}))
-    expectRejected(game.drive.block({ wolf: 'bear' }), 'blockers-already-declared')
+    expectRejected(drive(game).walkToBlock({ wolf: 'bear' }), 'attackers-not-declared')
+    expectOk(drive(game).walkToAttack({ bear: 'B' }))
+    expectOk(drive(game).walkToBlock({}))
+    expectRejected(drive(game).walkToBlock({ wolf: 'bear' }), 'blockers-already-declared')
   })
 
   it('509.1h a blocked creature stays blocked when its blocker leaves', () => {
     const game = newGame([creature('bear', 'A', 2, 2), creature('wolf', 'B', 2, 2)])
-    expectOk(game.drive.attack({ bear: 'B' }))
-    expectOk(game.drive.block({ wolf: 'bear' }))
+    expectOk(drive(game).walkToAttack({ bear: 'B' }))
+    expectOk(drive(game).walkToBlock({ wolf: 'bear' }))
     expectOk(game.exile('wolf'))
-    expectOk(game.drive.advance('endCombat'))
+    expectOk(drive(game).walkTo('endCombat'))
     expect(life(game, 'B')).toBe(20)
   })
 
   it('509.1a several blockers on one attacker, each blocker blocks one attacker', () => {
     const game = newGame([creature('giant', 'A', 5, 5), creature('w1', 'B', 2, 2), creature('w2', 'B', 2, 2)])
-    expectOk(game.drive.attack({ giant: 'B' }))
-    expectOk(game.drive.block({ w1: 'giant', w2: 'giant' }))
-    expectOk(game.drive.combatDamage())
+    expectOk(drive(game).walkToAttack({ giant: 'B' }))
+    expectOk(drive(game).walkToBlock({ w1: 'giant', w2: 'giant' }))
+    expectOk(drive(game).walkToDamage())
     expect(obj(game, 'w1').zone).toBe('graveyard')
     expect(obj(game, 'w2').zone).toBe('graveyard')
     expect(obj(game, 'giant').damage).toBe(4)
@@ -57,8 +57,8 @@ describe('CR 509 Declare blockers step', () => {
 
   it('509.1a vigilance does not let a tapped creature block', () => {
     const game = newGame([creature('bear', 'A', 2, 2), creature('knight', 'B', 2, 2, ['vigilance'], { tapped: true })])
-    expectOk(game.drive.attack({ bear: 'B' }))
-    expectRejected(game.drive.block({ knight: 'bear' }), 'tapped')
+    expectOk(drive(game).walkToAttack({ bear: 'B' }))
+    expectRejected(drive(game).walkToBlock({ knight: 'bear' }), 'tapped')
   })
 })
 
@@ -67,10 +67,10 @@ describe('CR 802.4a Blocking in multiplayer games', () => {
     const game = newGame([creature('bear', 'A', 2, 2), creature('ogre', 'A', 3, 3), creature('wolf', 'B', 2, 2), creature('crab', 'C', 0, 4)], {
       players: [{ id: 'A' }, { id: 'B' }, { id: 'C' }],
     })
-    expectOk(game.drive.attack({ bear: 'B', ogre: 'C' }))
-    expectRejected(game.drive.block({ wolf: 'ogre' }), 'not-defending-player', '802.4a')
-    expectOk(game.drive.block({ wolf: 'bear', crab: 'ogre' }))
-    expectOk(game.drive.advance('endCombat'))
+    expectOk(drive(game).walkToAttack({ bear: 'B', ogre: 'C' }))
+    expectRejected(drive(game).walkToBlock({ wolf: 'ogre' }), 'not-defending-player', '802.4a')
+    expectOk(drive(game).walkToBlock({ wolf: 'bear', crab: 'ogre' }))
+    expectOk(drive(game).walkTo('endCombat'))
     expect(obj(game, 'bear').zone).toBe('graveyard')
     expect(obj(game, 'crab').damage).toBe(3)
   })
@@ -79,7 +79,7 @@ describe('CR 802.4a Blocking in multiplayer games', () => {
 describe('CR 509.1a declaration checks at the entity level', () => {
   it('509.1a an attacking creature named as a blocker is not a defending creature', () => {
     const game = newGame([creature('bear', 'A', 2, 2, ['vigilance'])])
-    expectOk(game.drive.attack({ bear: 'B' }))
-    expectRejected(game.drive.block({ bear: 'bear' }), 'not-defending-player')
+    expectOk(drive(game).walkToAttack({ bear: 'B' }))
+    expectRejected(drive(game).walkToBlock({ bear: 'bear' }), 'not-defending-player')
   })
 })

@@ -11,23 +11,23 @@
  * CR 510.2: "Second, all combat damage that's been assigned is dealt simultaneously."
  */
 import { describe, expect, it } from 'vitest'
-import { creature, expectOk, expectRejected, life, newGame, obj, planeswalker } from '../helpers.js'
+import { creature, drive, expectOk, expectRejected, life, newGame, obj, planeswalker } from '../helpers.js'
 
 describe('CR 510 Combat damage step', () => {
   it('510.1c a creature blocked by several divides its damage as its controller chooses, without lethal order', () => {
     const game = newGame([creature('giant', 'A', 5, 5), creature('w1', 'B', 1, 3), creature('w2', 'B', 1, 3)])
-    expectOk(game.drive.attack({ giant: 'B' }))
-    expectOk(game.drive.block({ w1: 'giant', w2: 'giant' }))
-    expectOk(game.drive.combatDamage({ giant: { w1: 1, w2: 4 } }))
+    expectOk(drive(game).walkToAttack({ giant: 'B' }))
+    expectOk(drive(game).walkToBlock({ w1: 'giant', w2: 'giant' }))
+    expectOk(drive(game).walkToDamage({ giant: { w1: 1, w2: 4 } }))
     expect(obj(game, 'w1').damage).toBe(1)
     expect(obj(game, 'w2').zone).toBe('graveyard')
   })
 
   it('510.1c by default assigns lethal damage in declaration order and the rest to the first blocker', () => {
     const game = newGame([creature('giant', 'A', 7, 7), creature('w1', 'B', 1, 3), creature('w2', 'B', 1, 3)])
-    expectOk(game.drive.attack({ giant: 'B' }))
-    expectOk(game.drive.block({ w2: 'giant', w1: 'giant' }))
-    expectOk(game.drive.combatDamage())
+    expectOk(drive(game).walkToAttack({ giant: 'B' }))
+    expectOk(drive(game).walkToBlock({ w2: 'giant', w1: 'giant' }))
+    expectOk(drive(game).walkToDamage())
     expect(obj(game, 'w1').zone).toBe('graveyard')
     expect(obj(game, 'w2').zone).toBe('graveyard')
     expect(life(game, 'B')).toBe(20)
@@ -35,104 +35,104 @@ describe('CR 510 Combat damage step', () => {
 
   it('510.1c by default a short attacker damages the blockers in declaration order', () => {
     const game = newGame([creature('ogre', 'A', 3, 5), creature('w1', 'B', 1, 2), creature('w2', 'B', 1, 2)])
-    expectOk(game.drive.attack({ ogre: 'B' }))
-    expectOk(game.drive.block({ w2: 'ogre', w1: 'ogre' }))
-    expectOk(game.drive.combatDamage())
+    expectOk(drive(game).walkToAttack({ ogre: 'B' }))
+    expectOk(drive(game).walkToBlock({ w2: 'ogre', w1: 'ogre' }))
+    expectOk(drive(game).walkToDamage())
     expect(obj(game, 'w2').zone).toBe('graveyard')
     expect(obj(game, 'w1').damage).toBe(1)
   })
 
   it('510.1c a blocked creature without trample cannot assign damage to the player', () => {
     const game = newGame([creature('giant', 'A', 5, 5), creature('bear', 'B', 2, 2)])
-    expectOk(game.drive.attack({ giant: 'B' }))
-    expectOk(game.drive.block({ bear: 'giant' }))
-    expectRejected(game.drive.combatDamage({ giant: { bear: 2, B: 3 } }), 'illegal-assignment', '510.1c')
+    expectOk(drive(game).walkToAttack({ giant: 'B' }))
+    expectOk(drive(game).walkToBlock({ bear: 'giant' }))
+    expectRejected(drive(game).walkToDamage({ giant: { bear: 2, B: 3 } }), 'illegal-assignment', '510.1c')
   })
 
   it('510.1a the total assigned must equal the power', () => {
     const game = newGame([creature('giant', 'A', 5, 5), creature('bear', 'B', 2, 2), creature('cub', 'B', 1, 1)])
-    expectOk(game.drive.attack({ giant: 'B' }))
-    expectOk(game.drive.block({ bear: 'giant', cub: 'giant' }))
-    expectRejected(game.drive.combatDamage({ giant: { bear: 2, cub: 1 } }), 'illegal-assignment', '510.1a')
-    expectRejected(game.drive.combatDamage({ giant: { bear: 5, cub: 1 } }), 'illegal-assignment', '510.1a')
-    expectRejected(game.drive.combatDamage({ giant: { bear: 6, cub: -1 } }), 'illegal-assignment', '510.1a')
+    expectOk(drive(game).walkToAttack({ giant: 'B' }))
+    expectOk(drive(game).walkToBlock({ bear: 'giant', cub: 'giant' }))
+    expectRejected(drive(game).walkToDamage({ giant: { bear: 2, cub: 1 } }), 'illegal-assignment', '510.1a')
+    expectRejected(drive(game).walkToDamage({ giant: { bear: 5, cub: 1 } }), 'illegal-assignment', '510.1a')
+    expectRejected(drive(game).walkToDamage({ giant: { bear: 6, cub: -1 } }), 'illegal-assignment', '510.1a')
     expect(game.state().turn.step).toBe('declareBlockers')
-    expectOk(game.drive.combatDamage({ giant: { bear: 0, cub: 5 } }))
+    expectOk(drive(game).walkToDamage({ giant: { bear: 0, cub: 5 } }))
     expect(obj(game, 'bear').damage).toBe(0)
   })
 
   it('510.1a a creature with power 0 assigns no damage', () => {
     const game = newGame([creature('wall', 'A', 0, 5, [], {}), creature('bear', 'B', 2, 2)])
-    expectOk(game.drive.attack({ wall: 'B' }))
-    expectOk(game.drive.block({ bear: 'wall' }))
-    expectRejected(game.drive.combatDamage({ wall: { bear: 1 } }), 'illegal-assignment', '510.1a')
-    expectOk(game.drive.combatDamage())
+    expectOk(drive(game).walkToAttack({ wall: 'B' }))
+    expectOk(drive(game).walkToBlock({ bear: 'wall' }))
+    expectRejected(drive(game).walkToDamage({ wall: { bear: 1 } }), 'illegal-assignment', '510.1a')
+    expectOk(drive(game).walkToDamage())
     expect(obj(game, 'bear').damage).toBe(0)
   })
 
   it('510.1d a blocker assigns all its damage to the creature it blocks', () => {
     const game = newGame([creature('bear', 'A', 2, 2), creature('ogre', 'A', 3, 3), creature('wolf', 'B', 2, 2)])
-    expectOk(game.drive.attack({ bear: 'B', ogre: 'B' }))
-    expectOk(game.drive.block({ wolf: 'bear' }))
-    expectRejected(game.drive.combatDamage({ wolf: { ogre: 2 } }), 'illegal-assignment', '510.1d')
-    expectOk(game.drive.combatDamage({ wolf: { bear: 2 } }))
+    expectOk(drive(game).walkToAttack({ bear: 'B', ogre: 'B' }))
+    expectOk(drive(game).walkToBlock({ wolf: 'bear' }))
+    expectRejected(drive(game).walkToDamage({ wolf: { ogre: 2 } }), 'illegal-assignment', '510.1d')
+    expectOk(drive(game).walkToDamage({ wolf: { bear: 2 } }))
   })
 
   it('510.1 only attacking and blocking creatures assign combat damage', () => {
     const game = newGame([creature('bear', 'A', 2, 2), creature('ogre', 'A', 3, 3)])
-    expectOk(game.drive.attack({ bear: 'B' }))
-    expectOk(game.drive.block({}))
-    expectRejected(game.drive.combatDamage({ ogre: { B: 3 } }), 'illegal-assignment', '510.1')
+    expectOk(drive(game).walkToAttack({ bear: 'B' }))
+    expectOk(drive(game).walkToBlock({}))
+    expectRejected(drive(game).walkToDamage({ ogre: { B: 3 } }), 'illegal-assignment', '510.1')
   })
 
   it('510.2 damage is dealt simultaneously: two creatures trade', () => {
     const game = newGame([creature('bear', 'A', 2, 2), creature('wolf', 'B', 2, 2)])
-    expectOk(game.drive.attack({ bear: 'B' }))
-    expectOk(game.drive.block({ wolf: 'bear' }))
-    expectOk(game.drive.combatDamage())
+    expectOk(drive(game).walkToAttack({ bear: 'B' }))
+    expectOk(drive(game).walkToBlock({ wolf: 'bear' }))
+    expectOk(drive(game).walkToDamage())
     expect(obj(game, 'bear').zone).toBe('graveyard')
     expect(obj(game, 'wolf').zone).toBe('graveyard')
   })
 
   it('510.2 an unblocked creature attacking a planeswalker removes loyalty', () => {
     const game = newGame([creature('bear', 'A', 2, 2), planeswalker('pw', 'B', 5)])
-    expectOk(game.drive.attack({ bear: 'pw' }))
-    expectOk(game.drive.block({}))
-    expectOk(game.drive.combatDamage())
+    expectOk(drive(game).walkToAttack({ bear: 'pw' }))
+    expectOk(drive(game).walkToBlock({}))
+    expectOk(drive(game).walkToDamage())
     expect(obj(game, 'pw').loyalty).toBe(3)
     expect(life(game, 'B')).toBe(20)
   })
 
   it('510 the combat damage steps happen once: another combatDamage is rejected', () => {
     const game = newGame([creature('bear', 'A', 2, 2)])
-    expectOk(game.drive.attack({ bear: 'B' }))
-    expectOk(game.drive.block({}))
-    expectOk(game.drive.combatDamage())
-    expectRejected(game.drive.combatDamage(), 'no-combat-damage-step', '510')
+    expectOk(drive(game).walkToAttack({ bear: 'B' }))
+    expectOk(drive(game).walkToBlock({}))
+    expectOk(drive(game).walkToDamage())
+    expectRejected(drive(game).walkToDamage(), 'no-combat-damage-step', '510')
   })
 
   it('510 combatDamage from the declare attackers step declares no blockers first', () => {
     const game = newGame([creature('bear', 'A', 2, 2), creature('wolf', 'B', 2, 2)])
-    expectOk(game.drive.attack({ bear: 'B' }))
-    expectOk(game.drive.combatDamage())
+    expectOk(drive(game).walkToAttack({ bear: 'B' }))
+    expectOk(drive(game).walkToDamage())
     expect(life(game, 'B')).toBe(18)
     expect(game.state().turn.step).toBe('regularDamage')
   })
 
   it('510.1 an illegal assignment given before blockers are declared changes nothing', () => {
     const game = newGame([creature('bear', 'A', 2, 2)])
-    expectOk(game.drive.attack({ bear: 'B' }))
+    expectOk(drive(game).walkToAttack({ bear: 'B' }))
     const before = game.state()
-    expectRejected(game.drive.combatDamage({ bear: { B: 3 } }), 'illegal-assignment')
+    expectRejected(drive(game).walkToDamage({ bear: { B: 3 } }), 'illegal-assignment')
     expect(game.state()).toEqual(before)
   })
 
   it('510.1a the power as damage is assigned counts, not the power when attackers were declared', () => {
     const game = newGame([creature('bear', 'A', 2, 2)])
-    expectOk(game.drive.attack({ bear: 'B' }))
-    expectOk(game.drive.block({}))
+    expectOk(drive(game).walkToAttack({ bear: 'B' }))
+    expectOk(drive(game).walkToBlock({}))
     expectOk(game.grant('bear', { power: 3 }))
-    expectOk(game.drive.combatDamage())
+    expectOk(drive(game).walkToDamage())
     expect(life(game, 'B')).toBe(15)
   })
 })

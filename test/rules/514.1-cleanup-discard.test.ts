@@ -12,6 +12,7 @@ import { worldDigest } from '../../src/state/digest.js'
 import type { ObjectSpec } from '../../src/state/position.js'
 import { expectOk, expectRejected, LIBRARIES, newGame, obj } from '../helpers.js'
 import { cardsIn } from '../play/game-helpers.js'
+import { worldOf } from '../../src/api/game.js'
 
 function hand(owner: string, prefix: string, count: number): ObjectSpec[] {
   return Array.from({ length: count }, (_, i) => ({ id: `${prefix}${i}`, owner, zone: 'hand' as const, types: ['land' as const] }))
@@ -53,14 +54,14 @@ describe('CR 514.1 Cleanup: discard to hand size', () => {
     const game = endStep(9, 1)
     expectOk(game.pass())
     expectOk(game.pass())
-    const before = worldDigest(game.world)
+    const before = worldDigest(worldOf(game))
     expectRejected(game.discard('A', ['h0']), 'illegal-choice', '514.1')
     expectRejected(game.discard('A', ['h0', 'h1', 'h2']), 'illegal-choice', '514.1')
     expectRejected(game.discard('A', []), 'illegal-choice', '514.1')
     expectRejected(game.discard('A', ['h0', 'h0']), 'illegal-choice', '514.1')
     expectRejected(game.discard('A', ['h0', 'b0']), 'illegal-choice', '514.1')
     expectRejected(game.discard('A', ['h0', 'libA1']), 'illegal-choice', '514.1')
-    expect(worldDigest(game.world)).toBe(before)
+    expect(worldDigest(worldOf(game))).toBe(before)
     expect(game.pendingDecision()).toMatchObject({ kind: 'discard', player: 'A', count: 2 })
   })
 
@@ -69,10 +70,10 @@ describe('CR 514.1 Cleanup: discard to hand size', () => {
     expectOk(game.pass())
     expectOk(game.pass())
     expect(game.pendingDecision()).toMatchObject({ kind: 'discard', player: 'A', count: 1 })
-    const before = worldDigest(game.world)
+    const before = worldDigest(worldOf(game))
     expectRejected(game.discard('B', ['b0', 'b1']), 'not-your-decision', '514.1')
     expectRejected(game.pass(), 'not-awaited', '514.1')
-    expect(worldDigest(game.world)).toBe(before)
+    expect(worldDigest(worldOf(game))).toBe(before)
     expectOk(game.discard('A', ['h7']))
     // B keeps nine cards: their hand is not checked in A's cleanup (B's upkeep now, before B draws).
     expect(cardsIn(game, 'B', 'hand')).toHaveLength(9)

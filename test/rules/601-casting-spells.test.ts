@@ -8,36 +8,37 @@
 import { describe, expect, it } from 'vitest'
 import { castSpell } from '../../src/rules/actions/cast.js'
 import { passPriority } from '../../src/turn/runner.js'
-import { cardInHand, creature, expectOk, expectRejected, inHand, lands, life, newGame, obj } from '../helpers.js'
+import { cardInHand, creature, drive, expectOk, expectRejected, inHand, lands, life, newGame, obj } from '../helpers.js'
+import { worldOf } from '../../src/api/game.js'
 
 describe('CR 601 Casting spells', () => {
   it('601.2 a creature spell is paid with lands and enters summoning sick under its caster', () => {
     const game = newGame([...lands('A', 'Forest', 2), cardInHand('bears', 'A', 'Grizzly Bears')])
-    expectOk(game.drive.cast('A', 'bears'))
+    expectOk(drive(game).castAndResolve('A', 'bears'))
     expect(obj(game, 'bears')).toMatchObject({ zone: 'battlefield', controller: 'A', power: 2, toughness: 2 })
     expect([obj(game, 'forest1').tapped, obj(game, 'forest2').tapped]).toEqual([true, true])
-    expectRejected(game.drive.attack({ bears: 'B' }), 'summoning-sick', '302.6')
+    expectRejected(drive(game).walkToAttack({ bears: 'B' }), 'summoning-sick', '302.6')
   })
 
   it('601.2h a cost that cannot be paid rejects the cast and taps nothing', () => {
     const game = newGame([...lands('A', 'Plains', 2), cardInHand('bears', 'A', 'Grizzly Bears')])
     const before = game.state()
-    expectRejected(game.drive.cast('A', 'bears'), 'cannot-pay', '601.2h')
+    expectRejected(drive(game).castAndResolve('A', 'bears'), 'cannot-pay', '601.2h')
     expect(game.state()).toEqual(before)
   })
 
   it('601.2h tapped lands do not pay', () => {
     const game = newGame([{ id: 'f1', card: 'Forest', controller: 'A', tapped: true }, ...lands('A', 'Forest', 1), cardInHand('bears', 'A', 'Grizzly Bears')])
-    expectRejected(game.drive.cast('A', 'bears'), 'cannot-pay')
+    expectRejected(drive(game).castAndResolve('A', 'bears'), 'cannot-pay')
   })
 
   it("117.1a a creature without flash is cast only in its controller's main phase with an empty stack", () => {
     const game = newGame([...lands('A', 'Forest', 2), ...lands('B', 'Forest', 2, 'bf'), cardInHand('bears', 'A', 'Grizzly Bears'), cardInHand('cubs', 'B', 'Grizzly Bears')])
-    expectRejected(game.drive.cast('B', 'cubs'), 'not-sorcery-timing', '117.1a')
-    expectOk(game.drive.advance('beginCombat'))
-    expectRejected(game.drive.cast('A', 'bears'), 'not-sorcery-timing', '117.1a')
-    expectOk(game.drive.advance('postcombatMain'))
-    expectOk(game.drive.cast('A', 'bears'))
+    expectRejected(drive(game).castAndResolve('B', 'cubs'), 'not-sorcery-timing', '117.1a')
+    expectOk(drive(game).walkTo('beginCombat'))
+    expectRejected(drive(game).castAndResolve('A', 'bears'), 'not-sorcery-timing', '117.1a')
+    expectOk(drive(game).walkTo('postcombatMain'))
+    expectOk(drive(game).castAndResolve('A', 'bears'))
   })
 
   it('117.1a an instant can be cast by either player at any time they could get priority', () => {
@@ -46,64 +47,64 @@ describe('CR 601 Casting spells', () => {
       creature('bear', 'A', 2, 2),
       cardInHand('bolt', 'B', 'Lightning Bolt'),
     ])
-    expectOk(game.drive.attack({ bear: 'B' }))
-    expectOk(game.drive.cast('B', 'bolt', { targets: ['bear'] }))
+    expectOk(drive(game).walkToAttack({ bear: 'B' }))
+    expectOk(drive(game).castAndResolve('B', 'bolt', { targets: ['bear'] }))
     expect(obj(game, 'bear').zone).toBe('graveyard')
     expect(obj(game, 'bolt').zone).toBe('graveyard')
   })
 
   it("601.2a only a card in the caster's own hand can be cast", () => {
     const game = newGame([...lands('B', 'Forest', 2), cardInHand('bears', 'A', 'Grizzly Bears'), { id: 'onfield', card: 'Grizzly Bears', controller: 'A' }])
-    expectRejected(game.drive.cast('B', 'bears'), 'not-in-hand', '601.2a')
-    expectRejected(game.drive.cast('A', 'onfield'), 'not-in-hand', '601.2a')
+    expectRejected(drive(game).castAndResolve('B', 'bears'), 'not-in-hand', '601.2a')
+    expectRejected(drive(game).castAndResolve('A', 'onfield'), 'not-in-hand', '601.2a')
   })
 
   it('118.6 an object with no mana cost cannot be cast for its mana cost', () => {
     const game = newGame([...lands('A', 'Forest', 2), inHand('thing', 'A', { types: ['creature'], power: 1, toughness: 1 })])
-    expectRejected(game.drive.cast('A', 'thing'), 'no-mana-cost', '118.6')
+    expectRejected(drive(game).castAndResolve('A', 'thing'), 'no-mana-cost', '118.6')
   })
 
   it('305.1 a land is not cast', () => {
     const game = newGame([cardInHand('f', 'A', 'Forest')])
-    expectRejected(game.drive.cast('A', 'f'), 'cannot-cast-land', '305.1')
+    expectRejected(drive(game).castAndResolve('A', 'f'), 'cannot-cast-land', '305.1')
   })
 
   it('608.2c a pump spell gives +N/+N until end of turn; 608.2n the instant goes to the graveyard', () => {
     const game = newGame([...lands('A', 'Forest', 1), creature('bear', 'A', 2, 2), cardInHand('growth', 'A', 'Giant Growth')])
-    expectOk(game.drive.cast('A', 'growth', { targets: ['bear'] }))
+    expectOk(drive(game).castAndResolve('A', 'growth', { targets: ['bear'] }))
     expect(obj(game, 'bear')).toMatchObject({ power: 5, toughness: 5 })
     expect(obj(game, 'growth').zone).toBe('graveyard')
   })
 
   it('601.2c damage to a player or planeswalker, "any target"', () => {
     const game = newGame([...lands('A', 'Mountain', 2), cardInHand('shock', 'A', 'Shock'), cardInHand('bolt', 'A', 'Lightning Bolt'), { id: 'pw', controller: 'B', types: ['planeswalker'], loyalty: 4 }])
-    expectOk(game.drive.cast('A', 'shock', { targets: ['B'] }))
-    expectOk(game.drive.cast('A', 'bolt', { targets: ['pw'] }))
+    expectOk(drive(game).castAndResolve('A', 'shock', { targets: ['B'] }))
+    expectOk(drive(game).castAndResolve('A', 'bolt', { targets: ['pw'] }))
     expect(life(game, 'B')).toBe(18)
     expect(obj(game, 'pw').loyalty).toBe(1)
   })
 
   it('601.2c a spell needs a legal target of the kind it names', () => {
     const game = newGame([...lands('A', 'Swamp', 3), cardInHand('murder', 'A', 'Murder'), { id: 'pw', controller: 'B', types: ['planeswalker'], loyalty: 4 }])
-    expectRejected(game.drive.cast('A', 'murder'), 'illegal-target', '601.2c')
-    expectRejected(game.drive.cast('A', 'murder', { targets: ['pw'] }), 'illegal-target', '115.1')
-    expectRejected(game.drive.cast('A', 'murder', { targets: ['B'] }), 'illegal-target')
+    expectRejected(drive(game).castAndResolve('A', 'murder'), 'illegal-target', '601.2c')
+    expectRejected(drive(game).castAndResolve('A', 'murder', { targets: ['pw'] }), 'illegal-target', '115.1')
+    expectRejected(drive(game).castAndResolve('A', 'murder', { targets: ['B'] }), 'illegal-target')
   })
 
   it('701.8 a destroy spell respects indestructible', () => {
     const game = newGame([...lands('A', 'Swamp', 6), cardInHand('m1', 'A', 'Murder'), cardInHand('m2', 'A', 'Murder'), { id: 'myr', card: 'Darksteel Myr', controller: 'B' }, creature('bear', 'B', 2, 2)])
-    expectOk(game.drive.cast('A', 'm1', { targets: ['myr'] }))
-    expectOk(game.drive.cast('A', 'm2', { targets: ['bear'] }))
+    expectOk(drive(game).castAndResolve('A', 'm1', { targets: ['myr'] }))
+    expectOk(drive(game).castAndResolve('A', 'm2', { targets: ['bear'] }))
     expect(obj(game, 'myr').zone).toBe('battlefield')
     expect(obj(game, 'bear').zone).toBe('graveyard')
   })
 
   it('405 the stack: the caster keeps priority; when all pass, the top resolves (608.1)', () => {
     const game = newGame([...lands('A', 'Forest', 2), cardInHand('bears', 'A', 'Grizzly Bears')])
-    const w = game.world
+    const w = worldOf(game)
     expectOk(castSpell(w, { player: game.eid('A')!, card: game.eid('bears')!, target: 0, plot: false }))
     expect(obj(game, 'bears').zone).toBe('stack')
-    expectRejected(game.drive.advance('end'), 'stack-not-empty', '500.2')
+    expectRejected(drive(game).walkTo('end'), 'stack-not-empty', '500.2')
     passPriority(w)
     expect(obj(game, 'bears').zone).toBe('stack')
     passPriority(w)
@@ -119,10 +120,10 @@ describe('CR 307 Sorceries', () => {
       inHand('blast', 'A', { types: ['sorcery'], manaCost: '{R}', spell: { target: 'any', damage: 4 } }),
       creature('bear', 'A', 2, 2),
     ])
-    expectOk(game.drive.attack({ bear: 'B' }))
-    expectRejected(game.drive.cast('A', 'blast', { targets: ['B'] }), 'not-sorcery-timing')
-    expectOk(game.drive.advance('postcombatMain'))
-    expectOk(game.drive.cast('A', 'blast', { targets: ['B'] }))
+    expectOk(drive(game).walkToAttack({ bear: 'B' }))
+    expectRejected(drive(game).castAndResolve('A', 'blast', { targets: ['B'] }), 'not-sorcery-timing')
+    expectOk(drive(game).walkTo('postcombatMain'))
+    expectOk(drive(game).castAndResolve('A', 'blast', { targets: ['B'] }))
     expect(life(game, 'B')).toBe(14)
   })
 })

@@ -9,6 +9,7 @@
 import { describe, expect, it } from 'vitest'
 import { worldDigest } from '../../src/state/digest.js'
 import { cardInHand, creature, expectOk, expectRejected, lands, newGame, obj } from '../helpers.js'
+import { worldOf } from '../../src/api/game.js'
 
 describe('CR 601.2h Paying with chosen lands (pay)', () => {
   it('601.2h without pay, the default payment taps the first lands that pay the cost', () => {
@@ -25,9 +26,9 @@ describe('CR 601.2h Paying with chosen lands (pay)', () => {
 
   it('601.2h lands that can\'t pay the cost are rejected (illegal-payment) and nothing changes', () => {
     const game = newGame([...lands('A', 'Mountain', 1), ...lands('A', 'Forest', 1), cardInHand('shock', 'A', 'Shock')])
-    const before = worldDigest(game.world)
+    const before = worldDigest(worldOf(game))
     expectRejected(game.cast('A', 'shock', { targets: ['B'], pay: ['forest1'] }), 'illegal-payment')
-    expect(worldDigest(game.world)).toBe(before)
+    expect(worldDigest(worldOf(game))).toBe(before)
   })
 
   it('602.2b 702.6a an equip paid with more lands than its cost is rejected (illegal-payment)', () => {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { ObjectSpec } from '../../src/state/position.js'
-import { creature, expectOk, lands, newGame, obj } from '../helpers.js'
+import { creature, drive, expectOk, lands, newGame, obj } from '../helpers.js'
 
 const flightAura: ObjectSpec = {
   id: 'flight', owner: 'A', zone: 'hand', card: 'Spectral Flight',
@@ -15,13 +15,13 @@ describe('CR 613 Interaction of continuous effects', () => {
   it('613.7 an Aura attached after a "loses flying" effect gives flying back', () => {
     const game = newGame([...lands('A', 'Island', 2), creature('bird', 'A', 1, 1, ['flying']), flightAura])
     expectOk(game.lose('bird', ['flying']))
-    expectOk(game.drive.cast('A', 'flight', { targets: ['bird'] }))
+    expectOk(drive(game).castAndResolve('A', 'flight', { targets: ['bird'] }))
     expect(obj(game, 'bird')).toMatchObject({ power: 3, toughness: 3, keywords: ['flying'] })
   })
 
   it('613.7 a "loses flying" effect after the Aura removes the flying it gives too', () => {
     const game = newGame([...lands('A', 'Island', 2), creature('bear', 'A', 2, 2), flightAura])
-    expectOk(game.drive.cast('A', 'flight', { targets: ['bear'] }))
+    expectOk(drive(game).castAndResolve('A', 'flight', { targets: ['bear'] }))
     expectOk(game.lose('bear', ['flying']))
     expect(obj(game, 'bear')).toMatchObject({ power: 4, keywords: [] })
   })
@@ -34,8 +34,8 @@ describe('CR 613 Interaction of continuous effects', () => {
       { id: 'holy', card: 'Holy Strength', owner: 'A', zone: 'hand' },
     ])
     expectOk(game.grant('bear', { power: 1 }))
-    expectOk(game.drive.activate('A', 'sword', 'equip', ['bear']))
-    expectOk(game.drive.cast('A', 'holy', { targets: ['bear'] }))
+    expectOk(drive(game).activateAndResolve('A', 'sword', 'equip', ['bear']))
+    expectOk(drive(game).castAndResolve('A', 'holy', { targets: ['bear'] }))
     expect(obj(game, 'bear')).toMatchObject({ power: 6, toughness: 6 })
     expectOk(game.destroy('sword'))
     expect(obj(game, 'bear')).toMatchObject({ power: 4, toughness: 4, keywords: ['vigilance'] })
@@ -60,8 +60,8 @@ describe('CR 613 Interaction of continuous effects', () => {
     ])
     expectOk(game.lose('bear', ['trample']))
     expect(obj(game, 'bear').keywords).toEqual([])
-    expectOk(game.drive.activate('A', 'hammer', 'equip', ['ogre']))
-    expectOk(game.drive.activate('A', 'hammer', 'equip', ['bear']))
+    expectOk(drive(game).activateAndResolve('A', 'hammer', 'equip', ['ogre']))
+    expectOk(drive(game).activateAndResolve('A', 'hammer', 'equip', ['bear']))
     expect(obj(game, 'bear').keywords).toEqual(['trample'])
   })
 })

@@ -16,6 +16,7 @@ import { describe, expect, it } from 'vitest'
 import { worldDigest } from '../../src/state/digest.js'
 import type { Game } from '../../src/api/game.js'
 import { cardInHand, expectOk, expectRejected, lands, newGame, obj } from '../helpers.js'
+import { worldOf } from '../../src/api/game.js'
 
 function gearhulkGame(): Game {
   return newGame([
@@ -116,7 +117,7 @@ describe('CR 701.23 Search', () => {
   it('701.23 an illegal choice is rejected (illegal-choice) and changes nothing', () => {
     const game = gearhulkGame()
     untilSearch(game)
-    const before = worldDigest(game.world)
+    const before = worldDigest(worldOf(game))
     expectRejected(game.search('A', ['bears']), 'illegal-choice', '701.23')
     expectRejected(game.search('A', ['growth']), 'illegal-choice', '701.23')
     expectRejected(game.search('A', ['forestLib']), 'illegal-choice', '701.23')
@@ -124,17 +125,17 @@ describe('CR 701.23 Search', () => {
     expectRejected(game.search('A', ['lions', 'lions']), 'illegal-choice', '701.23')
     expectRejected(game.search('A', ['lionsB']), 'illegal-choice', '701.23')
     expectRejected(game.search('A', ['gearhulk']), 'illegal-choice', '701.23')
-    expect(worldDigest(game.world)).toBe(before)
+    expect(worldDigest(worldOf(game))).toBe(before)
     expect(game.pendingDecision()).toMatchObject({ kind: 'search', player: 'A', count: 2 })
   })
 
   it('701.23 only the controller searches: the opponent and other commands are rejected', () => {
     const game = gearhulkGame()
     untilSearch(game)
-    const before = worldDigest(game.world)
+    const before = worldDigest(worldOf(game))
     expectRejected(game.search('B', ['lionsB']), 'not-your-decision', '701.23')
     expectRejected(game.pass(), 'not-awaited', '701.23')
     expectRejected(game.act({ type: 'search', player: 'nobody', cards: null }), 'unknown-object')
-    expect(worldDigest(game.world)).toBe(before)
+    expect(worldDigest(worldOf(game))).toBe(before)
   })
 })

@@ -5,7 +5,7 @@
  * CR 613.7: effects apply in timestamp order.
  */
 import { describe, expect, it } from 'vitest'
-import { creature, expectOk, newGame, obj } from '../helpers.js'
+import { creature, drive, expectOk, newGame, obj } from '../helpers.js'
 
 const libraries = [
   { id: 'la', owner: 'A', zone: 'library' as const, types: ['land' as const] },
@@ -31,7 +31,7 @@ describe('CR 702.1 Keyword abilities: printed and granted', () => {
   it('702.1 a printed keyword comes back when the effect that removed it ends', () => {
     const game = newGame([creature('angel', 'A', 4, 4, ['flying']), ...libraries])
     expectOk(game.lose('angel', ['flying']))
-    expectOk(game.drive.advance('upkeep', { nextTurn: true }))
+    expectOk(drive(game).walkTo('upkeep', { nextTurn: true }))
     expect(obj(game, 'angel').keywords).toEqual(['flying'])
   })
 
@@ -39,7 +39,7 @@ describe('CR 702.1 Keyword abilities: printed and granted', () => {
     const game = newGame([creature('knight', 'A', 2, 2, ['first strike']), ...libraries])
     expectOk(game.grant('knight', { keywords: ['double strike', 'first strike'] }))
     expect(obj(game, 'knight').keywords).toEqual(['double strike', 'first strike'])
-    expectOk(game.drive.advance('upkeep', { nextTurn: true }))
+    expectOk(drive(game).walkTo('upkeep', { nextTurn: true }))
     expect(obj(game, 'knight').keywords).toEqual(['first strike'])
   })
 
@@ -47,9 +47,9 @@ describe('CR 702.1 Keyword abilities: printed and granted', () => {
     const game = newGame([creature('bear', 'A', 2, 2)])
     expectOk(game.grant('bear', { keywords: ['first strike'] }))
     expectOk(game.grant('bear', { keywords: ['first strike'] }))
-    expectOk(game.drive.attack({ bear: 'B' }))
-    expectOk(game.drive.block({}))
-    expectOk(game.drive.advance('endCombat'))
+    expectOk(drive(game).walkToAttack({ bear: 'B' }))
+    expectOk(drive(game).walkToBlock({}))
+    expectOk(drive(game).walkTo('endCombat'))
     expect(game.state().players.B!.life).toBe(18)
   })
 })

@@ -7,31 +7,31 @@
  * controller continuously since their most recent turn began."
  */
 import { describe, expect, it } from 'vitest'
-import { creature, expectOk, expectRejected, life, newGame } from '../helpers.js'
+import { creature, drive, expectOk, expectRejected, life, newGame } from '../helpers.js'
 
 describe('CR 702.10 Haste and CR 302.6 summoning sickness', () => {
   it('302.6 a summoning-sick creature cannot attack', () => {
     const game = newGame([creature('bear', 'A', 2, 2, [], { summoningSick: true })])
-    expectRejected(game.drive.attack({ bear: 'B' }), 'summoning-sick', '302.6')
+    expectRejected(drive(game).walkToAttack({ bear: 'B' }), 'summoning-sick', '302.6')
   })
 
   it('702.10b a summoning-sick creature with haste attacks', () => {
     const game = newGame([creature('goblin', 'A', 1, 1, ['haste'], { summoningSick: true })])
-    expectOk(game.drive.attack({ goblin: 'B' }))
-    expectOk(game.drive.advance('endCombat'))
+    expectOk(drive(game).walkToAttack({ goblin: 'B' }))
+    expectOk(drive(game).walkTo('endCombat'))
     expect(life(game, 'B')).toBe(19)
   })
 
   it('702.10b haste granted until end of turn lets a sick creature attack', () => {
     const game = newGame([creature('bear', 'A', 2, 2, [], { summoningSick: true })])
     expectOk(game.grant('bear', { keywords: ['haste'] }))
-    expectOk(game.drive.attack({ bear: 'B' }))
+    expectOk(drive(game).walkToAttack({ bear: 'B' }))
   })
 
   it('302.6 a summoning-sick creature can block', () => {
     const game = newGame([creature('bear', 'A', 2, 2), creature('wolf', 'B', 2, 2, [], { summoningSick: true })])
-    expectOk(game.drive.attack({ bear: 'B' }))
-    expectOk(game.drive.block({ wolf: 'bear' }))
+    expectOk(drive(game).walkToAttack({ bear: 'B' }))
+    expectOk(drive(game).walkToBlock({ wolf: 'bear' }))
   })
 
   it("302.6 sickness ends when its controller's next turn begins", () => {
@@ -43,11 +43,11 @@ describe('CR 702.10 Haste and CR 302.6 summoning sickness', () => {
       ],
       {},
     )
-    expectOk(game.drive.advance('end'))
-    expectOk(game.drive.advance('precombatMain', { nextTurn: true }))
+    expectOk(drive(game).walkTo('end'))
+    expectOk(drive(game).walkTo('precombatMain', { nextTurn: true }))
     expect(game.state().turn.active).toBe('B')
-    expectOk(game.drive.advance('precombatMain', { nextTurn: true }))
+    expectOk(drive(game).walkTo('precombatMain', { nextTurn: true }))
     expect(game.state().turn.active).toBe('A')
-    expectOk(game.drive.attack({ bear: 'B' }))
+    expectOk(drive(game).walkToAttack({ bear: 'B' }))
   })
 })

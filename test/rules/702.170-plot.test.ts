@@ -9,45 +9,46 @@
 import { describe, expect, it } from 'vitest'
 import { plotCard } from '../../src/rules/actions/plot.js'
 import { Zone } from '../../components/zones.js'
-import { cardInHand, expectOk, expectRejected, lands, life, LIBRARIES, newGame, obj } from '../helpers.js'
+import { LIBRARIES, cardInHand, drive, expectOk, expectRejected, lands, life, newGame, obj } from '../helpers.js'
+import { worldOf } from '../../src/api/game.js'
 
 const setup = () => newGame([...lands('A', 'Forest', 4), cardInHand('paladin', 'A', 'Spinewoods Paladin'), ...LIBRARIES])
 
 describe('CR 702.170 Plot', () => {
   it('702.170a plotting exiles the card and pays the plot cost; it becomes plotted', () => {
     const game = setup()
-    expectOk(game.drive.plot('A', 'paladin'))
+    expectOk(drive(game).plotWhenPriority('A', 'paladin'))
     expect(obj(game, 'paladin')).toMatchObject({ zone: 'exile', plotted: true })
     expect([1, 2, 3, 4].every((i) => obj(game, `forest${i}`).tapped)).toBe(true)
   })
 
   it('702.170a not in the upkeep: only in a main phase', () => {
     const game = newGame([...lands('A', 'Forest', 4), cardInHand('paladin', 'A', 'Spinewoods Paladin'), ...LIBRARIES], { turn: { step: 'upkeep' } })
-    expectRejected(game.drive.plot('A', 'paladin'), 'not-sorcery-timing', '702.170a')
+    expectRejected(drive(game).plotWhenPriority('A', 'paladin'), 'not-sorcery-timing', '702.170a')
   })
 
   it("702.170a not on the opponent's turn", () => {
     const game = newGame([...lands('A', 'Forest', 4), cardInHand('paladin', 'A', 'Spinewoods Paladin'), ...LIBRARIES], { turn: { active: 'B' } })
-    expectRejected(game.drive.plot('A', 'paladin'), 'not-sorcery-timing')
+    expectRejected(drive(game).plotWhenPriority('A', 'paladin'), 'not-sorcery-timing')
   })
 
   it('702.170a a card without plot cannot be plotted; the cost must be payable', () => {
     const game = newGame([...lands('A', 'Forest', 3), cardInHand('paladin', 'A', 'Spinewoods Paladin'), cardInHand('bears', 'A', 'Grizzly Bears')])
-    expectRejected(game.drive.plot('A', 'bears'), 'no-plot', '702.170a')
-    expectRejected(game.drive.plot('A', 'paladin'), 'cannot-pay', '702.170a')
+    expectRejected(drive(game).plotWhenPriority('A', 'bears'), 'no-plot', '702.170a')
+    expectRejected(drive(game).plotWhenPriority('A', 'paladin'), 'cannot-pay', '702.170a')
     expect(obj(game, 'forest1').tapped).toBe(false)
   })
 
   it('702.170d not on the same turn; free on a later turn of its owner, at sorcery timing', () => {
     const game = setup()
-    expectOk(game.drive.plot('A', 'paladin'))
-    expectRejected(game.drive.cast('A', 'paladin', { alternative: 'plot' }), 'not-plotted-yet', '702.170d')
-    expectOk(game.drive.advance('precombatMain', { nextTurn: true }))
-    expectRejected(game.drive.cast('A', 'paladin', { alternative: 'plot' }), 'not-sorcery-timing', '702.170d')
-    expectOk(game.drive.advance('upkeep', { nextTurn: true }))
-    expectRejected(game.drive.cast('A', 'paladin', { alternative: 'plot' }), 'not-sorcery-timing')
-    expectOk(game.drive.advance('precombatMain'))
-    expectOk(game.drive.cast('A', 'paladin', { alternative: 'plot' }))
+    expectOk(drive(game).plotWhenPriority('A', 'paladin'))
+    expectRejected(drive(game).castAndResolve('A', 'paladin', { alternative: 'plot' }), 'not-plotted-yet', '702.170d')
+    expectOk(drive(game).walkTo('precombatMain', { nextTurn: true }))
+    expectRejected(drive(game).castAndResolve('A', 'paladin', { alternative: 'plot' }), 'not-sorcery-timing', '702.170d')
+    expectOk(drive(game).walkTo('upkeep', { nextTurn: true }))
+    expectRejected(drive(game).castAndResolve('A', 'paladin', { alternative: 'plot' }), 'not-sorcery-timing')
+    expectOk(drive(game).walkTo('precombatMain'))
+    expectOk(drive(game).castAndResolve('A', 'paladin', { alternative: 'plot' }))
     expect(obj(game, 'paladin')).toMatchObject({ zone: 'battlefield', plotted: false })
     expect(obj(game, 'forest1').tapped).toBe(false)
     expect(life(game, 'A')).toBe(23)
@@ -55,9 +56,9 @@ describe('CR 702.170 Plot', () => {
 
   it('702.170d a plotted card is cast from exile only as a plotted card', () => {
     const game = setup()
-    expectOk(game.drive.plot('A', 'paladin'))
-    expectRejected(game.drive.cast('A', 'paladin'), 'not-in-hand', '601.2a')
-    expectRejected(game.drive.cast('A', 'forest1', { alternative: 'plot' }), 'not-plotted')
+    expectOk(drive(game).plotWhenPriority('A', 'paladin'))
+    expectRejected(drive(game).castAndResolve('A', 'paladin'), 'not-in-hand', '601.2a')
+    expectRejected(drive(game).castAndResolve('A', 'forest1', { alternative: 'plot' }), 'not-plotted')
   })
 
   it('702.170d a card made plotted by an effect is cast the same way, even an instant, at sorcery timing', () => {
@@ -67,22 +68,22 @@ describe('CR 702.170 Plot', () => {
       ...LIBRARIES,
     ])
     expect(obj(game, 'bolt').plotted).toBe(true)
-    expectOk(game.drive.advance('beginCombat'))
-    expectRejected(game.drive.cast('A', 'bolt', { alternative: 'plot', targets: ['bear'] }), 'not-sorcery-timing')
-    expectOk(game.drive.advance('postcombatMain'))
-    expectOk(game.drive.cast('A', 'bolt', { alternative: 'plot', targets: ['bear'] }))
+    expectOk(drive(game).walkTo('beginCombat'))
+    expectRejected(drive(game).castAndResolve('A', 'bolt', { alternative: 'plot', targets: ['bear'] }), 'not-sorcery-timing')
+    expectOk(drive(game).walkTo('postcombatMain'))
+    expectOk(drive(game).castAndResolve('A', 'bolt', { alternative: 'plot', targets: ['bear'] }))
     expect(obj(game, 'bear').zone).toBe('graveyard')
   })
 
   it("702.170d only the owner casts a plotted card", () => {
     const game = newGame([{ id: 'paladin', card: 'Spinewoods Paladin', owner: 'B', zone: 'exile', plotted: true, plottedTurn: 1 }])
-    expectRejected(game.drive.cast('A', 'paladin', { alternative: 'plot' }), 'not-your-card')
+    expectRejected(drive(game).castAndResolve('A', 'paladin', { alternative: 'plot' }), 'not-your-card')
   })
 
   it('702.170g an effect may let plot work from another zone: the card is exiled from there', () => {
     const game = newGame([...lands('A', 'Forest', 4), { id: 'paladin', card: 'Spinewoods Paladin', owner: 'A', zone: 'graveyard' }])
-    expectRejected(game.drive.plot('A', 'paladin'), 'not-in-hand')
-    expectOk(plotCard(game.world, { player: game.eid('A')!, card: game.eid('paladin')!, from: Zone.Graveyard }))
+    expectRejected(drive(game).plotWhenPriority('A', 'paladin'), 'not-in-hand')
+    expectOk(plotCard(worldOf(game), { player: game.eid('A')!, card: game.eid('paladin')!, from: Zone.Graveyard }))
     expect(obj(game, 'paladin')).toMatchObject({ zone: 'exile', plotted: true })
   })
 })

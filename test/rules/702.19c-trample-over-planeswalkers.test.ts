@@ -12,25 +12,25 @@
  * creatures when damage is assigned, all its damage is assigned to the defending player."
  */
 import { describe, expect, it } from 'vitest'
-import { creature, expectOk, expectRejected, life, newGame, obj, planeswalker } from '../helpers.js'
+import { creature, drive, expectOk, expectRejected, life, newGame, obj, planeswalker } from '../helpers.js'
 
 const TOP = ['trample', 'trample over planeswalkers'] as const
 
 describe('CR 702.19c Trample over planeswalkers', () => {
   it('702.19c assigns the planeswalker its loyalty and the excess to its controller', () => {
     const game = newGame([creature('thrasta', 'A', 7, 7, [...TOP]), planeswalker('pw', 'B', 3)])
-    expectOk(game.drive.attack({ thrasta: 'pw' }))
-    expectOk(game.drive.block({}))
-    expectOk(game.drive.combatDamage())
+    expectOk(drive(game).walkToAttack({ thrasta: 'pw' }))
+    expectOk(drive(game).walkToBlock({}))
+    expectOk(drive(game).walkToDamage())
     expect(obj(game, 'pw').zone).toBe('graveyard')
     expect(life(game, 'B')).toBe(16)
   })
 
   it('702.19c works with trample over planeswalkers alone, without plain trample', () => {
     const game = newGame([creature('thrasta', 'A', 7, 7, ['trample over planeswalkers']), planeswalker('pw', 'B', 3), creature('bear', 'B', 2, 2)])
-    expectOk(game.drive.attack({ thrasta: 'pw' }))
-    expectOk(game.drive.block({ bear: 'thrasta' }))
-    expectOk(game.drive.combatDamage())
+    expectOk(drive(game).walkToAttack({ thrasta: 'pw' }))
+    expectOk(drive(game).walkToBlock({ bear: 'thrasta' }))
+    expectOk(drive(game).walkToDamage())
     expect(obj(game, 'bear').zone).toBe('graveyard')
     expect(obj(game, 'pw').zone).toBe('graveyard')
     expect(life(game, 'B')).toBe(18)
@@ -38,10 +38,10 @@ describe('CR 702.19c Trample over planeswalkers', () => {
 
   it("702.19c rejects damage to the controller before the planeswalker is assigned its loyalty", () => {
     const game = newGame([creature('thrasta', 'A', 7, 7, [...TOP]), planeswalker('pw', 'B', 3)])
-    expectOk(game.drive.attack({ thrasta: 'pw' }))
-    expectOk(game.drive.block({}))
-    expectRejected(game.drive.combatDamage({ thrasta: { pw: 2, B: 5 } }), 'illegal-assignment', '702.19c')
-    expectOk(game.drive.combatDamage({ thrasta: { pw: 3, B: 4 } }))
+    expectOk(drive(game).walkToAttack({ thrasta: 'pw' }))
+    expectOk(drive(game).walkToBlock({}))
+    expectRejected(drive(game).walkToDamage({ thrasta: { pw: 2, B: 5 } }), 'illegal-assignment', '702.19c')
+    expectOk(drive(game).walkToDamage({ thrasta: { pw: 3, B: 4 } }))
     expect(life(game, 'B')).toBe(16)
   })
 
@@ -51,47 +51,47 @@ describe('CR 702.19c Trample over planeswalkers', () => {
       creature('thrasta', 'A', 5, 5, [...TOP]),
       planeswalker('pw', 'B', 3),
     ])
-    expectOk(game.drive.attack({ bear: 'pw', thrasta: 'pw' }))
-    expectOk(game.drive.block({}))
-    expectOk(game.drive.combatDamage({ thrasta: { pw: 1, B: 4 } }))
+    expectOk(drive(game).walkToAttack({ bear: 'pw', thrasta: 'pw' }))
+    expectOk(drive(game).walkToBlock({}))
+    expectOk(drive(game).walkToDamage({ thrasta: { pw: 1, B: 4 } }))
     expect(life(game, 'B')).toBe(16)
     expect(obj(game, 'pw').zone).toBe('graveyard')
   })
 
   it('702.19c by default gives the planeswalker only the loyalty not yet assigned by earlier attackers', () => {
     const game = newGame([creature('bear', 'A', 2, 2), creature('thrasta', 'A', 5, 5, [...TOP]), planeswalker('pw', 'B', 3)])
-    expectOk(game.drive.attack({ bear: 'pw', thrasta: 'pw' }))
-    expectOk(game.drive.block({}))
-    expectOk(game.drive.combatDamage())
+    expectOk(drive(game).walkToAttack({ bear: 'pw', thrasta: 'pw' }))
+    expectOk(drive(game).walkToBlock({}))
+    expectOk(drive(game).walkToDamage())
     expect(life(game, 'B')).toBe(16)
   })
 
   it('702.19e assigns all damage to the defending player when the planeswalker left combat and nothing blocks', () => {
     const game = newGame([creature('thrasta', 'A', 7, 7, [...TOP]), planeswalker('pw', 'B', 3)])
-    expectOk(game.drive.attack({ thrasta: 'pw' }))
-    expectOk(game.drive.block({}))
+    expectOk(drive(game).walkToAttack({ thrasta: 'pw' }))
+    expectOk(drive(game).walkToBlock({}))
     expectOk(game.removeFromCombat('pw'))
-    expectOk(game.drive.combatDamage())
+    expectOk(drive(game).walkToDamage())
     expect(life(game, 'B')).toBe(13)
     expect(obj(game, 'pw').loyalty).toBe(3)
   })
 
   it('702.19e after lethal damage to blockers the rest goes to the defending player when the planeswalker is gone', () => {
     const game = newGame([creature('thrasta', 'A', 7, 7, [...TOP]), planeswalker('pw', 'B', 3), creature('bear', 'B', 2, 2)])
-    expectOk(game.drive.attack({ thrasta: 'pw' }))
-    expectOk(game.drive.block({ bear: 'thrasta' }))
+    expectOk(drive(game).walkToAttack({ thrasta: 'pw' }))
+    expectOk(drive(game).walkToBlock({ bear: 'thrasta' }))
     expectOk(game.destroy('pw'))
-    expectOk(game.drive.combatDamage())
+    expectOk(drive(game).walkToDamage())
     expect(life(game, 'B')).toBe(15)
   })
 
   it('506.4c an unblocked creature without trample over planeswalkers whose planeswalker left deals no damage', () => {
     const game = newGame([creature('ogre', 'A', 3, 3, ['trample']), planeswalker('pw', 'B', 3)])
-    expectOk(game.drive.attack({ ogre: 'pw' }))
-    expectOk(game.drive.block({}))
+    expectOk(drive(game).walkToAttack({ ogre: 'pw' }))
+    expectOk(drive(game).walkToBlock({}))
     expectOk(game.removeFromCombat('pw'))
-    expectRejected(game.drive.combatDamage({ ogre: { B: 3 } }), 'illegal-assignment', '702.19f')
-    expectOk(game.drive.combatDamage())
+    expectRejected(drive(game).walkToDamage({ ogre: { B: 3 } }), 'illegal-assignment', '702.19f')
+    expectOk(drive(game).walkToDamage())
     expect(life(game, 'B')).toBe(20)
   })
 })

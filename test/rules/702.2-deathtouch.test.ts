@@ -9,23 +9,23 @@
  * damage from."
  */
 import { describe, expect, it } from 'vitest'
-import { creature, expectOk, expectRejected, life, newGame, obj } from '../helpers.js'
+import { creature, drive, expectOk, expectRejected, life, newGame, obj } from '../helpers.js'
 
 describe('CR 702.2 Deathtouch', () => {
   it('702.2b destroys a creature dealt any damage by a deathtouch source', () => {
     const game = newGame([creature('rat', 'A', 1, 1, ['deathtouch']), creature('giant', 'B', 5, 5)])
-    expectOk(game.drive.attack({ rat: 'B' }))
-    expectOk(game.drive.block({ giant: 'rat' }))
-    expectOk(game.drive.combatDamage())
+    expectOk(drive(game).walkToAttack({ rat: 'B' }))
+    expectOk(drive(game).walkToBlock({ giant: 'rat' }))
+    expectOk(drive(game).walkToDamage())
     expect(obj(game, 'giant').zone).toBe('graveyard')
     expect(obj(game, 'rat').zone).toBe('graveyard')
   })
 
   it('702.2b does not destroy an indestructible creature, and the mark is gone after the check', () => {
     const game = newGame([creature('rat', 'A', 1, 1, ['deathtouch']), creature('golem', 'B', 0, 5, ['indestructible'])])
-    expectOk(game.drive.attack({ rat: 'B' }))
-    expectOk(game.drive.block({ golem: 'rat' }))
-    expectOk(game.drive.combatDamage())
+    expectOk(drive(game).walkToAttack({ rat: 'B' }))
+    expectOk(drive(game).walkToBlock({ golem: 'rat' }))
+    expectOk(drive(game).walkToDamage())
     expect(obj(game, 'golem').zone).toBe('battlefield')
     expectOk(game.lose('golem', ['indestructible']))
     expect(obj(game, 'golem').zone).toBe('battlefield')
@@ -33,9 +33,9 @@ describe('CR 702.2 Deathtouch', () => {
 
   it('702.2c 1 damage from a deathtouch trampler is lethal to each blocker', () => {
     const game = newGame([creature('viper', 'A', 5, 5, ['deathtouch', 'trample']), creature('w1', 'B', 2, 4), creature('w2', 'B', 2, 4)])
-    expectOk(game.drive.attack({ viper: 'B' }))
-    expectOk(game.drive.block({ w1: 'viper', w2: 'viper' }))
-    expectOk(game.drive.combatDamage({ viper: { w1: 1, w2: 1, B: 3 } }))
+    expectOk(drive(game).walkToAttack({ viper: 'B' }))
+    expectOk(drive(game).walkToBlock({ w1: 'viper', w2: 'viper' }))
+    expectOk(drive(game).walkToDamage({ viper: { w1: 1, w2: 1, B: 3 } }))
     expect(life(game, 'B')).toBe(17)
     expect(obj(game, 'w1').zone).toBe('graveyard')
     expect(obj(game, 'w2').zone).toBe('graveyard')
@@ -43,9 +43,9 @@ describe('CR 702.2 Deathtouch', () => {
 
   it('702.2c a deathtouch trampler still has to assign 1 to each blocker before the player', () => {
     const game = newGame([creature('viper', 'A', 5, 5, ['deathtouch', 'trample']), creature('w1', 'B', 2, 4), creature('w2', 'B', 2, 4)])
-    expectOk(game.drive.attack({ viper: 'B' }))
-    expectOk(game.drive.block({ w1: 'viper', w2: 'viper' }))
-    expectRejected(game.drive.combatDamage({ viper: { w1: 1, B: 4 } }), 'illegal-assignment', '702.2c')
+    expectOk(drive(game).walkToAttack({ viper: 'B' }))
+    expectOk(drive(game).walkToBlock({ w1: 'viper', w2: 'viper' }))
+    expectRejected(drive(game).walkToDamage({ viper: { w1: 1, B: 4 } }), 'illegal-assignment', '702.2c')
   })
 
   it('702.2b noncombat damage from a deathtouch source destroys the creature', () => {

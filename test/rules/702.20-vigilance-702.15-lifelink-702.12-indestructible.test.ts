@@ -6,12 +6,12 @@
  * destroyed by lethal damage, and they ignore the state-based action that checks for lethal damage."
  */
 import { describe, expect, it } from 'vitest'
-import { creature, expectOk, life, newGame, obj } from '../helpers.js'
+import { creature, drive, expectOk, life, newGame, obj } from '../helpers.js'
 
 describe('CR 702.20 Vigilance', () => {
   it('702.20b attacking does not tap a creature with vigilance', () => {
     const game = newGame([creature('knight', 'A', 2, 2, ['vigilance']), creature('bear', 'A', 2, 2)])
-    expectOk(game.drive.attack({ knight: 'B', bear: 'B' }))
+    expectOk(drive(game).walkToAttack({ knight: 'B', bear: 'B' }))
     expect(obj(game, 'knight').tapped).toBe(false)
     expect(obj(game, 'bear').tapped).toBe(true)
   })
@@ -20,17 +20,17 @@ describe('CR 702.20 Vigilance', () => {
 describe('CR 702.15 Lifelink', () => {
   it('702.15b combat damage to a player gains its controller that much life', () => {
     const game = newGame([creature('cleric', 'A', 3, 3, ['lifelink'])])
-    expectOk(game.drive.attack({ cleric: 'B' }))
-    expectOk(game.drive.advance('endCombat'))
+    expectOk(drive(game).walkToAttack({ cleric: 'B' }))
+    expectOk(drive(game).walkTo('endCombat'))
     expect(life(game, 'A')).toBe(23)
     expect(life(game, 'B')).toBe(17)
   })
 
   it('702.15b damage to a blocker and from a blocker with lifelink gains life too', () => {
     const game = newGame([creature('cleric', 'A', 3, 3, ['lifelink']), creature('priest', 'B', 2, 5, ['lifelink'])])
-    expectOk(game.drive.attack({ cleric: 'B' }))
-    expectOk(game.drive.block({ priest: 'cleric' }))
-    expectOk(game.drive.combatDamage())
+    expectOk(drive(game).walkToAttack({ cleric: 'B' }))
+    expectOk(drive(game).walkToBlock({ priest: 'cleric' }))
+    expectOk(drive(game).walkToDamage())
     expect(life(game, 'A')).toBe(23)
     expect(life(game, 'B')).toBe(22)
   })
@@ -45,9 +45,9 @@ describe('CR 702.15 Lifelink', () => {
 describe('CR 702.12 Indestructible', () => {
   it('702.12b lethal damage does not destroy an indestructible creature', () => {
     const game = newGame([creature('giant', 'A', 5, 5), creature('golem', 'B', 1, 2, ['indestructible'])])
-    expectOk(game.drive.attack({ giant: 'B' }))
-    expectOk(game.drive.block({ golem: 'giant' }))
-    expectOk(game.drive.combatDamage())
+    expectOk(drive(game).walkToAttack({ giant: 'B' }))
+    expectOk(drive(game).walkToBlock({ golem: 'giant' }))
+    expectOk(drive(game).walkToDamage())
     expect(obj(game, 'golem').zone).toBe('battlefield')
     expect(obj(game, 'golem').damage).toBe(5)
   })

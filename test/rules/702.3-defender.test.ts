@@ -1,31 +1,31 @@
 /** CR 702.3b: "A creature with defender can't attack." */
 import { describe, expect, it } from 'vitest'
-import { creature, expectOk, expectRejected, newGame, obj } from '../helpers.js'
+import { creature, drive, expectOk, expectRejected, newGame, obj } from '../helpers.js'
 
 describe('CR 702.3 Defender', () => {
   it('702.3b a creature with defender cannot attack, and the whole declaration is rejected', () => {
     const game = newGame([creature('wall', 'A', 0, 8, ['defender']), creature('bear', 'A', 2, 2)])
     const before = game.state()
-    expectRejected(game.drive.attack({ bear: 'B', wall: 'B' }), 'defender-cannot-attack', '702.3b')
+    expectRejected(drive(game).walkToAttack({ bear: 'B', wall: 'B' }), 'defender-cannot-attack', '702.3b')
     expect(game.state()).toEqual(before)
     expect(obj(game, 'bear').tapped).toBe(false)
   })
 
   it('702.3b a creature with defender can block', () => {
     const game = newGame([creature('bear', 'A', 2, 2), creature('wall', 'B', 0, 8, ['defender'])])
-    expectOk(game.drive.attack({ bear: 'B' }))
-    expectOk(game.drive.block({ wall: 'bear' }))
+    expectOk(drive(game).walkToAttack({ bear: 'B' }))
+    expectOk(drive(game).walkToBlock({ wall: 'bear' }))
   })
 
   it('702.3b a creature that lost defender until end of turn can attack', () => {
     const game = newGame([creature('wall', 'A', 0, 8, ['defender'])])
     expectOk(game.lose('wall', ['defender']))
-    expectOk(game.drive.attack({ wall: 'B' }))
+    expectOk(drive(game).walkToAttack({ wall: 'B' }))
   })
 
   it('702.3b granted defender stops an attack', () => {
     const game = newGame([creature('bear', 'A', 2, 2)])
     expectOk(game.grant('bear', { keywords: ['defender'] }))
-    expectRejected(game.drive.attack({ bear: 'B' }), 'defender-cannot-attack')
+    expectRejected(drive(game).walkToAttack({ bear: 'B' }), 'defender-cannot-attack')
   })
 })

@@ -12,26 +12,26 @@
  * in the second combat damage step."
  */
 import { describe, expect, it } from 'vitest'
-import { creature, expectOk, life, newGame, obj } from '../helpers.js'
+import { creature, drive, expectOk, life, newGame, obj } from '../helpers.js'
 
 describe('CR 702.4 Double strike', () => {
   it('702.4b deals damage in both combat damage steps', () => {
     const game = newGame([creature('blade', 'A', 2, 2, ['double strike'])])
-    expectOk(game.drive.attack({ blade: 'B' }))
-    expectOk(game.drive.block({}))
-    expectOk(game.drive.combatDamage())
+    expectOk(drive(game).walkToAttack({ blade: 'B' }))
+    expectOk(drive(game).walkToBlock({}))
+    expectOk(drive(game).walkToDamage())
     expect(game.state().turn.step).toBe('firstStrikeDamage')
     expect(life(game, 'B')).toBe(18)
-    expectOk(game.drive.combatDamage())
+    expectOk(drive(game).walkToDamage())
     expect(game.state().turn.step).toBe('regularDamage')
     expect(life(game, 'B')).toBe(16)
   })
 
   it('702.4b a double striker kills a blocker before it deals damage, then deals no more to it', () => {
     const game = newGame([creature('blade', 'A', 2, 2, ['double strike']), creature('bear', 'B', 2, 2)])
-    expectOk(game.drive.attack({ blade: 'B' }))
-    expectOk(game.drive.block({ bear: 'blade' }))
-    expectOk(game.drive.advance('endCombat'))
+    expectOk(drive(game).walkToAttack({ blade: 'B' }))
+    expectOk(drive(game).walkToBlock({ bear: 'blade' }))
+    expectOk(drive(game).walkTo('endCombat'))
     expect(obj(game, 'bear').zone).toBe('graveyard')
     expect(obj(game, 'blade').damage).toBe(0)
     expect(life(game, 'B')).toBe(20)
@@ -39,38 +39,38 @@ describe('CR 702.4 Double strike', () => {
 
   it('702.4c losing double strike after the first step stops the second hit', () => {
     const game = newGame([creature('blade', 'A', 2, 2, ['double strike'])])
-    expectOk(game.drive.attack({ blade: 'B' }))
-    expectOk(game.drive.block({}))
-    expectOk(game.drive.combatDamage())
+    expectOk(drive(game).walkToAttack({ blade: 'B' }))
+    expectOk(drive(game).walkToBlock({}))
+    expectOk(drive(game).walkToDamage())
     expectOk(game.lose('blade', ['double strike']))
-    expectOk(game.drive.advance('endCombat'))
+    expectOk(drive(game).walkTo('endCombat'))
     expect(life(game, 'B')).toBe(18)
   })
 
   it('702.4d a first striker given double strike deals damage again', () => {
     const game = newGame([creature('knight', 'A', 2, 2, ['first strike'])])
-    expectOk(game.drive.attack({ knight: 'B' }))
-    expectOk(game.drive.block({}))
-    expectOk(game.drive.combatDamage())
+    expectOk(drive(game).walkToAttack({ knight: 'B' }))
+    expectOk(drive(game).walkToBlock({}))
+    expectOk(drive(game).walkToDamage())
     expectOk(game.grant('knight', { keywords: ['double strike'] }))
-    expectOk(game.drive.combatDamage())
+    expectOk(drive(game).walkToDamage())
     expect(life(game, 'B')).toBe(16)
   })
 
   it('702.4b a double-striking blocker hits the attacker twice', () => {
     const game = newGame([creature('ogre', 'A', 3, 5), creature('blade', 'B', 2, 4, ['double strike'])])
-    expectOk(game.drive.attack({ ogre: 'B' }))
-    expectOk(game.drive.block({ blade: 'ogre' }))
-    expectOk(game.drive.advance('endCombat'))
+    expectOk(drive(game).walkToAttack({ ogre: 'B' }))
+    expectOk(drive(game).walkToBlock({ blade: 'ogre' }))
+    expectOk(drive(game).walkTo('endCombat'))
     expect(obj(game, 'ogre').damage).toBe(4)
     expect(obj(game, 'blade').damage).toBe(3)
   })
 
   it('702.4b lifelink on a double striker gains life in both steps', () => {
     const game = newGame([creature('blade', 'A', 2, 2, ['double strike', 'lifelink'])])
-    expectOk(game.drive.attack({ blade: 'B' }))
-    expectOk(game.drive.block({}))
-    expectOk(game.drive.advance('endCombat'))
+    expectOk(drive(game).walkToAttack({ blade: 'B' }))
+    expectOk(drive(game).walkToBlock({}))
+    expectOk(drive(game).walkTo('endCombat'))
     expect(life(game, 'A')).toBe(24)
   })
 })

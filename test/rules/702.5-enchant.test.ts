@@ -9,7 +9,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { ObjectSpec } from '../../src/state/position.js'
-import { cardInHand, creature, expectOk, expectRejected, inHand, lands, newGame, obj } from '../helpers.js'
+import { cardInHand, creature, drive, expectOk, expectRejected, inHand, lands, newGame, obj } from '../helpers.js'
 
 function aura(id: string, owner: string, enchant: string[], extra: Partial<ObjectSpec> = {}): ObjectSpec {
   return inHand(id, owner, {
@@ -34,24 +34,24 @@ const board: ObjectSpec[] = [
 describe('CR 702.5 Enchant', () => {
   it('702.5a enchant creature targets only a creature, and the Aura gives its bonus', () => {
     const game = newGame([...board, aura('a', 'A', ['creature'])])
-    expectRejected(game.drive.cast('A', 'a', { targets: ['B'] }), 'illegal-target', '702.5b')
-    expectRejected(game.drive.cast('A', 'a', { targets: ['pw'] }), 'illegal-target')
-    expectRejected(game.drive.cast('A', 'a', { targets: ['rock'] }), 'illegal-target')
-    expectOk(game.drive.cast('A', 'a', { targets: ['wolf'] }))
+    expectRejected(drive(game).castAndResolve('A', 'a', { targets: ['B'] }), 'illegal-target', '702.5b')
+    expectRejected(drive(game).castAndResolve('A', 'a', { targets: ['pw'] }), 'illegal-target')
+    expectRejected(drive(game).castAndResolve('A', 'a', { targets: ['rock'] }), 'illegal-target')
+    expectOk(drive(game).castAndResolve('A', 'a', { targets: ['wolf'] }))
     expect(obj(game, 'a')).toMatchObject({ zone: 'battlefield', attachedTo: 'wolf', controller: 'A' })
     expect(obj(game, 'wolf')).toMatchObject({ power: 3, toughness: 3 })
   })
 
   it('702.5a enchant creature you control', () => {
     const game = newGame([...board, aura('a', 'A', ['creature you control'])])
-    expectRejected(game.drive.cast('A', 'a', { targets: ['wolf'] }), 'illegal-target')
-    expectOk(game.drive.cast('A', 'a', { targets: ['bear'] }))
+    expectRejected(drive(game).castAndResolve('A', 'a', { targets: ['wolf'] }), 'illegal-target')
+    expectOk(drive(game).castAndResolve('A', 'a', { targets: ['bear'] }))
   })
 
   it('702.5d enchant player targets and attaches to a player, not a permanent', () => {
     const game = newGame([...board, aura('a', 'A', ['player'], { enchanted: {} })])
-    expectRejected(game.drive.cast('A', 'a', { targets: ['bear'] }), 'illegal-target')
-    expectOk(game.drive.cast('A', 'a', { targets: ['B'] }))
+    expectRejected(drive(game).castAndResolve('A', 'a', { targets: ['bear'] }), 'illegal-target')
+    expectOk(drive(game).castAndResolve('A', 'a', { targets: ['B'] }))
     expect(obj(game, 'a').attachedTo).toBe('B')
   })
 
@@ -62,38 +62,38 @@ describe('CR 702.5 Enchant', () => {
       aura('l', 'A', ['land'], { enchanted: {} }),
       aura('r', 'A', ['artifact'], { enchanted: {} }),
     ])
-    expectRejected(game.drive.cast('A', 'p', { targets: ['bear'] }), 'illegal-target')
-    expectOk(game.drive.cast('A', 'p', { targets: ['pw'] }))
-    expectRejected(game.drive.cast('A', 'l', { targets: ['rock'] }), 'illegal-target')
-    expectOk(game.drive.cast('A', 'l', { targets: ['plains1'] }))
-    expectRejected(game.drive.cast('A', 'r', { targets: ['bear'] }), 'illegal-target')
-    expectOk(game.drive.cast('A', 'r', { targets: ['rock'] }))
+    expectRejected(drive(game).castAndResolve('A', 'p', { targets: ['bear'] }), 'illegal-target')
+    expectOk(drive(game).castAndResolve('A', 'p', { targets: ['pw'] }))
+    expectRejected(drive(game).castAndResolve('A', 'l', { targets: ['rock'] }), 'illegal-target')
+    expectOk(drive(game).castAndResolve('A', 'l', { targets: ['plains1'] }))
+    expectRejected(drive(game).castAndResolve('A', 'r', { targets: ['bear'] }), 'illegal-target')
+    expectOk(drive(game).castAndResolve('A', 'r', { targets: ['rock'] }))
   })
 
   it('702.5a enchant permanent takes any permanent but not a player', () => {
     const game = newGame([...board, aura('any', 'A', ['permanent'], { enchanted: {} })])
-    expectRejected(game.drive.cast('A', 'any', { targets: ['A'] }), 'illegal-target')
-    expectOk(game.drive.cast('A', 'any', { targets: ['rock'] }))
+    expectRejected(drive(game).castAndResolve('A', 'any', { targets: ['A'] }), 'illegal-target')
+    expectOk(drive(game).castAndResolve('A', 'any', { targets: ['rock'] }))
     expect(obj(game, 'any').attachedTo).toBe('rock')
   })
 
   it('702.5c with several enchant abilities the target must satisfy all of them', () => {
     const game = newGame([...board, aura('a', 'A', ['creature', 'artifact'])])
-    expectRejected(game.drive.cast('A', 'a', { targets: ['bear'] }), 'illegal-target')
-    expectRejected(game.drive.cast('A', 'a', { targets: ['rock'] }), 'illegal-target')
-    expectOk(game.drive.cast('A', 'a', { targets: ['golem'] }))
+    expectRejected(drive(game).castAndResolve('A', 'a', { targets: ['bear'] }), 'illegal-target')
+    expectRejected(drive(game).castAndResolve('A', 'a', { targets: ['rock'] }), 'illegal-target')
+    expectOk(drive(game).castAndResolve('A', 'a', { targets: ['golem'] }))
   })
 
   it('704.5m the Aura goes to the graveyard when the enchanted creature leaves', () => {
     const game = newGame([...board, aura('a', 'A', ['creature'])])
-    expectOk(game.drive.cast('A', 'a', { targets: ['wolf'] }))
+    expectOk(drive(game).castAndResolve('A', 'a', { targets: ['wolf'] }))
     expectOk(game.destroy('wolf'))
     expect(obj(game, 'a')).toMatchObject({ zone: 'graveyard', attachedTo: null })
   })
 
   it('704.5m the Aura goes to the graveyard when the enchanted permanent stops qualifying', () => {
     const game = newGame([...board, aura('a', 'A', ['creature you control'])], { turn: { step: 'precombatMain' } })
-    expectOk(game.drive.cast('A', 'a', { targets: ['bear'] }))
+    expectOk(drive(game).castAndResolve('A', 'a', { targets: ['bear'] }))
     expect(obj(game, 'bear').power).toBe(3)
     expectOk(game.grant('bear', { toughness: -3 }))
     expect(obj(game, 'bear').zone).toBe('graveyard')
@@ -102,7 +102,7 @@ describe('CR 702.5 Enchant', () => {
 
   it('303.4 an Aura from the pool: Spectral Flight gives +2/+2 and flying', () => {
     const game = newGame([...lands('A', 'Island', 2), creature('bear', 'A', 2, 2), cardInHand('flight', 'A', 'Spectral Flight')])
-    expectOk(game.drive.cast('A', 'flight', { targets: ['bear'] }))
+    expectOk(drive(game).castAndResolve('A', 'flight', { targets: ['bear'] }))
     expect(obj(game, 'bear')).toMatchObject({ power: 4, toughness: 4, keywords: ['flying'] })
   })
 

@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { ObjectSpec } from '../../src/state/position.js'
-import { creature, expectOk, expectRejected, lands, LIBRARIES, newGame, obj } from '../helpers.js'
+import { LIBRARIES, creature, drive, expectOk, expectRejected, lands, newGame, obj } from '../helpers.js'
 
 function sword(extra: Partial<ObjectSpec> = {}): ObjectSpec {
   return {
@@ -25,7 +25,7 @@ function sword(extra: Partial<ObjectSpec> = {}): ObjectSpec {
 describe('CR 702.6 Equip', () => {
   it('702.6a attaches to a creature you control, pays the cost, and the creature gets the bonus', () => {
     const game = newGame([...lands('A', 'Plains', 2), sword(), creature('bear', 'A', 2, 2)])
-    expectOk(game.drive.activate('A', 'sword', 'equip', ['bear']))
+    expectOk(drive(game).activateAndResolve('A', 'sword', 'equip', ['bear']))
     expect(obj(game, 'sword').attachedTo).toBe('bear')
     expect(obj(game, 'bear')).toMatchObject({ power: 4, toughness: 2, keywords: ['first strike'] })
     expect(obj(game, 'plains1').tapped && obj(game, 'plains2').tapped).toBe(true)
@@ -33,41 +33,41 @@ describe('CR 702.6 Equip', () => {
 
   it("702.6a can't target an opponent's creature", () => {
     const game = newGame([...lands('A', 'Plains', 2), sword(), creature('rat', 'B', 1, 1)])
-    expectRejected(game.drive.activate('A', 'sword', 'equip', ['rat']), 'illegal-target', '702.6a')
+    expectRejected(drive(game).activateAndResolve('A', 'sword', 'equip', ['rat']), 'illegal-target', '702.6a')
   })
 
   it("702.6a only as a sorcery: not in combat, not on the opponent's turn", () => {
     const game = newGame([...lands('A', 'Plains', 4), sword(), creature('bear', 'A', 2, 2), ...LIBRARIES])
-    expectOk(game.drive.advance('beginCombat'))
-    expectRejected(game.drive.activate('A', 'sword', 'equip', ['bear']), 'not-sorcery-timing', '702.6a')
-    expectOk(game.drive.advance('precombatMain', { nextTurn: true }))
+    expectOk(drive(game).walkTo('beginCombat'))
+    expectRejected(drive(game).activateAndResolve('A', 'sword', 'equip', ['bear']), 'not-sorcery-timing', '702.6a')
+    expectOk(drive(game).walkTo('precombatMain', { nextTurn: true }))
     expect(game.state().turn.active).toBe('B')
-    expectRejected(game.drive.activate('A', 'sword', 'equip', ['bear']), 'not-sorcery-timing', '702.6a')
+    expectRejected(drive(game).activateAndResolve('A', 'sword', 'equip', ['bear']), 'not-sorcery-timing', '702.6a')
   })
 
   it("602.2 only the Equipment's controller may activate equip", () => {
     const game = newGame([...lands('B', 'Plains', 2), sword(), creature('wolf', 'B', 2, 2)])
-    expectRejected(game.drive.activate('B', 'sword', 'equip', ['wolf']), 'not-your-permanent', '602.2')
+    expectRejected(drive(game).activateAndResolve('B', 'sword', 'equip', ['wolf']), 'not-your-permanent', '602.2')
   })
 
   it('602.2b a cost that cannot be paid rejects the activation and taps nothing', () => {
     const game = newGame([...lands('A', 'Plains', 1), sword(), creature('bear', 'A', 2, 2)])
     const before = game.state()
-    expectRejected(game.drive.activate('A', 'sword', 'equip', ['bear']), 'cannot-pay')
+    expectRejected(drive(game).activateAndResolve('A', 'sword', 'equip', ['bear']), 'cannot-pay')
     expect(game.state()).toEqual(before)
   })
 
   it('701.3 moving to another creature takes the bonus along', () => {
     const game = newGame([...lands('A', 'Plains', 4), sword(), creature('bear', 'A', 2, 2), creature('ogre', 'A', 3, 3)])
-    expectOk(game.drive.activate('A', 'sword', 'equip', ['bear']))
-    expectOk(game.drive.activate('A', 'sword', 'equip', ['ogre']))
+    expectOk(drive(game).activateAndResolve('A', 'sword', 'equip', ['bear']))
+    expectOk(drive(game).activateAndResolve('A', 'sword', 'equip', ['ogre']))
     expect(obj(game, 'bear')).toMatchObject({ power: 2, keywords: [] })
     expect(obj(game, 'ogre')).toMatchObject({ power: 5, keywords: ['first strike'] })
   })
 
   it('301.5 the Equipment stays on the battlefield, unattached, when the creature leaves', () => {
     const game = newGame([...lands('A', 'Plains', 2), sword(), creature('bear', 'A', 2, 2)])
-    expectOk(game.drive.activate('A', 'sword', 'equip', ['bear']))
+    expectOk(drive(game).activateAndResolve('A', 'sword', 'equip', ['bear']))
     expectOk(game.destroy('bear'))
     expect(obj(game, 'sword')).toMatchObject({ zone: 'battlefield', attachedTo: null })
   })
@@ -79,8 +79,8 @@ describe('CR 702.6 Equip', () => {
       creature('bear', 'A', 2, 2),
       { id: 'knight', card: 'Youthful Knight', controller: 'A' },
     ])
-    expectRejected(game.drive.activate('A', 'sword', 'equip', ['bear']), 'illegal-target', '702.6c')
-    expectOk(game.drive.activate('A', 'sword', 'equip', ['knight']))
+    expectRejected(drive(game).activateAndResolve('A', 'sword', 'equip', ['bear']), 'illegal-target', '702.6c')
+    expectOk(drive(game).activateAndResolve('A', 'sword', 'equip', ['knight']))
     expect(obj(game, 'plains2').tapped).toBe(false)
   })
 
@@ -91,9 +91,9 @@ describe('CR 702.6 Equip', () => {
       creature('bear', 'A', 2, 2),
       { id: 'knight', card: 'Youthful Knight', controller: 'A' },
     ])
-    expectOk(game.drive.activate('A', 'sword', 'equip', ['bear']))
+    expectOk(drive(game).activateAndResolve('A', 'sword', 'equip', ['bear']))
     expect([1, 2, 3].map((i) => obj(game, `plains${i}`).tapped)).toEqual([true, true, false])
-    expectOk(game.drive.activate('A', 'sword', 'equip', ['knight']))
+    expectOk(drive(game).activateAndResolve('A', 'sword', 'equip', ['knight']))
     expect(obj(game, 'plains3').tapped).toBe(true)
   })
 
@@ -104,9 +104,9 @@ describe('CR 702.6 Equip', () => {
       creature('bear', 'A', 2, 2),
       { id: 'pw', controller: 'A', types: ['planeswalker'], loyalty: 3 },
     ])
-    expectRejected(game.drive.activate('A', 'sword', 'equip', ['pw']), 'no-such-ability')
-    expectRejected(game.drive.activate('A', 'sword', 'equip planeswalker', ['bear']), 'illegal-target', '702.6e')
-    expectOk(game.drive.activate('A', 'sword', 'equip planeswalker', ['pw']))
+    expectRejected(drive(game).activateAndResolve('A', 'sword', 'equip', ['pw']), 'no-such-ability')
+    expectRejected(drive(game).activateAndResolve('A', 'sword', 'equip planeswalker', ['bear']), 'illegal-target', '702.6e')
+    expectOk(drive(game).activateAndResolve('A', 'sword', 'equip planeswalker', ['pw']))
     expect(obj(game, 'sword').attachedTo).toBe(null)
   })
 
@@ -128,9 +128,9 @@ describe('CR 702.6 Equip', () => {
 
   it('Loxodon Warhammer gives trample and lifelink', () => {
     const game = newGame([...lands('A', 'Plains', 3), { id: 'hammer', card: 'Loxodon Warhammer', controller: 'A' }, creature('bear', 'A', 2, 2)])
-    expectOk(game.drive.activate('A', 'hammer', 'equip', ['bear']))
-    expectOk(game.drive.attack({ bear: 'B' }))
-    expectOk(game.drive.advance('endCombat'))
+    expectOk(drive(game).activateAndResolve('A', 'hammer', 'equip', ['bear']))
+    expectOk(drive(game).walkToAttack({ bear: 'B' }))
+    expectOk(drive(game).walkTo('endCombat'))
     expect(game.state().players).toEqual({ A: { life: 25, lost: false }, B: { life: 15, lost: false } })
   })
 })

@@ -10,74 +10,74 @@
  * in the second combat damage step (unless the creature has double strike)."
  */
 import { describe, expect, it } from 'vitest'
-import { creature, expectOk, expectRejected, life, newGame, obj } from '../helpers.js'
+import { creature, drive, expectOk, expectRejected, life, newGame, obj } from '../helpers.js'
 
 describe('CR 702.7 First strike', () => {
   it('702.7b kills the blocker before it can deal damage', () => {
     const game = newGame([creature('knight', 'A', 2, 2, ['first strike']), creature('bear', 'B', 2, 2)])
-    expectOk(game.drive.attack({ knight: 'B' }))
-    expectOk(game.drive.block({ bear: 'knight' }))
-    expectOk(game.drive.combatDamage())
+    expectOk(drive(game).walkToAttack({ knight: 'B' }))
+    expectOk(drive(game).walkToBlock({ bear: 'knight' }))
+    expectOk(drive(game).walkToDamage())
     expect(game.state().turn.step).toBe('firstStrikeDamage')
     expect(obj(game, 'bear').zone).toBe('graveyard')
-    expectOk(game.drive.combatDamage())
+    expectOk(drive(game).walkToDamage())
     expect(obj(game, 'knight').damage).toBe(0)
   })
 
   it('510.4 without first or double strike there is no first-strike damage step', () => {
     const game = newGame([creature('bear', 'A', 2, 2)])
-    expectOk(game.drive.attack({ bear: 'B' }))
-    expectOk(game.drive.block({}))
-    expectRejected(game.drive.advance('firstStrikeDamage'), 'step-skipped', '510.4')
-    expectOk(game.drive.combatDamage())
+    expectOk(drive(game).walkToAttack({ bear: 'B' }))
+    expectOk(drive(game).walkToBlock({}))
+    expectRejected(drive(game).walkTo('firstStrikeDamage'), 'step-skipped', '510.4')
+    expectOk(drive(game).walkToDamage())
     expect(game.state().turn.step).toBe('regularDamage')
   })
 
   it('702.7b a first-strike blocker kills the attacker first', () => {
     const game = newGame([creature('bear', 'A', 2, 2), creature('knight', 'B', 2, 2, ['first strike'])])
-    expectOk(game.drive.attack({ bear: 'B' }))
-    expectOk(game.drive.block({ knight: 'bear' }))
-    expectOk(game.drive.advance('endCombat'))
+    expectOk(drive(game).walkToAttack({ bear: 'B' }))
+    expectOk(drive(game).walkToBlock({ knight: 'bear' }))
+    expectOk(drive(game).walkTo('endCombat'))
     expect(obj(game, 'bear').zone).toBe('graveyard')
     expect(obj(game, 'knight').damage).toBe(0)
   })
 
   it('702.7c gaining first strike after the first-strike step does not stop regular damage', () => {
     const game = newGame([creature('knight', 'A', 2, 2, ['first strike']), creature('ogre', 'A', 3, 3)])
-    expectOk(game.drive.attack({ knight: 'B', ogre: 'B' }))
-    expectOk(game.drive.block({}))
-    expectOk(game.drive.combatDamage())
+    expectOk(drive(game).walkToAttack({ knight: 'B', ogre: 'B' }))
+    expectOk(drive(game).walkToBlock({}))
+    expectOk(drive(game).walkToDamage())
     expect(life(game, 'B')).toBe(18)
     expectOk(game.grant('ogre', { keywords: ['first strike'] }))
-    expectOk(game.drive.combatDamage())
+    expectOk(drive(game).walkToDamage())
     expect(life(game, 'B')).toBe(15)
   })
 
   it('702.7c losing first strike after the first-strike step does not allow a second hit', () => {
     const game = newGame([creature('knight', 'A', 2, 2, ['first strike'])])
-    expectOk(game.drive.attack({ knight: 'B' }))
-    expectOk(game.drive.block({}))
-    expectOk(game.drive.combatDamage())
+    expectOk(drive(game).walkToAttack({ knight: 'B' }))
+    expectOk(drive(game).walkToBlock({}))
+    expectOk(drive(game).walkToDamage())
     expectOk(game.lose('knight', ['first strike']))
-    expectOk(game.drive.combatDamage())
+    expectOk(drive(game).walkToDamage())
     expect(life(game, 'B')).toBe(18)
   })
 
   it('702.7b first strike granted before the damage steps makes the creature strike first', () => {
     const game = newGame([creature('bear', 'A', 2, 2), creature('bear2', 'B', 2, 2)])
-    expectOk(game.drive.attack({ bear: 'B' }))
-    expectOk(game.drive.block({ bear2: 'bear' }))
+    expectOk(drive(game).walkToAttack({ bear: 'B' }))
+    expectOk(drive(game).walkToBlock({ bear2: 'bear' }))
     expectOk(game.grant('bear', { keywords: ['first strike'] }))
-    expectOk(game.drive.advance('endCombat'))
+    expectOk(drive(game).walkTo('endCombat'))
     expect(obj(game, 'bear').zone).toBe('battlefield')
     expect(obj(game, 'bear2').zone).toBe('graveyard')
   })
 
   it('510.1 an explicit assignment for a creature that does not deal damage in this step is rejected', () => {
     const game = newGame([creature('knight', 'A', 2, 2, ['first strike']), creature('ogre', 'A', 3, 3)])
-    expectOk(game.drive.attack({ knight: 'B', ogre: 'B' }))
-    expectOk(game.drive.block({}))
-    expectRejected(game.drive.combatDamage({ ogre: { B: 3 } }), 'illegal-assignment', '510.4')
-    expectOk(game.drive.combatDamage({ ogre: { B: 0 } }))
+    expectOk(drive(game).walkToAttack({ knight: 'B', ogre: 'B' }))
+    expectOk(drive(game).walkToBlock({}))
+    expectRejected(drive(game).walkToDamage({ ogre: { B: 3 } }), 'illegal-assignment', '510.4')
+    expectOk(drive(game).walkToDamage({ ogre: { B: 0 } }))
   })
 })

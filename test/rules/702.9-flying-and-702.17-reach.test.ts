@@ -4,36 +4,36 @@
  * CR 702.17b: "A creature with flying can't be blocked except by creatures with flying and/or reach."
  */
 import { describe, expect, it } from 'vitest'
-import { creature, expectOk, expectRejected, newGame, obj } from '../helpers.js'
+import { creature, drive, expectOk, expectRejected, newGame, obj } from '../helpers.js'
 
 describe('CR 702.9 Flying and CR 702.17 Reach', () => {
   it('702.9b a creature without flying or reach cannot block a flyer', () => {
     const game = newGame([creature('angel', 'A', 4, 4, ['flying']), creature('bear', 'B', 2, 2)])
-    expectOk(game.drive.attack({ angel: 'B' }))
+    expectOk(drive(game).walkToAttack({ angel: 'B' }))
     const before = game.state()
-    expectRejected(game.drive.block({ bear: 'angel' }), 'cannot-block-flying', '702.9b')
+    expectRejected(drive(game).walkToBlock({ bear: 'angel' }), 'cannot-block-flying', '702.9b')
     expect(game.state()).toEqual(before)
   })
 
   it('702.17b a creature with reach blocks a flyer', () => {
     const game = newGame([creature('angel', 'A', 4, 4, ['flying']), creature('spider', 'B', 2, 4, ['reach'])])
-    expectOk(game.drive.attack({ angel: 'B' }))
-    expectOk(game.drive.block({ spider: 'angel' }))
-    expectOk(game.drive.combatDamage())
+    expectOk(drive(game).walkToAttack({ angel: 'B' }))
+    expectOk(drive(game).walkToBlock({ spider: 'angel' }))
+    expectOk(drive(game).walkToDamage())
     expect(obj(game, 'spider').zone).toBe('graveyard')
     expect(obj(game, 'angel').damage).toBe(2)
   })
 
   it('702.9b a flyer blocks a flyer', () => {
     const game = newGame([creature('angel', 'A', 4, 4, ['flying']), creature('bird', 'B', 1, 1, ['flying'])])
-    expectOk(game.drive.attack({ angel: 'B' }))
-    expectOk(game.drive.block({ bird: 'angel' }))
+    expectOk(drive(game).walkToAttack({ angel: 'B' }))
+    expectOk(drive(game).walkToBlock({ bird: 'angel' }))
   })
 
   it('702.9b a flyer blocks a creature without flying', () => {
     const game = newGame([creature('bear', 'A', 2, 2), creature('bird', 'B', 1, 1, ['flying'])])
-    expectOk(game.drive.attack({ bear: 'B' }))
-    expectOk(game.drive.block({ bird: 'bear' }))
+    expectOk(drive(game).walkToAttack({ bear: 'B' }))
+    expectOk(drive(game).walkToBlock({ bird: 'bear' }))
   })
 
   it('702.9b one illegal blocker rejects the whole block declaration', () => {
@@ -43,16 +43,16 @@ describe('CR 702.9 Flying and CR 702.17 Reach', () => {
       creature('wolf', 'B', 2, 2),
       creature('cub', 'B', 1, 1),
     ])
-    expectOk(game.drive.attack({ angel: 'B', bear: 'B' }))
-    expectRejected(game.drive.block({ wolf: 'bear', cub: 'angel' }), 'cannot-block-flying')
+    expectOk(drive(game).walkToAttack({ angel: 'B', bear: 'B' }))
+    expectRejected(drive(game).walkToBlock({ wolf: 'bear', cub: 'angel' }), 'cannot-block-flying')
     expect(game.state().turn.step).toBe('declareAttackers')
-    expectOk(game.drive.block({ wolf: 'bear' }))
+    expectOk(drive(game).walkToBlock({ wolf: 'bear' }))
   })
 
   it('702.9b flying granted until end of turn matters; losing it lets ground creatures block', () => {
     const game = newGame([creature('angel', 'A', 4, 4, ['flying']), creature('bear', 'B', 2, 2)])
     expectOk(game.lose('angel', ['flying']))
-    expectOk(game.drive.attack({ angel: 'B' }))
-    expectOk(game.drive.block({ bear: 'angel' }))
+    expectOk(drive(game).walkToAttack({ angel: 'B' }))
+    expectOk(drive(game).walkToBlock({ bear: 'angel' }))
   })
 })

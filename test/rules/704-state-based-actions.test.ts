@@ -12,19 +12,19 @@
  * CR 704.5i: "If a planeswalker has loyalty 0, it's put into its owner's graveyard."
  */
 import { describe, expect, it } from 'vitest'
-import { creature, expectOk, expectRejected, life, newGame, obj, planeswalker } from '../helpers.js'
+import { creature, drive, expectOk, expectRejected, life, newGame, obj, planeswalker } from '../helpers.js'
 
 describe('CR 704 State-based actions', () => {
   it('704.5a a player at 0 life loses, and the game is over', () => {
     const game = newGame([creature('bear', 'A', 2, 2)])
     expectOk(game.dealDamage({ to: 'B', amount: 20 }))
     expect(game.state().players.B).toEqual({ life: 0, lost: true })
-    expectRejected(game.drive.attack({ bear: 'B' }), 'game-over', '104.2a')
+    expectRejected(drive(game).walkToAttack({ bear: 'B' }), 'game-over', '104.2a')
   })
 
   it('704.5b a player who draws from an empty library loses', () => {
     const game = newGame([], { turn: { step: 'upkeep' } })
-    expectOk(game.drive.advance('precombatMain'))
+    expectOk(drive(game).walkTo('precombatMain'))
     expect(game.state().players.A!.lost).toBe(true)
   })
 
@@ -58,12 +58,12 @@ describe('CR 704 State-based actions', () => {
     const game = newGame([creature('bear', 'A', 2, 2), creature('wolf', 'A', 2, 2)], {
       players: [{ id: 'A' }, { id: 'B', life: 2 }, { id: 'C', life: 2 }],
     })
-    expectOk(game.drive.attack({ bear: 'B', wolf: 'C' }))
-    expectOk(game.drive.block({}))
-    expectOk(game.drive.combatDamage())
+    expectOk(drive(game).walkToAttack({ bear: 'B', wolf: 'C' }))
+    expectOk(drive(game).walkToBlock({}))
+    expectOk(drive(game).walkToDamage())
     expect(game.state().players.B!.lost).toBe(true)
     expect(game.state().players.C!.lost).toBe(true)
-    expectRejected(game.drive.advance('endCombat'), 'game-over')
+    expectRejected(drive(game).walkTo('endCombat'), 'game-over')
   })
 
   it('704.5g damage removal in cleanup saves a damaged creature', () => {
@@ -73,7 +73,7 @@ describe('CR 704 State-based actions', () => {
       { id: 'lb', owner: 'B', zone: 'library', types: ['land'] },
     ])
     expectOk(game.dealDamage({ to: 'bear', amount: 2 }))
-    expectOk(game.drive.advance('upkeep', { nextTurn: true }))
+    expectOk(drive(game).walkTo('upkeep', { nextTurn: true }))
     expect(obj(game, 'bear').damage).toBe(0)
     expect(life(game, 'A')).toBe(20)
   })

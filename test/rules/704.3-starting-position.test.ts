@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { ObjectSpec } from '../../src/state/position.js'
-import { creature, expectRejected, newGame, obj, planeswalker } from '../helpers.js'
+import { creature, drive, expectRejected, newGame, obj, planeswalker } from '../helpers.js'
 
 const equipment = (id: string, attachedTo: string): ObjectSpec => ({
   id,
@@ -33,7 +33,7 @@ describe('CR 704.3 the starting position has had its state-based actions perform
     const game = newGame([creature('bear', 'A', 2, 2, [], { damage: 2 }), creature('wolf', 'A', 2, 2, [], { damage: 1 })])
     expect(obj(game, 'bear')).toMatchObject({ zone: 'graveyard', damage: 0 })
     expect(obj(game, 'wolf')).toMatchObject({ zone: 'battlefield', damage: 1 })
-    expectRejected(game.drive.attack({ bear: 'B' }), 'not-on-battlefield')
+    expectRejected(drive(game).walkToAttack({ bear: 'B' }), 'not-on-battlefield')
   })
 
   it('704.5f a creature with toughness 0 is in the graveyard; 704.5i so is a planeswalker with loyalty 0', () => {
@@ -45,7 +45,7 @@ describe('CR 704.3 the starting position has had its state-based actions perform
   it('704.5a a player at 0 life has lost; in a two-player game it is over (104.2a)', () => {
     const game = newGame([creature('bear', 'A', 2, 2)], { players: [{ id: 'A' }, { id: 'B', life: 0 }] })
     expect(game.state().players.B).toEqual({ life: 0, lost: true })
-    expectRejected(game.drive.attack({ bear: 'B' }), 'game-over', '104.2a')
+    expectRejected(drive(game).walkToAttack({ bear: 'B' }), 'game-over', '104.2a')
   })
 
   it('704.5m an Aura attached to what it can\'t enchant is in its owner\'s graveyard, and its host has no bonus', () => {

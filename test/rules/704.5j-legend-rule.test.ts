@@ -4,14 +4,14 @@
  * default choice keeps the one that came onto the battlefield last.
  */
 import { describe, expect, it } from 'vitest'
-import { cardInHand, expectOk, lands, newGame, obj } from '../helpers.js'
+import { cardInHand, drive, expectOk, lands, newGame, obj } from '../helpers.js'
 
 const THRASTA = "Thrasta, Tempest's Roar"
 
 describe('CR 704.5j the legend rule', () => {
   it('704.5j a second copy entering puts the older one into the graveyard', () => {
     const game = newGame([{ id: 't1', card: THRASTA, controller: 'A' }, ...lands('A', 'Forest', 12), cardInHand('t2', 'A', THRASTA)])
-    expectOk(game.drive.cast('A', 't2'))
+    expectOk(drive(game).castAndResolve('A', 't2'))
     expect(obj(game, 't1').zone).toBe('graveyard')
     expect(obj(game, 't2').zone).toBe('battlefield')
   })

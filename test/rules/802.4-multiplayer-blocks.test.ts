@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { Game } from '../../src/api/game.js'
-import { creature, expectOk, expectRejected, LIBRARIES, newGame, obj } from '../helpers.js'
+import { LIBRARIES, creature, drive, expectOk, expectRejected, newGame, obj } from '../helpers.js'
 
 function passUntilChoice(game: Game): void {
   while (game.pendingDecision().kind === 'priority') expectOk(game.pass())
@@ -40,7 +40,7 @@ describe('CR 802.4 Blocks of several defending players', () => {
     expect(game.legalActions().blockers).toEqual([{ blocker: 'cat', attackers: ['ogre'] }])
     expectOk(game.declareBlockers({ cat: 'ogre' }))
     expect(game.pendingDecision()).toMatchObject({ kind: 'priority', player: 'A' })
-    expectOk(game.drive.advance('endCombat'))
+    expectOk(drive(game).walkTo('endCombat'))
     expect(obj(game, 'bear').zone).toBe('graveyard')
     expect(obj(game, 'wolf').zone).toBe('graveyard')
     expect(obj(game, 'ogre').zone).toBe('graveyard')

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { SCHEDULE } from '../../systems/schedule.js'
 import { STEP_NAMES } from '../../src/core/steps.js'
-import { expectOk, creature, newGame } from '../helpers.js'
+import { creature, drive, expectOk, newGame } from '../helpers.js'
+import { worldOf } from '../../src/api/game.js'
 
 describe('systems/schedule', () => {
   it('lists every step of the turn once, in the order of CR 500.1', () => {
@@ -18,10 +19,10 @@ describe('systems/schedule', () => {
   it('runs the systems of a combat with first strike in rules order', () => {
     const game = newGame([creature('knight', 'A', 2, 2, ['first strike']), creature('bear', 'B', 2, 2)])
     const trace: string[] = []
-    game.world.trace = trace
-    expectOk(game.drive.attack({ knight: 'B' }))
-    expectOk(game.drive.block({ bear: 'knight' }))
-    expectOk(game.drive.advance('postcombatMain'))
+    worldOf(game).trace = trace
+    expectOk(drive(game).walkToAttack({ knight: 'B' }))
+    expectOk(drive(game).walkToBlock({ bear: 'knight' }))
+    expectOk(drive(game).walkTo('postcombatMain'))
     expect(trace).toEqual([
       'checkStateBasedActions', // beginning of combat: a player gets priority
       'declareAttackers',
@@ -47,11 +48,11 @@ describe('systems/schedule', () => {
       { id: 'lb', owner: 'B', zone: 'library', types: ['land'] },
     ])
     const trace: string[] = []
-    game.world.trace = trace
-    expectOk(game.drive.advance('upkeep', { nextTurn: true }))
+    worldOf(game).trace = trace
+    expectOk(drive(game).walkTo('upkeep', { nextTurn: true }))
     expect(trace.filter((s) => s !== 'checkStateBasedActions')).toEqual(['declareAttackers', 'endCombat', 'discardToHandSize', 'cleanupStep', 'untapStep'])
     trace.length = 0
-    expectOk(game.drive.advance('precombatMain'))
+    expectOk(drive(game).walkTo('precombatMain'))
     expect(trace.filter((s) => s !== 'checkStateBasedActions')).toEqual(['drawStep'])
   })
 })

@@ -8,6 +8,9 @@ import { MessageChannel } from 'node:worker_threads'
 import { describe, expect, it } from 'vitest'
 import type { ClientEvent } from '../../src/api/event-stream.js'
 import { Game } from '../../src/api/game.js'
+import { drive } from '../../src/api/game-driver.js'
+import { checksum, fromBinary, toBinary, toJSON } from '../../src/api/serialization.js'
+import { clientState, onEvent } from '../../src/api/views.js'
 import { createDeckGame } from '../../src/play/setup.js'
 import { createRemoteGame, exposeGame, type MessageEndpoint } from '../../src/worker/index.js'
 import { creature } from '../helpers.js'
@@ -29,19 +32,19 @@ describe('redzone/worker: a remote game', () => {
     const remote = await createRemoteGame(channel(), POSITION)
     const localEvents: ClientEvent[] = []
     const remoteEvents: ClientEvent[] = []
-    local.onEvent((e) => localEvents.push(e))
+    onEvent(local, (e) => localEvents.push(e))
     remote.onEvent((e) => remoteEvents.push(e))
     expect(await remote.pendingDecision()).toEqual(local.pendingDecision())
-    expect(await remote.drive.attack({ giant: 'B', bear: 'B' })).toEqual(local.drive.attack({ giant: 'B', bear: 'B' }))
+    expect(await remote.drive.walkToAttack({ giant: 'B', bear: 'B' })).toEqual(drive(local).walkToAttack({ giant: 'B', bear: 'B' }))
     const seen = remoteEvents.length
     expect(seen).toBeGreaterThan(0)
-    expect(await remote.drive.block({ wall: 'giant' })).toEqual(local.drive.block({ wall: 'giant' }))
-    expect(await remote.drive.combatDamage()).toEqual(local.drive.combatDamage())
+    expect(await remote.drive.walkToBlock({ wall: 'giant' })).toEqual(drive(local).walkToBlock({ wall: 'giant' }))
+    expect(await remote.drive.walkToDamage()).toEqual(drive(local).walkToDamage())
     expect(await remote.declareAttackers({ giant: 'giant' })).toEqual(local.declareAttackers({ giant: 'giant' }))
     expect(remoteEvents).toEqual(localEvents)
-    expect(await remote.checksum()).toBe(local.checksum())
+    expect(await remote.checksum()).toBe(checksum(local))
     expect(await remote.version()).toBe(local.version)
-    expect(await remote.clientState('B')).toEqual(local.clientState('B'))
+    expect(await remote.clientState('B')).toEqual(clientState(local, 'B'))
     expect((await remote.state()).players).toEqual(local.state().players)
     expect(local.state().players['B']!.life).toBeLessThan(20)
     remote.dispose()
@@ -49,11 +52,11 @@ describe('redzone/worker: a remote game', () => {
 
   it('gives a player\'s event stream like the local one: an opponent\'s draws unnamed', async () => {
     const local = createDeckGame(['green-white', 'black-red'], { seed: 3 })
-    const remote = await createRemoteGame(channel(), local.toBinary())
+    const remote = await createRemoteGame(channel(), toBinary(local))
     const mine: ClientEvent[] = []
     const theirs: ClientEvent[] = []
     const everything: ClientEvent[] = []
-    local.onEvent((e) => mine.push(e), { viewer: 'A' })
+    onEvent(local, (e) => mine.push(e), { viewer: 'A' })
     remote.onEvent((e) => theirs.push(e), { viewer: 'A' })
     remote.onEvent((e) => everything.push(e))
     const nobody: ClientEvent[] = []
@@ -73,27 +76,27 @@ describe('redzone/worker: a remote game', () => {
 
   it('starts from a transferred toBinary buffer and continues identically; snapshot and restore cross as buffers', async () => {
     const local = new Game(POSITION, { seed: 5 })
-    local.drive.attack({ giant: 'B' })
-    const buffer = local.toBinary()
+    drive(local).walkToAttack({ giant: 'B' })
+    const buffer = toBinary(local)
     const remote = await createRemoteGame(channel(), buffer)
     expect(buffer.byteLength).toBe(0)
-    expect(await remote.checksum()).toBe(local.checksum())
+    expect(await remote.checksum()).toBe(checksum(local))
     const before = await remote.snapshot()
     expect(before).toBeInstanceOf(ArrayBuffer)
-    await remote.drive.combatDamage()
-    local.drive.combatDamage()
-    expect(await remote.checksum()).toBe(local.checksum())
+    await remote.drive.walkToDamage()
+    drive(local).walkToDamage()
+    expect(await remote.checksum()).toBe(checksum(local))
     await remote.restore(before)
-    expect(await remote.checksum()).not.toBe(local.checksum())
-    expect(Game.fromBinary(await remote.toBinary()).state().turn.step).toBe('declareAttackers')
+    expect(await remote.checksum()).not.toBe(checksum(local))
+    expect(fromBinary(await remote.toBinary()).state().turn.step).toBe('declareAttackers')
   })
 
   it('starts from a JSON document, runs registered commands, and rejects misuse with the worker\'s message', async () => {
-    const remote = await createRemoteGame(channel({ lifeOf: (game: Game | null, id: unknown) => game!.state().players[id as string]!.life }), new Game(POSITION).toJSON())
+    const remote = await createRemoteGame(channel({ lifeOf: (game: Game | null, id: unknown) => game!.state().players[id as string]!.life }), toJSON(new Game(POSITION)))
     expect(await remote.command('lifeOf', 'B')).toBe(20)
     await expect(remote.command('nope')).rejects.toThrow('redzone: unknown worker command "nope"')
-    await expect(remote.drive.advance('nowhere' as never)).rejects.toThrow('redzone: unknown step "nowhere"')
-    expect(await remote.drive.attack({ wall: 'A' })).toMatchObject({ ok: false })
+    await expect(remote.drive.walkTo('nowhere' as never)).rejects.toThrow('redzone: unknown step "nowhere"')
+    expect(await remote.drive.walkToAttack({ wall: 'A' })).toMatchObject({ ok: false })
     await expect(createRemoteGame(channel(), { players: [{ id: 'A' }, { id: 'B' }], objects: [creature('bear', 'C', 2, 2)] })).rejects.toThrow(/^redzone: /)
   })
 })

@@ -207,7 +207,6 @@ export function heuristicAction(rng: Rng, view: GameView, decision: Decision, le
       return { type: 'search', player, cards: best.slice(0, legal.count) }
     }
     case 'gameOver':
-    case 'none':
       throw new RedzoneError('invalid-argument', `no action is possible at a "${decision.kind}" decision`)
   }
 }

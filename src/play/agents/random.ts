@@ -77,7 +77,6 @@ export function randomAction(rng: Rng, view: GameView, decision: Decision, legal
     case 'mulligan':
       return legal.mulligan && rng.int(2) === 0 ? { type: 'mulligan', player } : { type: 'keep', player }
     case 'gameOver':
-    case 'none':
       throw new RedzoneError('invalid-argument', `no action is possible at a "${decision.kind}" decision`)
   }
 }

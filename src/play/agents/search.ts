@@ -1,10 +1,9 @@
-import { act } from '../../decisions/act.js'
+import { act, passIfForced } from '../../decisions/act.js'
 import type { Decision, PlayerAction } from '../../decisions/action.js'
-import { hasPriorityOption, legalActions, type LegalActions } from '../../decisions/legal.js'
+import { legalActions, type LegalActions } from '../../decisions/legal.js'
 import { pendingDecision, winnerOf } from '../../decisions/pending.js'
 import type { Eid } from '../../core/events.js'
 import { Rng } from '../../core/rng.js'
-import { passPriority } from '../../turn/runner.js'
 import type { GameWorld } from '../../core/world.js'
 import type { Agent, AgentFactory } from '../agent.js'
 import { encodeAction } from '../encode.js'
@@ -43,11 +42,8 @@ function playout(world: GameWorld, rng: Rng, horizon: number): void {
   for (let steps = 0; steps < 5000; steps++) {
     const decision = pendingDecision(world)
     if (decision.kind === 'gameOver' || world.turn.number >= endTurn) return
+    if (passIfForced(world)) continue
     const player = decision.player!
-    if (decision.kind === 'priority' && !hasPriorityOption(world, player)) {
-      passPriority(world)
-      continue
-    }
     let view = views.get(player)
     if (!view) views.set(player, (view = new GameView(world, player)))
     const action = heuristicAction(rng, view, decision, legalActions(world))

@@ -30,8 +30,6 @@ export function activateEquip(world: GameWorld, req: ActivateRequest): ActionRes
   payWithLands(world, player, checked.lands)
   world.stack.push({ kind: 'equip', source: object, controller: player, target, ability: checked.ability })
   if (world.events.listening) world.events.emit('abilityActivated', player, object, target, '602.2')
-  world.turn.priority = player
-  world.turn.passes = 0
   return OK
 }
 

@@ -5,7 +5,7 @@ import { reject, OK, type ActionResult, type Rejection } from '../../core/errors
 import type { Eid } from '../../core/events.js'
 import { findPayment, paymentError } from '../mana/payment.js'
 import { needsTarget, spellTargetError } from '../spells/targets.js'
-import { hasInstantTiming, hasSorceryTiming, instantTimingError, sorceryTimingError } from '../spells/timing.js'
+import { hasSorceryTiming, sorceryTimingError } from '../spells/timing.js'
 import type { RejectCode } from '../../core/reject-codes.js'
 import { moveToZone } from '../zone-change.js'
 import { label, type GameWorld } from '../../core/world.js'
@@ -46,8 +46,6 @@ export function castCardError(world: GameWorld, player: Eid, card: Eid, plot: bo
       return reject(code, `${name} is not in ${label(world, player)}'s hand`, '601.2a')
     case 'cannot-cast-land':
       return reject(code, `${name} is a land: lands are played, not cast`, '305.1')
-    case 'no-priority':
-      return instantTimingError(world)!
     case 'not-sorcery-timing':
       return sorceryTimingError(world, player, `${name} can be cast`, plot ? '702.170d' : '117.1a')!
     default:
@@ -77,7 +75,8 @@ export function castCardCheck(world: GameWorld, player: Eid, card: Eid, plot: bo
   if (types & T_LAND) return 'cannot-cast-land' // CR 305.1
   // CR 117.1a, 307.1, 702.8a; CR 702.170d: a plotted card is cast at sorcery timing even if an instant.
   const instantSpeed = !plot && (types & T_INSTANT || world.kw.effective[card]! & KW_FLASH)
-  if (instantSpeed ? !hasInstantTiming(world) : !hasSorceryTiming(world, player)) return instantSpeed ? 'no-priority' : 'not-sorcery-timing'
+  // CR 117.1a, 702.8a: instant speed is any time the player holds priority (`act` checks that first).
+  if (!instantSpeed && !hasSorceryTiming(world, player)) return 'not-sorcery-timing'
   // CR 118.6: an object with no mana cost can't be cast for it.
   if (!plot && data.manaCost === null) return 'no-mana-cost'
   return null
@@ -124,7 +123,7 @@ function checkCast(world: GameWorld, req: CastRequest): Rejection | { ok: true; 
 
 /**
  * CR 601.2: casts a spell: checked in full (location, timing, targets, choices, cost), then moved
- * to the stack and paid for. The caster keeps priority (117.3c); it resolves when all pass.
+ * to the stack and paid for. `act` gives the caster priority again (117.3c); it resolves when all pass.
  */
 export function castSpell(world: GameWorld, req: CastRequest): ActionResult {
   const checked = checkCast(world, req)
@@ -135,7 +134,5 @@ export function castSpell(world: GameWorld, req: CastRequest): ActionResult {
   payWithLands(world, player, 'lands' in checked ? checked.lands : [])
   world.stack.push({ kind: 'spell', card, controller: player, target: req.target })
   if (world.events.listening) world.events.emit('spellCast', player, card, req.target, '601.2i')
-  world.turn.priority = player
-  world.turn.passes = 0
   return OK
 }

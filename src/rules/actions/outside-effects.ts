@@ -1,7 +1,6 @@
 import { KW_INDESTRUCTIBLE } from '../../../components/keywords.js'
 import { T_CREATURE, T_PLANESWALKER } from '../../../components/types.js'
 import { Zone } from '../../../components/zones.js'
-import { checkStateBasedActions } from '../../../systems/check-state-based-actions.js'
 import { dealDamage as dealDamageTo } from '../damage.js'
 import { addEffect } from '../effects.js'
 import { OK, reject, type ActionResult, type Rejection } from '../../core/errors.js'
@@ -13,8 +12,8 @@ import { gameOverError } from './preconditions.js'
 
 /**
  * Effects from outside the game, as a resolved spell or ability would create them (for
- * scenarios and clients). Each is checked first, then applied; state-based actions follow, as
- * a player would then receive priority (CR 117.5).
+ * scenarios and clients). Each is checked first, then applied; `act` performs the state-based
+ * actions that follow, as a player would then receive priority (CR 117.5).
  */
 
 function onBattlefield(world: GameWorld, eid: Eid, what: string): Rejection | null {
@@ -22,11 +21,6 @@ function onBattlefield(world: GameWorld, eid: Eid, what: string): Rejection | nu
     return reject('not-on-battlefield', `${label(world, eid)} is not a permanent on the battlefield, so it can't ${what}`, '611.3a')
   }
   return null
-}
-
-function settleAfter(world: GameWorld): ActionResult {
-  checkStateBasedActions(world)
-  return OK
 }
 
 /** Until end of turn, the object gains keywords and gets +power/+toughness (CR 611.2, 613.1f, 613.4c). */
@@ -38,7 +32,7 @@ export function grant(world: GameWorld, object: Eid, keywords: number, power: nu
     if (amountError !== null) return reject('illegal-amount', `${field}: ${amountError}`, '613.4c')
   }
   addEffect(world, object, { addKeywords: keywords, power, toughness })
-  return settleAfter(world)
+  return OK
 }
 
 /** Until end of turn, the object loses keywords (CR 611.2, 613.1f). Printed ones come back when the effect ends. */
@@ -46,7 +40,7 @@ export function lose(world: GameWorld, object: Eid, keywords: number): ActionRes
   const error = gameOverError(world) ?? onBattlefield(world, object, 'lose abilities')
   if (error) return error
   addEffect(world, object, { removeKeywords: keywords })
-  return settleAfter(world)
+  return OK
 }
 
 /** Noncombat damage (CR 120), with the source's deathtouch and lifelink; source 0 is no source. */
@@ -64,7 +58,7 @@ export function dealDamage(world: GameWorld, source: Eid, target: Eid, amount: n
     return reject('illegal-target', `${label(world, target)} is not a player, creature or planeswalker on the battlefield`, '120.1')
   }
   dealDamageTo(world, source, target, amount, false, '120.3')
-  return settleAfter(world)
+  return OK
 }
 
 /** CR 701.8: destroy moves a permanent to its owner's graveyard; indestructible ones are not destroyed (702.12b). */
@@ -72,7 +66,7 @@ export function destroy(world: GameWorld, object: Eid): ActionResult {
   const error = gameOverError(world) ?? onBattlefield(world, object, 'be destroyed')
   if (error) return error
   if ((world.kw.effective[object]! & KW_INDESTRUCTIBLE) === 0) moveToZone(world, object, Zone.Graveyard, '701.8a')
-  return settleAfter(world)
+  return OK
 }
 
 /** CR 701.13: exile moves an object to the exile zone, from any other zone. */
@@ -82,7 +76,7 @@ export function exile(world: GameWorld, object: Eid): ActionResult {
   if (isPlayer(world, object)) return reject('illegal-target', `${label(world, object)} is a player, not an object`, '701.13a')
   if (world.place.zone[object] === Zone.Exile) return reject('already-in-exile', `${label(world, object)} is already in exile`, '701.13a')
   moveToZone(world, object, Zone.Exile, '701.13a')
-  return settleAfter(world)
+  return OK
 }
 
 /** CR 506.4: the permanent stops being attacking, blocking, blocked or attacked; outside combat nothing happens. */
@@ -90,5 +84,5 @@ export function removeFromCombat(world: GameWorld, object: Eid): ActionResult {
   const error = gameOverError(world) ?? onBattlefield(world, object, 'be removed from combat')
   if (error) return error
   if (leaveCombat(world, object)) world.events.emit('removedFromCombat', object, '506.4')
-  return settleAfter(world)
+  return OK
 }

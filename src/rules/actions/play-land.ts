@@ -47,7 +47,7 @@ export function playLandCheck(world: GameWorld, player: Eid, card: Eid): RejectC
 
 /**
  * CR 305.1, 116.2a: playing a land is a special action: the land enters the battlefield untapped
- * under its owner's control (it doesn't use the stack), and the player receives priority again.
+ * under its owner's control (it doesn't use the stack); `act` gives the player priority again (117.3c).
  */
 export function playLand(world: GameWorld, player: Eid, card: Eid): ActionResult {
   const error = playLandError(world, player, card)
@@ -59,6 +59,5 @@ export function playLand(world: GameWorld, player: Eid, card: Eid): ActionResult
   world.status.sick[card] = 1
   world.turn.landsPlayed++
   if (world.events.listening) world.events.emit('landPlayed', player, card, '305.1')
-  world.turn.passes = 0
   return OK
 }

@@ -1,6 +1,6 @@
 import { reject, type Rejection } from '../../core/errors.js'
 import type { Eid } from '../../core/events.js'
-import { isMainPhase, Step } from '../../core/steps.js'
+import { isMainPhase } from '../../core/steps.js'
 import { label, type GameWorld } from '../../core/world.js'
 
 /**
@@ -22,14 +22,3 @@ export function hasSorceryTiming(world: GameWorld, player: Eid): boolean {
   return turn.active === player && isMainPhase(turn.step) && world.stack.length === 0
 }
 
-/** CR 117.1a, 702.8a: instant timing: any time the player could receive priority (not untap or cleanup). */
-export function instantTimingError(world: GameWorld): Rejection | null {
-  if (hasInstantTiming(world)) return null
-  return reject('no-priority', 'no player receives priority during the untap and cleanup steps', '117.1')
-}
-
-/** CR 117.1a: whether a player could receive priority in this step (not untap or cleanup). */
-export function hasInstantTiming(world: GameWorld): boolean {
-  const step = world.turn.step
-  return step !== Step.Untap && step !== Step.Cleanup
-}

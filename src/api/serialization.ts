@@ -1,0 +1,40 @@
+/**
+ * State that travels, as functions over a `Game` (a bundle that uses none of them carries none):
+ * a versioned JSON document, one binary buffer (transferable to a Worker), and a checksum for
+ * desync checks. A game rebuilt from either continues exactly as the original would.
+ */
+import { checksum as worldChecksum } from '../state/digest.js'
+import { readBinary, readJson, stateToBinary, stateToJson, type StateDocument } from '../state/serialize.js'
+import { restoreWorld } from '../state/snapshot.js'
+import { Game, worldOf } from './game.js'
+
+/** The game as a `redzone-state/1` JSON document (the position it was built from, and its state). */
+export function toJSON(game: Game): StateDocument {
+  return stateToJson(worldOf(game))
+}
+
+/** The game as one binary buffer (transferable to a Worker). */
+export function toBinary(game: Game): ArrayBuffer {
+  return stateToBinary(worldOf(game))
+}
+
+/** A new game with the state of a `redzone-state/1` document: it continues exactly as the original would. */
+export function fromJSON(doc: unknown): Game {
+  const { setup, snapshot } = readJson(doc)
+  const game = new Game(setup)
+  restoreWorld(worldOf(game), snapshot)
+  return game
+}
+
+/** A new game with the state of a buffer made by `toBinary`. */
+export function fromBinary(buffer: ArrayBuffer): Game {
+  const { setup, snapshot } = readBinary(buffer)
+  const game = new Game(setup)
+  restoreWorld(worldOf(game), snapshot)
+  return game
+}
+
+/** A 32-bit checksum of the whole game, for desync checks between copies. */
+export function checksum(game: Game): number {
+  return worldChecksum(worldOf(game))
+}
