@@ -17,7 +17,7 @@ import { ACTION_TYPES } from '../decisions/action.js'
 import type { Decision, PlayerAction } from '../decisions/action.js'
 import { legalActions, type LegalActions } from '../decisions/legal.js'
 import { pendingDecision } from '../decisions/pending.js'
-import { clientState, type ClientState } from './client-state.js'
+import { clientState, viewerOf, type ClientState } from './client-state.js'
 import { EventStream, type ClientEvent } from './event-stream.js'
 
 type Assign = Readonly<Record<string, Readonly<Record<string, number>>>>
@@ -107,7 +107,7 @@ export class Game {
 
   /** What a client draws (src/api/client-state.ts); `viewer` hides what that player may not see (CR 400.2). */
   clientState(viewer?: string): ClientState {
-    return clientState(this, viewer)
+    return clientState(this.world, viewerOf(this.world, viewer, 'clientState'))
   }
 
   /**
@@ -117,8 +117,8 @@ export class Game {
    * Listeners must not change the game.
    */
   onEvent(listener: (event: ClientEvent) => void, options: { viewer?: string } = {}): () => void {
-    this.stream ??= new EventStream(this)
-    return this.stream.subscribe(listener, options.viewer)
+    this.stream ??= new EventStream(this.world, () => this.version)
+    return this.stream.subscribe(listener, viewerOf(this.world, options.viewer, 'onEvent'))
   }
 
   private idOrNull(eid: Eid | null): string | null {

@@ -127,7 +127,7 @@ describe('clientState: what a client draws', () => {
           // random (the other hand and library shuffled together, every library shuffled).
           new GameView(game.world, game.eid(viewer)!).sampleInto(copy.world, new Rng(seed + 1))
           expect(sameLibrarySizes(copy, game)).toBe(true)
-          expect(clientState(copy, viewer)).toEqual(view)
+          expect(clientState(copy.world, copy.eid(viewer))).toEqual(view)
         }
       }),
       { numRuns: 25 },
