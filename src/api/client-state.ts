@@ -1,18 +1,20 @@
 /**
- * What a client draws: the game as one JSON-friendly object, objects by id. With a viewer it is
- * that player's view (CR 400.2: libraries and hands are hidden zones): the other players' hand
- * cards and every library card are left out, only their counts remain, so neither a hidden card's
- * id nor the order of any library can be read from it. Without a viewer it is omniscient (servers,
- * tests, replays).
+ * What a client draws: the game as one JSON-friendly object, objects by id (the world's labels).
+ * With a viewer it is that player's view: the objects the viewer may not see (`canSee`, CR 400.2:
+ * the other players' hands, the libraries but the one the viewer is searching) are left out, only
+ * the counts remain, so neither a hidden card's id nor the order of any library can be read from
+ * it. Without a viewer it is omniscient (servers, tests, replays).
  */
 import { C_ATTACKING, C_BLOCKED, C_BLOCKING } from '../../components/combat.js'
 import { keywordNames, type KeywordName } from '../../components/keywords.js'
 import { T_CREATURE, T_PLANESWALKER, typeNames, type CardTypeName } from '../../components/types.js'
 import { Zone, ZONE_NAMES, type ZoneName } from '../../components/zones.js'
 import type { Decision } from '../decisions/action.js'
+import { pendingDecision } from '../decisions/pending.js'
 import { RedzoneError } from '../core/errors.js'
 import type { Eid } from '../core/events.js'
-import { worldOf, type Game } from './game.js'
+import type { GameWorld } from '../core/world.js'
+import { canSee } from '../rules/visibility.js'
 import { priorityGiven } from '../turn/runner.js'
 import { STEP_NAMES, type StepName } from '../core/steps.js'
 import { Await } from '../core/await.js'
@@ -73,15 +75,28 @@ export interface ClientState {
   stack: ClientStackItem[]
 }
 
-/** The game for a client; `viewer` (a player id) hides what that player may not see. */
-export function clientState(game: Game, viewer?: string): ClientState {
-  const world = worldOf(game)
-  let viewerEid: Eid = 0
-  if (viewer !== undefined) {
-    const eid = game.eid(viewer)
-    if (eid === undefined || world.players.isPlayer[eid] !== 1) throw new RedzoneError(`clientState: the viewer "${viewer}" is not a player of this game`)
-    viewerEid = eid
+/**
+ * The player entity a viewer id names (undefined: no viewer, omniscient). Misuse, an id that names
+ * no player of the game, throws naming `caller`.
+ */
+export function viewerOf(world: GameWorld, viewer: string | undefined, caller: string): Eid | undefined {
+  if (viewer === undefined) return undefined
+  const eid = world.playerOrder.find((p) => world.labels[p] === viewer)
+  if (eid === undefined) throw new RedzoneError('invalid-argument', `${caller}: the viewer "${viewer}" is not a player of this game`)
+  return eid
+}
+
+/** Throws unless `viewer` is a player entity of the world (or undefined). */
+export function checkViewer(world: GameWorld, viewer: Eid | undefined, caller: string): void {
+  if (viewer !== undefined && world.players.isPlayer[viewer] !== 1) {
+    throw new RedzoneError('invalid-argument', `${caller}: the viewer ${viewer} is not a player of this game`)
   }
+}
+
+/** The game for a client; `viewer` (a player entity) hides what that player may not see (`canSee`). */
+export function clientState(world: GameWorld, viewer?: Eid): ClientState {
+  checkViewer(world, viewer, 'clientState')
+  const sees = viewer ?? null
   const name = (eid: Eid): string => world.labels[eid]!
   const nameOrNull = (eid: Eid): string | null => (eid === 0 ? null : name(eid))
   const { place, stats, status, combat, kw, types, cards, cardData, labels } = world
@@ -96,8 +111,7 @@ export function clientState(game: Game, viewer?: string): ClientState {
     const id = labels[eid]
     if (!id || world.players.isPlayer[eid] === 1) continue
     const zone = place.zone[eid]!
-    // CR 400.2: libraries are hidden from everyone, a hand from everyone but its owner.
-    if (viewerEid !== 0 && (zone === Zone.Library || (zone === Zone.Hand && place.owner[eid] !== viewerEid))) continue
+    if (!canSee(world, sees, eid)) continue
     const onBattlefield = zone === Zone.Battlefield
     const mask = types.mask[eid]!
     const data = cardData.get(eid)
@@ -135,11 +149,12 @@ export function clientState(game: Game, viewer?: string): ClientState {
   }))
 
   const turn = world.turn
+  const decision = pendingDecision(world)
   const priority = turn.awaiting === Await.None && priorityGiven(world) ? nameOrNull(turn.priority) : null
   return {
-    viewer: viewer ?? null,
+    viewer: viewer === undefined ? null : name(viewer),
     turn: { number: turn.number, active: name(turn.active), step: STEP_NAMES[turn.step], priority, landsPlayed: turn.landsPlayed },
-    decision: game.pendingDecision(),
+    decision: { ...decision, player: nameOrNull(decision.player ?? 0) },
     players,
     objects,
     stack,

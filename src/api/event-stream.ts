@@ -3,10 +3,11 @@
  * sequence number and the state version, so that a client (a page, a Worker's owner, a remote
  * spectator) can tell it missed a message and ask for the state again.
  */
-import { Zone } from '../../components/zones.js'
 import { EVENT_FIELDS, EVENT_NAMES, type Eid, type GameEventName, type GameEvents } from '../core/events.js'
-import { worldOf, type Game } from './game.js'
 import { RedzoneError } from '../core/errors.js'
+import type { GameWorld } from '../core/world.js'
+import { canSee } from '../rules/visibility.js'
+import { checkViewer } from './client-state.js'
 
 /** An event as a client receives it: `{ seq, version, type, rule, ...fields }`, entities as ids. */
 export interface ClientEvent {
@@ -20,40 +21,44 @@ export interface ClientEvent {
   [field: string]: unknown
 }
 
-/** The named fields of one event (EVENT_FIELDS), entities (`@` fields) as ids, none as null. */
-export function eventFields(game: Game, type: GameEventName, args: readonly unknown[]): Record<string, unknown> {
+/** The named fields of one event (EVENT_FIELDS), entities (`@` fields) as ids (the world's labels), none as null. */
+export function eventFields(world: GameWorld, type: GameEventName, args: readonly unknown[]): Record<string, unknown> {
   const out: Record<string, unknown> = {}
   EVENT_FIELDS[type].forEach((field, i) => {
     const value = args[i]
-    if (field.startsWith('@')) out[field.slice(1)] = value === 0 ? null : game.id(value as number)
+    if (field.startsWith('@')) out[field.slice(1)] = value === 0 ? null : idOf(world, value as Eid)
     else out[field] = value
   })
   return out
 }
 
-/** CR 400.2: whether `viewer` may not see the card `eid` where it is now (another player's hand, any library). */
-function hiddenFrom(game: Game, viewer: Eid, eid: Eid): boolean {
-  const world = worldOf(game)
-  if (eid === 0 || world.players.isPlayer[eid] === 1) return false
-  const zone = world.place.zone[eid]
-  return zone === Zone.Library || (zone === Zone.Hand && world.place.owner[eid] !== viewer)
+function idOf(world: GameWorld, eid: Eid): string {
+  const label = world.labels[eid]
+  if (label === undefined) throw new RedzoneError('unknown-entity', `no entity ${eid} in this game`)
+  return label
 }
 
 interface Subscriber {
   listener: (event: ClientEvent) => void
-  /** The viewing player's entity, or 0 for everything. */
-  viewer: Eid
+  /** The viewing player's entity, or null for everything. */
+  viewer: Eid | null
 }
 
-/** One game's numbered event stream (`Game.onEvent` makes it on the first subscription). */
+/**
+ * One world's numbered event stream (`Game.onEvent` makes it on the first subscription).
+ * `version` gives the state version each event carries (`Game.version`).
+ */
 export class EventStream {
   private seq = 0
   private readonly subscribers = new Set<Subscriber>()
 
-  constructor(private readonly game: Game) {
+  constructor(
+    private readonly world: GameWorld,
+    private readonly version: () => number,
+  ) {
     for (const type of EVENT_NAMES) {
       const forward = (...args: unknown[]): void => this.emit(type, args)
-      game.on(type, forward as (...args: GameEvents[typeof type]) => void)
+      world.events.on(type, forward as (...args: GameEvents[typeof type]) => void)
     }
   }
 
@@ -63,31 +68,27 @@ export class EventStream {
   }
 
   /**
-   * `viewer`: a player id; that player's stream names no card they may not see where it is after
-   * the event (a card drawn by an opponent, a card put into a library): such fields are null. Every
-   * subscriber gets every event, with the same seq.
+   * `viewer`: a player entity; that player's stream names no card they may not see (`canSee`)
+   * where it is after the event (a card drawn by an opponent, a card put into a library): such
+   * fields are null. Every subscriber gets every event, with the same seq.
    */
-  subscribe(listener: (event: ClientEvent) => void, viewer?: string): () => void {
-    let eid = 0
-    if (viewer !== undefined) {
-      const found = this.game.eid(viewer)
-      if (found === undefined || worldOf(this.game).players.isPlayer[found] !== 1) throw new RedzoneError(`onEvent: the viewer "${viewer}" is not a player of this game`)
-      eid = found
-    }
-    const subscriber = { listener, viewer: eid }
+  subscribe(listener: (event: ClientEvent) => void, viewer?: Eid): () => void {
+    checkViewer(this.world, viewer, 'onEvent')
+    const subscriber = { listener, viewer: viewer ?? null }
     this.subscribers.add(subscriber)
     return () => void this.subscribers.delete(subscriber)
   }
 
   private emit(type: GameEventName, args: readonly unknown[]): void {
-    const event = { seq: ++this.seq, version: this.game.version, type, ...eventFields(this.game, type, args) } as ClientEvent
-    for (const { listener, viewer } of this.subscribers) listener(viewer === 0 ? event : this.masked(event, type, args, viewer))
+    const event = { seq: ++this.seq, version: this.version(), type, ...eventFields(this.world, type, args) } as ClientEvent
+    for (const { listener, viewer } of this.subscribers) listener(viewer === null ? event : this.masked(event, type, args, viewer))
   }
 
   private masked(event: ClientEvent, type: GameEventName, args: readonly unknown[], viewer: Eid): ClientEvent {
     let out: ClientEvent | null = null
     EVENT_FIELDS[type].forEach((field, i) => {
-      if (!field.startsWith('@') || !hiddenFrom(this.game, viewer, args[i] as Eid)) return
+      const eid = args[i] as Eid
+      if (!field.startsWith('@') || eid === 0 || canSee(this.world, viewer, eid)) return
       out ??= { ...event }
       out[field.slice(1)] = null
     })

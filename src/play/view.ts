@@ -2,19 +2,20 @@ import { Zone } from '../../components/zones.js'
 import { T_CREATURE, T_LAND } from '../../components/types.js'
 import { C_ATTACKING, C_BLOCKED, C_BLOCKING } from '../../components/combat.js'
 import { RedzoneError } from '../core/errors.js'
-import { Await } from '../core/await.js'
 import type { Eid } from '../core/events.js'
 import { manaValue } from '../rules/mana/cost.js'
+import { canSee } from '../rules/visibility.js'
 import { Rng } from '../core/rng.js'
 import { restoreWorld, snapshotWorld } from '../state/snapshot.js'
 import { buildPosition, originOf } from '../state/position.js'
 import type { GameWorld } from '../core/world.js'
 
 /**
- * What one player may know of a game (CR 400.2: hidden zones): their own hand, every public zone
- * (battlefield, graveyards, exile, the stack), life totals and the sizes of hands and libraries —
- * never an opponent's hand or the order of any library. Reads the game as it is (no copy); an
- * agent decides from this only. `sample` deals the hidden cards at random for search agents.
+ * What one player may know of a game (`canSee`, CR 400.2: hidden zones): their own hand, every
+ * public zone (battlefield, graveyards, exile, the stack), their library while they search it
+ * (CR 701.23a), life totals and the sizes of hands and libraries — never an opponent's hand or
+ * the order of any library. Reads the game as it is (no copy); an agent decides from this only.
+ * `sample` deals the hidden cards at random for search agents.
  */
 export class GameView {
   constructor(
@@ -48,34 +49,39 @@ export class GameView {
     return this.world.zoneLists.get(player)!.library.length
   }
 
-  /** The viewer's own hand. */
-  hand(): readonly Eid[] {
-    return this.world.zoneLists.get(this.player)!.hand
+  /** The cards of a hand the viewer may see: all of their own (in hand order), none of another's. */
+  hand(player: Eid = this.player): readonly Eid[] {
+    return this.seen(this.world.zoneLists.get(player)!.hand)
+  }
+
+  /**
+   * The cards of a library the viewer may see, in creation order (never the library's order):
+   * none, but their own while they search it (CR 701.23a).
+   */
+  library(player: Eid = this.player): Eid[] {
+    return this.world.zoneLists.get(player)!.library.filter((c) => this.canSee(c)).sort((a, b) => a - b)
   }
 
   graveyard(player: Eid): readonly Eid[] {
-    return this.world.zoneLists.get(player)!.graveyard
+    return this.seen(this.world.zoneLists.get(player)!.graveyard)
   }
 
   /** The permanents on the battlefield controlled by `player`. */
   battlefield(player: Eid): Eid[] {
     const out: Eid[] = []
     const { zone, controller } = this.world.place
-    for (const [eid] of this.world.cardData) if (zone[eid] === Zone.Battlefield && controller[eid] === player) out.push(eid)
+    for (const [eid] of this.world.cardData) if (zone[eid] === Zone.Battlefield && controller[eid] === player && this.canSee(eid)) out.push(eid)
     return out
   }
 
-  /** Whether the viewer may see this object's characteristics now. */
+  /** Whether the viewer may see this object's characteristics now (`canSee`). */
   canSee(eid: Eid): boolean {
-    if (this.world.players.isPlayer[eid] === 1) return true
-    const zone = this.world.place.zone[eid]
-    if (zone === Zone.Library) {
-      // CR 701.23: a player searching their library looks at its cards.
-      const turn = this.world.turn
-      return turn.awaiting === Await.Search && turn.decider === this.player && this.world.place.owner[eid] === this.player
-    }
-    if (zone === Zone.Hand) return this.world.place.owner[eid] === this.player
-    return true
+    return canSee(this.world, this.player, eid)
+  }
+
+  /** The cards of a zone list the viewer may see: the list itself when they see all of it. */
+  private seen(cards: readonly Eid[]): readonly Eid[] {
+    return cards.every((c) => this.canSee(c)) ? cards : cards.filter((c) => this.canSee(c))
   }
 
   private visible(eid: Eid): void {
@@ -164,8 +170,10 @@ export class GameView {
 
   /**
    * A copy of the game consistent with what the viewer knows, the hidden cards dealt at random
-   * (determinization, for search): each opponent's hand and library are shuffled together and
-   * dealt again (same sizes), and every library is shuffled. The copy has its own seeded RNG.
+   * (determinization, for search): the cards of each player's hand and library the viewer can't
+   * see (`canSee`) are shuffled together and dealt again into their places (an opponent's hand and
+   * library, the viewer's library), and every library is shuffled (no one knows its order). The
+   * copy has its own seeded RNG.
    */
   sample(rng: Rng): GameWorld {
     const origin = originOf(this.world)
@@ -180,18 +188,19 @@ export class GameView {
     restoreWorld(copy, snapshotWorld(this.world))
     copy.rng.setState(new Rng(rng.nextUint32()).state())
     for (const p of copy.playerOrder) {
-      const lists = copy.zoneLists.get(p)!
-      if (p === this.player) {
-        rng.shuffle(lists.library)
-        continue
-      }
-      const hidden = [...lists.hand, ...lists.library]
+      const { hand, library } = copy.zoneLists.get(p)!
+      // The places of the cards the viewer can't see (the copy equals this game: same entities).
+      const slots: { list: Eid[]; at: number }[] = []
+      hand.forEach((c, at) => this.canSee(c) || slots.push({ list: hand, at }))
+      library.forEach((c, at) => this.canSee(c) || slots.push({ list: library, at }))
+      const seenInLibrary = library.some((c) => this.canSee(c))
+      const hidden = slots.map(({ list, at }) => list[at]!)
       rng.shuffle(hidden)
-      const handSize = lists.hand.length
-      lists.hand.splice(0, handSize, ...hidden.slice(0, handSize))
-      lists.library.splice(0, lists.library.length, ...hidden.slice(handSize))
-      for (const c of lists.hand) copy.place.zone[c] = Zone.Hand
-      for (const c of lists.library) copy.place.zone[c] = Zone.Library
+      slots.forEach(({ list, at }, i) => (list[at] = hidden[i]!))
+      // A library the viewer looks at (searching it) is known as a set, never in its order.
+      if (seenInLibrary) rng.shuffle(library)
+      for (const c of hand) copy.place.zone[c] = Zone.Hand
+      for (const c of library) copy.place.zone[c] = Zone.Library
     }
   }
 
