@@ -14,7 +14,7 @@ export type { Position, ObjectSpec, KeywordSpec, SpellSpec, GrantedCharacteristi
 export { checkPosition, buildPosition } from './state/position.js'
 export type { GameState, ObjectState } from './api/game-state.js'
 export type { ActionResult, RuleViolation, Rejection } from './core/errors.js'
-export { RedzoneError, OK } from './core/errors.js'
+export { RedzoneError, REDZONE_ERROR_CODES, OK } from './core/errors.js'
 export type { RedzoneErrorCode, InputIssue } from './core/errors.js'
 export { LIMITS, INT32_MAX } from './core/limits.js'
 export type { CountRange, CountName } from './core/limits.js'

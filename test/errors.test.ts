@@ -55,9 +55,12 @@ describe('RedzoneError codes', () => {
     expect(codeOf(() => addCard(world, { label: 'x', owner: a, controller: a, zone: Zone.Hand, types: 1, keywords: 0, toughness: Number.NaN }))).toBe('invalid-argument')
   })
 
-  it('a message alone is an invalid-argument (the older form)', () => {
-    const error = new RedzoneError('no such thing')
+  it('a code is required: the one-argument form does not compile', () => {
+    // @ts-expect-error the code is missing (npm run typecheck fails if this ever compiles again)
+    const uncoded = (): RedzoneError => new RedzoneError('no such thing')
+    const error = new RedzoneError('invalid-argument', 'no such thing')
     expect(error).toMatchObject({ code: 'invalid-argument', message: 'redzone: no such thing', issues: [] })
+    expect(uncoded).toBeTypeOf('function')
   })
 
   it('an internal error asks for a bug report and is not a RedzoneError', () => {
@@ -66,3 +69,4 @@ describe('RedzoneError codes', () => {
     expect(error.message).toMatch(/please report a bug$/)
   })
 })
+

@@ -79,7 +79,7 @@ export function clientState(game: Game, viewer?: string): ClientState {
   let viewerEid: Eid = 0
   if (viewer !== undefined) {
     const eid = game.eid(viewer)
-    if (eid === undefined || world.players.isPlayer[eid] !== 1) throw new RedzoneError(`clientState: the viewer "${viewer}" is not a player of this game`)
+    if (eid === undefined || world.players.isPlayer[eid] !== 1) throw new RedzoneError('unknown-entity', `clientState: the viewer "${viewer}" is not a player of this game`)
     viewerEid = eid
   }
   const name = (eid: Eid): string => world.labels[eid]!

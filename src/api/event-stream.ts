@@ -71,7 +71,7 @@ export class EventStream {
     let eid = 0
     if (viewer !== undefined) {
       const found = this.game.eid(viewer)
-      if (found === undefined || this.game.world.players.isPlayer[found] !== 1) throw new RedzoneError(`onEvent: the viewer "${viewer}" is not a player of this game`)
+      if (found === undefined || this.game.world.players.isPlayer[found] !== 1) throw new RedzoneError('unknown-entity', `onEvent: the viewer "${viewer}" is not a player of this game`)
       eid = found
     }
     const subscriber = { listener, viewer: eid }

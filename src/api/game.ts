@@ -457,7 +457,7 @@ export class GameDriver {
   /** Pass priority with an empty stack until step `to` begins (this turn, or the next with `nextTurn`). */
   advance(to: StepName, options: { nextTurn?: boolean } = {}): ActionResult {
     const nextTurn = args.options(options, 'advance options')['nextTurn']
-    if (nextTurn !== undefined && typeof nextTurn !== 'boolean') throw new RedzoneError(`advance options.nextTurn: expected true or false, got ${JSON.stringify(nextTurn)}`)
+    if (nextTurn !== undefined && typeof nextTurn !== 'boolean') throw new RedzoneError('invalid-argument', `advance options.nextTurn: expected true or false, got ${JSON.stringify(nextTurn)}`)
     const step = stepByName(to)
     if (step === undefined) throw new RedzoneError('invalid-argument', `unknown step "${to}"`)
     return this.game.track(() => drive.advance(this.game.world, step, options.nextTurn ?? false))
@@ -543,10 +543,10 @@ export function createGame(position: Position, options: { seed?: number } = {}):
 function checkAction(action: unknown): void {
   const a = args.object(action, 'action')
   if (!(ACTION_TYPES as readonly unknown[]).includes(a['type'])) {
-    throw new RedzoneError(`action.type: expected one of ${ACTION_TYPES.join(', ')}, got ${JSON.stringify(a['type'])}`)
+    throw new RedzoneError('invalid-argument', `action.type: expected one of ${ACTION_TYPES.join(', ')}, got ${JSON.stringify(a['type'])}`)
   }
   for (const field of ['attackers', 'blockers', 'assignments'] as const) {
-    if (field in a && !Array.isArray(a[field])) throw new RedzoneError(`action.${field}: expected a list, got ${typeof a[field]}`)
+    if (field in a && !Array.isArray(a[field])) throw new RedzoneError('invalid-argument', `action.${field}: expected a list, got ${typeof a[field]}`)
   }
   for (const field of ['cards', 'pay'] as const) {
     // Only a search's cards may be null (a declined search).

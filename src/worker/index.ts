@@ -117,7 +117,7 @@ export function exposeGame(scope: MessageEndpoint, options: { commands?: Readonl
     }
   }
   const need = (): Game => {
-    if (game === null) throw new RedzoneError('no game in this worker yet: createRemoteGame starts one')
+    if (game === null) throw new RedzoneError('no-game', 'no game in this worker yet: createRemoteGame starts one')
     return game
   }
   const run = (request: Request): { value: unknown; transfer: ArrayBuffer[] } => {
@@ -149,19 +149,19 @@ export function exposeGame(scope: MessageEndpoint, options: { commands?: Readonl
           case 'version':
             return { value: g.version, transfer: [] }
         }
-        if (!(GAME_METHODS as readonly string[]).includes(request.method)) throw new RedzoneError(`unknown Game method "${request.method}"`)
+        if (!(GAME_METHODS as readonly string[]).includes(request.method)) throw new RedzoneError('invalid-argument', `unknown Game method "${request.method}"`)
         const method = g[request.method as GameMethod] as (...args: unknown[]) => unknown
         return { value: method.apply(g, request.args), transfer: [] }
       }
       case 'drive': {
         const g = need()
-        if (!(DRIVER_METHODS as readonly string[]).includes(request.method)) throw new RedzoneError(`unknown driver method "${request.method}"`)
+        if (!(DRIVER_METHODS as readonly string[]).includes(request.method)) throw new RedzoneError('invalid-argument', `unknown driver method "${request.method}"`)
         const method = g.drive[request.method as DriverMethod] as (...args: unknown[]) => unknown
         return { value: method.apply(g.drive, request.args), transfer: [] }
       }
       case 'command': {
         const command = options.commands?.[request.name]
-        if (!command) throw new RedzoneError(`unknown worker command "${request.name}"`)
+        if (!command) throw new RedzoneError('invalid-argument', `unknown worker command "${request.name}"`)
         const value = command(game, ...request.args)
         return { value, transfer: value instanceof ArrayBuffer ? [value] : [] }
       }
@@ -254,7 +254,7 @@ export async function createRemoteGame(worker: MessageEndpoint, source: GameSour
   }
   remote['dispose'] = () => {
     worker.removeEventListener?.('message', onMessage)
-    for (const { reject } of waiting.values()) reject(new RedzoneError('the remote game was disposed'))
+    for (const { reject } of waiting.values()) reject(new RedzoneError('no-game', 'the remote game was disposed'))
     waiting.clear()
   }
   return remote as unknown as RemoteGame
