@@ -19,7 +19,7 @@ export type { Action, PlayerAction, OutsideEffect, ActionType, EffectType, Decis
 export { ACTION_TYPES, EFFECT_TYPES, isPlayerAction } from './decisions/action.js'
 export type { LegalActions, CastOption, ActivateOption, AttackOption, BlockOption, DamageOption } from './decisions/legal.js'
 export type { ActionResult, RuleViolation, Rejection, RedzoneErrorCode, InputIssue } from './core/errors.js'
-export { RedzoneError } from './core/errors.js'
+export { RedzoneError, REDZONE_ERROR_CODES } from './core/errors.js'
 export { REJECT_CODES, isRejectCode } from './core/reject-codes.js'
 export type { RejectCode } from './core/reject-codes.js'
 

@@ -20,20 +20,20 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 /** A `{ id: id }` map (attackers, blockers). */
 export function idMap(value: unknown, name: string): Readonly<Record<string, string>> {
-  if (!isPlainObject(value)) throw new RedzoneError(`${name}: expected an object of ids ({ "id": "id" }), got ${describe(value)}`)
+  if (!isPlainObject(value)) throw new RedzoneError('invalid-argument', `${name}: expected an object of ids ({ "id": "id" }), got ${describe(value)}`)
   for (const [key, v] of Object.entries(value)) {
-    if (typeof v !== 'string') throw new RedzoneError(`${name}["${key}"]: expected an id (a string), got ${describe(v)}`)
+    if (typeof v !== 'string') throw new RedzoneError('invalid-argument', `${name}["${key}"]: expected an id (a string), got ${describe(v)}`)
   }
   return value as Record<string, string>
 }
 
 /** A `{ creature: { recipient: amount } }` map of damage assignments. */
 export function assignMap(value: unknown, name: string): Readonly<Record<string, Readonly<Record<string, number>>>> {
-  if (!isPlainObject(value)) throw new RedzoneError(`${name}: expected an object { "creature": { "recipient": amount } }, got ${describe(value)}`)
+  if (!isPlainObject(value)) throw new RedzoneError('invalid-argument', `${name}: expected an object { "creature": { "recipient": amount } }, got ${describe(value)}`)
   for (const [creature, entries] of Object.entries(value)) {
-    if (!isPlainObject(entries)) throw new RedzoneError(`${name}["${creature}"]: expected an object { "recipient": amount }, got ${describe(entries)}`)
+    if (!isPlainObject(entries)) throw new RedzoneError('invalid-argument', `${name}["${creature}"]: expected an object { "recipient": amount }, got ${describe(entries)}`)
     for (const [recipient, amount] of Object.entries(entries)) {
-      if (typeof amount !== 'number') throw new RedzoneError(`${name}["${creature}"]["${recipient}"]: expected a number, got ${describe(amount)}`)
+      if (typeof amount !== 'number') throw new RedzoneError('invalid-argument', `${name}["${creature}"]["${recipient}"]: expected a number, got ${describe(amount)}`)
     }
   }
   return value as Record<string, Record<string, number>>
@@ -41,9 +41,9 @@ export function assignMap(value: unknown, name: string): Readonly<Record<string,
 
 /** A list of ids. */
 export function idList(value: unknown, name: string): readonly string[] {
-  if (!Array.isArray(value)) throw new RedzoneError(`${name}: expected a list of ids, got ${describe(value)}`)
+  if (!Array.isArray(value)) throw new RedzoneError('invalid-argument', `${name}: expected a list of ids, got ${describe(value)}`)
   value.forEach((v, i) => {
-    if (typeof v !== 'string') throw new RedzoneError(`${name}[${i}]: expected an id (a string), got ${describe(v)}`)
+    if (typeof v !== 'string') throw new RedzoneError('invalid-argument', `${name}[${i}]: expected an id (a string), got ${describe(v)}`)
   })
   return value as string[]
 }
@@ -51,12 +51,12 @@ export function idList(value: unknown, name: string): readonly string[] {
 /** An options object (possibly absent). */
 export function options(value: unknown, name: string): Readonly<Record<string, unknown>> {
   if (value === undefined) return {}
-  if (!isPlainObject(value)) throw new RedzoneError(`${name}: expected an options object, got ${describe(value)}`)
+  if (!isPlainObject(value)) throw new RedzoneError('invalid-argument', `${name}: expected an options object, got ${describe(value)}`)
   return value
 }
 
 /** A plain object (an action, a snapshot). */
 export function object(value: unknown, name: string): Readonly<Record<string, unknown>> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new RedzoneError(`${name}: expected an object, got ${describe(value)}`)
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new RedzoneError('invalid-argument', `${name}: expected an object, got ${describe(value)}`)
   return value as Record<string, unknown>
 }

@@ -82,14 +82,14 @@ export interface ClientState {
 export function viewerOf(world: GameWorld, viewer: string | undefined, caller: string): Eid | undefined {
   if (viewer === undefined) return undefined
   const eid = world.playerOrder.find((p) => world.labels[p] === viewer)
-  if (eid === undefined) throw new RedzoneError('invalid-argument', `${caller}: the viewer "${viewer}" is not a player of this game`)
+  if (eid === undefined) throw new RedzoneError('unknown-entity', `${caller}: the viewer "${viewer}" is not a player of this game`)
   return eid
 }
 
 /** Throws unless `viewer` is a player entity of the world (or undefined). */
 export function checkViewer(world: GameWorld, viewer: Eid | undefined, caller: string): void {
   if (viewer !== undefined && world.players.isPlayer[viewer] !== 1) {
-    throw new RedzoneError('invalid-argument', `${caller}: the viewer ${viewer} is not a player of this game`)
+    throw new RedzoneError('unknown-entity', `${caller}: the viewer ${viewer} is not a player of this game`)
   }
 }
 

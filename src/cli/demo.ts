@@ -1,13 +1,13 @@
 import { walkTo as advance, walkToAttack as attack, walkToBlock as block, walkToDamage as combatDamage } from '../api/drive.js'
 import { generateBoard, type GeneratedBoard } from '../generate/board.js'
-import type { ActionResult } from '../core/errors.js'
+import { internalError, type ActionResult } from '../core/errors.js'
 import { restoreWorld, snapshotWorld } from '../state/snapshot.js'
 import { Step } from '../core/steps.js'
 
 const fmt = new Intl.NumberFormat('en-US')
 
 function check(result: ActionResult, what: string): void {
-  if (!result.ok) throw new Error(`demo: ${what} was rejected: ${result.error.message}`)
+  if (!result.ok) throw internalError(`demo: ${what} was rejected: ${result.error.message}`)
 }
 
 /** One whole combat with default choices: attack, block, the damage steps, end of combat. */

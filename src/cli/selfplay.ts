@@ -6,7 +6,8 @@ import { writeFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { basename } from 'node:path'
 import { Option, type Command } from 'commander'
-import { parsePair, parseShard, parseWhole, parseWorkers, SelfPlayUsageError } from '../node/selfplay/config.js'
+import { RedzoneError } from '../core/errors.js'
+import { parsePair, parseShard, parseWhole, parseWorkers } from '../node/selfplay/config.js'
 import { formatSummary } from '../node/selfplay/summary.js'
 import type { SelfPlayOptions } from '../node/selfplay/run.js'
 
@@ -16,10 +17,10 @@ const DEFAULT_QUEUE_NAME = 'redzone-selfplay'
 const EXIT_FAILED = 1
 const EXIT_INVALID = 2
 
-/** One line on stderr: a usage error exits 2 (nothing written), anything else 1. */
+/** One line on stderr: a usage error exits 2 (nothing written; its message after `redzone ${command}: `), anything else 1. */
 function fail(command: string, error: unknown): void {
-  if (error instanceof SelfPlayUsageError) {
-    process.stderr.write(`redzone ${command}: ${error.message}\n`)
+  if (error instanceof RedzoneError && error.code === 'usage') {
+    process.stderr.write(`redzone ${command}: ${error.message.replace(/^redzone: /, '')}\n`)
     process.exitCode = EXIT_INVALID
   } else {
     process.stderr.write(`redzone ${command}: ${error instanceof Error ? (process.env.REDZONE_DEBUG ? error.stack : error.message) : String(error)}\n`)
@@ -64,12 +65,12 @@ export function selfPlayOptionsFromFlags(flags: SelfPlayFlags): SelfPlayOptions 
   if (flags.out !== undefined) options.out = flags.out
   if (flags.queue !== undefined) options.queue = flags.queue
   if (flags.runId !== undefined) {
-    if (!/^[\w-]{1,64}$/.test(flags.runId)) throw new SelfPlayUsageError(`--run-id ${flags.runId}: expected letters, digits, - and _`)
+    if (!/^[\w-]{1,64}$/.test(flags.runId)) throw new RedzoneError('usage', `--run-id ${flags.runId}: expected letters, digits, - and _`)
     options.runId = flags.runId
   }
   if (flags.gameModule !== undefined) options.gameModule = flags.gameModule
-  if (flags.json && flags.out === '-') throw new SelfPlayUsageError('--json prints the summary on stdout: give --out a file, not -')
-  if (flags.queueName.includes(':')) throw new SelfPlayUsageError(`--queue-name ${flags.queueName}: may not contain ":"`)
+  if (flags.json && flags.out === '-') throw new RedzoneError('usage', '--json prints the summary on stdout: give --out a file, not -')
+  if (flags.queueName.includes(':')) throw new RedzoneError('usage', `--queue-name ${flags.queueName}: may not contain ":"`)
   return options
 }
 

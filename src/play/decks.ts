@@ -10,12 +10,12 @@ export const DECK_NAMES = Object.keys(DECKS) as (keyof typeof DECKS)[]
 export function deckCards(spec: DeckSpec): string[] {
   if (typeof spec === 'string') {
     const deck = (DECKS as Record<string, readonly [string, number][]>)[spec]
-    if (!deck) throw new RedzoneError(`unknown deck "${spec}"; expected one of ${DECK_NAMES.join(', ')} or a list of card names`)
+    if (!deck) throw new RedzoneError('invalid-argument', `unknown deck "${spec}"; expected one of ${DECK_NAMES.join(', ')} or a list of card names`)
     return deck.flatMap(([name, count]) => Array<string>(count).fill(name))
   }
-  if (!Array.isArray(spec) || spec.length === 0) throw new RedzoneError('a deck is a built-in deck name or a non-empty list of card names')
+  if (!Array.isArray(spec) || spec.length === 0) throw new RedzoneError('invalid-argument', 'a deck is a built-in deck name or a non-empty list of card names')
   spec.forEach((name, i) => {
-    if (typeof name !== 'string' || !CARD_POOL.has(name)) throw new RedzoneError(`deck card [${i}]: unknown card ${JSON.stringify(name)}; see \`redzone cards\``)
+    if (typeof name !== 'string' || !CARD_POOL.has(name)) throw new RedzoneError('invalid-argument', `deck card [${i}]: unknown card ${JSON.stringify(name)}; see \`redzone cards\``)
   })
   return [...spec]
 }

@@ -1,3 +1,4 @@
+import { RedzoneError } from '../core/errors.js'
 import type { PlayerAction } from '../decisions/action.js'
 import type { Eid } from '../core/events.js'
 
@@ -48,7 +49,7 @@ function ids(text: string): Eid[] {
   if (text === '') return []
   return text.split(',').map((s) => {
     const n = Number(s)
-    if (!Number.isInteger(n) || n <= 0) throw new Error(`not an entity id: "${s}"`)
+    if (!Number.isInteger(n) || n <= 0) throw new RedzoneError('invalid-argument', `not an entity id: "${s}"`)
     return n
   })
 }
@@ -110,6 +111,6 @@ export function decodeAction(text: string, player: Eid): PlayerAction {
     case 'o':
       return { type: 'bottom', player, cards: ids(rest) }
     default:
-      throw new Error(`not an encoded action: "${text}"`)
+      throw new RedzoneError('invalid-argument', `not an encoded action: "${text}"`)
   }
 }

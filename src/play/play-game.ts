@@ -108,7 +108,7 @@ function run(
     const forced = forcedAction(legal)
     const action = forced ?? choose(decision.player!, legal)
     const result = act(world, action)
-    if (!result.ok) throw new Error(`illegal action "${encodeAction(action)}" at ${decision.kind}: ${result.error.code}: ${result.error.message}`)
+    if (!result.ok) throw new RedzoneError('illegal-agent-action', `illegal action "${encodeAction(action)}" at ${decision.kind}: ${result.error.code}: ${result.error.message}`)
     if (forced) forcedCount++
     else record(action)
   }

@@ -85,7 +85,7 @@ export class GameView {
   }
 
   private visible(eid: Eid): void {
-    if (!this.canSee(eid)) throw new RedzoneError(`object ${eid} is in a hidden zone the viewing player can't see`)
+    if (!this.canSee(eid)) throw new RedzoneError('hidden-object', `object ${eid} is in a hidden zone the viewing player can't see`)
   }
 
   name(eid: Eid): string | null {
@@ -177,7 +177,7 @@ export class GameView {
    */
   sample(rng: Rng): GameWorld {
     const origin = originOf(this.world)
-    if (!origin) throw new RedzoneError("this game was not built from a position, so it can't be sampled")
+    if (!origin) throw new RedzoneError('invalid-argument', "this game was not built from a position, so it can't be sampled")
     const copy = buildPosition(origin, { seed: rng.nextUint32() }).world
     this.sampleInto(copy, rng)
     return copy
@@ -207,7 +207,7 @@ export class GameView {
   /** A world built like this game's (for `sampleInto`). */
   blankCopy(): GameWorld {
     const origin = originOf(this.world)
-    if (!origin) throw new RedzoneError("this game was not built from a position, so it can't be sampled")
+    if (!origin) throw new RedzoneError('invalid-argument', "this game was not built from a position, so it can't be sampled")
     return buildPosition(origin).world
   }
 }

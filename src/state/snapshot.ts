@@ -83,7 +83,7 @@ export function snapshotWorld(world: GameWorld, reuse?: WorldSnapshot): WorldSna
  */
 export function restoreWorld(world: GameWorld, snapshot: WorldSnapshot): void {
   if (typeof snapshot !== 'object' || snapshot === null || typeof snapshot.entities !== 'number' || !Array.isArray(snapshot.columns) || !Array.isArray(snapshot.zones)) {
-    throw new RedzoneError('expected a snapshot made by snapshotWorld (or Game.snapshot)')
+    throw new RedzoneError('invalid-snapshot', 'expected a snapshot made by snapshotWorld (or Game.snapshot)')
   }
   if (world.labels.length !== snapshot.entities) {
     throw new RedzoneError('invalid-snapshot', `a snapshot of ${snapshot.entities - 1} entities can't restore a world of ${world.labels.length - 1}`)

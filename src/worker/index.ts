@@ -9,8 +9,9 @@
  * State crosses as one binary buffer (`toBinary`, `snapshot`, a state to start from), transferred,
  * not copied. Calls run in the order they are made; the events a call emits arrive, in order,
  * before its promise resolves (they travel with its answer, as one message). A rejected action is
- * a value (`{ ok: false, error }`) as in `Game`; misuse of the API rejects the promise with the
- * worker's `redzone: ...` message.
+ * a value (`{ ok: false, error }`) as in `Game`; misuse of the API rejects the promise with a
+ * `RedzoneError` of the same `code`, `issues` and message as the one thrown in the worker. Any
+ * other error (a broken invariant, a failing command) arrives as an `Error` with its name and message.
  *
  * Works over anything with `postMessage` and `addEventListener('message')`: a `Worker` and the
  * worker's `self`, or the two ports of a `MessageChannel`.
@@ -19,8 +20,7 @@ import type { ClientEvent } from '../api/event-stream.js'
 import type { ClientState } from '../api/client-state.js'
 import type { Decision, PlayerAction } from '../decisions/action.js'
 import type { LegalActions } from '../decisions/legal.js'
-import type { ActionResult } from '../core/errors.js'
-import { RedzoneError } from '../core/errors.js'
+import { isRedzoneErrorCode, RedzoneError, type ActionResult, type InputIssue, type RedzoneErrorCode } from '../core/errors.js'
 import { Game } from '../api/game.js'
 import { drive, type GameDriver } from '../api/game-driver.js'
 import { checksum, fromBinary, fromJSON, toBinary, toJSON } from '../api/serialization.js'
@@ -92,8 +92,29 @@ type Request =
   | { rz: 'command'; id: number; name: string; args: unknown[] }
   | { rz: 'events'; id: number; on: boolean; viewer: string | null }
 
+/** An error thrown in the worker, as it crosses: a `RedzoneError`'s code and issues, or another error's name. */
+type WireError = { name: 'RedzoneError'; code: RedzoneErrorCode; issues: InputIssue[]; message: string } | { name: string; message: string }
+
 /** `events[i]` is for the page's listeners of `streams[i]` (a viewer's id, or '' for the omniscient stream). */
-type Reply = { rz: 'reply'; id: number; events: ClientEvent[]; streams: string[] } & ({ ok: true; value: unknown } | { ok: false; error: { name: string; message: string } })
+type Reply = { rz: 'reply'; id: number; events: ClientEvent[]; streams: string[] } & ({ ok: true; value: unknown } | { ok: false; error: WireError })
+
+function toWire(error: unknown): WireError {
+  if (error instanceof RedzoneError) {
+    return { name: 'RedzoneError', code: error.code, issues: error.issues.map(({ path, message }) => ({ path, message })), message: error.message }
+  }
+  if (error instanceof Error) return { name: error.name, message: error.message }
+  return { name: 'Error', message: String(error) }
+}
+
+/**
+ * The worker's error on the page: a `RedzoneError` again (same code, issues, message), else (a
+ * broken invariant, a command's own error, a code this page does not know) an `Error` with the
+ * worker's name and message.
+ */
+function fromWire(error: WireError): Error {
+  if ('code' in error && isRedzoneErrorCode(error.code)) return new RedzoneError(error.code, error.message.replace(/^redzone: /, ''), error.issues)
+  return Object.assign(new Error(error.message), { name: error.name })
+}
 
 function isStateDocument(source: GameSource): source is StateDocument {
   return (source as StateDocument).format === STATE_FORMAT
@@ -128,7 +149,7 @@ export function exposeGame(scope: MessageEndpoint, options: { commands?: Readonl
     }
   }
   const need = (): Game => {
-    if (game === null) throw new RedzoneError('no game in this worker yet: createRemoteGame starts one')
+    if (game === null) throw new RedzoneError('no-game', 'no game in this worker yet: createRemoteGame starts one')
     return game
   }
   const run = (request: Request): { value: unknown; transfer: ArrayBuffer[] } => {
@@ -166,20 +187,20 @@ export function exposeGame(scope: MessageEndpoint, options: { commands?: Readonl
           case 'version':
             return { value: g.version, transfer: [] }
         }
-        if (!(GAME_METHODS as readonly string[]).includes(request.method)) throw new RedzoneError(`unknown Game method "${request.method}"`)
+        if (!(GAME_METHODS as readonly string[]).includes(request.method)) throw new RedzoneError('invalid-argument', `unknown Game method "${request.method}"`)
         const method = g[request.method as GameMethod] as (...args: unknown[]) => unknown
         return { value: method.apply(g, request.args), transfer: [] }
       }
       case 'drive': {
         const g = need()
-        if (!(DRIVER_METHODS as readonly string[]).includes(request.method)) throw new RedzoneError(`unknown driver method "${request.method}"`)
+        if (!(DRIVER_METHODS as readonly string[]).includes(request.method)) throw new RedzoneError('invalid-argument', `unknown driver method "${request.method}"`)
         const driver = drive(g)
         const method = driver[request.method as DriverMethod] as (...args: unknown[]) => unknown
         return { value: method.apply(driver, request.args), transfer: [] }
       }
       case 'command': {
         const command = options.commands?.[request.name]
-        if (!command) throw new RedzoneError(`unknown worker command "${request.name}"`)
+        if (!command) throw new RedzoneError('invalid-argument', `unknown worker command "${request.name}"`)
         const value = command(game, ...request.args)
         return { value, transfer: value instanceof ArrayBuffer ? [value] : [] }
       }
@@ -195,22 +216,13 @@ export function exposeGame(scope: MessageEndpoint, options: { commands?: Readonl
       transfer = done.transfer
       reply = { rz: 'reply', id: request.id, events, streams, ok: true, value: done.value }
     } catch (error) {
-      const e = error instanceof Error ? error : new Error(String(error))
-      reply = { rz: 'reply', id: request.id, events, streams, ok: false, error: { name: e.name, message: e.message } }
+      reply = { rz: 'reply', id: request.id, events, streams, ok: false, error: toWire(error) }
     }
     events = []
     streams = []
     scope.postMessage(reply, transfer)
   })
   scope.start?.()
-}
-
-/** An error thrown in the worker, rethrown on the page with the worker's message and name. */
-export class RemoteError extends Error {
-  constructor(name: string, message: string) {
-    super(message)
-    this.name = name
-  }
 }
 
 /**
@@ -231,7 +243,7 @@ export async function createRemoteGame(worker: MessageEndpoint, source: GameSour
       for (const listener of listeners.get(reply.streams[i]!) ?? []) listener(e)
     })
     if (reply.ok) pending.resolve(reply.value)
-    else pending.reject(new RemoteError(reply.error.name, reply.error.message))
+    else pending.reject(fromWire(reply.error))
   }
   worker.addEventListener('message', onMessage)
   worker.start?.()
@@ -272,7 +284,7 @@ export async function createRemoteGame(worker: MessageEndpoint, source: GameSour
   }
   remote['dispose'] = () => {
     worker.removeEventListener?.('message', onMessage)
-    for (const { reject } of waiting.values()) reject(new RedzoneError('the remote game was disposed'))
+    for (const { reject } of waiting.values()) reject(new RedzoneError('no-game', 'the remote game was disposed'))
     waiting.clear()
   }
   return remote as unknown as RemoteGame
@@ -280,4 +292,5 @@ export async function createRemoteGame(worker: MessageEndpoint, source: GameSour
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never
 
-export type { ActionResult, ClientEvent, ClientState, Decision, GameState, LegalActions, PlayerAction, Position, StateDocument }
+export { RedzoneError }
+export type { ActionResult, ClientEvent, ClientState, Decision, GameState, InputIssue, LegalActions, PlayerAction, Position, RedzoneErrorCode, StateDocument }

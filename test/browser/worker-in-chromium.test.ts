@@ -1,7 +1,8 @@
 /**
  * `redzone/worker` in a real Web Worker in Chromium: a mid-game state made on the page crosses to
  * the worker as a transferred buffer and continues there exactly as on the page (same results,
- * same events in order, same checksum after every action).
+ * same events in order, same checksum after every action); misuse in the worker rejects on the
+ * page with a `RedzoneError` of the same code and issues.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bundleForBrowser } from './bundle-for-browser.js'
@@ -116,5 +117,26 @@ describe.skipIf(chromiumPath === null)(`redzone/worker in Chromium (${chromiumPa
     expect(result.remoteEvents).toEqual(result.localEvents)
     expect(result.sameState).toBe(true)
     expect(problems).toEqual([])
+  }, 60_000)
+
+  it('misuse in the Worker rejects on the page with a RedzoneError of the same code, issues and message', async () => {
+    const page = await chromium.context.newPage()
+    await page.goto(`${served.url}/`)
+    const result = await page.evaluate(async () => {
+      const g = globalThis as unknown as { redzone: Core; redzoneWorker: WorkerApi; Worker: new (url: string) => never }
+      const invalid = { players: [{ id: 'A' }, { id: 'B' }], objects: [{ id: 'bear', controller: 'C', types: ['creature'], power: 2, toughness: 2 }] }
+      let local: unknown = null
+      try {
+        new g.redzone.Game(invalid as never)
+      } catch (error) {
+        local = error
+      }
+      const remote = await g.redzoneWorker.createRemoteGame(new g.Worker('/worker.js'), invalid as never).then(() => null, (error: unknown) => error)
+      const describe = (e: unknown) => e instanceof g.redzone.RedzoneError ? { code: e.code, issues: [...e.issues], message: e.message } : { notARedzoneError: String(e) }
+      return { local: describe(local), remote: describe(remote) }
+    })
+    await page.close()
+    expect(result.local).toMatchObject({ code: 'invalid-position', issues: [{ path: '$.objects[0].controller' }] })
+    expect(result.remote).toEqual(result.local)
   }, 60_000)
 })

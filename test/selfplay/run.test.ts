@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { PlayOptions } from '../../src/play/play-game.js'
 import { runSelfPlay, type SelfPlayOptions } from '../../src/node/selfplay/run.js'
-import { SelfPlayUsageError } from '../../src/node/selfplay/config.js'
+import { RedzoneError } from '../../src/core/errors.js'
 import { gameSeed } from '../../src/node/selfplay/seeds.js'
 import { playGame as fakePlayGame } from './fixtures/fake-game.mjs'
 import { ensureBuilt, flakyAgent, steadyAgent, fakeGame, tempDir } from './helpers.js'
@@ -89,7 +89,9 @@ describe('runSelfPlay', { timeout: 60_000 }, () => {
       { decks: ['green-white', 'blue'] }, { queue: 'http://127.0.0.1:1' }, { playGame: fakePlayGame, workers: 2 },
     ]
     for (const extra of cases) {
-      await expect(runSelfPlay(base(out, extra))).rejects.toBeInstanceOf(SelfPlayUsageError)
+      const error = await runSelfPlay(base(out, extra)).then(() => null, (e: unknown) => e)
+      expect(error).toBeInstanceOf(RedzoneError)
+      expect(error).toMatchObject({ code: 'usage' })
       expect(existsSync(out)).toBe(false)
     }
   })

@@ -2,7 +2,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { autoChunkSize, chunkRanges, gameSeed, isSwapped, shardRange } from '../../src/node/selfplay/seeds.js'
-import { parsePair, parseShard, parseWorkers, SelfPlayUsageError } from '../../src/node/selfplay/config.js'
+import { RedzoneError } from '../../src/core/errors.js'
+import { parsePair, parseShard, parseWorkers } from '../../src/node/selfplay/config.js'
 import { percentileOfCounts, replayCommand, SummaryBuilder, wilson } from '../../src/node/selfplay/summary.js'
 
 describe('gameSeed', () => {
@@ -41,7 +42,7 @@ describe('shardRange', () => {
 
   it('rejects K outside 1..N', () => {
     expect(() => shardRange(10, 3, 2)).toThrow('K must be in 1..2')
-    expect(() => shardRange(10, 0, 2)).toThrow(RangeError)
+    expect(() => shardRange(10, 0, 2)).toThrow(expect.objectContaining({ name: 'RedzoneError', code: 'invalid-argument' }))
   })
 })
 
@@ -61,7 +62,8 @@ describe('chunks and seats', () => {
 describe('flags', () => {
   it('parses K/N, pairs and worker counts, with one-line errors', () => {
     expect(parseShard('2/4')).toEqual({ k: 2, n: 4 })
-    expect(() => parseShard('3/2')).toThrow(SelfPlayUsageError)
+    expect(() => parseShard('3/2')).toThrow(RedzoneError)
+    expect(() => parseShard('3/2')).toThrow(expect.objectContaining({ code: 'usage' }))
     expect(() => parseShard('x')).toThrow('expected K/N')
     expect(parsePair('--agents', 'random')).toEqual(['random', 'random'])
     expect(() => parsePair('--agents', 'a,b,c')).toThrow('one or two')

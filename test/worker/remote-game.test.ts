@@ -2,7 +2,7 @@
  * `redzone/worker` over a MessageChannel in this process (the same protocol a Worker carries;
  * test/browser/worker-in-chromium.test.ts runs it in a real Worker): the remote game answers
  * like the local one, events arrive in order before the call resolves, state crosses as a
- * transferred buffer, misuse rejects the promise.
+ * transferred buffer, misuse rejects the promise with a `RedzoneError` of the worker's code and issues.
  */
 import { MessageChannel } from 'node:worker_threads'
 import { describe, expect, it } from 'vitest'
@@ -11,7 +11,9 @@ import { Game } from '../../src/api/game.js'
 import { drive } from '../../src/api/game-driver.js'
 import { checksum, fromBinary, toBinary, toJSON } from '../../src/api/serialization.js'
 import { clientState, onEvent } from '../../src/api/views.js'
+import { internalError, RedzoneError } from '../../src/core/errors.js'
 import { createDeckGame } from '../../src/play/setup.js'
+import type { Position } from '../../src/state/position.js'
 import { createRemoteGame, exposeGame, type MessageEndpoint } from '../../src/worker/index.js'
 import { creature } from '../helpers.js'
 
@@ -98,5 +100,60 @@ describe('redzone/worker: a remote game', () => {
     await expect(remote.drive.walkTo('nowhere' as never)).rejects.toThrow('redzone: unknown step "nowhere"')
     expect(await remote.drive.walkToAttack({ wall: 'A' })).toMatchObject({ ok: false })
     await expect(createRemoteGame(channel(), { players: [{ id: 'A' }, { id: 'B' }], objects: [creature('bear', 'C', 2, 2)] })).rejects.toThrow(/^redzone: /)
+  })
+
+  it('rethrows a RedzoneError on the page with the worker\'s code, issues and message; an illegal action stays a value', async () => {
+    const invalid: Position = { players: [{ id: 'A' }, { id: 'B' }], objects: [creature('bear', 'C', 2, 2), creature('cat', 'A', Number.NaN, 1)] }
+    let local: unknown
+    try {
+      new Game(invalid)
+    } catch (error) {
+      local = error
+    }
+    expect(local).toBeInstanceOf(RedzoneError)
+    const { code, issues, message } = local as RedzoneError
+    expect(code).toBe('invalid-position')
+    expect(issues.length).toBeGreaterThan(1)
+
+    const atStart = await createRemoteGame(channel(), invalid).then(() => null, (error: unknown) => error)
+    expect(atStart).toBeInstanceOf(RedzoneError)
+    expect(atStart).toMatchObject({ name: 'RedzoneError', code, issues, message })
+
+    const remote = await createRemoteGame(channel({ build: (_game: Game | null, position: unknown) => void new Game(position as Position) }), POSITION)
+    const inCommand = await remote.command('build', invalid).then(() => null, (error: unknown) => error)
+    expect(inCommand).toBeInstanceOf(RedzoneError)
+    expect(inCommand).toMatchObject({ code, issues, message })
+    await expect(remote.drive.walkTo('nowhere' as never)).rejects.toMatchObject({ code: 'invalid-argument', issues: [], message: 'redzone: unknown step "nowhere"' })
+
+    expect(await remote.act({ type: 'pass', player: 'B' })).toMatchObject({ ok: false, error: { code: 'not-your-priority' } })
+    expect(await remote.drive.walkToAttack({ wall: 'A' })).toMatchObject({ ok: false, error: { code: 'not-your-creature' } })
+    remote.dispose()
+  })
+
+  it('sends code, issues and message on the wire: a call before any game is no-game', async () => {
+    const { port1, port2 } = new MessageChannel()
+    exposeGame(port2 as unknown as MessageEndpoint)
+    const reply = new Promise((resolve) => port1.once('message', resolve))
+    port1.postMessage({ rz: 'call', id: 7, method: 'checksum', args: [] })
+    expect(await reply).toEqual({
+      rz: 'reply', id: 7, events: [], streams: [], ok: false,
+      error: { name: 'RedzoneError', code: 'no-game', issues: [], message: 'redzone: no game in this worker yet: createRemoteGame starts one' },
+    })
+    port1.close()
+  })
+
+  it('rethrows any other error as an Error with the worker\'s name and message, not a RedzoneError', async () => {
+    const remote = await createRemoteGame(channel({
+      broken: () => { throw internalError('a broken invariant') },
+      typo: () => (null as unknown as { x: number }).x,
+      text: () => { throw 'not an Error' },
+    }), POSITION)
+    const broken = await remote.command('broken').then(() => null, (error: unknown) => error)
+    expect(broken).toBeInstanceOf(Error)
+    expect(broken).not.toBeInstanceOf(RedzoneError)
+    expect(broken).toMatchObject({ name: 'Error', message: 'redzone internal error: a broken invariant; please report a bug' })
+    await expect(remote.command('typo')).rejects.toMatchObject({ name: 'TypeError' })
+    await expect(remote.command('text')).rejects.toMatchObject({ name: 'Error', message: 'not an Error' })
+    remote.dispose()
   })
 })

@@ -2,6 +2,7 @@
  * What defines a self-play run: everything a worker on any machine needs to play the same games.
  * Plain data (it crosses threads and the Redis queue as JSON).
  */
+import { RedzoneError } from '../../core/errors.js'
 import { MAX_GAMES } from './seeds.js'
 
 export interface RunConfig {
@@ -24,18 +25,14 @@ export interface RunConfig {
   gameModule?: string
 }
 
-/** A bad flag or option: the CLI prints its message as one line and exits 2, writing nothing. */
-export class SelfPlayUsageError extends Error {
-  override name = 'SelfPlayUsageError'
-}
 
 /** `K/N` with 1 <= K <= N. */
 export function parseShard(text: string): { k: number; n: number } {
   const match = /^(\d+)\/(\d+)$/.exec(text.trim())
-  if (!match) throw new SelfPlayUsageError(`--shard ${text}: expected K/N, e.g. 1/4`)
+  if (!match) throw new RedzoneError('usage', `--shard ${text}: expected K/N, e.g. 1/4`)
   const k = Number(match[1])
   const n = Number(match[2])
-  if (n < 1 || k < 1 || k > n) throw new SelfPlayUsageError(`--shard ${text}: K must be between 1 and N (N at least 1)`)
+  if (n < 1 || k < 1 || k > n) throw new RedzoneError('usage', `--shard ${text}: K must be between 1 and N (N at least 1)`)
   return { k, n }
 }
 
@@ -43,7 +40,7 @@ export function parseShard(text: string): { k: number; n: number } {
 export function parsePair(flag: string, text: string): [string, string] {
   const parts = text.split(',').map((part) => part.trim())
   if (parts.some((part) => part === '') || parts.length > 2) {
-    throw new SelfPlayUsageError(`${flag} ${text}: expected one or two comma-separated names`)
+    throw new RedzoneError('usage', `${flag} ${text}: expected one or two comma-separated names`)
   }
   return [parts[0]!, parts[1] ?? parts[0]!]
 }
@@ -52,7 +49,7 @@ export function parsePair(flag: string, text: string): [string, string] {
 export function parseWhole(flag: string, text: string, min: number, max = MAX_GAMES - 1): number {
   const n = Number(text.replace(/_/g, ''))
   if (text.trim() === '' || !Number.isInteger(n) || n < min || n > max) {
-    throw new SelfPlayUsageError(`${flag} ${text}: expected a whole number from ${min} to ${max}`)
+    throw new RedzoneError('usage', `${flag} ${text}: expected a whole number from ${min} to ${max}`)
   }
   return n
 }

@@ -4,7 +4,8 @@ import { isAbsolute, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { AgentFactory } from '../../play/agent.js'
 import { GameTable } from '../../play/play-game.js'
-import { SelfPlayUsageError, type RunConfig } from './config.js'
+import { RedzoneError } from '../../core/errors.js'
+import type { RunConfig } from './config.js'
 import type { PlayGameFn } from './play-range.js'
 import { builtinAgent, checkAgentFactory, checkDeck, isAgentPath } from './registry.js'
 
@@ -14,11 +15,11 @@ export function normalizeAgentSpec(spec: string, cwd = process.cwd()): string {
 }
 
 async function importModule(path: string, what: string): Promise<Record<string, unknown>> {
-  if (!existsSync(path)) throw new SelfPlayUsageError(`${what} ${path}: no such file`)
+  if (!existsSync(path)) throw new RedzoneError('usage', `${what} ${path}: no such file`)
   try {
     return (await import(pathToFileURL(path).href)) as Record<string, unknown>
   } catch (error) {
-    throw new SelfPlayUsageError(`${what} ${path}: can't load it: ${(error as Error).message.split('\n')[0]}`)
+    throw new RedzoneError('usage', `${what} ${path}: can't load it: ${(error as Error).message.split('\n')[0]}`)
   }
 }
 
@@ -40,7 +41,7 @@ export async function loadPlayGame(gameModule: string | undefined): Promise<Play
   }
   const module = await importModule(gameModule, 'game module')
   const fn = module.playGame ?? module.default
-  if (typeof fn !== 'function') throw new SelfPlayUsageError(`game module ${gameModule}: expected a function exported as "playGame" or default`)
+  if (typeof fn !== 'function') throw new RedzoneError('usage', `game module ${gameModule}: expected a function exported as "playGame" or default`)
   return fn as PlayGameFn
 }
 

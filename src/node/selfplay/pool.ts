@@ -2,21 +2,24 @@
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { Piscina } from 'piscina'
+import { RedzoneError } from '../../core/errors.js'
 import type { RangeResult } from './play-range.js'
 import type { RangeTask } from './worker.js'
 
 /**
- * The built worker entry, dist/selfplay-worker.js: beside this code or one folder up when it runs
- * built (an entry in dist/ or a chunk in dist/chunks/), else the package's dist/ (when it runs from
- * source, as in tests).
+ * Where the built worker entry, dist/selfplay-worker.js, may be: beside this code or one folder up
+ * when it runs built (an entry in dist/ or a chunk in dist/chunks/), else the package's dist/ (when
+ * it runs from source, as in tests).
  */
-export function workerFile(): string {
-  const candidates = ['./selfplay-worker.js', '../selfplay-worker.js', '../../../dist/selfplay-worker.js'].map((path) => new URL(path, import.meta.url))
-  for (const url of candidates) {
+const WORKER_FILES = ['./selfplay-worker.js', '../selfplay-worker.js', '../../../dist/selfplay-worker.js']
+
+/** The first of `candidates` (relative to this module) that exists. */
+export function workerFile(candidates: readonly string[] = WORKER_FILES): string {
+  for (const url of candidates.map((path) => new URL(path, import.meta.url))) {
     const path = fileURLToPath(url)
     if (existsSync(path)) return path
   }
-  throw new Error(`redzone: the self-play worker (dist/selfplay-worker.js) is not built: run npm run build`)
+  throw new RedzoneError('run-failed', `the self-play worker (dist/selfplay-worker.js) is not built: run npm run build`)
 }
 
 export interface RangePool {

@@ -8,7 +8,8 @@
 import { hostname } from 'node:os'
 import { Queue, Worker, type Job } from 'bullmq'
 import { Redis } from 'ioredis'
-import { SelfPlayUsageError, type RunConfig } from './config.js'
+import { RedzoneError } from '../../core/errors.js'
+import type { RunConfig } from './config.js'
 import type { RangeResult } from './play-range.js'
 import type { GameRange } from './seeds.js'
 import type { OrderedSink } from './ordered-output.js'
@@ -43,10 +44,10 @@ export async function checkRedis(url: string, timeoutMs = 3000): Promise<void> {
   try {
     parsed = new URL(url)
   } catch {
-    throw new SelfPlayUsageError(`--queue ${url}: expected a redis:// URL, e.g. redis://127.0.0.1:6379`)
+    throw new RedzoneError('usage', `--queue ${url}: expected a redis:// URL, e.g. redis://127.0.0.1:6379`)
   }
   if (parsed.protocol !== 'redis:' && parsed.protocol !== 'rediss:') {
-    throw new SelfPlayUsageError(`--queue ${url}: expected a redis:// or rediss:// URL`)
+    throw new RedzoneError('usage', `--queue ${url}: expected a redis:// or rediss:// URL`)
   }
   const client = new Redis(url, { lazyConnect: true, connectTimeout: timeoutMs, disconnectTimeout: 50, maxRetriesPerRequest: 0, retryStrategy: () => null, enableOfflineQueue: false })
   let cause: Error | undefined
@@ -55,7 +56,7 @@ export async function checkRedis(url: string, timeoutMs = 3000): Promise<void> {
     await client.connect()
     await client.ping()
   } catch (error) {
-    throw new SelfPlayUsageError(`--queue ${url}: can't reach Redis: ${(cause ?? (error as Error)).message || 'connection refused'}`)
+    throw new RedzoneError('usage', `--queue ${url}: can't reach Redis: ${(cause ?? (error as Error)).message || 'connection refused'}`)
   } finally {
     client.disconnect()
   }
@@ -135,7 +136,7 @@ async function checkJob(queue: Queue<RangeJobData>, redis: Redis, key: string, r
   const state = await queue.getJobState(id)
   if (state === 'failed') {
     const job = await queue.getJob(id)
-    throw new Error(`redzone: games ${range.from}..${range.to - 1} failed on the queue: ${job?.failedReason ?? 'unknown reason'}`)
+    throw new RedzoneError('run-failed', `games ${range.from}..${range.to - 1} failed on the queue: ${job?.failedReason ?? 'unknown reason'}`)
   }
   if (state === 'unknown' && !(await redis.hexists(key, rangeField(range)))) await requeue()
 }

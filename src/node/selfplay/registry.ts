@@ -4,7 +4,7 @@ import { DECKS } from '../../rules/cards/pool.js'
 import { heuristicAgent } from '../../play/agents/heuristic.js'
 import { randomAgent } from '../../play/agents/random.js'
 import { searchAgent } from '../../play/agents/search.js'
-import { SelfPlayUsageError } from './config.js'
+import { RedzoneError } from '../../core/errors.js'
 
 const BUILTIN_AGENTS: ReadonlyMap<string, AgentFactory> = new Map([
   ['random', randomAgent],
@@ -25,7 +25,7 @@ export function isAgentPath(spec: string): boolean {
 export function builtinAgent(name: string): AgentFactory {
   const factory = BUILTIN_AGENTS.get(name)
   if (!factory) {
-    throw new SelfPlayUsageError(
+    throw new RedzoneError('usage', 
       `unknown agent "${name}": built-in agents are ${builtinAgentNames().join(', ')}; or give a path to an ES module exporting an AgentFactory`,
     )
   }
@@ -36,7 +36,7 @@ export function builtinAgent(name: string): AgentFactory {
 export function checkAgentFactory(value: unknown, where: string): AgentFactory {
   const candidate = value as Partial<AgentFactory> | null
   if (!candidate || typeof candidate !== 'object' || typeof candidate.name !== 'string' || candidate.name === '' || typeof candidate.create !== 'function') {
-    throw new SelfPlayUsageError(`${where}: expected an AgentFactory ({ name: string, create(seed) }) as the default export or the export "agent"`)
+    throw new RedzoneError('usage', `${where}: expected an AgentFactory ({ name: string, create(seed) }) as the default export or the export "agent"`)
   }
   return candidate as AgentFactory
 }
@@ -48,7 +48,7 @@ export function builtinDeckNames(): string[] {
 /** Checks a deck name (the built-in decks of the card pool). */
 export function checkDeck(name: string): string {
   if (!Object.hasOwn(DECKS, name)) {
-    throw new SelfPlayUsageError(`unknown deck "${name}": built-in decks are ${builtinDeckNames().join(', ')}`)
+    throw new RedzoneError('usage', `unknown deck "${name}": built-in decks are ${builtinDeckNames().join(', ')}`)
   }
   return name
 }

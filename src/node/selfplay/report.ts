@@ -4,15 +4,15 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { createInterface } from 'node:readline'
 import type { GameRecord } from '../../play/record.js'
-import { SelfPlayUsageError } from './config.js'
+import { RedzoneError } from '../../core/errors.js'
 import { outcomeOf } from './play-range.js'
 import { SummaryBuilder, type Rate, type SelfPlaySummary } from './summary.js'
 
 function checkRecord(value: unknown, where: string): GameRecord {
   const r = value as Partial<GameRecord> | null
-  if (!r || typeof r !== 'object' || r.format !== 'redzone-game/1') throw new SelfPlayUsageError(`${where}: expected a redzone-game/1 record`)
+  if (!r || typeof r !== 'object' || r.format !== 'redzone-game/1') throw new RedzoneError('usage', `${where}: expected a redzone-game/1 record`)
   if (!Array.isArray(r.agents) || r.agents.length !== 2 || !Array.isArray(r.decks) || typeof r.turns !== 'number' || typeof r.seed !== 'number') {
-    throw new SelfPlayUsageError(`${where}: a redzone-game/1 record needs agents, decks, seed and turns`)
+    throw new RedzoneError('usage', `${where}: a redzone-game/1 record needs agents, decks, seed and turns`)
   }
   return r as GameRecord
 }
@@ -27,7 +27,7 @@ export async function summarizeGamesFile(file: string): Promise<SelfPlaySummary>
     stream = createReadStream(file)
     await new Promise((resolve, reject) => stream!.once('open', resolve).once('error', reject))
   } catch (error) {
-    throw new SelfPlayUsageError(`${file}: can't read the file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`)
+    throw new RedzoneError('usage', `${file}: can't read the file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`)
   }
   let builder: SummaryBuilder | undefined
   let names: [string, string] = ['', '']
@@ -40,7 +40,7 @@ export async function summarizeGamesFile(file: string): Promise<SelfPlaySummary>
     try {
       value = JSON.parse(text)
     } catch {
-      throw new SelfPlayUsageError(`${file}:${line}: not JSON`)
+      throw new RedzoneError('usage', `${file}:${line}: not JSON`)
     }
     const record = checkRecord(value, `${file}:${line}`)
     if (!builder) {
@@ -50,7 +50,7 @@ export async function summarizeGamesFile(file: string): Promise<SelfPlaySummary>
     const swapped = names[0] !== names[1] && record.agents[0] === names[1]
     builder.add(outcomeOf(record, index++, swapped))
   }
-  if (!builder) throw new SelfPlayUsageError(`${file}: no games`)
+  if (!builder) throw new RedzoneError('usage', `${file}: no games`)
   return builder.summary()
 }
 

@@ -8,7 +8,8 @@ import { existsSync, statSync } from 'node:fs'
 import { randomBytes } from 'node:crypto'
 import { availableParallelism } from 'node:os'
 import { dirname, isAbsolute, resolve } from 'node:path'
-import { SelfPlayUsageError, type RunConfig } from './config.js'
+import { RedzoneError } from '../../core/errors.js'
+import type { RunConfig } from './config.js'
 import { playRange, type PlayGameFn } from './play-range.js'
 import { autoChunkSize, chunkRanges, MAX_GAMES, shardRange, type GameRange } from './seeds.js'
 import { replayCommand, SummaryBuilder, type SelfPlaySummary } from './summary.js'
@@ -63,15 +64,15 @@ interface PreparedRun {
 function checkOut(out: string | undefined): void {
   if (out === undefined || out === '-') return
   const dir = dirname(resolve(out))
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new SelfPlayUsageError(`--out ${out}: no such directory ${dir}`)
-  if (existsSync(out) && statSync(out).isDirectory()) throw new SelfPlayUsageError(`--out ${out}: is a directory`)
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new RedzoneError('usage', `--out ${out}: no such directory ${dir}`)
+  if (existsSync(out) && statSync(out).isDirectory()) throw new RedzoneError('usage', `--out ${out}: is a directory`)
 }
 
 /** Checks every option, loads the agents (usage errors, before anything is written). */
 export async function prepareRun(options: SelfPlayOptions): Promise<PreparedRun> {
   const whole = (name: string, value: number | undefined, min: number, max = MAX_GAMES - 1): void => {
     if (value !== undefined && (!Number.isInteger(value) || value < min || value > max)) {
-      throw new SelfPlayUsageError(`${name} ${value}: expected a whole number from ${min} to ${max}`)
+      throw new RedzoneError('usage', `${name} ${value}: expected a whole number from ${min} to ${max}`)
     }
   }
   whole('--games', options.games, 1)
@@ -80,15 +81,15 @@ export async function prepareRun(options: SelfPlayOptions): Promise<PreparedRun>
   whole('--max-steps', options.maxSteps, 1, Number.MAX_SAFE_INTEGER)
   whole('--chunk', options.chunk, 1)
   const from = options.from ?? 0
-  if (from + options.games > MAX_GAMES) throw new SelfPlayUsageError(`--from ${from} --games ${options.games}: game indices must stay below ${MAX_GAMES}`)
+  if (from + options.games > MAX_GAMES) throw new RedzoneError('usage', `--from ${from} --games ${options.games}: game indices must stay below ${MAX_GAMES}`)
   if (options.shard) {
     const { k, n } = options.shard
-    if (!Number.isInteger(n) || n < 1 || !Number.isInteger(k) || k < 1 || k > n) throw new SelfPlayUsageError(`--shard ${k}/${n}: K must be between 1 and N (N at least 1)`)
+    if (!Number.isInteger(n) || n < 1 || !Number.isInteger(k) || k < 1 || k > n) throw new RedzoneError('usage', `--shard ${k}/${n}: K must be between 1 and N (N at least 1)`)
   }
   const threads = options.workers === 'auto' ? availableParallelism() : options.workers ?? 1
-  if (!Number.isInteger(threads) || threads < 1) throw new SelfPlayUsageError(`--workers ${options.workers}: expected auto or a whole number of 1 or more`)
+  if (!Number.isInteger(threads) || threads < 1) throw new RedzoneError('usage', `--workers ${options.workers}: expected auto or a whole number of 1 or more`)
   if (options.playGame && (threads > 1 || options.queue)) {
-    throw new SelfPlayUsageError('an injected playGame function runs only in this thread: use workers 1 without a queue, or gameModule')
+    throw new RedzoneError('usage', 'an injected playGame function runs only in this thread: use workers 1 without a queue, or gameModule')
   }
   checkOut(options.out)
   const config: RunConfig = {
@@ -111,7 +112,7 @@ export async function prepareRun(options: SelfPlayOptions): Promise<PreparedRun>
   return prepared
 }
 
-/** Plays the run and returns its summary; throws `SelfPlayUsageError` for bad options before writing anything. */
+/** Plays the run and returns its summary; throws a `RedzoneError` with code `usage` for bad options before writing anything. */
 export async function runSelfPlay(options: SelfPlayOptions): Promise<SelfPlaySummary> {
   const run = await prepareRun(options)
   const { config, range, chunks, threads, builder } = run

@@ -2,6 +2,7 @@
  * Seeds and seed ranges of a self-play run: pure functions, the same on every machine, so any
  * split of a run (threads, shards, queue jobs) plays exactly the same games.
  */
+import { RedzoneError } from '../../core/errors.js'
 
 /** murmur3's 32-bit finalizer: every input bit flips about half the output bits. */
 function fmix32(h: number): number {
@@ -33,9 +34,9 @@ export interface GameRange {
  * cover 0..total in order without overlap and differ in size by at most one.
  */
 export function shardRange(total: number, k: number, n: number): GameRange {
-  if (!Number.isInteger(total) || total < 0) throw new RangeError(`redzone: shardRange total must be a whole number, got ${total}`)
-  if (!Number.isInteger(n) || n < 1) throw new RangeError(`redzone: shardRange N must be 1 or more, got ${n}`)
-  if (!Number.isInteger(k) || k < 1 || k > n) throw new RangeError(`redzone: shardRange K must be in 1..${n}, got ${k}`)
+  if (!Number.isInteger(total) || total < 0) throw new RedzoneError('invalid-argument', `shardRange total must be a whole number, got ${total}`)
+  if (!Number.isInteger(n) || n < 1) throw new RedzoneError('invalid-argument', `shardRange N must be 1 or more, got ${n}`)
+  if (!Number.isInteger(k) || k < 1 || k > n) throw new RedzoneError('invalid-argument', `shardRange K must be in 1..${n}, got ${k}`)
   const base = Math.floor(total / n)
   const extra = total % n
   const from = (k - 1) * base + Math.min(k - 1, extra)
@@ -44,7 +45,7 @@ export function shardRange(total: number, k: number, n: number): GameRange {
 
 /** Splits `[from, to)` into consecutive chunks of `size` games (the last may be shorter). */
 export function chunkRanges(range: GameRange, size: number): GameRange[] {
-  if (!Number.isInteger(size) || size < 1) throw new RangeError(`redzone: chunk size must be 1 or more, got ${size}`)
+  if (!Number.isInteger(size) || size < 1) throw new RedzoneError('invalid-argument', `chunk size must be 1 or more, got ${size}`)
   const chunks: GameRange[] = []
   for (let from = range.from; from < range.to; from += size) chunks.push({ from, to: Math.min(range.to, from + size) })
   return chunks
