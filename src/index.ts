@@ -25,7 +25,7 @@ export type { RejectCode } from './core/reject-codes.js'
 
 // State, views and events
 export type { GameState, ObjectState, LegalState } from './api/game-state.js'
-export { clientState, onEvent } from './api/views.js'
+export { legalActions, gameState, clientState, onEvent } from './api/views.js'
 export type { ClientState, ClientObject, ClientPlayer, ClientStackItem } from './api/client-state.js'
 export type { ClientEvent } from './api/event-stream.js'
 export type { GameEvents, GameEventName, Eid, DeathReason, LossReason } from './core/events.js'
@@ -33,7 +33,7 @@ export { EVENT_FIELDS, EVENT_NAMES } from './core/events.js'
 export type { WorldSnapshot } from './state/snapshot.js'
 
 // State that travels
-export { toJSON, toBinary, fromJSON, fromBinary, checksum } from './api/serialization.js'
+export { snapshot, restore, toJSON, toBinary, fromJSON, fromBinary, checksum } from './api/serialization.js'
 export type { StateDocument } from './state/serialize.js'
 export { STATE_FORMAT } from './state/serialize.js'
 
@@ -47,7 +47,7 @@ export type { StepName } from './core/steps.js'
 export { RULES_EDITION } from './core/rules-edition.js'
 export { LIMITS } from './core/limits.js'
 export type { CountRange, CountName } from './core/limits.js'
-export { CARD_POOL, DECKS } from './rules/cards/pool.js'
+export { CARD_POOL, CARD_TEXT, DECKS } from './rules/cards/pool.js'
 export type { CardDefinition } from './rules/cards/pool.js'
 export type { KeywordSpec, SpellSpec, GrantedCharacteristics, TriggerSpec, SearchSpec, ManaCost, ManaSymbol, Color } from './core/card-spec.js'
 export { parseManaCost, manaValue, formatManaCost } from './rules/mana/cost.js'

@@ -10,6 +10,7 @@ import { creature, drive, expectRejected, newGame, unclaimedRejections } from '.
 import { build } from 'esbuild'
 import { expectOk } from './helpers.js'
 import { worldOf } from '../src/api/game.js'
+import { gameState } from '../src/api/views.js'
 
 const root = join(import.meta.dirname, '..')
 
@@ -38,7 +39,7 @@ describe('public API', () => {
     expect(drive(game).walkToAttack({ angel: 'B' })).toEqual({ ok: true })
     expect(drive(game).walkToBlock({ spider: 'angel' })).toEqual({ ok: true })
     expect(drive(game).walkToDamage()).toEqual({ ok: true })
-    expect(game.state().players.A!.life).toBe(24)
+    expect(gameState(game).players.A!.life).toBe(24)
     expect(seen).toEqual(['attackerDeclared', 'creatureDied'])
   })
 

@@ -4,6 +4,7 @@ import type { ActionResult } from '../src/core/errors.js'
 import { Game } from '../src/api/game.js'
 import { drive as driverOf, type GameDriver } from '../src/api/game-driver.js'
 import type { ObjectSpec, Position } from '../src/state/position.js'
+import { gameState } from '../src/api/views.js'
 
 /** A creature on the battlefield. */
 export function creature(
@@ -83,11 +84,11 @@ export function expectRejected(result: ActionResult, code: string, rule?: string
 }
 
 export function life(game: Game, player: string): number {
-  return game.state().players[player]!.life
+  return gameState(game).players[player]!.life
 }
 
 export function obj(game: Game, id: string) {
-  return game.state().objects[id]!
+  return gameState(game).objects[id]!
 }
 
 /** `count` basic lands named `name` for `controller`, ids `<prefix>1..count`. */

@@ -2,6 +2,7 @@
 import { expect, it } from 'vitest'
 import { createGame } from '../src/index.js'
 import { drive } from '../src/api/game-driver.js'
+import { gameState, legalActions } from '../src/api/views.js'
 
 it('README example: deathtouch + trample and first strike, decided step by step', () => {
   const log: string[] = []
@@ -20,11 +21,11 @@ it('README example: deathtouch + trample and first strike, decided step by step'
 
   while (game.pendingDecision().kind === 'priority') expect(game.pass()).toEqual({ ok: true })
   expect(game.pendingDecision()).toEqual({ kind: 'declareAttackers', player: 'A', rule: '508.1', count: 0 })
-  expect(game.legalActions().attackers).toEqual([{ attacker: 'viper', targets: ['B'] }, { attacker: 'knight', targets: ['B'] }])
+  expect(legalActions(game).attackers).toEqual([{ attacker: 'viper', targets: ['B'] }, { attacker: 'knight', targets: ['B'] }])
   expect(game.declareAttackers({ viper: 'B', knight: 'B' })).toEqual({ ok: true })
 
   while (game.pendingDecision().kind === 'priority') expect(game.pass()).toEqual({ ok: true })
-  expect(game.legalActions().blockers).toEqual([
+  expect(legalActions(game).blockers).toEqual([
     { blocker: 'w1', attackers: ['viper', 'knight'] },
     { blocker: 'w2', attackers: ['viper', 'knight'] },
     { blocker: 'bear', attackers: ['viper', 'knight'] },
@@ -32,7 +33,7 @@ it('README example: deathtouch + trample and first strike, decided step by step'
   expect(game.declareBlockers({ w1: 'viper', w2: 'viper', bear: 'knight' })).toEqual({ ok: true })
 
   while (game.pendingDecision().kind === 'priority') expect(game.pass()).toEqual({ ok: true })
-  expect(game.legalActions().damage).toEqual([{ creature: 'viper', amount: 5, recipients: ['w1', 'w2', 'B'] }])
+  expect(legalActions(game).damage).toEqual([{ creature: 'viper', amount: 5, recipients: ['w1', 'w2', 'B'] }])
   expect(game.assignDamage({ viper: { w1: 1, B: 4 } })).toMatchObject({
     ok: false,
     error: { code: 'illegal-assignment', rule: '702.2c', message: expect.stringContaining('viper must assign lethal damage (1) to w2') },
@@ -40,8 +41,8 @@ it('README example: deathtouch + trample and first strike, decided step by step'
   expect(game.assignDamage({ viper: { w1: 1, w2: 1, B: 3 } })).toEqual({ ok: true })
   expect(drive(game).walkTo('postcombatMain')).toEqual({ ok: true })
 
-  expect(game.state().players.B).toEqual({ life: 17, lost: false })
-  expect(game.state().objects.w2!.zone).toBe('graveyard')
+  expect(gameState(game).players.B).toEqual({ life: 17, lost: false })
+  expect(gameState(game).objects.w2!.zone).toBe('graveyard')
   expect(log).toEqual([
     'knight deals 2 to bear (CR 510.2)',
     'bear dies: lethal-damage',

@@ -12,7 +12,7 @@
  * left the game as it was) or throw a `RedzoneError`; queries change nothing; an action listed by
  * `legalActions()` is accepted; accepted damage and +N/+N add up.
  */
-import { ACTION_TYPES, createGame, drive, isRejectCode, LIMITS, RedzoneError, type Game, type GameState } from '../../src/index.js'
+import { ACTION_TYPES, createGame, drive, gameState, isRejectCode, legalActions, LIMITS, RedzoneError, restore, snapshot, type Game, type GameState, type WorldSnapshot } from '../../src/index.js'
 import { worldDigest } from '../../src/internal.js'
 import { generatePosition, KEYWORDS, STEPS, type Json, type JsonObject } from './generate.js'
 import { mutateDoc } from './mutate.js'
@@ -376,7 +376,7 @@ function generateArgs(r: FuzzRng, method: Method, p: Pools, snapshots: unknown[]
 
 /** An action that `legalActions()` lists (for `legal`), or null when it lists none. */
 function listedAction(r: FuzzRng, game: Game): Record<string, unknown> | null {
-  const l = game.legalActions()
+  const l = legalActions(game)
   if (l.player === null) return null
   const player = l.player
   const options: (() => Record<string, unknown>)[] = []
@@ -442,6 +442,14 @@ const DRIVER_METHOD: Readonly<Record<string, string>> = {
   cast: 'castAndResolve', activate: 'activateAndResolve', plot: 'plotWhenPriority', play: 'playWhenPriority',
 }
 
+/** The calls that are functions over a game rather than its methods. */
+const FREE_FUNCTIONS: Readonly<Record<string, (game: Game, ...args: unknown[]) => unknown>> = {
+  snapshot: (game) => snapshot(game),
+  restore: (game, s) => restore(game, s as WorldSnapshot),
+  state: (game) => gameState(game),
+  legalActions: (game) => legalActions(game),
+}
+
 function invoke(game: Game, method: Method, args: unknown[]): unknown {
   const name = method === 'legal' ? 'act' : method
   if (name.startsWith('drive.')) {
@@ -449,6 +457,8 @@ function invoke(game: Game, method: Method, args: unknown[]): unknown {
     const fn = (driver as unknown as Record<string, (...a: unknown[]) => unknown>)[DRIVER_METHOD[name.slice(6)]!]!
     return fn.apply(driver, args)
   }
+  const free = FREE_FUNCTIONS[name]
+  if (free) return free(game, ...args)
   const fn = (game as unknown as Record<string, (...a: unknown[]) => unknown>)[name]!
   return fn.apply(game, args)
 }
@@ -517,7 +527,7 @@ export function apiCase(rec: Recorder, r: FuzzRng): { outcome: string; input: st
   const pools: Pools = { players, objects, creatures, all: [...players, ...objects] }
   let startClean: boolean
   try {
-    startClean = checkStartingSba(rec, game.state())
+    startClean = checkStartingSba(rec, gameState(game))
   } catch (error) {
     rec.fault(`state-threw: ${errorKind(error)}`, errorDetail(error))
     return { outcome: 'api-sequence', input: input() }
@@ -555,7 +565,7 @@ export function apiCase(rec: Recorder, r: FuzzRng): { outcome: string; input: st
     let before: GameState
     let digest: string
     try {
-      before = game.state()
+      before = gameState(game)
       digest = worldDigest(worldOf(game))
     } catch (error) {
       rec.fault(`state-threw: ${errorKind(error)}`, errorDetail(error))
@@ -597,7 +607,7 @@ export function apiCase(rec: Recorder, r: FuzzRng): { outcome: string; input: st
       else if (s >= 0 && after !== snapshotDigests[s]) rec.fault('restore-not-exact', `${shown}: the game differs from the one the snapshot was taken of`)
       lines.push(shown)
       try {
-        checkState(rec, game.state(), `after ${shown}`, false)
+        checkState(rec, gameState(game), `after ${shown}`, false)
       } catch (error) {
         rec.fault(`state-threw: ${errorKind(error)}`, `after ${shown}: ${errorDetail(error)}`)
       }
@@ -631,14 +641,14 @@ export function apiCase(rec: Recorder, r: FuzzRng): { outcome: string; input: st
       if (call.flags.ill || call.flags.odd) tainted = true
       else if (!tainted) {
         try {
-          arithmetic(rec, call, shown, before, game.state())
+          arithmetic(rec, call, shown, before, gameState(game))
         } catch (error) {
           rec.fault(`state-threw: ${errorKind(error)}`, `after ${shown}: ${errorDetail(error)}`)
         }
       }
     }
     try {
-      checkState(rec, game.state(), `after ${shown}`, startClean && !tainted && res.ok && !over)
+      checkState(rec, gameState(game), `after ${shown}`, startClean && !tainted && res.ok && !over)
     } catch (error) {
       rec.fault(`state-threw: ${errorKind(error)}`, `after ${shown}: ${errorDetail(error)}`)
     }

@@ -14,6 +14,7 @@ import { generateScenario, type Json } from './generate.js'
 import { duplicateKey, mutateDoc, mutateText } from './mutate.js'
 import { checkStartingSba, checkState, engineIssueKind, errorDetail, errorKind, KEBAB, Recorder, badNumbers, type Fault } from './record.js'
 import { FuzzRng } from './rng.js'
+import { gameState } from '../../src/api/views.js'
 
 export type { Fault }
 
@@ -68,7 +69,7 @@ export function corpus(root: string): { path: string; text: string }[] {
 
 /** The values the file gives are the values the game starts with (no wrapping of 3e9, no clamping). */
 function checkInitialValues(rec: Recorder, scenario: Scenario, game: Game): boolean {
-  const state = game.state()
+  const state = gameState(game)
   for (const p of scenario.players) {
     const life = p.life ?? 20
     if (state.players[p.id]?.life !== life) rec.fault('initial-value-changed:life', `player ${p.id}: file says life ${life}, game starts with ${state.players[p.id]?.life}`)

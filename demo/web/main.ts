@@ -11,11 +11,12 @@ import type { ClientEvent } from '../../src/api/event-stream.js'
 import type { ClientObject, ClientState } from '../../src/api/client-state.js'
 import type { ActionResult } from '../../src/core/errors.js'
 import { Game } from '../../src/api/game.js'
+import { restore, snapshot } from '../../src/api/serialization.js'
 import { generateBoard } from '../../src/generate/board.js'
 import type { LegalActions } from '../../src/decisions/legal.js'
 import type { WorldSnapshot } from '../../src/state/snapshot.js'
 import { DEMO_POSITION } from './position.js'
-import { clientState, onEvent } from '../../src/api/views.js'
+import { clientState, legalActions, onEvent } from '../../src/api/views.js'
 
 const $ = <T extends HTMLElement>(selector: string): T => {
   const element = document.querySelector<T>(selector)
@@ -28,7 +29,7 @@ const game = new Game(DEMO_POSITION, { seed: 1 })
 const attacks = new Map<string, string>()
 const blocks = new Map<string, string>()
 let selectedBlocker: string | null = null
-let legal: LegalActions<string> = game.legalActions()
+let legal: LegalActions<string> = legalActions(game)
 let pendingEvents: ClientEvent[] = []
 const history: { snapshot: WorldSnapshot; logLength: number }[] = []
 let animating = false
@@ -125,7 +126,7 @@ function cardElement(o: ClientObject, state: ClientState): HTMLElement {
 
 function render(): void {
   const state = clientState(game)
-  legal = game.legalActions()
+  legal = legalActions(game)
   for (const player of state.players) {
     const side = $(`#side-${player.id}`)
     side.querySelector('.life')!.textContent = String(player.life)
@@ -198,14 +199,14 @@ function playEvents(): Promise<void> {
 
 /** Takes one action (a snapshot first, for undo); a rejection is logged with its rule and changes nothing. */
 function take(action: () => ActionResult): boolean {
-  const snapshot = game.snapshot()
+  const saved = snapshot(game)
   const logLength = $('#log').children.length
   const result = action()
   if (!result.ok) {
     log(result.error.rule ?? game.pendingDecision().rule, `rejected: ${result.error.message}`, 'rejected')
     return false
   }
-  history.push({ snapshot, logLength })
+  history.push({ snapshot: saved, logLength })
   return true
 }
 
@@ -263,7 +264,7 @@ function undo(): void {
   if (animating) return
   const last = history.pop()
   if (!last) return
-  game.restore(last.snapshot)
+  restore(game, last.snapshot)
   pendingEvents = []
   const list = $('#log')
   while (list.children.length > last.logLength) list.lastElementChild!.remove()

@@ -5,12 +5,7 @@
  * unknown id is the `unknown-object` rejection.
  */
 import { RedzoneError } from '../core/errors.js'
-
-function describe(value: unknown): string {
-  if (value === null) return 'null'
-  if (Array.isArray(value)) return 'a list'
-  return typeof value === 'object' ? 'an object' : `${typeof value} ${JSON.stringify(value)}`
-}
+import { describeValue as describe } from '../core/limits.js'
 
 /** An object used as a record (not a list, a Map, a typed array or another built-in container). */
 function isPlainObject(value: unknown): value is Record<string, unknown> {

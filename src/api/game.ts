@@ -5,13 +5,10 @@ import type { Eid, GameEvents } from '../core/events.js'
 import type { GameWorld } from '../core/world.js'
 import { act } from '../decisions/act.js'
 import { ACTION_TYPES, EFFECT_TYPES, type Action, type Decision } from '../decisions/action.js'
-import { legalActions, type LegalActions } from '../decisions/legal.js'
 import { pendingDecision } from '../decisions/pending.js'
 import { settle } from '../turn/runner.js'
 import { buildPosition, type BuiltPosition, type Position } from '../state/position.js'
-import { restoreWorld, snapshotWorld, type WorldSnapshot } from '../state/snapshot.js'
 import * as args from './args.js'
-import { gameState, type GameState } from './game-state.js'
 import { mapRefs } from './refs.js'
 
 type Assign = Readonly<Record<string, Readonly<Record<string, number>>>>
@@ -25,9 +22,10 @@ let adopting: BuiltPosition | null = null
  * and each outside effect build its action): it returns an `ActionResult`, and a rejected action
  * leaves the game exactly as it was.
  *
- * `pendingDecision()` says who decides what, `legalActions()` lists its legal answers. Serialization
- * (`toJSON`, `toBinary`, ...), client views (`clientState`, `onEvent`) and the scenario driver
- * (`drive`) are functions over a game, so a bundle carries only what it uses.
+ * `pendingDecision()` says who decides what. What reads a game is a function over it, so a bundle
+ * carries only what it uses: `legalActions(game)` (the legal answers), `gameState(game)`,
+ * `clientState(game, viewer)`, `onEvent(game, ...)`, snapshots and serialization (`snapshot`,
+ * `restore`, `toJSON`, `toBinary`, ...) and the scenario driver (`drive(game)`).
  */
 export class Game {
   // Private (left out of the public types); the module's functions below reach them for the
@@ -67,8 +65,8 @@ export class Game {
   }
 
   /**
-   * The state version: how many changes the game has accepted (each accepted `act` and `restore`
-   * counts one, a driver helper one; a rejected one none). Events emitted during a call carry the
+   * The state version: how many changes the game has accepted (each accepted `act`, `restore` and
+   * driver helper counts one; a rejected one none). Events emitted during a call carry the
    * version that call leads to.
    */
   get version(): number {
@@ -101,24 +99,6 @@ export class Game {
   pendingDecision(): Decision<string> {
     const d = pendingDecision(this.world)
     return { ...d, player: this.idOrNull(d.player) }
-  }
-
-  /** The legal actions of the pending decision, factored per object. */
-  legalActions(): LegalActions<string> {
-    const l = legalActions(this.world)
-    const ids = (eids: readonly Eid[]): string[] => eids.map((e) => this.id(e))
-    return {
-      ...l,
-      player: this.idOrNull(l.player),
-      play: ids(l.play),
-      cast: l.cast.map((c) => ({ card: this.id(c.card), targets: ids(c.targets), plot: c.plot })),
-      activate: l.activate.map((a) => ({ object: this.id(a.object), ability: a.ability, targets: ids(a.targets) })),
-      plot: ids(l.plot),
-      attackers: l.attackers.map((a) => ({ attacker: this.id(a.attacker), targets: ids(a.targets) })),
-      blockers: l.blockers.map((b) => ({ blocker: this.id(b.blocker), attackers: ids(b.attackers) })),
-      damage: l.damage.map((d) => ({ creature: this.id(d.creature), amount: d.amount, recipients: ids(d.recipients) })),
-      cards: ids(l.cards),
-    }
   }
 
   /**
@@ -163,7 +143,6 @@ export class Game {
   cast(player: string, card: string, options: { targets?: readonly string[]; alternative?: 'plot'; pay?: readonly string[] } = {}): ActionResult {
     args.options(options, 'cast options')
     const targets = options.targets === undefined ? [] : args.idList(options.targets, 'targets')
-    if (options.pay !== undefined) args.idList(options.pay, 'pay')
     if (targets.length > 1) return reject('illegal-target', `${card} takes one target, not ${targets.length}`, '601.2c')
     return this.act({
       type: 'cast',
@@ -178,7 +157,7 @@ export class Game {
   /** CR 602, 702.6: activates an equip ability of `object` targeting `targets[0]`; it goes on the stack. */
   activate(player: string, object: string, ability: 'equip' | 'equip planeswalker', targets: readonly string[], options: { pay?: readonly string[] } = {}): ActionResult {
     args.idList(targets, 'targets')
-    if (args.options(options, 'activate options')['pay'] !== undefined) args.idList(options.pay, 'pay')
+    args.options(options, 'activate options')
     if (targets.length !== 1) return reject('illegal-target', `${ability} takes one target, not ${targets.length}`, '602.2b')
     return this.act({ type: 'activate', player, object, ability, target: targets[0]!, ...(options.pay ? { pay: options.pay } : {}) })
   }
@@ -209,13 +188,11 @@ export class Game {
 
   /** CR 701.23: the cards a resolving search finds (null declines it). */
   search(player: string, cards: readonly string[] | null): ActionResult {
-    if (cards !== null) args.idList(cards, 'cards')
     return this.act({ type: 'search', player, cards })
   }
 
   /** CR 514.1: the cards discarded to hand size. */
   discard(player: string, cards: readonly string[]): ActionResult {
-    args.idList(cards, 'cards')
     return this.act({ type: 'discard', player, cards })
   }
 
@@ -231,7 +208,6 @@ export class Game {
 
   /** CR 103.5: the cards put on the bottom after keeping with N mulligans. */
   bottom(player: string, cards: readonly string[]): ActionResult {
-    args.idList(cards, 'cards')
     return this.act({ type: 'bottom', player, cards })
   }
 
@@ -240,13 +216,11 @@ export class Game {
   /** CR 611.2, 613: until end of turn the permanent gains keywords and gets +power/+toughness. */
   grant(object: string, change: { keywords?: readonly KeywordName[]; power?: number; toughness?: number }): ActionResult {
     args.options(change, 'grant change')
-    if (change.keywords !== undefined) args.idList(change.keywords, 'keywords')
     return this.act({ type: 'grant', object, ...change })
   }
 
   /** CR 611.2, 613.1f: until end of turn the permanent loses keywords. */
   lose(object: string, keywords: readonly KeywordName[]): ActionResult {
-    args.idList(keywords, 'keywords')
     return this.act({ type: 'lose', object, keywords })
   }
 
@@ -272,24 +246,6 @@ export class Game {
   }
 
   // ---- State -----------------------------------------------------------------------------
-
-  /** A copy of the whole game (raw typed-array copies), for undo and search. */
-  snapshot(): WorldSnapshot {
-    return snapshotWorld(this.world)
-  }
-
-  /** Puts the game back to a snapshot taken from it (or from a game built from the same position). Listeners stay subscribed. */
-  restore(snapshot: WorldSnapshot): void {
-    args.object(snapshot, 'snapshot')
-    this.track(() => restoreWorld(this.world, snapshot))
-  }
-
-  /** The whole game state, objects by id (omniscient: the scenario format's `state`). */
-  state(): GameState {
-    const objects: Eid[] = []
-    for (const [, eid] of this.eids) if (!this.world.zoneLists.has(eid)) objects.push(eid)
-    return gameState(this.world, objects)
-  }
 
   /** Subscribes to a game event (entity ids; `id(eid)` names them). Listeners must not change the game. */
   on<E extends keyof GameEvents>(event: E, listener: (...args: GameEvents[E]) => void): () => void {

@@ -1,68 +1,43 @@
 import type { Action } from '../decisions/action.js'
 
+/** The fields of an action that name a player or an object, in the order they are resolved. */
+const REFS = ['player', 'card', 'object', 'to', 'target', 'source'] as const
+/** The fields that are lists of references (a declined search's `cards` is null). */
+const REF_LISTS = ['pay', 'cards'] as const
+/** The fields that are lists of pairs, and the references of one pair, in order. */
+const PAIRS = ['attackers', 'blockers', 'assignments'] as const
+const PAIR_REFS = ['blocker', 'creature', 'attacker', 'target', 'recipient'] as const
+
+/** The references an action may leave out (given as undefined, they are left out). */
+const OPTIONAL = ['cast.target', 'dealDamage.source']
+
+type Fields = Record<string, unknown>
+
+/** `from` with its reference fields mapped; a field given but undefined is mapped too (and so rejected as unknown), unless it is optional. */
+function mapFields(from: Fields, names: readonly string[], f: (ref: unknown) => unknown, type: unknown): Fields {
+  const out: Fields = { ...from }
+  for (const name of names) {
+    if (name in from && (from[name] !== undefined || !OPTIONAL.includes(`${String(type)}.${name}`))) out[name] = f(from[name])
+  }
+  return out
+}
+
 /**
  * The same action with every reference to a player or an object mapped by `f` (ids to entities
  * and back): the one id mapping of the API. Numbers, keywords and flags are kept as they are.
+ * References are mapped in a fixed order (the player first), so the first unknown id is the one
+ * a rejection names.
  */
 export function mapRefs<A, B>(action: Action<A>, f: (ref: A) => B): Action<B> {
-  switch (action.type) {
-    case 'pass':
-    case 'mulligan':
-    case 'keep':
-      return { type: action.type, player: f(action.player) }
-    case 'play':
-    case 'plot':
-      return { type: action.type, player: f(action.player), card: f(action.card) }
-    case 'cast':
-      return {
-        type: 'cast',
-        player: f(action.player),
-        card: f(action.card),
-        ...(action.target === undefined ? {} : { target: f(action.target) }),
-        ...(action.plot === undefined ? {} : { plot: action.plot }),
-        ...(action.pay === undefined ? {} : { pay: action.pay.map(f) }),
-      }
-    case 'activate':
-      return {
-        type: 'activate',
-        player: f(action.player),
-        object: f(action.object),
-        ability: action.ability,
-        target: f(action.target),
-        ...(action.pay === undefined ? {} : { pay: action.pay.map(f) }),
-      }
-    case 'declareAttackers':
-      return { type: 'declareAttackers', player: f(action.player), attackers: action.attackers.map((a) => ({ attacker: f(a.attacker), target: f(a.target) })) }
-    case 'declareBlockers':
-      return { type: 'declareBlockers', player: f(action.player), blockers: action.blockers.map((b) => ({ blocker: f(b.blocker), attacker: f(b.attacker) })) }
-    case 'assignDamage':
-      return {
-        type: 'assignDamage',
-        player: f(action.player),
-        assignments: action.assignments.map((a) => ({ creature: f(a.creature), recipient: f(a.recipient), amount: a.amount })),
-      }
-    case 'search':
-      return { type: 'search', player: f(action.player), cards: action.cards === null ? null : action.cards.map(f) }
-    case 'discard':
-    case 'bottom':
-      return { type: action.type, player: f(action.player), cards: action.cards.map(f) }
-    case 'grant':
-      return {
-        type: 'grant',
-        object: f(action.object),
-        ...(action.keywords === undefined ? {} : { keywords: action.keywords }),
-        ...(action.power === undefined ? {} : { power: action.power }),
-        ...(action.toughness === undefined ? {} : { toughness: action.toughness }),
-      }
-    case 'lose':
-      return { type: 'lose', object: f(action.object), keywords: action.keywords }
-    case 'dealDamage': {
-      const to = f(action.to)
-      return { type: 'dealDamage', ...(action.source === undefined ? {} : { source: f(action.source) }), to, amount: action.amount }
-    }
-    case 'destroy':
-    case 'exile':
-    case 'removeFromCombat':
-      return { type: action.type, object: f(action.object) }
+  const g = f as (ref: unknown) => unknown
+  const out = mapFields(action as unknown as Fields, REFS, g, action.type)
+  for (const name of REF_LISTS) {
+    const list = out[name]
+    if (Array.isArray(list)) out[name] = list.map(g)
   }
+  for (const name of PAIRS) {
+    const list = out[name]
+    if (Array.isArray(list)) out[name] = list.map((pair: Fields) => mapFields(pair, PAIR_REFS, g, name))
+  }
+  return out as unknown as Action<B>
 }

@@ -1,12 +1,14 @@
 /**
  * State that travels, as functions over a `Game` (a bundle that uses none of them carries none):
- * a versioned JSON document, one binary buffer (transferable to a Worker), and a checksum for
- * desync checks. A game rebuilt from either continues exactly as the original would.
+ * a snapshot to restore (undo, search), a versioned JSON document, one binary buffer (transferable
+ * to a Worker), and a checksum for desync checks. A game rebuilt from either continues exactly as
+ * the original would.
  */
 import { checksum as worldChecksum } from '../state/digest.js'
 import { readBinary, readJson, stateToBinary, stateToJson, type StateDocument } from '../state/serialize.js'
-import { restoreWorld } from '../state/snapshot.js'
-import { Game, worldOf } from './game.js'
+import { restoreWorld, snapshotWorld, type WorldSnapshot } from '../state/snapshot.js'
+import * as args from './args.js'
+import { Game, trackChange, worldOf } from './game.js'
 
 /** The game as a `redzone-state/1` JSON document (the position it was built from, and its state). */
 export function toJSON(game: Game): StateDocument {
@@ -37,4 +39,15 @@ export function fromBinary(buffer: ArrayBuffer): Game {
 /** A 32-bit checksum of the whole game, for desync checks between copies. */
 export function checksum(game: Game): number {
   return worldChecksum(worldOf(game))
+}
+
+/** A copy of the whole game (typed-array copies), to `restore` later: undo, search. */
+export function snapshot(game: Game): WorldSnapshot {
+  return snapshotWorld(worldOf(game))
+}
+
+/** Puts the game back to a snapshot taken of it (or of a game built from the same position); one change of its version. Listeners stay subscribed. */
+export function restore(game: Game, snapshot: WorldSnapshot): void {
+  args.object(snapshot, 'snapshot')
+  trackChange(game, () => restoreWorld(worldOf(game), snapshot))
 }

@@ -1,11 +1,42 @@
 /**
- * What a client reads of a game, as functions over a `Game` (a bundle that uses none of them
- * carries none): the client state, the numbered event stream. Both hide what a viewer may not
- * see, by the one visibility rule (`canSee`, CR 400.2).
+ * What reads a game, as functions over a `Game` (a bundle that uses none of them carries none):
+ * the legal actions of the pending decision, the whole state, the client state and the numbered
+ * event stream. The client views hide what a viewer may not see, by the one visibility rule
+ * (`canSee`, CR 400.2).
  */
+import type { Eid } from '../core/events.js'
+import { legalActions as legalOf, type LegalActions } from '../decisions/legal.js'
 import { clientState as clientStateOf, viewerOf, type ClientState } from './client-state.js'
 import { EventStream, type ClientEvent } from './event-stream.js'
-import { worldOf, type Game } from './game.js'
+import { gameState as stateOf, type GameState } from './game-state.js'
+import { idsOf, worldOf, type Game } from './game.js'
+
+/** The legal actions of the pending decision, factored per object, by id (the same checks `act` makes). */
+export function legalActions(game: Game): LegalActions<string> {
+  const l = legalOf(worldOf(game))
+  const id = (e: Eid): string => game.id(e)
+  const ids = (eids: readonly Eid[]): string[] => eids.map(id)
+  return {
+    ...l,
+    player: l.player === null || l.player === 0 ? null : id(l.player),
+    play: ids(l.play),
+    cast: l.cast.map((c) => ({ card: id(c.card), targets: ids(c.targets), plot: c.plot })),
+    activate: l.activate.map((a) => ({ object: id(a.object), ability: a.ability, targets: ids(a.targets) })),
+    plot: ids(l.plot),
+    attackers: l.attackers.map((a) => ({ attacker: id(a.attacker), targets: ids(a.targets) })),
+    blockers: l.blockers.map((b) => ({ blocker: id(b.blocker), attackers: ids(b.attackers) })),
+    damage: l.damage.map((d) => ({ creature: id(d.creature), amount: d.amount, recipients: ids(d.recipients) })),
+    cards: ids(l.cards),
+  }
+}
+
+/** The whole game state, objects by id (omniscient: the scenario format's `state`, with what is legal now). */
+export function gameState(game: Game): GameState {
+  const world = worldOf(game)
+  const objects: Eid[] = []
+  for (const [, eid] of idsOf(game)) if (!world.zoneLists.has(eid)) objects.push(eid)
+  return stateOf(world, objects)
+}
 
 /** What a client draws; with `viewer`, that player's view (CR 400.2: hidden zones left out). */
 export function clientState(game: Game, viewer?: string): ClientState {

@@ -1,4 +1,4 @@
-import { CARD_POOL, DECKS, type CardDefinition } from '../rules/cards/pool.js'
+import { CARD_POOL, CARD_TEXT, DECKS, type CardDefinition } from '../rules/cards/pool.js'
 
 function keywordText(card: CardDefinition): string {
   return card.keywords
@@ -31,8 +31,8 @@ export function formatCardPool(): string {
       card.spell
         ? `target ${card.spell.target}: ${card.spell.damage !== undefined ? `${card.spell.damage} damage` : card.spell.destroy ? 'destroy' : `${grantText(card.spell.pump)} until end of turn`}`
         : '',
-      card.text ?? '',
-      card.unimplemented ? `(not implemented: ${card.unimplemented})` : '',
+      CARD_TEXT[card.name]?.text ?? '',
+      CARD_TEXT[card.name]?.unimplemented ? `(not implemented: ${CARD_TEXT[card.name]!.unimplemented})` : '',
     ].filter(Boolean)
     lines.push(`${card.name} | ${card.manaCost ?? '-'} | ${type} | ${pt || '-'} | ${extra.join('; ')}`)
   }

@@ -56,51 +56,16 @@ export interface GameEvents {
 
 export type GameEventName = keyof GameEvents
 
-type Names = EventEmitter.EventNames<GameEvents>
-type Listener<T extends Names> = EventEmitter.EventListener<GameEvents, T>
-
 /**
  * The game's emitter. `listening` tells whether anyone subscribed at all, so that hot loops
  * (a damage step over a million creatures) skip building events nobody hears:
- * `if (events.listening) events.emit(...)`.
+ * `if (events.listening) events.emit(...)`. It reads eventemitter3's own count of events with
+ * listeners (`_eventsCount`, kept by every way of adding and removing one; the version is pinned,
+ * and test/events.test.ts holds it to every subscription method).
  */
 export class GameEmitter extends EventEmitter<GameEvents> {
-  listening = false
-
-  private update(): void {
-    this.listening = this.eventNames().length > 0
-  }
-
-  override on<T extends Names>(event: T, fn: Listener<T>, context?: unknown): this {
-    super.on(event, fn, context)
-    this.listening = true
-    return this
-  }
-
-  override addListener<T extends Names>(event: T, fn: Listener<T>, context?: unknown): this {
-    return this.on(event, fn, context)
-  }
-
-  override once<T extends Names>(event: T, fn: Listener<T>, context?: unknown): this {
-    super.once(event, fn, context)
-    this.listening = true
-    return this
-  }
-
-  override off<T extends Names>(event: T, fn?: Listener<T>, context?: unknown, once?: boolean): this {
-    super.off(event, fn, context, once)
-    this.update()
-    return this
-  }
-
-  override removeListener<T extends Names>(event: T, fn?: Listener<T>, context?: unknown, once?: boolean): this {
-    return this.off(event, fn, context, once)
-  }
-
-  override removeAllListeners(event?: Names): this {
-    super.removeAllListeners(event)
-    this.update()
-    return this
+  get listening(): boolean {
+    return (this as unknown as { _eventsCount: number })._eventsCount > 0
   }
 }
 
@@ -153,4 +118,4 @@ export const EVENT_FIELDS: { readonly [E in GameEventName]: readonly string[] } 
   gameStarted: ['@first', 'rule'],
 }
 
-export const EVENT_NAMES = Object.keys(EVENT_FIELDS) as GameEventName[]
+export const EVENT_NAMES = /* @__PURE__ */ Object.keys(EVENT_FIELDS) as GameEventName[]

@@ -64,7 +64,7 @@ export const REJECT_CODES = [
 
 export type RejectCode = (typeof REJECT_CODES)[number]
 
-const KNOWN: ReadonlySet<string> = new Set(REJECT_CODES)
+const KNOWN: ReadonlySet<string> = /* @__PURE__ */ new Set(REJECT_CODES)
 
 export function isRejectCode(code: string): code is RejectCode {
   return KNOWN.has(code)

@@ -163,8 +163,14 @@ function stores(w: GameContext): object[] {
   return [...ENTITY_STORES.map((name) => w[name]), w.plan.perEntity, w.scratch]
 }
 
+/** A new world (checked options: `capacity` and `seed` in range, else `RedzoneError`). */
 export function createGameWorld(options: { capacity?: number; seed?: number } = {}): GameWorld {
   checkWorldOptions(options)
+  return buildWorld(options)
+}
+
+/** A new world from options already checked (a checked position's). */
+export function buildWorld(options: { capacity?: number; seed?: number }): GameWorld {
   const capacity = Math.max(16, options.capacity ?? 64)
   const context: GameContext = {
     capacity,
@@ -257,8 +263,14 @@ function newEntity(world: GameWorld, label: string): Eid {
   return eid
 }
 
+/** Adds a player (checked: life in range, else `RedzoneError`). */
 export function addPlayer(world: GameWorld, label: string, life: number): Eid {
   checkPlayerArgs(label, life)
+  return buildPlayer(world, label, life)
+}
+
+/** Adds a player whose values are already checked (a checked position's). */
+export function buildPlayer(world: GameWorld, label: string, life: number): Eid {
   const eid = newEntity(world, label)
   addComponent(world, eid, Player)
   world.players.isPlayer[eid] = 1
@@ -277,6 +289,11 @@ export function addPlayer(world: GameWorld, label: string, life: number): Eid {
  */
 export function addCard(world: GameWorld, spec: CardSpec): Eid {
   checkCardSpec(world, spec)
+  return buildCard(world, spec)
+}
+
+/** `addCard` for a spec already checked (a checked position's objects). */
+export function buildCard(world: GameWorld, spec: CardSpec): Eid {
   const eid = newEntity(world, spec.label)
   addComponent(world, eid, Card)
   world.place.owner[eid] = spec.owner

@@ -53,6 +53,6 @@ export function pendingDecision(world: GameWorld): Decision {
     if (turn.awaiting === Await.Search) count = searchOf(world.stack[world.stack.length - 1])?.upTo ?? 0
     return { kind: KIND[turn.awaiting], player: turn.decider, rule: RULE[turn.awaiting], count }
   }
-  if (!priorityGiven(world)) throw internalError(`the game is between steps (${STEP_NAMES[turn.step]}) with no decision: a world must be settled (beginGame, createGame) before it is played`)
+  if (!priorityGiven(world)) throw internalError(`no decision in ${STEP_NAMES[turn.step]}: the world was not begun or settled`)
   return { kind: 'priority', player: turn.priority, rule: '117.3', count: 0 }
 }

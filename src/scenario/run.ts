@@ -3,6 +3,7 @@ import type { ActionResult, RuleViolation } from '../core/errors.js'
 import { EVENT_FIELDS, EVENT_NAMES, type GameEventName } from '../core/events.js'
 import { Game, worldOf } from '../api/game.js'
 import { drive } from '../api/game-driver.js'
+import { gameState } from '../api/views.js'
 import type { Position } from '../state/position.js'
 import type { GameState } from '../api/game-state.js'
 import type { Scenario, ScenarioAction, ScenarioExpect } from './schema.js'
@@ -123,7 +124,7 @@ export function runScenario(scenario: Scenario, options: { seed?: number } = {})
     const outcome: ActionOutcome = result.ok ? { ok: true } : { ok: false, error: result.error }
     if (action.do === 'expect') {
       const { do: _do, ...expect } = action
-      const mismatches = compareExpect(game.state(), expect)
+      const mismatches = compareExpect(gameState(game), expect)
       if (mismatches.length > 0) {
         outcome.mismatches = mismatches
         failures.push(...mismatches.map((m) => `${where}: ${m}`))
@@ -146,7 +147,7 @@ export function runScenario(scenario: Scenario, options: { seed?: number } = {})
     }
     outcomes.push(outcome)
   })
-  const state = game.state()
+  const state = gameState(game)
   if (scenario.expect) failures.push(...compareExpect(state, scenario.expect).map((m) => `expect: ${m}`))
   return {
     result: { format: 'redzone-result/1', name: scenario.name, actions: outcomes, state, events },

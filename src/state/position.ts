@@ -10,7 +10,8 @@ import { RedzoneError, type InputIssue } from '../core/errors.js'
 import { checkPosition } from './check-position.js'
 import type { Eid } from '../core/events.js'
 import { Step, stepByName, type StepName } from '../core/steps.js'
-import { addCard, addPlayer, createGameWorld, queueStateCheck, type GameWorld } from '../core/world.js'
+import { buildCard, buildPlayer, buildWorld, queueStateCheck, type GameWorld } from '../core/world.js'
+import { checkWorldOptions } from '../core/entity-args.js'
 import { SCHEDULE } from '../../systems/schedule.js'
 import type { GrantedCharacteristics, KeywordSpec, SpellSpec } from '../core/card-spec.js'
 export type { GrantedCharacteristics, KeywordSpec, SpellSpec }
@@ -90,9 +91,11 @@ export function buildPosition(position: Position, options: { seed?: number } = {
   if (found.length > 0) {
     throw new RedzoneError('invalid-position', `invalid position:\n${found.map((i) => `  at ${i.path}: ${i.message}`).join('\n')}`, found)
   }
-  const world = createGameWorld({ capacity: position.players.length + position.objects.length + 1, seed: options.seed })
+  const worldOptions = { capacity: position.players.length + position.objects.length + 1, seed: options.seed }
+  checkWorldOptions(worldOptions)
+  const world = buildWorld(worldOptions)
   const ids = new Map<string, Eid>()
-  for (const p of position.players) ids.set(p.id, addPlayer(world, p.id, p.life ?? 20))
+  for (const p of position.players) ids.set(p.id, buildPlayer(world, p.id, p.life ?? 20))
   for (const o of position.objects) {
     const card = o.card === undefined ? undefined : CARD_POOL.get(o.card)!
     const owner = ids.get(o.owner ?? o.controller!)!
@@ -104,7 +107,7 @@ export function buildPosition(position: Position, options: { seed?: number } = {
     let keywordMask = 0
     for (const k of keywords) if (typeof k === 'string') keywordMask |= keywordBit(k)
     const zone = ZONE_NAMES.indexOf(o.zone ?? 'battlefield') as (typeof Zone)[keyof typeof Zone]
-    const eid = addCard(world, {
+    const eid = buildCard(world, {
       label: o.id,
       owner,
       controller,

@@ -23,8 +23,8 @@ import type { LegalActions } from '../decisions/legal.js'
 import { isRedzoneErrorCode, RedzoneError, type ActionResult, type InputIssue, type RedzoneErrorCode } from '../core/errors.js'
 import { Game } from '../api/game.js'
 import { drive, type GameDriver } from '../api/game-driver.js'
-import { checksum, fromBinary, fromJSON, toBinary, toJSON } from '../api/serialization.js'
-import { clientState, onEvent } from '../api/views.js'
+import { checksum, fromBinary, fromJSON, restore, toBinary, toJSON } from '../api/serialization.js'
+import { clientState, gameState, legalActions, onEvent } from '../api/views.js'
 import type { Position } from '../state/position.js'
 import { readBinary, STATE_FORMAT, type StateDocument } from '../state/serialize.js'
 import type { GameState } from '../api/game-state.js'
@@ -47,9 +47,9 @@ type Promised<F> = F extends (...args: infer A) => infer R ? (...args: A) => Pro
 export type RemoteDriver = { readonly [K in DriverMethod]: Promised<GameDriver[K]> }
 
 const GAME_METHODS = [
-  'pendingDecision', 'legalActions', 'act', 'pass', 'play', 'cast', 'activate', 'plot', 'declareAttackers', 'declareBlockers',
+  'pendingDecision', 'act', 'pass', 'play', 'cast', 'activate', 'plot', 'declareAttackers', 'declareBlockers',
   'assignDamage', 'search', 'discard', 'mulligan', 'keep', 'bottom', 'grant', 'lose', 'dealDamage', 'destroy', 'exile',
-  'removeFromCombat', 'state',
+  'removeFromCombat',
 ] as const satisfies readonly (keyof Game)[]
 const DRIVER_METHODS = [
   'walkToAttack', 'walkToBlock', 'walkToDamage', 'walkTo', 'castAndResolve', 'activateAndResolve', 'playWhenPriority', 'plotWhenPriority',
@@ -66,6 +66,10 @@ export type RemoteGame = { readonly [K in GameMethod]: Promised<Game[K]> } & {
   checksum(): Promise<number>
   /** `clientState(game, viewer)`. */
   clientState(viewer?: string): Promise<ClientState>
+  /** `legalActions(game)`. */
+  legalActions(): Promise<LegalActions<string>>
+  /** `gameState(game)`. */
+  state(): Promise<GameState>
   /** The game as one buffer (transferred to the page). */
   toBinary(): Promise<ArrayBuffer>
   /** A copy of the game to `restore` later (undo): a `toBinary` buffer. */
@@ -179,9 +183,13 @@ export function exposeGame(scope: MessageEndpoint, options: { commands?: Readonl
             return { value: checksum(g), transfer: [] }
           case 'clientState':
             return { value: clientState(g, request.args[0] as string | undefined), transfer: [] }
+          case 'legalActions':
+            return { value: legalActions(g), transfer: [] }
+          case 'state':
+            return { value: gameState(g), transfer: [] }
           case 'restore': {
             const { snapshot } = readBinary(request.args[0] as ArrayBuffer)
-            g.restore(snapshot)
+            restore(g, snapshot)
             return { value: undefined, transfer: [] }
           }
           case 'version':
@@ -258,7 +266,7 @@ export async function createRemoteGame(worker: MessageEndpoint, source: GameSour
 
   const call = (method: string) => (...args: unknown[]) => send({ rz: 'call', method, args })
   const remote: Record<string, unknown> = {}
-  for (const method of [...GAME_METHODS, 'toBinary', 'snapshot', 'version', 'toJSON', 'checksum', 'clientState']) remote[method] = call(method)
+  for (const method of [...GAME_METHODS, 'toBinary', 'snapshot', 'version', 'toJSON', 'checksum', 'clientState', 'legalActions', 'state']) remote[method] = call(method)
   remote['restore'] = (snapshot: ArrayBuffer) => send({ rz: 'call', method: 'restore', args: [snapshot] }, [snapshot])
   const drive: Record<string, unknown> = {}
   for (const method of DRIVER_METHODS) drive[method] = (...args: unknown[]) => send({ rz: 'drive', method, args })

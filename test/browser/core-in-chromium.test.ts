@@ -37,7 +37,7 @@ describe.skipIf(chromiumPath === null)(`the core in Chromium (${chromiumPath ?? 
     await page.setContent('<!doctype html><title>redzone</title><body></body>')
     await page.addScriptTag({ content: bundle.code })
     const result = await page.evaluate(() => {
-      const { createGame, drive } = (globalThis as unknown as { redzone: Core }).redzone
+      const { createGame, drive, gameState } = (globalThis as unknown as { redzone: Core }).redzone
       const game = createGame({
         players: [{ id: 'A' }, { id: 'B' }],
         objects: [
@@ -50,7 +50,7 @@ describe.skipIf(chromiumPath === null)(`the core in Chromium (${chromiumPath ?? 
       const attack = drive(game).walkToAttack({ giant: 'B', bear: 'B' })
       const block = drive(game).walkToBlock({ spear: 'bear' })
       const damage = drive(game).walkToDamage()
-      const state = game.state()
+      const state = gameState(game)
       return {
         attack, block, damage,
         lifeA: state.players.A!.life, lifeB: state.players.B!.life,

@@ -14,6 +14,7 @@ import { buildDemo, projectRoot, serveDirectory } from '../../demo/web/build.js'
 import { DEMO_POSITION } from '../../demo/web/position.js'
 import { Game } from '../../src/api/game.js'
 import { findChromium, launchChromium, NO_CHROMIUM, type LaunchedChromium } from './chromium.js'
+import { gameState, legalActions } from '../../src/api/views.js'
 
 const chromiumPath = findChromium()
 if (chromiumPath === null) console.log(NO_CHROMIUM)
@@ -26,7 +27,7 @@ function untilChoice(game: Game): void {
   for (let i = 0; i < 100; i++) {
     const d = game.pendingDecision()
     if (d.kind === 'assignDamage') game.assignDamage({})
-    else if (d.kind === 'priority' && game.state().turn.step !== 'postcombatMain') game.pass()
+    else if (d.kind === 'priority' && gameState(game).turn.step !== 'postcombatMain') game.pass()
     else return
   }
 }
@@ -58,13 +59,13 @@ describe.skipIf(chromiumPath === null)(`the demo page in Chromium (${chromiumPat
     // The same combat in Node, for the expected results.
     const game = new Game(DEMO_POSITION, { seed: 1 })
     untilChoice(game)
-    const canAttack = game.legalActions().attackers.map((a) => a.attacker).sort()
-    const targetOf = new Map(game.legalActions().attackers.map((a) => [a.attacker, a.targets[0]!]))
+    const canAttack = legalActions(game).attackers.map((a) => a.attacker).sort()
+    const targetOf = new Map(legalActions(game).attackers.map((a) => [a.attacker, a.targets[0]!]))
     expect(game.declareAttackers(Object.fromEntries(ATTACKERS.map((a) => [a, targetOf.get(a)!])))).toEqual({ ok: true })
     untilChoice(game)
     expect(game.declareBlockers(Object.fromEntries(BLOCKS))).toEqual({ ok: true })
     untilChoice(game)
-    const expected = game.state()
+    const expected = gameState(game)
 
     const page = await chromium.context.newPage()
     await page.setViewportSize({ width: 1280, height: 860 })

@@ -19,6 +19,7 @@ type WorkerApi = typeof import('../../src/worker/index.js')
 const PAGE_BUNDLE = `import * as redzone from 'redzone'
 import * as sim from 'redzone/sim'
 import * as worker from 'redzone/worker'
+import { gameState } from '../../src/api/views.js'
 ;(globalThis as Record<string, unknown>).redzone = redzone
 ;(globalThis as Record<string, unknown>).sim = sim
 ;(globalThis as Record<string, unknown>).redzoneWorker = worker
@@ -104,7 +105,7 @@ describe.skipIf(chromiumPath === null)(`redzone/worker in Chromium (${chromiumPa
         actions++
       }
       const sameState = JSON.stringify(clientState(game)) === JSON.stringify(await remote.clientState())
-      return { bytes, transferred, checksums, actions, sameResults, sameState, localEvents, remoteEvents, turn: game.state().turn.number }
+      return { bytes, transferred, checksums, actions, sameResults, sameState, localEvents, remoteEvents, turn: g.redzone.gameState(game).turn.number }
     })
     await page.close()
     expect(result.transferred).toBe(true)

@@ -3,6 +3,7 @@ import { KEYWORD_NAMES } from '../../components/keywords.js'
 import { CARD_POOL, DECKS } from '../../src/rules/cards/pool.js'
 import { manaValue, parseManaCost, formatManaCost } from '../../src/rules/mana/cost.js'
 import { createGame } from '../../src/api/game.js'
+import { gameState } from '../../src/api/views.js'
 
 describe('card pool', () => {
   it('has the basic lands, the two seed cards and at least 30 more cards', () => {
@@ -38,7 +39,7 @@ describe('card pool', () => {
       }
       if (card.types.includes('creature')) expect([card.power, card.toughness].every((n) => typeof n === 'number')).toBe(true)
       const game = createGame({ players: [{ id: 'A' }, { id: 'B' }], objects: [{ id: 'x', card: card.name, owner: 'A', zone: 'hand' }] })
-      expect(game.state().objects.x!.zone).toBe('hand')
+      expect(gameState(game).objects.x!.zone).toBe('hand')
     }
   })
 

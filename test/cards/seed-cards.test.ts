@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest'
 import type { ObjectSpec } from '../../src/state/position.js'
 import { cardInHand, drive, expectOk, expectRejected, lands, life, newGame, obj } from '../helpers.js'
 import { worldOf } from '../../src/api/game.js'
+import { gameState } from '../../src/api/views.js'
 
 const library: ObjectSpec[] = [
   { id: 'ogre', owner: 'A', zone: 'library', types: ['creature'], manaCost: '{2}{R}', power: 3, toughness: 3 },
@@ -65,9 +66,9 @@ describe('Brightglass Gearhulk', () => {
   it('701.23 an illegal choice rejects the cast and changes nothing', () => {
     for (const search of [['mite', 'bolt'], ['ogre'], ['mite', 'charm', 'aura'], ['handmite'], ['mite', 'mite']]) {
       const game = gearhulkGame()
-      const before = game.state()
+      const before = gameState(game)
       expectRejected(drive(game).castAndResolve('A', 'gearhulk', { choices: { search } }), 'illegal-choice', '701.23')
-      expect(game.state()).toEqual(before)
+      expect(gameState(game)).toEqual(before)
     }
   })
 

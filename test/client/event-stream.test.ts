@@ -15,6 +15,7 @@ import { Rng } from '../../src/core/rng.js'
 import { creature, drive, expectOk, expectRejected, newGame } from '../helpers.js'
 import { onEvent } from '../../src/api/views.js'
 import { trackChange, worldOf } from '../../src/api/game.js'
+import { restore, snapshot } from '../../src/api/serialization.js'
 
 function expectNoGaps(events: readonly ClientEvent[], firstSeq = 1): void {
   events.forEach((e, i) => expect(e.seq).toBe(firstSeq + i))
@@ -65,11 +66,11 @@ describe('Game.onEvent: numbered events with the state version', () => {
     const game = newGame([creature('giant', 'A', 4, 4), creature('bear', 'B', 2, 2)])
     const versions: number[] = []
     onEvent(game, (e) => versions.push(e.version))
-    const before = game.snapshot()
+    const before = snapshot(game)
     expectOk(game.dealDamage({ to: 'bear', amount: 1 }))
     expectOk(game.grant('giant', { keywords: ['flying'] }))
     expect(game.version).toBe(2)
-    game.restore(before)
+    restore(game, before)
     expect(game.version).toBe(3)
     expectOk(game.pass())
     expect(game.version).toBe(4)

@@ -10,6 +10,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Game } from '../../src/api/game.js'
 import { cardInHand, creature, expectOk, expectRejected, lands, LIBRARIES, newGame, planeswalker } from '../helpers.js'
+import { gameState, legalActions } from '../../src/api/views.js'
 
 function passUntilChoice(game: Game, steps = 20): void {
   for (let i = 0; i < steps && game.pendingDecision().kind === 'priority'; i++) expectOk(game.pass())
@@ -32,7 +33,7 @@ describe('legalActions: attackers', () => {
       ...LIBRARIES,
     ])
     passUntilChoice(game)
-    const legal = game.legalActions()
+    const legal = legalActions(game)
     expect(legal).toMatchObject({ kind: 'declareAttackers', player: 'A' })
     expect(legal.attackers).toEqual([
       { attacker: 'bear', targets: ['B', 'jace'] },
@@ -50,7 +51,7 @@ describe('legalActions: attackers', () => {
       players: [{ id: 'A' }, { id: 'B' }, { id: 'C' }],
     })
     passUntilChoice(game)
-    expect(game.legalActions().attackers).toEqual([{ attacker: 'bear', targets: ['B', 'C'] }])
+    expect(legalActions(game).attackers).toEqual([{ attacker: 'bear', targets: ['B', 'C'] }])
   })
 })
 
@@ -68,7 +69,7 @@ describe('legalActions: blockers', () => {
     expectOk(game.declareAttackers({ bear: 'B', bird: 'B' }))
     passUntilChoice(game)
     expect(game.pendingDecision()).toMatchObject({ kind: 'declareBlockers', player: 'B' })
-    expect(sorted(game.legalActions().blockers, 'blocker')).toEqual([
+    expect(sorted(legalActions(game).blockers, 'blocker')).toEqual([
       { blocker: 'spider', attackers: ['bear', 'bird'] },
       { blocker: 'wolf', attackers: ['bear'] },
     ])
@@ -88,7 +89,7 @@ describe('legalActions: blockers', () => {
     passUntilChoice(pair)
     expectOk(pair.declareAttackers({ brute: 'B', bear: 'B' }))
     passUntilChoice(pair)
-    expect(sorted(pair.legalActions().blockers, 'blocker')).toEqual([
+    expect(sorted(legalActions(pair).blockers, 'blocker')).toEqual([
       { blocker: 'bird', attackers: ['brute', 'bear'] },
       { blocker: 'wolf', attackers: ['brute', 'bear'] },
     ])
@@ -101,7 +102,7 @@ describe('legalActions: blockers', () => {
     passUntilChoice(game)
     expectOk(game.declareAttackers({ brute: 'B', bear: 'B' }))
     passUntilChoice(game)
-    expect(game.legalActions().blockers).toEqual([{ blocker: 'wolf', attackers: ['bear'] }])
+    expect(legalActions(game).blockers).toEqual([{ blocker: 'wolf', attackers: ['bear'] }])
   })
 })
 
@@ -114,9 +115,9 @@ describe('legalActions: damage recipients', () => {
     expectOk(game.declareBlockers({ wolf: 'rhino' }))
     passUntilChoice(game)
     expect(game.pendingDecision()).toMatchObject({ kind: 'assignDamage', player: 'A' })
-    expect(game.legalActions().damage).toEqual([{ creature: 'rhino', amount: 5, recipients: ['wolf', 'B'] }])
+    expect(legalActions(game).damage).toEqual([{ creature: 'rhino', amount: 5, recipients: ['wolf', 'B'] }])
     expectOk(game.assignDamage({ rhino: { wolf: 5 } }))
-    expect(game.state().players.B!.life).toBe(20)
+    expect(gameState(game).players.B!.life).toBe(20)
   })
 
   it('702.19c trample over planeswalkers attacking a planeswalker lists the blocker, the planeswalker and its controller', () => {
@@ -126,7 +127,7 @@ describe('legalActions: damage recipients', () => {
     passUntilChoice(game)
     expectOk(game.declareBlockers({ wolf: 'rhino' }))
     passUntilChoice(game)
-    expect(game.legalActions().damage).toEqual([{ creature: 'rhino', amount: 6, recipients: ['wolf', 'jace', 'B'] }])
+    expect(legalActions(game).damage).toEqual([{ creature: 'rhino', amount: 6, recipients: ['wolf', 'jace', 'B'] }])
   })
 
   it('510.1c a non-trampler blocked by two lists only its blockers', () => {
@@ -136,7 +137,7 @@ describe('legalActions: damage recipients', () => {
     passUntilChoice(game)
     expectOk(game.declareBlockers({ w1: 'ogre', w2: 'ogre' }))
     passUntilChoice(game)
-    expect(game.legalActions().damage).toEqual([{ creature: 'ogre', amount: 5, recipients: ['w1', 'w2'] }])
+    expect(legalActions(game).damage).toEqual([{ creature: 'ogre', amount: 5, recipients: ['w1', 'w2'] }])
   })
 })
 
@@ -154,7 +155,7 @@ describe('legalActions: priority options', () => {
       planeswalker('jace', 'B', 4),
       ...LIBRARIES,
     ])
-    const legal = game.legalActions()
+    const legal = legalActions(game)
     expect(legal.kind).toBe('priority')
     expect(legal.pass).toBe(true)
     const shock = legal.cast.find((c) => c.card === 'shock')!
@@ -169,45 +170,45 @@ describe('legalActions: priority options', () => {
 
   it('601.2g a spell whose cost can\'t be paid is not listed', () => {
     const game = newGame([...lands('A', 'Forest', 1), cardInHand('shock', 'A', 'Shock'), cardInHand('bears', 'A', 'Grizzly Bears'), ...LIBRARIES])
-    expect(game.legalActions().cast).toEqual([])
+    expect(legalActions(game).cast).toEqual([])
     expectRejected(game.cast('A', 'shock', { targets: ['B'] }), 'cannot-pay')
   })
 
   it('702.6a equip lists the creatures its controller controls, only at sorcery timing', () => {
     const game = newGame([...lands('A', 'Plains', 2), { id: 'sword', card: 'Short Sword', controller: 'A' }, creature('bear', 'A', 2, 2), creature('lion', 'A', 2, 1), creature('wolf', 'B', 2, 2), ...LIBRARIES])
-    expect(game.legalActions().activate).toEqual([{ object: 'sword', ability: 'equip', targets: ['bear', 'lion'] }])
+    expect(legalActions(game).activate).toEqual([{ object: 'sword', ability: 'equip', targets: ['bear', 'lion'] }])
     expectRejected(game.activate('A', 'sword', 'equip', ['wolf']), 'illegal-target', '702.6a')
     expectOk(game.pass())
     // B holds priority in A's main phase: B has nothing to equip, and A's ability is not B's.
-    expect(game.legalActions().activate).toEqual([])
+    expect(legalActions(game).activate).toEqual([])
     expectOk(game.pass())
-    expect(game.state().turn.step).toBe('beginCombat')
-    expect(game.legalActions().activate).toEqual([])
+    expect(gameState(game).turn.step).toBe('beginCombat')
+    expect(legalActions(game).activate).toEqual([])
   })
 
   it('702.170a plot is listed for a card with plot in hand when its plot cost can be paid, at sorcery timing', () => {
     const game = newGame([...lands('A', 'Forest', 4), cardInHand('paladin', 'A', 'Spinewoods Paladin'), ...LIBRARIES])
-    const legal = game.legalActions()
+    const legal = legalActions(game)
     expect(legal.plot).toEqual(['paladin'])
     // {4}{G} can't be paid with four lands: it can be plotted, not cast.
     expect(legal.cast).toEqual([])
     expectOk(game.plot('A', 'paladin'))
-    expect(game.state().objects.paladin).toMatchObject({ zone: 'exile', plotted: true })
-    expect(game.legalActions().plot).toEqual([])
+    expect(gameState(game).objects.paladin).toMatchObject({ zone: 'exile', plotted: true })
+    expect(legalActions(game).plot).toEqual([])
     // A plotted card is cast on a later turn, not this one.
-    expect(game.legalActions().cast).toEqual([])
+    expect(legalActions(game).cast).toEqual([])
   })
 
   it('702.170d a card plotted on an earlier turn is listed as a free cast (plot: true)', () => {
     const game = newGame([{ id: 'paladin', card: 'Spinewoods Paladin', owner: 'A', zone: 'exile', plotted: true, plottedTurn: 1 }, ...LIBRARIES])
-    expect(game.legalActions().cast).toEqual([{ card: 'paladin', targets: [], plot: true }])
+    expect(legalActions(game).cast).toEqual([{ card: 'paladin', targets: [], plot: true }])
     expectOk(game.cast('A', 'paladin', { alternative: 'plot' }))
   })
 
   it('305.1 lands are listed for the active player in a main phase only', () => {
     const game = newGame([cardInHand('forest', 'A', 'Forest'), cardInHand('forestB', 'B', 'Forest'), ...LIBRARIES])
-    expect(game.legalActions().play).toEqual(['forest'])
+    expect(legalActions(game).play).toEqual(['forest'])
     expectOk(game.pass())
-    expect(game.legalActions()).toMatchObject({ player: 'B', play: [] })
+    expect(legalActions(game)).toMatchObject({ player: 'B', play: [] })
   })
 })

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { packIntoScratchConsumer, typeCheck, writeIn, type Packed } from './scratch-consumer.js'
 
 /** Uses the core and the scenario entry; the @ts-expect-error lines fail the check if redzone's types degrade to `any`. */
-const CONSUMER_TS = `import { createGame, drive, toBinary, type ActionResult, type GameState } from 'redzone'
+const CONSUMER_TS = `import { createGame, drive, gameState, toBinary, type ActionResult, type GameState } from 'redzone'
 import { playGame, randomAgent, type GameRecord } from 'redzone/sim'
 import { loadScenario, runScenario, type LoadResult } from 'redzone/scenario'
 import { scenarioFiles } from 'redzone/node'
@@ -21,7 +21,7 @@ const game = createGame({
 })
 const attacked: ActionResult = drive(game).walkToAttack({ bear: 'B' })
 const record: GameRecord = playGame({ seed: 1, agents: [randomAgent, randomAgent], decks: ['green-white', 'black-red'] })
-const state: GameState = game.state()
+const state: GameState = gameState(game)
 const life: number | undefined = state.players['B']?.life
 
 // @ts-expect-error a position needs players, and objects is a list
@@ -46,7 +46,7 @@ export { attacked, record, life, wrongLife, failures, files, remoteLife, notAwai
 `
 
 /** The same program as plain JavaScript, run by Node against the unpacked package. */
-const CONSUMER_MJS = `import { createGame, drive } from 'redzone'
+const CONSUMER_MJS = `import { createGame, drive, gameState } from 'redzone'
 import { loadScenario, runScenario } from 'redzone/scenario'
 
 const game = createGame({
@@ -61,7 +61,7 @@ const loaded = loadScenario(JSON.stringify({
   actions: [{ do: 'attack', attackers: { bear: 'B' } }, { do: 'advance', to: 'endCombat' }],
   expect: { life: { B: 18 } },
 }))
-console.log(JSON.stringify({ life: game.state().players.B.life, loaded: loaded.ok, failures: loaded.ok ? runScenario(loaded.scenario).failures : null }))
+console.log(JSON.stringify({ life: gameState(game).players.B.life, loaded: loaded.ok, failures: loaded.ok ? runScenario(loaded.scenario).failures : null }))
 `
 
 /** A strict browser-side consumer (zod's declarations name the DOM's URL); no @types/node. */

@@ -2,10 +2,11 @@ import { expect } from 'vitest'
 import type { Game } from '../../src/api/game.js'
 import type { ZoneName } from '../../components/zones.js'
 import { expectOk } from '../helpers.js'
+import { gameState } from '../../src/api/views.js'
 
 /** The ids of the cards `player` owns in `zone`, in entity order. */
 export function cardsIn(game: Game, player: string, zone: ZoneName): string[] {
-  return Object.entries(game.state().objects)
+  return Object.entries(gameState(game).objects)
     .filter(([, o]) => o.owner === player && o.zone === zone)
     .map(([id]) => id)
 }

@@ -24,6 +24,8 @@ import { GameView } from '../../src/play/view.js'
 import { Rng } from '../../src/core/rng.js'
 import type { LegalActions } from '../../src/decisions/legal.js'
 import { worldOf } from '../../src/api/game.js'
+import { restore, snapshot } from '../../src/api/serialization.js'
+import { gameState, legalActions } from '../../src/api/views.js'
 
 /** Random games explored per property (each visits a few dozen decisions). */
 const GAMES = Number(process.env.REDZONE_PROPERTY_GAMES ?? 30)
@@ -94,7 +96,7 @@ function toIds(game: Game, action: PlayerAction): Action {
 }
 
 function hasMenace(game: Game, id: string): boolean {
-  return game.state().objects[id]!.keywords.includes('menace')
+  return gameState(game).objects[id]!.keywords.includes('menace')
 }
 
 /** Every action the factored lists stand for, one option at a time. */
@@ -133,7 +135,7 @@ function enumerate(game: Game, legal: LegalActions<string>): Action[] {
       break
     case 'assignDamage': {
       out.push({ type: 'assignDamage', player, assignments: [] })
-      const players = new Set(Object.keys(game.state().players))
+      const players = new Set(Object.keys(gameState(game).players))
       // All of a creature's damage on one blocker or planeswalker is always legal (510.1c-d, 702.19).
       for (const d of legal.damage) {
         for (const recipient of d.recipients) {
@@ -172,9 +174,9 @@ function pick<T>(rng: Rng, items: readonly T[]): T {
 /** Actions that are not among the enumerated ones: each must be rejected. */
 function nonEnumerated(game: Game, legal: LegalActions<string>, rng: Rng): Action[] {
   const player = legal.player!
-  const other = Object.keys(game.state().players).find((p) => p !== player)!
-  const objects = Object.keys(game.state().objects)
-  const everything = [...objects, ...Object.keys(game.state().players)]
+  const other = Object.keys(gameState(game).players).find((p) => p !== player)!
+  const objects = Object.keys(gameState(game).objects)
+  const everything = [...objects, ...Object.keys(gameState(game).players)]
   const out: Action[] = []
   const some = (n: number): string[] => Array.from({ length: n }, () => pick(rng, everything))
 
@@ -267,16 +269,16 @@ describe('property: legalActions and act agree in positions of random games', ()
     const kinds = new Set<string>()
     for (let seed = 1; seed <= GAMES; seed++) {
       exploreGame(seed, 0.15, (game, at) => {
-        const legal = game.legalActions()
+        const legal = legalActions(game)
         kinds.add(legal.kind)
         const before = worldDigest(worldOf(game))
-        const snapshot = game.snapshot()
+        const saved = snapshot(game)
         const actions = enumerate(game, legal)
         const after: string[] = []
         for (const action of actions) {
           expect(game.act(action), `${at}: ${JSON.stringify(action)}`).toEqual({ ok: true })
           after.push(worldDigest(worldOf(game)))
-          game.restore(snapshot)
+          restore(game, saved)
           expect(worldDigest(worldOf(game)), `${at}: restore after ${JSON.stringify(action)}`).toBe(before)
           tried++
         }
@@ -285,7 +287,7 @@ describe('property: legalActions and act agree in positions of random games', ()
         for (let i = actions.length - 1; i >= 0; i--) {
           expect(game.act(actions[i]!)).toEqual({ ok: true })
           expect(worldDigest(worldOf(game)), `${at}: ${JSON.stringify(actions[i])} again after restores`).toBe(after[i])
-          game.restore(snapshot)
+          restore(game, saved)
         }
       })
     }
@@ -299,7 +301,7 @@ describe('property: legalActions and act agree in positions of random games', ()
     for (let seed = 1; seed <= GAMES; seed++) {
       const rng = new Rng(seed * 104729)
       exploreGame(seed, 0.15, (game, at) => {
-        const legal = game.legalActions()
+        const legal = legalActions(game)
         const before = worldDigest(worldOf(game))
         for (const action of nonEnumerated(game, legal, rng)) {
           const result = game.act(action)
@@ -320,7 +322,7 @@ describe('property: legalActions and act agree in positions of random games', ()
       exploreGame(seed, 0, none, (game, at) => {
         const decision = game.pendingDecision()
         if (decision.kind !== 'priority') return
-        const legal = game.legalActions()
+        const legal = legalActions(game)
         const options = legal.play.length + legal.cast.length + legal.activate.length + legal.plot.length
         expect(hasPriorityOption(worldOf(game), game.eid(decision.player!)!), `${at}: ${JSON.stringify(legal)}`).toBe(options > 0)
         checked++

@@ -14,7 +14,7 @@ import { randomAction } from '../../src/play/agents/random.js'
 import { createDeckGame } from '../../src/play/setup.js'
 import { GameView } from '../../src/play/view.js'
 import { Rng } from '../../src/core/rng.js'
-import { checksum, fromBinary, fromJSON, toBinary, toJSON } from '../../src/api/serialization.js'
+import { checksum, fromBinary, fromJSON, restore, snapshot, toBinary, toJSON } from '../../src/api/serialization.js'
 
 /** One random legal action; false once the game is over. */
 function step(game: Game, rng: Rng): boolean {
@@ -70,7 +70,7 @@ describe('serialization round trips (redzone-state/1 JSON and binary)', () => {
     const rng = new Rng(5)
     for (let i = 0; i < 150 && step(a, rng); i++);
     const b = createDeckGame(['green-white', 'black-red'], { seed: 99 })
-    b.restore(a.snapshot())
+    restore(b, snapshot(a))
     expect(worldDigest(worldOf(b))).toBe(worldDigest(worldOf(a)))
   })
 })

@@ -23,6 +23,7 @@ import { createDeckGame } from '../../src/play/setup.js'
 import { expectOk, expectRejected } from '../helpers.js'
 import { cardsIn, keepBoth } from '../play/game-helpers.js'
 import { worldOf } from '../../src/api/game.js'
+import { gameState, legalActions } from '../../src/api/views.js'
 
 const DECKS = ['green-white', 'black-red'] as const
 
@@ -33,12 +34,12 @@ function other(player: string): string {
 describe('CR 103 Starting the game', () => {
   it('103.4 103.5 each player draws seven and the starting player decides first whether to mulligan', () => {
     const game = createDeckGame(DECKS, { seed: 1 })
-    const first = game.state().turn.active
+    const first = gameState(game).turn.active
     expect(game.pendingDecision()).toEqual({ kind: 'mulligan', player: first, rule: '103.5', count: 0 })
     expect(cardsIn(game, 'A', 'hand')).toHaveLength(7)
     expect(cardsIn(game, 'B', 'hand')).toHaveLength(7)
     expect(cardsIn(game, 'A', 'library')).toHaveLength(33)
-    expect(game.legalActions()).toMatchObject({ kind: 'mulligan', player: first, mulligan: true })
+    expect(legalActions(game)).toMatchObject({ kind: 'mulligan', player: first, mulligan: true })
   })
 
   it('103.1 the seed chooses who starts: different seeds give each player the first turn', () => {
@@ -63,7 +64,7 @@ describe('CR 103 Starting the game', () => {
       // The starting player has decided: they can't decide again.
       expectRejected(game.keep(first), 'not-your-decision', '103.5')
       expectOk(game.keep(other(first)))
-      expect(game.state().turn).toMatchObject({ number: 1, active: first })
+      expect(gameState(game).turn).toMatchObject({ number: 1, active: first })
     }
   })
 
@@ -101,8 +102,8 @@ describe('CR 103 Starting the game', () => {
     expectOk(game.keep(second))
     expect(game.pendingDecision()).toEqual({ kind: 'bottom', player: second, rule: '103.5', count: 2 })
     const hand = cardsIn(game, second, 'hand')
-    expect(game.legalActions()).toMatchObject({ kind: 'bottom', count: 2 })
-    expect([...game.legalActions().cards].sort()).toEqual([...hand].sort())
+    expect(legalActions(game)).toMatchObject({ kind: 'bottom', count: 2 })
+    expect([...legalActions(game).cards].sort()).toEqual([...hand].sort())
 
     const before = worldDigest(worldOf(game))
     expectRejected(game.bottom(second, [hand[0]!]), 'illegal-choice', '103.5')
@@ -115,7 +116,7 @@ describe('CR 103 Starting the game', () => {
     expectOk(game.bottom(second, hand.slice(0, 2)))
     expect(cardsIn(game, second, 'hand')).toEqual(hand.slice(2))
     expect(cardsIn(game, second, 'library')).toHaveLength(35)
-    expect(game.state().turn).toMatchObject({ number: 1, active: first })
+    expect(gameState(game).turn).toMatchObject({ number: 1, active: first })
   })
 
   it('103.5 the cards put on the bottom are the last cards of the library, in the order given', () => {
@@ -138,7 +139,7 @@ describe('CR 103 Starting the game', () => {
     const second = other(first)
     for (let i = 0; i < 7; i++) expectOk(game.mulligan(second))
     expect(game.pendingDecision()).toMatchObject({ kind: 'mulligan', player: second })
-    expect(game.legalActions().mulligan).toBe(false)
+    expect(legalActions(game).mulligan).toBe(false)
     const before = worldDigest(worldOf(game))
     expectRejected(game.mulligan(second), 'illegal-choice', '103.5')
     expect(worldDigest(worldOf(game))).toBe(before)
@@ -166,14 +167,14 @@ describe('CR 103 Starting the game', () => {
       keepBoth(game)
       const drawn: string[] = []
       game.on('cardDrawn', (p) => drawn.push(game.id(p)))
-      expect(game.state().turn).toMatchObject({ number: 1, active: first })
+      expect(gameState(game).turn).toMatchObject({ number: 1, active: first })
       // Everyone passes until turn 2's main phase begins (no attack is possible on turn 1).
-      for (let i = 0; i < 100 && !(game.state().turn.number === 2 && game.state().turn.step === 'precombatMain'); i++) {
+      for (let i = 0; i < 100 && !(gameState(game).turn.number === 2 && gameState(game).turn.step === 'precombatMain'); i++) {
         const d = game.pendingDecision()
-        if (d.kind === 'discard') expectOk(game.discard(d.player!, game.legalActions().cards.slice(0, d.count)))
+        if (d.kind === 'discard') expectOk(game.discard(d.player!, legalActions(game).cards.slice(0, d.count)))
         else expectOk(game.pass())
       }
-      expect(game.state().turn).toMatchObject({ number: 2, active: other(first), step: 'precombatMain' })
+      expect(gameState(game).turn).toMatchObject({ number: 2, active: other(first), step: 'precombatMain' })
       expect(drawn).toEqual([other(first)])
       expect(cardsIn(game, first, 'hand')).toHaveLength(7)
       expect(cardsIn(game, other(first), 'hand')).toHaveLength(8)

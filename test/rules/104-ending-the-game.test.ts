@@ -17,6 +17,7 @@ import { createDeckGame } from '../../src/play/setup.js'
 import { cardInHand, expectOk, expectRejected, LIBRARIES, newGame } from '../helpers.js'
 import { cardsIn, keepBoth } from '../play/game-helpers.js'
 import { worldOf } from '../../src/api/game.js'
+import { gameState, legalActions } from '../../src/api/views.js'
 
 const TEN_FORESTS = Array<string>(10).fill('Forest')
 const TEN_MOUNTAINS = Array<string>(10).fill('Mountain')
@@ -31,7 +32,7 @@ describe('CR 104 Ending the game', () => {
     expectOk(game.cast('A', 'shock', { targets: ['B'] }))
     expectOk(game.pass())
     expectOk(game.pass())
-    expect(game.state().players.B).toEqual({ life: 0, lost: true })
+    expect(gameState(game).players.B).toEqual({ life: 0, lost: true })
     expect(lost).toEqual(['B:life'])
     expect(game.pendingDecision()).toEqual({ kind: 'gameOver', player: 'A', rule: '104.2a', count: 0 })
   })
@@ -47,7 +48,7 @@ describe('CR 104 Ending the game', () => {
     expectRejected(game.pass(), 'game-over')
     expectRejected(game.play('A', 'forest'), 'game-over')
     expectRejected(game.act({ type: 'keep', player: 'A' }), 'game-over')
-    expect(game.legalActions()).toMatchObject({ kind: 'gameOver', pass: false, play: [], cast: [] })
+    expect(legalActions(game)).toMatchObject({ kind: 'gameOver', pass: false, play: [], cast: [] })
     expect(worldDigest(worldOf(game))).toBe(before)
   })
 
@@ -62,17 +63,17 @@ describe('CR 104 Ending the game', () => {
     while (game.pendingDecision().kind !== 'gameOver') {
       if (++steps > 2000) throw new Error('the game did not end')
       const d = game.pendingDecision()
-      if (d.kind === 'discard') expectOk(game.discard(d.player!, game.legalActions().cards.slice(0, d.count)))
+      if (d.kind === 'discard') expectOk(game.discard(d.player!, legalActions(game).cards.slice(0, d.count)))
       else if (d.kind === 'declareAttackers') expectOk(game.declareAttackers({}))
       else expectOk(game.pass())
     }
     // The second player has 3 cards left after the opening hand: they draw them on turns 2, 4
     // and 6 and lose on turn 8; the first player, who skipped the draw of turn 1, would lose on turn 9.
-    expect(game.state().turn.number).toBe(8)
-    expect(game.state().turn.active).toBe(second)
+    expect(gameState(game).turn.number).toBe(8)
+    expect(gameState(game).turn.active).toBe(second)
     expect(lost).toEqual([`${second}:empty-library`])
     expect(game.pendingDecision()).toMatchObject({ kind: 'gameOver', player: first })
-    expect(game.state().players[second]).toEqual({ life: 20, lost: true })
+    expect(gameState(game).players[second]).toEqual({ life: 20, lost: true })
     expect(cardsIn(game, second, 'library')).toEqual([])
   })
 })

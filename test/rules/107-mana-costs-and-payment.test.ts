@@ -12,9 +12,10 @@ import { findPayment } from '../../src/rules/mana/payment.js'
 import type { ObjectSpec } from '../../src/state/position.js'
 import { LIBRARIES, cardInHand, creature, drive, expectOk, expectRejected, lands, newGame, obj } from '../helpers.js'
 import { worldOf } from '../../src/api/game.js'
+import { gameState } from '../../src/api/views.js'
 
 const tapped = (game: Game): string[] =>
-  Object.entries(game.state().objects)
+  Object.entries(gameState(game).objects)
     .filter(([, o]) => o.tapped)
     .map(([id]) => id)
     .sort()

@@ -22,6 +22,7 @@ import { worldDigest } from '../../src/state/digest.js'
 import type { Game } from '../../src/api/game.js'
 import { cardInHand, creature, drive, expectOk, expectRejected, LIBRARIES, life, newGame, obj } from '../helpers.js'
 import { worldOf } from '../../src/api/game.js'
+import { gameState, legalActions } from '../../src/api/views.js'
 
 /** Passes until the game waits for something other than priority, or `steps` passes. */
 function passUntilChoice(game: Game, steps = 20): void {
@@ -38,13 +39,13 @@ describe('CR 117 Priority and the decision points of a turn', () => {
     expectOk(game.pass())
     expect(game.pendingDecision()).toMatchObject({ kind: 'priority', player: 'B' })
     expectOk(game.pass())
-    expect(game.state().turn.step).toBe('beginCombat')
+    expect(gameState(game).turn.step).toBe('beginCombat')
     expect(game.pendingDecision()).toMatchObject({ kind: 'priority', player: 'A' })
     expectOk(game.pass())
     expectOk(game.pass())
-    expect(game.state().turn.step).toBe('declareAttackers')
+    expect(gameState(game).turn.step).toBe('declareAttackers')
     expect(game.pendingDecision()).toEqual({ kind: 'declareAttackers', player: 'A', rule: '508.1', count: 0 })
-    expect(game.legalActions().attackers).toEqual([
+    expect(legalActions(game).attackers).toEqual([
       { attacker: 'ogre', targets: ['B'] },
       { attacker: 'bear', targets: ['B'] },
     ])
@@ -68,9 +69,9 @@ describe('CR 117 Priority and the decision points of a turn', () => {
     expect(obj(game, 'ogre').tapped).toBe(true)
     expect(game.pendingDecision()).toMatchObject({ kind: 'priority', player: 'A' })
     passUntilChoice(game)
-    expect(game.state().turn.step).toBe('declareBlockers')
+    expect(gameState(game).turn.step).toBe('declareBlockers')
     expect(game.pendingDecision()).toEqual({ kind: 'declareBlockers', player: 'B', rule: '509.1', count: 0 })
-    expect(game.legalActions().blockers).toEqual([
+    expect(legalActions(game).blockers).toEqual([
       { blocker: 'b1', attackers: ['ogre'] },
       { blocker: 'b2', attackers: ['ogre'] },
     ])
@@ -84,9 +85,9 @@ describe('CR 117 Priority and the decision points of a turn', () => {
     passUntilChoice(game)
     expectOk(game.declareBlockers({ b1: 'ogre', b2: 'ogre' }))
     passUntilChoice(game)
-    expect(game.state().turn.step).toBe('regularDamage')
+    expect(gameState(game).turn.step).toBe('regularDamage')
     expect(game.pendingDecision()).toEqual({ kind: 'assignDamage', player: 'A', rule: '510.1', count: 0 })
-    expect(game.legalActions().damage).toEqual([{ creature: 'ogre', amount: 4, recipients: ['b1', 'b2'] }])
+    expect(legalActions(game).damage).toEqual([{ creature: 'ogre', amount: 4, recipients: ['b1', 'b2'] }])
     const before = worldDigest(worldOf(game))
     expectRejected(game.assignDamage({ ogre: { B: 4 } }), 'illegal-assignment')
     expectRejected(game.assignDamage({ ogre: { b1: 1, b2: 1 } }), 'illegal-assignment')
@@ -105,7 +106,7 @@ describe('CR 117 Priority and the decision points of a turn', () => {
     expectOk(game.declareBlockers({ b1: 'ogre' }))
     expectOk(game.pass())
     expectOk(game.pass())
-    expect(game.state().turn.step).toBe('regularDamage')
+    expect(gameState(game).turn.step).toBe('regularDamage')
     expect(game.pendingDecision()).toMatchObject({ kind: 'priority', player: 'A' })
     expect(obj(game, 'b1').zone).toBe('graveyard')
     expect(life(game, 'B')).toBe(18)
@@ -119,7 +120,7 @@ describe('CR 117 Priority and the decision points of a turn', () => {
       expectOk(game.pass())
     }
     expect(kinds.every((k) => k === 'priority')).toBe(true)
-    expect(game.state().turn.step).toBe('postcombatMain')
+    expect(gameState(game).turn.step).toBe('postcombatMain')
   })
 
   it('509.1 no blocker possible: the game doesn\'t wait for a block declaration', () => {
@@ -147,7 +148,7 @@ describe('CR 117 Priority and the decision points of a turn', () => {
     expectRejected(game.cast('B', 'bolt', { targets: ['A'] }), 'not-your-priority', '117.3')
     expectOk(game.pass())
     expect(game.pendingDecision()).toMatchObject({ kind: 'priority', player: 'B' })
-    expect(game.legalActions().cast.map((c) => c.card)).toEqual(['bolt'])
+    expect(legalActions(game).cast.map((c) => c.card)).toEqual(['bolt'])
     expectOk(game.cast('B', 'bolt', { targets: ['A'] }))
     expect(game.pendingDecision()).toMatchObject({ kind: 'priority', player: 'B' })
     expectOk(game.pass())
@@ -161,35 +162,35 @@ describe('CR 117 Priority and the decision points of a turn', () => {
     expect(changes).toEqual(['A-3', 'B-2'])
     expect(obj(game, 'shock').zone).toBe('graveyard')
     expect(obj(game, 'bolt').zone).toBe('graveyard')
-    expect(game.state().turn.step).toBe('precombatMain')
+    expect(gameState(game).turn.step).toBe('precombatMain')
   })
 
   it('117.4 all players passing with an empty stack ends the step; one passing after an action does not', () => {
     const game = newGame([cardInHand('forest', 'A', 'Forest'), ...LIBRARIES])
     expectOk(game.pass())
-    expect(game.state().turn.step).toBe('precombatMain')
+    expect(gameState(game).turn.step).toBe('precombatMain')
     expectOk(game.pass())
-    expect(game.state().turn.step).toBe('beginCombat')
+    expect(gameState(game).turn.step).toBe('beginCombat')
   })
 
   it('117.1 502.4 a game built in the untap step moves on to the upkeep, where the active player receives priority', () => {
     const game = newGame([...LIBRARIES], { turn: { step: 'untap', number: 3 } })
     expect(game.pendingDecision()).toEqual({ kind: 'priority', player: 'A', rule: '117.3', count: 0 })
-    expect(game.state().turn).toMatchObject({ number: 3, active: 'A', step: 'upkeep' })
+    expect(gameState(game).turn).toMatchObject({ number: 3, active: 'A', step: 'upkeep' })
   })
 
   it('117.1 514.3 a game built in the cleanup step moves on to the next turn: the next player untaps and receives priority in their upkeep', () => {
     const game = newGame([creature('bear', 'B', 2, 2, [], { tapped: true }), ...LIBRARIES], { turn: { step: 'cleanup', number: 3 } })
     expect(game.pendingDecision()).toEqual({ kind: 'priority', player: 'B', rule: '117.3', count: 0 })
-    expect(game.state().turn).toMatchObject({ number: 4, active: 'B', step: 'upkeep' })
-    expect(game.state().objects['bear']!.tapped).toBe(false)
+    expect(gameState(game).turn).toMatchObject({ number: 4, active: 'B', step: 'upkeep' })
+    expect(gameState(game).objects['bear']!.tapped).toBe(false)
     expectOk(game.pass())
   })
 
   it('514.3a a walk to the cleanup step goes on to the next turn when no state-based action happens there', () => {
     const game = newGame([...LIBRARIES])
     expectOk(drive(game).walkTo('cleanup'))
-    expect(game.state().turn).toMatchObject({ number: 3, active: 'B', step: 'upkeep' })
+    expect(gameState(game).turn).toMatchObject({ number: 3, active: 'B', step: 'upkeep' })
   })
 })
 

@@ -14,6 +14,7 @@ import { describe, expect, it } from 'vitest'
 import { worldDigest } from '../../src/state/digest.js'
 import { LIBRARIES, cardInHand, creature, drive, expectOk, expectRejected, newGame, obj } from '../helpers.js'
 import { worldOf } from '../../src/api/game.js'
+import { gameState, legalActions } from '../../src/api/views.js'
 
 function landGame() {
   return newGame([
@@ -29,12 +30,12 @@ function landGame() {
 describe('CR 305 Lands', () => {
   it('305.1 the active player plays a land from hand in a main phase with an empty stack; it enters untapped', () => {
     const game = landGame()
-    expect(game.legalActions().play).toEqual(['forest', 'mountain'])
+    expect(legalActions(game).play).toEqual(['forest', 'mountain'])
     expectOk(game.play('A', 'forest'))
     expect(obj(game, 'forest').zone).toBe('battlefield')
     expect(obj(game, 'forest').controller).toBe('A')
     expect(obj(game, 'forest').tapped).toBe(false)
-    expect(game.state().turn.landsPlayed).toBe(1)
+    expect(gameState(game).turn.landsPlayed).toBe(1)
   })
 
   it('305.1 playing a land does not use the stack: no spell is cast, the land is on the battlefield at once', () => {
@@ -59,7 +60,7 @@ describe('CR 305 Lands', () => {
   it('305.2 a second land in the same turn is rejected (land-already-played) and changes nothing', () => {
     const game = landGame()
     expectOk(game.play('A', 'forest'))
-    expect(game.legalActions().play).toEqual([])
+    expect(legalActions(game).play).toEqual([])
     const before = worldDigest(worldOf(game))
     expectRejected(game.play('A', 'mountain'), 'land-already-played', '305.2')
     expect(worldDigest(worldOf(game))).toBe(before)
@@ -70,9 +71,9 @@ describe('CR 305 Lands', () => {
     const game = landGame()
     expectOk(game.pass())
     expectOk(game.pass())
-    expect(game.state().turn.step).toBe('beginCombat')
+    expect(gameState(game).turn.step).toBe('beginCombat')
     expect(game.pendingDecision()).toMatchObject({ kind: 'priority', player: 'A' })
-    expect(game.legalActions().play).toEqual([])
+    expect(legalActions(game).play).toEqual([])
     const before = worldDigest(worldOf(game))
     expectRejected(game.play('A', 'forest'), 'not-sorcery-timing')
     expect(worldDigest(worldOf(game))).toBe(before)
@@ -82,7 +83,7 @@ describe('CR 305 Lands', () => {
     const game = landGame()
     expectOk(game.pass())
     expect(game.pendingDecision()).toMatchObject({ kind: 'priority', player: 'B' })
-    expect(game.legalActions().play).toEqual([])
+    expect(legalActions(game).play).toEqual([])
     const before = worldDigest(worldOf(game))
     expectRejected(game.play('B', 'forestB'), 'not-sorcery-timing')
     expect(worldDigest(worldOf(game))).toBe(before)
@@ -102,7 +103,7 @@ describe('CR 305 Lands', () => {
     ])
     expectOk(game.cast('A', 'shock', { targets: ['B'] }))
     expect(game.pendingDecision()).toMatchObject({ kind: 'priority', player: 'A' })
-    expect(game.legalActions().play).toEqual([])
+    expect(legalActions(game).play).toEqual([])
     expectRejected(game.play('A', 'forest'), 'not-sorcery-timing')
     expect(obj(game, 'forest').zone).toBe('hand')
   })
@@ -132,20 +133,20 @@ describe('CR 305 Lands', () => {
     const game = landGame()
     expectOk(game.play('A', 'forest'))
     expectOk(drive(game).walkTo('precombatMain', { nextTurn: true }))
-    expect(game.state().turn).toMatchObject({ active: 'B', landsPlayed: 0 })
+    expect(gameState(game).turn).toMatchObject({ active: 'B', landsPlayed: 0 })
     expectOk(game.play('B', 'forestB'))
-    expect(game.state().turn.landsPlayed).toBe(1)
+    expect(gameState(game).turn.landsPlayed).toBe(1)
     expectOk(drive(game).walkTo('precombatMain', { nextTurn: true }))
-    expect(game.state().turn).toMatchObject({ active: 'A', landsPlayed: 0 })
+    expect(gameState(game).turn).toMatchObject({ active: 'A', landsPlayed: 0 })
     // A drew libA1 (a land) this turn.
-    expect(game.legalActions().play).toEqual(['mountain', 'libA1'])
+    expect(legalActions(game).play).toEqual(['mountain', 'libA1'])
     expectOk(game.play('A', 'mountain'))
     expect(obj(game, 'mountain').zone).toBe('battlefield')
   })
 
   it('305.2 a position can say a land was already played this turn', () => {
     const game = newGame([cardInHand('forest', 'A', 'Forest'), ...LIBRARIES], { turn: { active: 'A', number: 2, step: 'precombatMain', landsPlayed: 1 } })
-    expect(game.legalActions().play).toEqual([])
+    expect(legalActions(game).play).toEqual([])
     expectRejected(game.play('A', 'forest'), 'land-already-played')
   })
 })

@@ -28,7 +28,7 @@ import type { Game } from '../../src/api/game.js'
 import { Rng } from '../../src/core/rng.js'
 import { GameView } from '../../src/play/view.js'
 import { cardInHand, drive, expectOk, lands, newGame } from '../helpers.js'
-import { clientState, onEvent } from '../../src/api/views.js'
+import { clientState, legalActions, onEvent } from '../../src/api/views.js'
 import { worldOf } from '../../src/api/game.js'
 
 function gearhulkGame(): Game {
@@ -82,7 +82,7 @@ describe('CR 400.2 Visibility: public and hidden zones', () => {
   it('701.23a the searcher sees their whole library in clientState while the search is pending; the opponent none of it; the omniscient view all', () => {
     const game = gearhulkGame()
     untilSearch(game)
-    expect([...game.legalActions().cards].sort()).toEqual(['charm', 'mite'])
+    expect([...legalActions(game).cards].sort()).toEqual(['charm', 'mite'])
     const a = clientState(game, 'A')
     // The whole library being searched, not only the cards the search may find.
     expect(idsIn(a, 'library')).toEqual(['bolt', 'charm', 'mite', 'ogre'])

@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ObjectSpec } from '../../src/state/position.js'
 import { creature, drive, expectOk, expectRejected, newGame, obj } from '../helpers.js'
+import { gameState } from '../../src/api/views.js'
 
 const libraries: ObjectSpec[] = [
   { id: 'la1', owner: 'A', zone: 'library', types: ['land'] },
@@ -33,7 +34,7 @@ describe('CR 500 Turn structure', () => {
   it('502.3 504.1 the next turn untaps the new active player and they draw', () => {
     const game = newGame([...libraries, creature('wolf', 'B', 2, 2, [], { tapped: true }), creature('bear', 'A', 2, 2, [], { tapped: true })])
     expectOk(drive(game).walkTo('precombatMain', { nextTurn: true }))
-    const state = game.state()
+    const state = gameState(game)
     expect(state.turn).toEqual({ number: 3, active: 'B', step: 'precombatMain', landsPlayed: 0 })
     expect(obj(game, 'wolf').tapped).toBe(false)
     expect(obj(game, 'bear').tapped).toBe(true)
@@ -46,7 +47,7 @@ describe('CR 500 Turn structure', () => {
     const game = newGame([...libraries], { turn: { number: 1, step: 'upkeep' } })
     expectOk(drive(game).walkTo('precombatMain'))
     expect(obj(game, 'la1').zone).toBe('library')
-    expect(game.state().players.A!.lost).toBe(false)
+    expect(gameState(game).players.A!.lost).toBe(false)
   })
 
   it('514.1 the active player discards down to seven in cleanup', () => {
@@ -70,9 +71,9 @@ describe('CR 500 Turn structure', () => {
   it('117.3d passing priority in succession ends the step', () => {
     const game = newGame([])
     expectOk(game.pass())
-    expect(game.state().turn.step).toBe('precombatMain')
+    expect(gameState(game).turn.step).toBe('precombatMain')
     expectOk(game.pass())
-    expect(game.state().turn.step).toBe('beginCombat')
+    expect(gameState(game).turn.step).toBe('beginCombat')
   })
 
   it('500.1 a player who lost is skipped in turn order', () => {
@@ -85,7 +86,7 @@ describe('CR 500 Turn structure', () => {
     )
     expectOk(game.dealDamage({ to: 'B', amount: 1 }))
     expectOk(drive(game).walkTo('upkeep', { nextTurn: true }))
-    expect(game.state().turn.active).toBe('C')
+    expect(gameState(game).turn.active).toBe('C')
   })
 })
 

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { creature, drive, expectOk, life, newGame, obj } from '../helpers.js'
+import { gameState } from '../../src/api/views.js'
 
 describe('CR 506.4 Removal from combat', () => {
   it('506.4 an attacker removed from combat deals no combat damage', () => {
@@ -28,9 +29,9 @@ describe('CR 506.4 Removal from combat', () => {
 
   it('506.4 removing something not in combat does nothing', () => {
     const game = newGame([creature('bear', 'A', 2, 2)])
-    const before = game.state()
+    const before = gameState(game)
     expectOk(game.removeFromCombat('bear'))
-    expect(game.state()).toEqual(before)
+    expect(gameState(game)).toEqual(before)
   })
 
   it('511.3 after the end of combat step nothing is in combat: a new combat can be declared next turn', () => {

@@ -11,19 +11,20 @@
 import { describe, expect, it } from 'vitest'
 import { creature, drive, expectOk, expectRejected, newGame, obj, planeswalker } from '../helpers.js'
 import { worldOf } from '../../src/api/game.js'
+import { gameState } from '../../src/api/views.js'
 
 describe('CR 508 Declare attackers step', () => {
   it('508.1 attacking first advances to the declare attackers step and taps the attackers', () => {
     const game = newGame([creature('bear', 'A', 2, 2)])
     expectOk(drive(game).walkToAttack({ bear: 'B' }))
-    expect(game.state().turn.step).toBe('declareAttackers')
+    expect(gameState(game).turn.step).toBe('declareAttackers')
     expect(obj(game, 'bear').tapped).toBe(true)
   })
 
   it('508.1a a tapped creature cannot attack', () => {
     const game = newGame([creature('bear', 'A', 2, 2, [], { tapped: true })])
     expectRejected(drive(game).walkToAttack({ bear: 'B' }), 'tapped', '508.1a')
-    expect(game.state().turn.step).toBe('precombatMain')
+    expect(gameState(game).turn.step).toBe('precombatMain')
   })
 
   it("508.1a the opponent's creature cannot attack", () => {
@@ -49,7 +50,7 @@ describe('CR 508 Declare attackers step', () => {
     expectOk(drive(game).walkToAttack({ bear: 'theirs', ogre: 'B' }))
     expectOk(drive(game).walkTo('endCombat'))
     expect(obj(game, 'theirs').loyalty).toBe(1)
-    expect(game.state().players.B!.life).toBe(17)
+    expect(gameState(game).players.B!.life).toBe(17)
   })
 
   it('508.1 attackers are declared once a turn', () => {
@@ -82,7 +83,7 @@ describe('CR 508 Declare attackers step', () => {
   it('508.1 an unknown id is rejected with unknown-object and changes nothing', () => {
     const game = newGame([creature('bear', 'A', 2, 2)])
     expectRejected(drive(game).walkToAttack({ bear: 'nobody' }), 'unknown-object')
-    expect(game.state().turn.step).toBe('precombatMain')
+    expect(gameState(game).turn.step).toBe('precombatMain')
   })
 
   it('508.1 a position already past combat has no attack this turn', () => {
@@ -106,7 +107,7 @@ describe('CR 508 attacking from before the draw step', () => {
   it('704.5b an attack that would pass a draw from an empty library is rejected: advance first', () => {
     const game = newGame([creature('bear', 'A', 2, 2)], { turn: { step: 'upkeep' } })
     expectRejected(drive(game).walkToAttack({ bear: 'B' }), 'would-lose-drawing', '704.5b')
-    expect(game.state().turn.step).toBe('upkeep')
+    expect(gameState(game).turn.step).toBe('upkeep')
   })
 
   it('508.1 attacking from the upkeep advances through the draw', () => {

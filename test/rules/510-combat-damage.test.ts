@@ -12,6 +12,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { creature, drive, expectOk, expectRejected, life, newGame, obj, planeswalker } from '../helpers.js'
+import { gameState } from '../../src/api/views.js'
 
 describe('CR 510 Combat damage step', () => {
   it('510.1c a creature blocked by several divides its damage as its controller chooses, without lethal order', () => {
@@ -56,7 +57,7 @@ describe('CR 510 Combat damage step', () => {
     expectRejected(drive(game).walkToDamage({ giant: { bear: 2, cub: 1 } }), 'illegal-assignment', '510.1a')
     expectRejected(drive(game).walkToDamage({ giant: { bear: 5, cub: 1 } }), 'illegal-assignment', '510.1a')
     expectRejected(drive(game).walkToDamage({ giant: { bear: 6, cub: -1 } }), 'illegal-assignment', '510.1a')
-    expect(game.state().turn.step).toBe('declareBlockers')
+    expect(gameState(game).turn.step).toBe('declareBlockers')
     expectOk(drive(game).walkToDamage({ giant: { bear: 0, cub: 5 } }))
     expect(obj(game, 'bear').damage).toBe(0)
   })
@@ -116,15 +117,15 @@ describe('CR 510 Combat damage step', () => {
     expectOk(drive(game).walkToAttack({ bear: 'B' }))
     expectOk(drive(game).walkToDamage())
     expect(life(game, 'B')).toBe(18)
-    expect(game.state().turn.step).toBe('regularDamage')
+    expect(gameState(game).turn.step).toBe('regularDamage')
   })
 
   it('510.1 an illegal assignment given before blockers are declared changes nothing', () => {
     const game = newGame([creature('bear', 'A', 2, 2)])
     expectOk(drive(game).walkToAttack({ bear: 'B' }))
-    const before = game.state()
+    const before = gameState(game)
     expectRejected(drive(game).walkToDamage({ bear: { B: 3 } }), 'illegal-assignment')
-    expect(game.state()).toEqual(before)
+    expect(gameState(game)).toEqual(before)
   })
 
   it('510.1a the power as damage is assigned counts, not the power when attackers were declared', () => {

@@ -13,6 +13,7 @@ import type { ObjectSpec } from '../../src/state/position.js'
 import { expectOk, expectRejected, LIBRARIES, newGame, obj } from '../helpers.js'
 import { cardsIn } from '../play/game-helpers.js'
 import { worldOf } from '../../src/api/game.js'
+import { gameState, legalActions } from '../../src/api/views.js'
 
 function hand(owner: string, prefix: string, count: number): ObjectSpec[] {
   return Array.from({ length: count }, (_, i) => ({ id: `${prefix}${i}`, owner, zone: 'hand' as const, types: ['land' as const] }))
@@ -28,9 +29,9 @@ describe('CR 514.1 Cleanup: discard to hand size', () => {
     const game = endStep(9)
     expectOk(game.pass())
     expectOk(game.pass())
-    expect(game.state().turn).toMatchObject({ step: 'cleanup', active: 'A' })
+    expect(gameState(game).turn).toMatchObject({ step: 'cleanup', active: 'A' })
     expect(game.pendingDecision()).toEqual({ kind: 'discard', player: 'A', rule: '514.1', count: 2 })
-    const legal = game.legalActions()
+    const legal = legalActions(game)
     expect(legal).toMatchObject({ kind: 'discard', player: 'A', count: 2, pass: false })
     expect([...legal.cards].sort()).toEqual(cardsIn(game, 'A', 'hand').sort())
   })
@@ -46,7 +47,7 @@ describe('CR 514.1 Cleanup: discard to hand size', () => {
     expect(obj(game, 'h5').zone).toBe('graveyard')
     expect(cardsIn(game, 'A', 'hand')).toHaveLength(7)
     expect(discarded).toEqual(['A:2'])
-    expect(game.state().turn).toMatchObject({ number: 3, active: 'B' })
+    expect(gameState(game).turn).toMatchObject({ number: 3, active: 'B' })
     expect(game.pendingDecision()).toMatchObject({ kind: 'priority', player: 'B' })
   })
 
@@ -77,14 +78,14 @@ describe('CR 514.1 Cleanup: discard to hand size', () => {
     expectOk(game.discard('A', ['h7']))
     // B keeps nine cards: their hand is not checked in A's cleanup (B's upkeep now, before B draws).
     expect(cardsIn(game, 'B', 'hand')).toHaveLength(9)
-    expect(game.state().turn).toMatchObject({ active: 'B', step: 'upkeep' })
+    expect(gameState(game).turn).toMatchObject({ active: 'B', step: 'upkeep' })
   })
 
   it('514.1 with seven cards there is nothing to discard: the turn ends without a decision', () => {
     const game = endStep(7)
     expectOk(game.pass())
     expectOk(game.pass())
-    expect(game.state().turn).toMatchObject({ number: 3, active: 'B' })
+    expect(gameState(game).turn).toMatchObject({ number: 3, active: 'B' })
     expect(cardsIn(game, 'A', 'hand')).toHaveLength(7)
   })
 })

@@ -10,6 +10,7 @@ import { castSpell } from '../../src/rules/actions/cast.js'
 import { passPriority } from '../../src/turn/runner.js'
 import { cardInHand, creature, drive, expectOk, expectRejected, inHand, lands, life, newGame, obj } from '../helpers.js'
 import { worldOf } from '../../src/api/game.js'
+import { gameState } from '../../src/api/views.js'
 
 describe('CR 601 Casting spells', () => {
   it('601.2 a creature spell is paid with lands and enters summoning sick under its caster', () => {
@@ -22,9 +23,9 @@ describe('CR 601 Casting spells', () => {
 
   it('601.2h a cost that cannot be paid rejects the cast and taps nothing', () => {
     const game = newGame([...lands('A', 'Plains', 2), cardInHand('bears', 'A', 'Grizzly Bears')])
-    const before = game.state()
+    const before = gameState(game)
     expectRejected(drive(game).castAndResolve('A', 'bears'), 'cannot-pay', '601.2h')
-    expect(game.state()).toEqual(before)
+    expect(gameState(game)).toEqual(before)
   })
 
   it('601.2h tapped lands do not pay', () => {
@@ -109,7 +110,7 @@ describe('CR 601 Casting spells', () => {
     expect(obj(game, 'bears').zone).toBe('stack')
     passPriority(w)
     expect(obj(game, 'bears').zone).toBe('battlefield')
-    expect(game.state().turn.step).toBe('precombatMain')
+    expect(gameState(game).turn.step).toBe('precombatMain')
   })
 })
 

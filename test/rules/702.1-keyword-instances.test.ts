@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { creature, drive, expectOk, newGame, obj } from '../helpers.js'
+import { gameState } from '../../src/api/views.js'
 
 const libraries = [
   { id: 'la', owner: 'A', zone: 'library' as const, types: ['land' as const] },
@@ -50,6 +51,6 @@ describe('CR 702.1 Keyword abilities: printed and granted', () => {
     expectOk(drive(game).walkToAttack({ bear: 'B' }))
     expectOk(drive(game).walkToBlock({}))
     expectOk(drive(game).walkTo('endCombat'))
-    expect(game.state().players.B!.life).toBe(18)
+    expect(gameState(game).players.B!.life).toBe(18)
   })
 })

@@ -8,6 +8,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { creature, drive, expectOk, expectRejected, life, newGame } from '../helpers.js'
+import { gameState } from '../../src/api/views.js'
 
 describe('CR 702.10 Haste and CR 302.6 summoning sickness', () => {
   it('302.6 a summoning-sick creature cannot attack', () => {
@@ -45,9 +46,9 @@ describe('CR 702.10 Haste and CR 302.6 summoning sickness', () => {
     )
     expectOk(drive(game).walkTo('end'))
     expectOk(drive(game).walkTo('precombatMain', { nextTurn: true }))
-    expect(game.state().turn.active).toBe('B')
+    expect(gameState(game).turn.active).toBe('B')
     expectOk(drive(game).walkTo('precombatMain', { nextTurn: true }))
-    expect(game.state().turn.active).toBe('A')
+    expect(gameState(game).turn.active).toBe('A')
     expectOk(drive(game).walkToAttack({ bear: 'B' }))
   })
 })

@@ -9,13 +9,14 @@ import { grant } from '../../src/rules/actions/outside-effects.js'
 import { keywordBit } from '../../components/keywords.js'
 import { cardInHand, creature, drive, expectOk, expectRejected, lands, newGame, obj } from '../helpers.js'
 import { worldOf } from '../../src/api/game.js'
+import { gameState } from '../../src/api/views.js'
 
 describe('CR 702.11 Hexproof', () => {
   it("702.11b an opponent's spell can't target a hexproof creature, and nothing is paid", () => {
     const game = newGame([...lands('A', 'Mountain', 1), cardInHand('shock', 'A', 'Shock'), { id: 'scout', card: 'Gladecover Scout', controller: 'B' }])
-    const before = game.state()
+    const before = gameState(game)
     expectRejected(drive(game).castAndResolve('A', 'shock', { targets: ['scout'] }), 'hexproof', '702.11b')
-    expect(game.state()).toEqual(before)
+    expect(gameState(game)).toEqual(before)
   })
 
   it("702.11b its controller's spells can target it", () => {

@@ -14,6 +14,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { creature, drive, expectOk, expectRejected, life, newGame, obj, planeswalker } from '../helpers.js'
+import { gameState } from '../../src/api/views.js'
 
 describe('CR 702.19 Trample', () => {
   it('702.19b assigns lethal damage to the blocker and the rest to the player by default', () => {
@@ -37,9 +38,9 @@ describe('CR 702.19 Trample', () => {
     const game = newGame([creature('dreadmaw', 'A', 6, 6, ['trample']), creature('w1', 'B', 1, 3), creature('w2', 'B', 1, 3)])
     expectOk(drive(game).walkToAttack({ dreadmaw: 'B' }))
     expectOk(drive(game).walkToBlock({ w1: 'dreadmaw', w2: 'dreadmaw' }))
-    const before = game.state()
+    const before = gameState(game)
     expectRejected(drive(game).walkToDamage({ dreadmaw: { w1: 3, w2: 2, B: 1 } }), 'illegal-assignment', '702.19b')
-    expect(game.state()).toEqual(before)
+    expect(gameState(game)).toEqual(before)
     expectOk(drive(game).walkToDamage({ dreadmaw: { w1: 3, w2: 3 } }))
     expect(life(game, 'B')).toBe(20)
   })

@@ -1,13 +1,14 @@
 /** CR 702.3b: "A creature with defender can't attack." */
 import { describe, expect, it } from 'vitest'
 import { creature, drive, expectOk, expectRejected, newGame, obj } from '../helpers.js'
+import { gameState } from '../../src/api/views.js'
 
 describe('CR 702.3 Defender', () => {
   it('702.3b a creature with defender cannot attack, and the whole declaration is rejected', () => {
     const game = newGame([creature('wall', 'A', 0, 8, ['defender']), creature('bear', 'A', 2, 2)])
-    const before = game.state()
+    const before = gameState(game)
     expectRejected(drive(game).walkToAttack({ bear: 'B', wall: 'B' }), 'defender-cannot-attack', '702.3b')
-    expect(game.state()).toEqual(before)
+    expect(gameState(game)).toEqual(before)
     expect(obj(game, 'bear').tapped).toBe(false)
   })
 

@@ -13,6 +13,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { creature, drive, expectOk, life, newGame, obj } from '../helpers.js'
+import { gameState } from '../../src/api/views.js'
 
 describe('CR 702.4 Double strike', () => {
   it('702.4b deals damage in both combat damage steps', () => {
@@ -20,10 +21,10 @@ describe('CR 702.4 Double strike', () => {
     expectOk(drive(game).walkToAttack({ blade: 'B' }))
     expectOk(drive(game).walkToBlock({}))
     expectOk(drive(game).walkToDamage())
-    expect(game.state().turn.step).toBe('firstStrikeDamage')
+    expect(gameState(game).turn.step).toBe('firstStrikeDamage')
     expect(life(game, 'B')).toBe(18)
     expectOk(drive(game).walkToDamage())
-    expect(game.state().turn.step).toBe('regularDamage')
+    expect(gameState(game).turn.step).toBe('regularDamage')
     expect(life(game, 'B')).toBe(16)
   })
 

@@ -9,6 +9,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ObjectSpec } from '../../src/state/position.js'
 import { LIBRARIES, creature, drive, expectOk, expectRejected, lands, newGame, obj } from '../helpers.js'
+import { gameState } from '../../src/api/views.js'
 
 function sword(extra: Partial<ObjectSpec> = {}): ObjectSpec {
   return {
@@ -41,7 +42,7 @@ describe('CR 702.6 Equip', () => {
     expectOk(drive(game).walkTo('beginCombat'))
     expectRejected(drive(game).activateAndResolve('A', 'sword', 'equip', ['bear']), 'not-sorcery-timing', '702.6a')
     expectOk(drive(game).walkTo('precombatMain', { nextTurn: true }))
-    expect(game.state().turn.active).toBe('B')
+    expect(gameState(game).turn.active).toBe('B')
     expectRejected(drive(game).activateAndResolve('A', 'sword', 'equip', ['bear']), 'not-sorcery-timing', '702.6a')
   })
 
@@ -52,9 +53,9 @@ describe('CR 702.6 Equip', () => {
 
   it('602.2b a cost that cannot be paid rejects the activation and taps nothing', () => {
     const game = newGame([...lands('A', 'Plains', 1), sword(), creature('bear', 'A', 2, 2)])
-    const before = game.state()
+    const before = gameState(game)
     expectRejected(drive(game).activateAndResolve('A', 'sword', 'equip', ['bear']), 'cannot-pay')
-    expect(game.state()).toEqual(before)
+    expect(gameState(game)).toEqual(before)
   })
 
   it('701.3 moving to another creature takes the bonus along', () => {
@@ -131,6 +132,6 @@ describe('CR 702.6 Equip', () => {
     expectOk(drive(game).activateAndResolve('A', 'hammer', 'equip', ['bear']))
     expectOk(drive(game).walkToAttack({ bear: 'B' }))
     expectOk(drive(game).walkTo('endCombat'))
-    expect(game.state().players).toEqual({ A: { life: 25, lost: false }, B: { life: 15, lost: false } })
+    expect(gameState(game).players).toEqual({ A: { life: 25, lost: false }, B: { life: 15, lost: false } })
   })
 })

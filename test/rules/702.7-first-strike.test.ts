@@ -11,6 +11,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { creature, drive, expectOk, expectRejected, life, newGame, obj } from '../helpers.js'
+import { gameState } from '../../src/api/views.js'
 
 describe('CR 702.7 First strike', () => {
   it('702.7b kills the blocker before it can deal damage', () => {
@@ -18,7 +19,7 @@ describe('CR 702.7 First strike', () => {
     expectOk(drive(game).walkToAttack({ knight: 'B' }))
     expectOk(drive(game).walkToBlock({ bear: 'knight' }))
     expectOk(drive(game).walkToDamage())
-    expect(game.state().turn.step).toBe('firstStrikeDamage')
+    expect(gameState(game).turn.step).toBe('firstStrikeDamage')
     expect(obj(game, 'bear').zone).toBe('graveyard')
     expectOk(drive(game).walkToDamage())
     expect(obj(game, 'knight').damage).toBe(0)
@@ -30,7 +31,7 @@ describe('CR 702.7 First strike', () => {
     expectOk(drive(game).walkToBlock({}))
     expectRejected(drive(game).walkTo('firstStrikeDamage'), 'step-skipped', '510.4')
     expectOk(drive(game).walkToDamage())
-    expect(game.state().turn.step).toBe('regularDamage')
+    expect(gameState(game).turn.step).toBe('regularDamage')
   })
 
   it('702.7b a first-strike blocker kills the attacker first', () => {

@@ -1,6 +1,7 @@
 /** CR 702.8a: "Flash is a static ability that functions in any zone from which you could play the card it's on. 'Flash' means 'You may play this card any time you could cast an instant.'" */
 import { describe, expect, it } from 'vitest'
 import { cardInHand, creature, drive, expectOk, expectRejected, lands, newGame, obj, LIBRARIES } from '../helpers.js'
+import { gameState } from '../../src/api/views.js'
 
 describe('CR 702.8 Flash', () => {
   it("702.8a a creature with flash is cast during the opponent's combat and blocks", () => {
@@ -28,8 +29,8 @@ describe('CR 702.8 Flash', () => {
   it("117.1 502.4 no one receives priority in untap: a walk to the next turn's untap stops in the upkeep, where the opponent may cast a flash creature", () => {
     const game = newGame([...lands('B', 'Forest', 2), cardInHand('viper', 'B', 'Ambush Viper'), ...LIBRARIES])
     expectOk(drive(game).walkTo('untap', { nextTurn: true }))
-    expect(game.state().turn).toMatchObject({ number: 3, active: 'B', step: 'upkeep' })
+    expect(gameState(game).turn).toMatchObject({ number: 3, active: 'B', step: 'upkeep' })
     expectOk(drive(game).castAndResolve('B', 'viper'))
-    expect(game.state().objects['viper']!.zone).toBe('battlefield')
+    expect(gameState(game).objects['viper']!.zone).toBe('battlefield')
   })
 })

@@ -5,14 +5,15 @@
  */
 import { describe, expect, it } from 'vitest'
 import { creature, drive, expectOk, expectRejected, newGame, obj } from '../helpers.js'
+import { gameState } from '../../src/api/views.js'
 
 describe('CR 702.9 Flying and CR 702.17 Reach', () => {
   it('702.9b a creature without flying or reach cannot block a flyer', () => {
     const game = newGame([creature('angel', 'A', 4, 4, ['flying']), creature('bear', 'B', 2, 2)])
     expectOk(drive(game).walkToAttack({ angel: 'B' }))
-    const before = game.state()
+    const before = gameState(game)
     expectRejected(drive(game).walkToBlock({ bear: 'angel' }), 'cannot-block-flying', '702.9b')
-    expect(game.state()).toEqual(before)
+    expect(gameState(game)).toEqual(before)
   })
 
   it('702.17b a creature with reach blocks a flyer', () => {
@@ -45,7 +46,7 @@ describe('CR 702.9 Flying and CR 702.17 Reach', () => {
     ])
     expectOk(drive(game).walkToAttack({ angel: 'B', bear: 'B' }))
     expectRejected(drive(game).walkToBlock({ wolf: 'bear', cub: 'angel' }), 'cannot-block-flying')
-    expect(game.state().turn.step).toBe('declareAttackers')
+    expect(gameState(game).turn.step).toBe('declareAttackers')
     expectOk(drive(game).walkToBlock({ wolf: 'bear' }))
   })
 

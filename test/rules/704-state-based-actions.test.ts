@@ -13,19 +13,20 @@
  */
 import { describe, expect, it } from 'vitest'
 import { creature, drive, expectOk, expectRejected, life, newGame, obj, planeswalker } from '../helpers.js'
+import { gameState } from '../../src/api/views.js'
 
 describe('CR 704 State-based actions', () => {
   it('704.5a a player at 0 life loses, and the game is over', () => {
     const game = newGame([creature('bear', 'A', 2, 2)])
     expectOk(game.dealDamage({ to: 'B', amount: 20 }))
-    expect(game.state().players.B).toEqual({ life: 0, lost: true })
+    expect(gameState(game).players.B).toEqual({ life: 0, lost: true })
     expectRejected(drive(game).walkToAttack({ bear: 'B' }), 'game-over', '104.2a')
   })
 
   it('704.5b a player who draws from an empty library loses', () => {
     const game = newGame([], { turn: { step: 'upkeep' } })
     expectOk(drive(game).walkTo('precombatMain'))
-    expect(game.state().players.A!.lost).toBe(true)
+    expect(gameState(game).players.A!.lost).toBe(true)
   })
 
   it('704.5f a creature with toughness 0 goes to the graveyard', () => {
@@ -61,8 +62,8 @@ describe('CR 704 State-based actions', () => {
     expectOk(drive(game).walkToAttack({ bear: 'B', wolf: 'C' }))
     expectOk(drive(game).walkToBlock({}))
     expectOk(drive(game).walkToDamage())
-    expect(game.state().players.B!.lost).toBe(true)
-    expect(game.state().players.C!.lost).toBe(true)
+    expect(gameState(game).players.B!.lost).toBe(true)
+    expect(gameState(game).players.C!.lost).toBe(true)
     expectRejected(drive(game).walkTo('endCombat'), 'game-over')
   })
 

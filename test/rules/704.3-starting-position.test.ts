@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ObjectSpec } from '../../src/state/position.js'
 import { creature, drive, expectRejected, newGame, obj, planeswalker } from '../helpers.js'
+import { gameState } from '../../src/api/views.js'
 
 const equipment = (id: string, attachedTo: string): ObjectSpec => ({
   id,
@@ -44,7 +45,7 @@ describe('CR 704.3 the starting position has had its state-based actions perform
 
   it('704.5a a player at 0 life has lost; in a two-player game it is over (104.2a)', () => {
     const game = newGame([creature('bear', 'A', 2, 2)], { players: [{ id: 'A' }, { id: 'B', life: 0 }] })
-    expect(game.state().players.B).toEqual({ life: 0, lost: true })
+    expect(gameState(game).players.B).toEqual({ life: 0, lost: true })
     expectRejected(drive(game).walkToAttack({ bear: 'B' }), 'game-over', '104.2a')
   })
 

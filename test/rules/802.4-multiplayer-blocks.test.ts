@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Game } from '../../src/api/game.js'
 import { LIBRARIES, creature, drive, expectOk, expectRejected, newGame, obj } from '../helpers.js'
+import { gameState, legalActions } from '../../src/api/views.js'
 
 function passUntilChoice(game: Game): void {
   while (game.pendingDecision().kind === 'priority') expectOk(game.pass())
@@ -34,10 +35,10 @@ describe('CR 802.4 Blocks of several defending players', () => {
   it('802.4a each defending player declares for their own creatures, in turn order after the active player', () => {
     const game = threePlayers()
     expect(game.pendingDecision()).toMatchObject({ kind: 'declareBlockers', player: 'B', rule: '509.1' })
-    expect(game.legalActions().blockers).toEqual([{ blocker: 'wolf', attackers: ['bear'] }])
+    expect(legalActions(game).blockers).toEqual([{ blocker: 'wolf', attackers: ['bear'] }])
     expectOk(game.declareBlockers({ wolf: 'bear' }))
     expect(game.pendingDecision()).toMatchObject({ kind: 'declareBlockers', player: 'C' })
-    expect(game.legalActions().blockers).toEqual([{ blocker: 'cat', attackers: ['ogre'] }])
+    expect(legalActions(game).blockers).toEqual([{ blocker: 'cat', attackers: ['ogre'] }])
     expectOk(game.declareBlockers({ cat: 'ogre' }))
     expect(game.pendingDecision()).toMatchObject({ kind: 'priority', player: 'A' })
     expectOk(drive(game).walkTo('endCombat'))
@@ -45,8 +46,8 @@ describe('CR 802.4 Blocks of several defending players', () => {
     expect(obj(game, 'wolf').zone).toBe('graveyard')
     expect(obj(game, 'ogre').zone).toBe('graveyard')
     expect(obj(game, 'cat').damage).toBe(3)
-    expect(game.state().players.B!.life).toBe(20)
-    expect(game.state().players.C!.life).toBe(20)
+    expect(gameState(game).players.B!.life).toBe(20)
+    expect(gameState(game).players.C!.life).toBe(20)
   })
 
   it('509.1a a defending player can\'t declare blocks for another player\'s creature, and nothing changes', () => {

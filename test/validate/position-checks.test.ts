@@ -10,6 +10,7 @@ import { checkPosition } from '../../src/state/position.js'
 import { addCard, addPlayer, createGameWorld } from '../../src/core/world.js'
 import { Zone } from '../../components/zones.js'
 import { creature, obj } from '../helpers.js'
+import { gameState } from '../../src/api/views.js'
 
 const players = [{ id: 'A' }, { id: 'B' }]
 
@@ -177,6 +178,6 @@ describe('createGame and createGameWorld options', () => {
       expect(() => createGame({ players, objects: [] }, options)).toThrow(/^redzone: createGameWorld: seed: /)
     }
     expect(() => createGameWorld({ capacity: 1.5 })).toThrow(/^redzone: createGameWorld: capacity: /)
-    expect(createGame({ players, objects: [] }, { seed: 2 ** 32 - 1 }).state().players.A!.life).toBe(20)
+    expect(gameState(createGame({ players, objects: [] }, { seed: 2 ** 32 - 1 })).players.A!.life).toBe(20)
   })
 })

@@ -10,7 +10,7 @@ import type { ClientEvent } from '../../src/api/event-stream.js'
 import { Game } from '../../src/api/game.js'
 import { drive } from '../../src/api/game-driver.js'
 import { checksum, fromBinary, toBinary, toJSON } from '../../src/api/serialization.js'
-import { clientState, onEvent } from '../../src/api/views.js'
+import { clientState, gameState, onEvent } from '../../src/api/views.js'
 import { internalError, RedzoneError } from '../../src/core/errors.js'
 import { createDeckGame } from '../../src/play/setup.js'
 import type { Position } from '../../src/state/position.js'
@@ -47,8 +47,8 @@ describe('redzone/worker: a remote game', () => {
     expect(await remote.checksum()).toBe(checksum(local))
     expect(await remote.version()).toBe(local.version)
     expect(await remote.clientState('B')).toEqual(clientState(local, 'B'))
-    expect((await remote.state()).players).toEqual(local.state().players)
-    expect(local.state().players['B']!.life).toBeLessThan(20)
+    expect((await remote.state()).players).toEqual(gameState(local).players)
+    expect(gameState(local).players['B']!.life).toBeLessThan(20)
     remote.dispose()
   })
 
@@ -90,11 +90,11 @@ describe('redzone/worker: a remote game', () => {
     expect(await remote.checksum()).toBe(checksum(local))
     await remote.restore(before)
     expect(await remote.checksum()).not.toBe(checksum(local))
-    expect(fromBinary(await remote.toBinary()).state().turn.step).toBe('declareAttackers')
+    expect(gameState(fromBinary(await remote.toBinary())).turn.step).toBe('declareAttackers')
   })
 
   it('starts from a JSON document, runs registered commands, and rejects misuse with the worker\'s message', async () => {
-    const remote = await createRemoteGame(channel({ lifeOf: (game: Game | null, id: unknown) => game!.state().players[id as string]!.life }), toJSON(new Game(POSITION)))
+    const remote = await createRemoteGame(channel({ lifeOf: (game: Game | null, id: unknown) => gameState(game!).players[id as string]!.life }), toJSON(new Game(POSITION)))
     expect(await remote.command('lifeOf', 'B')).toBe(20)
     await expect(remote.command('nope')).rejects.toThrow('redzone: unknown worker command "nope"')
     await expect(remote.drive.walkTo('nowhere' as never)).rejects.toThrow('redzone: unknown step "nowhere"')

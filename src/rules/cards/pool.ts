@@ -22,10 +22,6 @@ export interface CardDefinition {
   /** Auras: what the enchanted object gets and has. */
   enchanted?: GrantedCharacteristics
   triggers?: readonly TriggerSpec[]
-  /** Rules text beyond keywords, as printed. */
-  text?: string
-  /** Printed abilities the engine does not implement (shown by `redzone cards`). */
-  unimplemented?: string
 }
 
 function basicLand(name: string): CardDefinition {
@@ -70,8 +66,6 @@ const CARDS: readonly CardDefinition[] = [
     toughness: 4,
     keywords: ['first strike', 'trample'],
     triggers: [{ when: 'enters', effect: { search: { upTo: 2, types: ['artifact', 'creature', 'enchantment'], maxManaValue: 1 } } }],
-    text:
-      'When this creature enters, you may search your library for up to two artifact, creature, and/or enchantment cards with mana value 1 or less, reveal them, put them into your hand, then shuffle.',
   },
   {
     name: 'Spinewoods Paladin',
@@ -82,7 +76,6 @@ const CARDS: readonly CardDefinition[] = [
     toughness: 4,
     keywords: ['trample', { plot: '{3}{G}' }],
     triggers: [{ when: 'enters', effect: { gainLife: 3 } }],
-    text: 'When Spinewoods Paladin enters, you gain 3 life.',
   },
   // White
   creature('Savannah Lions', '{W}', ['Cat'], 2, 1),
@@ -101,9 +94,6 @@ const CARDS: readonly CardDefinition[] = [
   {
     ...creature("Thrasta, Tempest's Roar", '{10}{G}{G}', ['Dinosaur'], 7, 7, ['trample', 'haste', 'trample over planeswalkers']),
     supertypes: ['Legendary'],
-    text:
-      'This spell costs {3} less to cast for each other spell cast this turn. Trample, haste. Trample over planeswalkers. Thrasta has hexproof as long as it entered this turn.',
-    unimplemented: 'the cost reduction and the hexproof it has the turn it entered',
   },
   instant('Giant Growth', '{G}', { target: 'creature', pump: { power: 3, toughness: 3 } }),
   instant("Ranger's Guile", '{G}', { target: 'creature you control', pump: { power: 1, toughness: 1, keywords: ['hexproof'] } }),
@@ -149,4 +139,20 @@ export const DECKS: Readonly<Record<'green-white' | 'black-red', readonly [strin
     ['Boggart Brute', 2], ['Wall of Stone', 1], ['Hill Giant', 2], ['Shock', 2], ['Lightning Bolt', 2], ['Murder', 1],
     ['Unholy Strength', 1], ['Bonesplitter', 1], ['Vulshok Morningstar', 1],
   ],
+}
+
+/**
+ * The printed rules text of the cards whose text goes beyond their keywords, and what of it the
+ * engine does not implement. Kept apart from `CARD_POOL` so a bundle that doesn't show card text
+ * doesn't carry it.
+ */
+export const CARD_TEXT: Readonly<Record<string, { text: string; unimplemented?: string }>> = {
+  'Brightglass Gearhulk': {
+    text: 'When this creature enters, you may search your library for up to two artifact, creature, and/or enchantment cards with mana value 1 or less, reveal them, put them into your hand, then shuffle.',
+  },
+  'Spinewoods Paladin': { text: 'When Spinewoods Paladin enters, you gain 3 life.' },
+  "Thrasta, Tempest's Roar": {
+    text: 'This spell costs {3} less to cast for each other spell cast this turn. Trample, haste. Trample over planeswalkers. Thrasta has hexproof as long as it entered this turn.',
+    unimplemented: 'the cost reduction and the hexproof it has the turn it entered',
+  },
 }
