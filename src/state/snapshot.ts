@@ -1,3 +1,4 @@
+import { KEYWORD_TAGS } from '../../components/keywords.js'
 import { RedzoneError } from '../core/errors.js'
 import { stateLayout, type Column } from '../core/state-registry.js'
 import { captureResources, restoreResources, type ResourceValues } from '../core/state-resources.js'
@@ -58,10 +59,14 @@ export function restoreWorld(world: GameWorld, snapshot: WorldSnapshot): void {
   if (snapshot.layout !== layout.signature || snapshot.columns.length !== columns.length) {
     throw new RedzoneError('invalid-snapshot', `the snapshot's columns (${snapshot.layout}) don't match this world's (${layout.signature})`)
   }
-  // The resources first: the one that can refuse a snapshot (the zones, of another number of
-  // players) does so before anything has changed.
-  restoreResources(world, snapshot.resources)
+  // The keyword masks become tag components: a bit of no keyword is refused before anything has
+  // changed, and so is the one resource that can refuse a snapshot (the zones, of another number
+  // of players), restored first.
   const effective = snapshot.columns[layout.index['kw.effective']!]!
+  for (let eid = 1; eid < snapshot.entities; eid++) {
+    if (effective[eid]! >>> KEYWORD_TAGS.length !== 0) throw new RedzoneError('invalid-snapshot', `the snapshot gives entity ${eid} keyword bits of no keyword (kw.effective ${effective[eid]})`)
+  }
+  restoreResources(world, snapshot.resources)
   const current = world.kw.effective
   for (let eid = 1; eid < snapshot.entities; eid++) {
     if (current[eid] !== effective[eid]) setEffectiveKeywords(world, eid, effective[eid]!)
