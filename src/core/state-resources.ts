@@ -1,8 +1,9 @@
 /**
  * The resources of a game: everything it holds besides the per-entity columns of `ENTITY_STORES`
- * (`state-registry.ts`). Each entry says how to capture the resource (a copy that shares nothing
- * mutable with the world), put a copy back, write it as JSON, and read it from JSON once its
- * `shape` is checked (a `RedzoneError('invalid-snapshot')` naming the path). Snapshot and restore
+ * (`state-registry.ts`). Each entry says how to capture the resource, as a copy that is plain JSON
+ * data and shares nothing mutable with the world, how to put such a copy back, and the copy's
+ * `shape`, checked when it is read from JSON (a `RedzoneError('invalid-snapshot')` naming the
+ * path). A snapshot, the JSON document and the digest hold that one form. Snapshot and restore
  * (`src/state/snapshot.ts`), the JSON document and the binary buffer (`serialize.ts`) and the
  * digest (`digest.ts`) iterate `RESOURCES`: a new resource is one entry here. `NOT_STATE` says
  * why each other field of the context travels with none of them; the compiler makes every field
@@ -20,8 +21,8 @@ import type { GameContext, StackItem, TurnState } from './world.js'
 
 /**
  * The shape of a JSON value, checked as a state is read: a number (an entity id of the world, a
- * 32-bit integer signed or not, a count, or a whole number in `[min, max]`), `bool`, any
- * `object`, a `list` (of a fixed length or not), one of some strings, an object with exactly
+ * 32-bit integer signed or not, a count, or a whole number in `[min, max]`), `bool`, `string`,
+ * any `object`, a `list` (of a fixed length or not), one of some strings, an object with exactly
  * some `fields`, or an object whose fields depend on its kind (`by` names the field).
  */
 export type Shape =
@@ -29,16 +30,17 @@ export type Shape =
   | 'bits'
   | 'count'
   | 'bool'
+  | 'string'
   | 'object'
   | readonly [min: number, max: number]
   | { readonly list: Shape; readonly length?: number }
   | { readonly oneOf: readonly string[] }
   | { readonly fields: Fields }
   | { readonly by: string; readonly kinds: Readonly<Record<string, Fields>> }
-type Fields = Readonly<Record<string, Shape>>
+export type Fields = Readonly<Record<string, Shape>>
 
-/** One resource: `S` is its captured copy, `J` its JSON form. */
-export interface Resource<N extends string, F extends keyof GameContext, S, J> {
+/** One resource: `S` is its captured copy, plain JSON data (numbers, arrays, plain objects). */
+export interface Resource<N extends string, F extends keyof GameContext, S> {
   /** Its key in a snapshot's `resources` and in the JSON document's `state`. */
   readonly name: N
   /** The fields of the context it holds, and those rebuilt from them when it is restored. */
@@ -46,10 +48,8 @@ export interface Resource<N extends string, F extends keyof GameContext, S, J> {
   capture(world: GameContext): S
   /** Puts a captured copy back (copying again: the copy can be restored any number of times). */
   restore(world: GameContext, saved: S): void
-  toJson(saved: S): J
-  /** The shape of `J`, checked before `fromJson` reads it. */
+  /** The shape of the copy, checked when it is read from JSON. */
   readonly shape: Shape
-  fromJson(json: J): S
 }
 
 /** Throws the error for the value at `path` (`$.state.zones[0][1]`). */
@@ -57,21 +57,26 @@ export function invalidAt(path: string, expected: string, value: unknown): never
   throw new RedzoneError('invalid-snapshot', `invalid snapshot at ${path}: expected ${expected}, got ${describeValue(value)}`)
 }
 
-const isRange = (shape: Shape): shape is readonly [number, number] => Array.isArray(shape)
+type Scalar = 'eid' | 'bits' | 'count' | readonly [number, number]
 const RANGES = { bits: [-(2 ** 31), 2 ** 32 - 1], count: [0, Number.MAX_SAFE_INTEGER] } as const
+const TYPES = { bool: ['boolean', 'true or false'], string: ['string', 'a string'], object: ['object', 'an object'] } as const
+const isScalar = (shape: Shape): shape is Scalar => (typeof shape === 'string' ? !(shape in TYPES) : Array.isArray(shape))
+const rangeOf = (shape: Scalar, entities: number): readonly [number, number] => (shape === 'eid' ? [0, entities - 1] : typeof shape === 'string' ? RANGES[shape] : shape)
+const fits = (value: unknown, range: readonly [number, number]): boolean => typeof value === 'number' && Number.isInteger(value) && value >= range[0] && value <= range[1]
 
 /** Checks that `value` has the shape; entity ids are below `entities`. */
 export function checkShape(value: unknown, shape: Shape, path: string, entities: number): void {
-  if (typeof shape === 'string' || isRange(shape)) {
-    if (shape === 'bool' || shape === 'object') {
-      if (shape === 'bool' ? typeof value !== 'boolean' : typeof value !== 'object' || value === null || Array.isArray(value)) invalidAt(path, shape === 'bool' ? 'true or false' : 'an object', value)
-      return
-    }
-    const [min, max] = shape === 'eid' ? [0, entities - 1] : typeof shape === 'string' ? RANGES[shape] : shape
-    if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) invalidAt(path, `a whole number from ${min} to ${max}`, value)
+  if (isScalar(shape)) {
+    const range = rangeOf(shape, entities)
+    if (!fits(value, range)) invalidAt(path, `a whole number from ${range[0]} to ${range[1]}`, value)
+  } else if (typeof shape === 'string') {
+    const [type, expected] = TYPES[shape]
+    if (typeof value !== type || value === null || Array.isArray(value)) invalidAt(path, expected, value)
   } else if ('list' in shape) {
     if (!Array.isArray(value) || (shape.length !== undefined && value.length !== shape.length)) invalidAt(path, `an array${shape.length === undefined ? '' : ` of ${shape.length}`}`, value)
-    value.forEach((item: unknown, i) => checkShape(item, shape.list, `${path}[${i}]`, entities))
+    // An item's path is written only for an item that is not a number in range (columns are long).
+    const range = isScalar(shape.list) ? rangeOf(shape.list, entities) : null
+    for (let i = 0; i < value.length; i++) if (!range || !fits(value[i], range)) checkShape(value[i], shape.list, `${path}[${i}]`, entities)
   } else if ('oneOf' in shape) {
     if (!shape.oneOf.includes(value as string)) invalidAt(path, `one of ${shape.oneOf.join(', ')}`, value)
   } else {
@@ -90,20 +95,17 @@ export function checkShape(value: unknown, shape: Shape, path: string, entities:
 }
 
 const eids: Shape = { list: 'eid' }
-/** The JSON form of a copy that is already JSON. */
-const same = <T>(value: T): T => value
 
 /** Per player in turn order: library (top first), hand, graveyard, exile. */
 type PlayerZones = [number[], number[], number[], number[]]
-const ZONE_LISTS = ['library', 'hand', 'graveyard', 'exile'] as const
 
-const zones: Resource<'zones', 'zoneLists', PlayerZones[], PlayerZones[]> = {
+const zones: Resource<'zones', 'zoneLists', PlayerZones[]> = {
   name: 'zones',
   fields: ['zoneLists'],
   capture(world: GameContext): PlayerZones[] {
     return world.playerOrder.map((p) => {
       const z = world.zoneLists.get(p)!
-      return ZONE_LISTS.map((name) => z[name].slice()) as PlayerZones
+      return [z.library.slice(), z.hand.slice(), z.graveyard.slice(), z.exile.slice()]
     })
   },
   restore(world: GameContext, saved: PlayerZones[]): void {
@@ -112,12 +114,14 @@ const zones: Resource<'zones', 'zoneLists', PlayerZones[], PlayerZones[]> = {
     }
     world.playerOrder.forEach((p, i) => {
       const z = world.zoneLists.get(p)!
-      ZONE_LISTS.forEach((name, k) => replace(z[name], saved[i]![k]!))
+      const [library, hand, graveyard, exile] = saved[i]!
+      replace(z.library, library)
+      replace(z.hand, hand)
+      replace(z.graveyard, graveyard)
+      replace(z.exile, exile)
     })
   },
-  toJson: same,
   shape: { list: { list: eids, length: 4 } },
-  fromJson: same,
 }
 
 const int32: Shape = [-INT32_MAX, INT32_MAX]
@@ -141,24 +145,22 @@ const TURN_SHAPE: { readonly [K in keyof TurnState]: Shape } = {
   blockersDone: int32,
 }
 
-const turn: Resource<'turn', 'turn', TurnState, TurnState> = {
+const turn: Resource<'turn', 'turn', TurnState> = {
   name: 'turn',
   fields: ['turn'],
   capture: (world: GameContext): TurnState => ({ ...world.turn }),
   restore(world: GameContext, saved: TurnState): void {
     Object.assign(world.turn, saved)
   },
-  toJson: same,
   shape: { fields: TURN_SHAPE },
-  fromJson: same,
 }
 
 /** An `IntList`'s items, as a copy. */
-function listItems(list: IntList): Int32Array {
-  return list.items.slice(0, list.length)
+function listItems(list: IntList): number[] {
+  return Array.from(list.items.subarray(0, list.length))
 }
 
-function setList(list: IntList, items: Int32Array): void {
+function setList(list: IntList, items: readonly number[]): void {
   list.clear()
   list.reserve(items.length)
   list.items.set(items)
@@ -166,20 +168,16 @@ function setList(list: IntList, items: Int32Array): void {
 }
 
 const ROSTER_LISTS = ['attackers', 'blockers', 'blockList'] as const
-type RosterCopy<T> = Record<(typeof ROSTER_LISTS)[number], T>
-/** Each list of the roster mapped by `f`. */
-const mapRoster = <A, B>(lists: RosterCopy<A>, f: (list: A) => B): RosterCopy<B> => Object.fromEntries(ROSTER_LISTS.map((name) => [name, f(lists[name])])) as RosterCopy<B>
+type RosterCopy = Record<(typeof ROSTER_LISTS)[number], number[]>
 
-const roster: Resource<'roster', 'roster', RosterCopy<Int32Array>, RosterCopy<number[]>> = {
+const roster: Resource<'roster', 'roster', RosterCopy> = {
   name: 'roster',
   fields: ['roster'],
-  capture: (world: GameContext): RosterCopy<Int32Array> => mapRoster(world.roster, listItems),
-  restore(world: GameContext, saved: RosterCopy<Int32Array>): void {
+  capture: ({ roster: r }: GameContext): RosterCopy => ({ attackers: listItems(r.attackers), blockers: listItems(r.blockers), blockList: listItems(r.blockList) }),
+  restore(world: GameContext, saved: RosterCopy): void {
     for (const name of ROSTER_LISTS) setList(world.roster[name], saved[name])
   },
-  toJson: (saved: RosterCopy<Int32Array>): RosterCopy<number[]> => mapRoster(saved, (list) => Array.from(list)),
   shape: { fields: { attackers: eids, blockers: eids, blockList: eids } },
-  fromJson: (json: RosterCopy<number[]>): RosterCopy<Int32Array> => mapRoster(json, (list) => Int32Array.from(list)),
 }
 
 const copyEffects = (list: readonly ContinuousEffect[]): ContinuousEffect[] => (list.length === 0 ? [] : list.map((e) => ({ ...e })))
@@ -194,7 +192,7 @@ const EFFECT_SHAPE: { readonly [K in keyof ContinuousEffect]: Shape } = {
   source: 'eid',
 }
 
-const effects: Resource<'effects', 'effects' | 'effectsByTarget' | 'attachmentEffects', ContinuousEffect[], ContinuousEffect[]> = {
+const effects: Resource<'effects', 'effects' | 'effectsByTarget' | 'attachmentEffects', ContinuousEffect[]> = {
   name: 'effects',
   fields: ['effects', 'effectsByTarget', 'attachmentEffects'],
   capture: (world: GameContext): ContinuousEffect[] => copyEffects(world.effects),
@@ -210,9 +208,7 @@ const effects: Resource<'effects', 'effects' | 'effectsByTarget' | 'attachmentEf
       if (e.duration === 'attached') world.attachmentEffects.set(e.source, e)
     }
   },
-  toJson: same,
   shape: { list: { fields: EFFECT_SHAPE } },
-  fromJson: same,
 }
 
 /** CR 405: the objects on the stack, by kind (the ability and the trigger are card data, checked as objects). */
@@ -226,7 +222,7 @@ const STACK_ITEM: Shape = {
 }
 
 /** A list of stack objects: the objects are never changed in place, so a copy of the list is a copy. */
-function stackList<N extends 'stack' | 'pendingTriggers'>(name: N): Resource<N, N, StackItem[], StackItem[]> {
+function stackList<N extends 'stack' | 'pendingTriggers'>(name: N): Resource<N, N, StackItem[]> {
   return {
     name,
     fields: [name],
@@ -234,29 +230,25 @@ function stackList<N extends 'stack' | 'pendingTriggers'>(name: N): Resource<N, 
     restore(world: GameContext, saved: StackItem[]): void {
       world[name] = saved.slice()
     },
-    toJson: same,
     shape: { list: STACK_ITEM },
-    fromJson: same,
   }
 }
 
-const sbaQueue: Resource<'sbaQueue', 'sbaQueue' | 'sbaQueued', Int32Array, number[]> = {
+const sbaQueue: Resource<'sbaQueue', 'sbaQueue' | 'sbaQueued', number[]> = {
   name: 'sbaQueue',
   fields: ['sbaQueue', 'sbaQueued'],
-  capture: (world: GameContext): Int32Array => listItems(world.sbaQueue),
+  capture: (world: GameContext): number[] => listItems(world.sbaQueue),
   /** The queue, and its membership marks. */
-  restore(world: GameContext, saved: Int32Array): void {
+  restore(world: GameContext, saved: number[]): void {
     for (let i = 0; i < world.sbaQueue.length; i++) world.sbaQueued[world.sbaQueue.items[i]!] = 0
     setList(world.sbaQueue, saved)
     for (const eid of saved) world.sbaQueued[eid] = 1
   },
-  toJson: (saved: Int32Array): number[] => Array.from(saved),
   shape: eids,
-  fromJson: (json: number[]): Int32Array => Int32Array.from(json),
 }
 
 /** A counter of the context (a plain number). */
-function counter<N extends 'nextTimestamp' | 'nextEntry'>(name: N): Resource<N, N, number, number> {
+function counter<N extends 'nextTimestamp' | 'nextEntry'>(name: N): Resource<N, N, number> {
   return {
     name,
     fields: [name],
@@ -264,24 +256,20 @@ function counter<N extends 'nextTimestamp' | 'nextEntry'>(name: N): Resource<N, 
     restore(world: GameContext, saved: number): void {
       world[name] = saved
     },
-    toJson: same,
     shape: 'count',
-    fromJson: same,
   }
 }
 
 type RngState = [number, number, number, number]
 
-const rng: Resource<'rng', 'rng', RngState, RngState> = {
+const rng: Resource<'rng', 'rng', RngState> = {
   name: 'rng',
   fields: ['rng'],
   capture: (world: GameContext): RngState => world.rng.state(),
   restore(world: GameContext, saved: RngState): void {
     world.rng.setState(saved)
   },
-  toJson: same,
   shape: { list: 'bits', length: 4 },
-  fromJson: same,
 }
 
 /** Every resource, in the order of the JSON document (`redzone-state/1`). */
@@ -300,14 +288,12 @@ export const RESOURCES = [
 
 type AnyResource = (typeof RESOURCES)[number]
 export type ResourceName = AnyResource['name']
-/** The captured copy of every resource, by name (a snapshot's `resources`). */
+/** The copy of every resource, by name: a snapshot's `resources`, and the resources in the `state` of a JSON document. */
 export type ResourceValues = { [R in AnyResource as R['name']]: ReturnType<R['capture']> }
-/** Every resource as JSON, by name (in the `state` of a JSON document). */
-export type ResourceJson = { [R in AnyResource as R['name']]: ReturnType<R['toJson']> }
 type ResourceField = AnyResource['fields'][number]
 
 /** The table with the types of its entries forgotten, to iterate (each entry reads only what it wrote). */
-const ENTRIES: readonly Resource<ResourceName, ResourceField, unknown, unknown>[] = RESOURCES
+const ENTRIES: readonly Resource<ResourceName, ResourceField, unknown>[] = RESOURCES
 
 /**
  * Why each other field of the context is not state:
@@ -346,20 +332,12 @@ export function restoreResources(world: GameContext, values: ResourceValues): vo
   for (const r of ENTRIES) r.restore(world, values[r.name])
 }
 
-export function resourcesToJson(values: ResourceValues): ResourceJson {
-  const out: Partial<Record<ResourceName, unknown>> = {}
-  for (const r of ENTRIES) out[r.name] = r.toJson(values[r.name])
-  return out as ResourceJson
-}
+/** The shape of each resource, by name (the resources of the `state` of a JSON document). */
+export const RESOURCE_SHAPES: Fields = Object.fromEntries(ENTRIES.map((r) => [r.name, r.shape]))
 
-/** Every resource read from the fields of `json` (the `state` of a document, at `path`), each checked against its shape. */
-export function resourcesFromJson(json: Readonly<Record<string, unknown>>, path: string, entities: number): ResourceValues {
-  const out: Partial<Record<ResourceName, unknown>> = {}
-  for (const r of ENTRIES) {
-    checkShape(json[r.name], r.shape, `${path}.${r.name}`, entities)
-    out[r.name] = r.fromJson(json[r.name])
-  }
-  return out as ResourceValues
+/** The resources of `json` (the `state` of a document, its shape checked). */
+export function pickResources(json: Readonly<Record<string, unknown>>): ResourceValues {
+  return Object.fromEntries(ENTRIES.map((r) => [r.name, json[r.name]])) as ResourceValues
 }
 
 function replace(list: number[], items: readonly Eid[]): void {

@@ -9,7 +9,7 @@
 import { RedzoneError } from '../core/errors.js'
 import { LIMITS } from '../core/limits.js'
 import type { Column } from '../core/state-registry.js'
-import { checkShape, invalidAt, RESOURCES, resourcesFromJson, resourcesToJson, type ResourceJson, type Shape } from '../core/state-resources.js'
+import { checkShape, invalidAt, pickResources, RESOURCE_SHAPES, type ResourceValues, type Shape } from '../core/state-resources.js'
 import type { GameWorld } from '../core/world.js'
 import { buildPosition, type Position } from './position.js'
 import { restoreWorld, snapshotWorld, type WorldSnapshot } from './snapshot.js'
@@ -18,7 +18,14 @@ export const STATE_FORMAT = 'redzone-state/1'
 
 type ColumnType = 'i32' | 'u32' | 'u8'
 const COLUMN_TYPES = { i32: Int32Array, u32: Uint32Array, u8: Uint8Array } as const
-const COLUMN_TYPE: Shape = { oneOf: Object.keys(COLUMN_TYPES) }
+/** A column in JSON: its type, and values its type holds. */
+const JSON_COLUMN: Shape = {
+  by: 'type',
+  kinds: { i32: { values: { list: [-(2 ** 31), 2 ** 31 - 1] } }, u32: { values: { list: [0, 2 ** 32 - 1] } }, u8: { values: { list: [0, 255] } } },
+}
+/** A column in a binary head: its type and length (its values follow the head). */
+const LENGTH: Record<string, Shape> = { length: [0, LIMITS.capacity.max] }
+const BINARY_COLUMN: Shape = { by: 'type', kinds: { i32: LENGTH, u32: LENGTH, u8: LENGTH } }
 
 /** The JSON document of a game: the position it was built from, and its state now (the columns, then every resource by name). */
 export interface StateDocument {
@@ -30,11 +37,8 @@ export interface StateDocument {
     layout: string
     /** Each column as numbers, in layout order. */
     columns: { type: ColumnType; values: number[] }[]
-  } & ResourceJson
+  } & ResourceValues
 }
-
-/** The fields of a document's `state`. */
-const STATE_FIELDS = ['entities', 'layout', 'columns', ...RESOURCES.map((r) => r.name)]
 
 function typeOf(column: Column): ColumnType {
   return column instanceof Int32Array ? 'i32' : column instanceof Uint32Array ? 'u32' : 'u8'
@@ -47,7 +51,7 @@ function setupOf(world: GameWorld): Position {
 
 /** The document of a snapshot, each column written by `column` (its values in JSON; its type and length in a binary head). */
 function documentOf<C>(setup: Position, s: WorldSnapshot, column: (c: Column) => C): Omit<StateDocument, 'state'> & { state: Omit<StateDocument['state'], 'columns'> & { columns: C[] } } {
-  return { format: STATE_FORMAT, setup, state: { entities: s.entities, layout: s.layout, columns: s.columns.map(column), ...resourcesToJson(s.resources) } }
+  return { format: STATE_FORMAT, setup, state: { entities: s.entities, layout: s.layout, columns: s.columns.map(column), ...s.resources } }
 }
 
 /** The game as a `redzone-state/1` JSON document. */
@@ -72,31 +76,26 @@ function readHead(doc: unknown, column: Shape): Head {
   if (typeof d.setup !== 'object' || d.setup === null) throw new RedzoneError('invalid-snapshot', 'the state document has no setup (the position the game was built from)')
   const state = d.state as unknown as Record<string, unknown>
   checkShape(state, 'object', '$.state', 0)
-  for (const key of Object.keys(state)) if (!STATE_FIELDS.includes(key)) invalidAt(`$.state.${key}`, 'no such field', state[key])
   const { entities, layout, columns } = state
   checkShape(entities, [1, LIMITS.capacity.max], '$.state.entities', 0)
-  if (typeof layout !== 'string') invalidAt('$.state.layout', 'the names of the columns', layout)
-  checkShape(columns, { list: column, length: layout.split(',').length }, '$.state.columns', 0)
-  return { setup: d.setup, state, entities: entities as number, layout, columns: columns as Head['columns'] }
+  checkShape(layout, 'string', '$.state.layout', 0)
+  const length = (layout as string).split(',').length
+  checkShape(state, { fields: { entities: 'count', layout: 'string', columns: { list: column, length }, ...RESOURCE_SHAPES } }, '$.state', entities as number)
+  return { setup: d.setup, state, entities: entities as number, layout: layout as string, columns: columns as Head['columns'] }
 }
 
 /** The snapshot of a checked head and its columns: each holds every entity; the resources are read with their shapes checked. */
 function snapshotOf(head: Head, columns: Column[]): WorldSnapshot {
   columns.forEach((c, i) => {
-    if (c.length < head.entities) invalidAt(`$.state.columns[${i}]`, `a column of at least ${head.entities} values`, `${c.length} values`)
+    if (c.length < head.entities) invalidAt(`$.state.columns[${i}]`, `a column of at least ${head.entities} values`, c.length)
   })
-  return { entities: head.entities, layout: head.layout, columns, resources: resourcesFromJson(head.state, '$.state', head.entities) }
+  return { entities: head.entities, layout: head.layout, columns, resources: pickResources(head.state) }
 }
 
 /** The setup and the snapshot of a `redzone-state/1` document (throws `RedzoneError` for one that isn't). */
 export function readJson(doc: unknown): { setup: Position; snapshot: WorldSnapshot } {
-  const head = readHead(doc, { fields: { type: COLUMN_TYPE, values: { list: 'bits' } } })
-  const columns = head.columns.map(({ type, values }, i) => {
-    const column = COLUMN_TYPES[type as ColumnType].from(values!)
-    const k = column.findIndex((v, k) => v !== values![k])
-    if (k >= 0) invalidAt(`$.state.columns[${i}].values[${k}]`, `a value of an ${type} column`, values![k])
-    return column
-  })
+  const head = readHead(doc, JSON_COLUMN)
+  const columns = head.columns.map(({ type, values }) => COLUMN_TYPES[type as ColumnType].from(values!))
   return { setup: head.setup, snapshot: snapshotOf(head, columns) }
 }
 
@@ -167,7 +166,7 @@ export function readBinary(buffer: ArrayBuffer): { setup: Position; snapshot: Wo
   } catch {
     throw new RedzoneError('invalid-snapshot', 'the head of the state buffer is not JSON')
   }
-  const head = readHead(doc, { fields: { type: COLUMN_TYPE, length: [0, LIMITS.capacity.max] } })
+  const head = readHead(doc, BINARY_COLUMN)
   let at = HEADER_BYTES + pad4(length)
   const columns = head.columns.map(({ type, length: n }) => {
     const Type = COLUMN_TYPES[type as ColumnType]
