@@ -26,6 +26,8 @@ const JSON_COLUMN: Shape = {
 /** A column in a binary head: its type and length (its values follow the head). */
 const LENGTH: Record<string, Shape> = { length: [0, LIMITS.capacity.max] }
 const BINARY_COLUMN: Shape = { by: 'type', kinds: { i32: LENGTH, u32: LENGTH, u8: LENGTH } }
+/** The entity count: the players, the cards and the unused id 0. */
+const ENTITIES: Shape = [1, LIMITS.capacity.max]
 
 /** The JSON document of a game: the position it was built from, and its state now (the columns, then every resource by name). */
 export interface StateDocument {
@@ -68,7 +70,11 @@ interface Head {
   columns: { type: string; values?: number[]; length?: number }[]
 }
 
-/** The checked head of a document, its columns of the shape `column` (their values in JSON, their types and lengths in a binary head). */
+/**
+ * The checked head of a document, its columns of the shape `column` (their values in JSON, their
+ * types and lengths in a binary head): the entity count and the layout first (entity ids and the
+ * number of columns are checked against them), then the whole state, every resource by its shape.
+ */
 function readHead(doc: unknown, column: Shape): Head {
   if (typeof doc !== 'object' || doc === null) throw new RedzoneError('invalid-snapshot', 'a state document is an object')
   const d = doc as Partial<StateDocument>
@@ -77,14 +83,14 @@ function readHead(doc: unknown, column: Shape): Head {
   const state = d.state as unknown as Record<string, unknown>
   checkShape(state, 'object', '$.state', 0)
   const { entities, layout, columns } = state
-  checkShape(entities, [1, LIMITS.capacity.max], '$.state.entities', 0)
+  checkShape(entities, ENTITIES, '$.state.entities', 0)
   checkShape(layout, 'string', '$.state.layout', 0)
   const length = (layout as string).split(',').length
-  checkShape(state, { fields: { entities: 'count', layout: 'string', columns: { list: column, length }, ...RESOURCE_SHAPES } }, '$.state', entities as number)
+  checkShape(state, { fields: { entities: ENTITIES, layout: 'string', columns: { list: column, length }, ...RESOURCE_SHAPES } }, '$.state', entities as number)
   return { setup: d.setup, state, entities: entities as number, layout: layout as string, columns: columns as Head['columns'] }
 }
 
-/** The snapshot of a checked head and its columns: each holds every entity; the resources are read with their shapes checked. */
+/** The snapshot of a checked head and its columns, each of which must hold every entity. */
 function snapshotOf(head: Head, columns: Column[]): WorldSnapshot {
   columns.forEach((c, i) => {
     if (c.length < head.entities) invalidAt(`$.state.columns[${i}]`, `a column of at least ${head.entities} values`, c.length)
