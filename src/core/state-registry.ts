@@ -1,11 +1,13 @@
 /**
  * The one declaration of what a game's state is. Everything that must travel — snapshots, the
  * digest, serialization to JSON or binary, growth of the stores — iterates these lists, so a new
- * store is added in one place.
+ * piece of state is added in one place.
  *
- * - Per-entity stores: objects of typed arrays indexed by entity id (components/).
- * - Everything else a game holds (turn, zone lists, combat roster, stack, effects, counters, the
- *   RNG) is read and written by `snapshot.ts` through `captureRest` / `restoreRest`.
+ * - Per-entity stores: objects of typed arrays indexed by entity id (components/), here.
+ * - Everything else a game holds (zone lists, turn, combat roster, effects, stack, triggers, the
+ *   state-based action queue, counters, the RNG): the `RESOURCES` of `state-resources.ts`, each
+ *   with its capture, restore, JSON form and shape. (A separate file because it names the
+ *   world's types, and the world imports this list to grow its stores.)
  */
 
 /** The per-entity stores of `GameContext`, by property name. Scratch stores (the damage plan, marks) are not state. */

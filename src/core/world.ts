@@ -17,6 +17,7 @@ import { checkCardSpec, checkPlayerArgs, checkWorldOptions } from './entity-args
 import { Step, type StepId } from './steps.js'
 import { Await, type AwaitKind } from './await.js'
 import type { CardSpec, ContinuousEffect, ExplicitAssignment, GrantedCharacteristics, ManaCost, SpellSpec, TriggerSpec } from './card-spec.js'
+import type { Position } from './position-spec.js'
 export type { CardSpec }
 import { createDamagePlan, type DamagePlan } from './damage-plan-store.js'
 
@@ -154,6 +155,12 @@ export interface GameContext {
   rng: Rng
   /** Set by tests: the names of the systems in the order they run. */
   trace: string[] | null
+  /**
+   * The position the world was built from (`buildPosition` sets it): a world with the same
+   * entities is built from it to restore a state into (serialization, sampling). Null for a world
+   * built by hand.
+   */
+  origin: Position | null
 }
 
 export type GameWorld = World<GameContext>
@@ -227,6 +234,7 @@ export function buildWorld(options: { capacity?: number; seed?: number }): GameW
     events: createEmitter(),
     rng: new Rng(options.seed ?? 1),
     trace: null,
+    origin: null,
   }
   return createWorld(context)
 }

@@ -7,7 +7,7 @@ import { manaValue } from '../rules/mana/cost.js'
 import { canSee } from '../rules/visibility.js'
 import { Rng } from '../core/rng.js'
 import { restoreWorld, snapshotWorld } from '../state/snapshot.js'
-import { buildPosition, originOf } from '../state/position.js'
+import { buildPosition } from '../state/position.js'
 import type { GameWorld } from '../core/world.js'
 
 /**
@@ -176,7 +176,7 @@ export class GameView {
    * copy has its own seeded RNG.
    */
   sample(rng: Rng): GameWorld {
-    const origin = originOf(this.world)
+    const origin = this.world.origin
     if (!origin) throw new RedzoneError('invalid-argument', "this game was not built from a position, so it can't be sampled")
     const copy = buildPosition(origin, { seed: rng.nextUint32() }).world
     this.sampleInto(copy, rng)
@@ -206,7 +206,7 @@ export class GameView {
 
   /** A world built like this game's (for `sampleInto`). */
   blankCopy(): GameWorld {
-    const origin = originOf(this.world)
+    const origin = this.world.origin
     if (!origin) throw new RedzoneError('invalid-argument', "this game was not built from a position, so it can't be sampled")
     return buildPosition(origin).world
   }

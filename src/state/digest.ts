@@ -1,4 +1,5 @@
 import { stateColumns } from '../core/state-registry.js'
+import { captureResources } from '../core/state-resources.js'
 import type { GameWorld } from '../core/world.js'
 
 function hashArray(view: ArrayLike<number>, n: number, h: number): number {
@@ -7,31 +8,15 @@ function hashArray(view: ArrayLike<number>, n: number, h: number): number {
 }
 
 /**
- * A fingerprint of everything a game holds, from the state registry: every state column up to
- * the highest entity, the zone lists, the turn, the combat roster, the effects, the stack, the
- * pending choices and the RNG. Two equal digests mean the same game; used to prove that a
- * rejected action changed nothing.
+ * A fingerprint of exactly the state the registry declares: every state column up to the highest
+ * entity, and every resource (its copy, as it is written to JSON). Two equal digests mean the same game
+ * (the same snapshot); used to prove that a rejected action changed nothing.
  */
 export function worldDigest(world: GameWorld): string {
   const n = world.labels.length
   let h = 2166136261
   for (const [, column] of stateColumns(world)) h = hashArray(column, n, h)
-  const rest = JSON.stringify({
-    turn: world.turn,
-    zones: [...world.zoneLists.entries()],
-    attackers: world.roster.attackers.toArray(),
-    blockers: world.roster.blockers.toArray(),
-    blockList: world.roster.blockList.toArray(),
-    effects: world.effects,
-    rng: world.rng.state(),
-    pending: world.pending,
-    stack: world.stack,
-    nextEntry: world.nextEntry,
-    nextTimestamp: world.nextTimestamp,
-    triggers: world.pendingTriggers,
-    sbaQueue: world.sbaQueue.toArray(),
-  })
-  return `${h.toString(16)}:${rest}`
+  return `${h.toString(16)}:${JSON.stringify(captureResources(world))}`
 }
 
 /** A 32-bit checksum of the game (FNV-1a of the digest), for cheap desync checks between copies. */

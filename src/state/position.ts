@@ -1,7 +1,7 @@
 import { keywordBit } from '../../components/keywords.js'
 import type { ParameterizedKeyword } from '../../components/abilities.js'
-import { typeBit, T_CREATURE, T_PLANESWALKER, type CardTypeName } from '../../components/types.js'
-import { Zone, ZONE_NAMES, type ZoneName } from '../../components/zones.js'
+import { typeBit, T_CREATURE, T_PLANESWALKER } from '../../components/types.js'
+import { Zone, ZONE_NAMES } from '../../components/zones.js'
 import { CARD_POOL } from '../rules/cards/pool.js'
 import { parseManaCost } from '../rules/mana/cost.js'
 import { checkStateBasedActions } from '../../systems/check-state-based-actions.js'
@@ -9,49 +9,16 @@ import { attach } from '../rules/attachments.js'
 import { RedzoneError, type InputIssue } from '../core/errors.js'
 import { checkPosition } from './check-position.js'
 import type { Eid } from '../core/events.js'
-import { Step, stepByName, type StepName } from '../core/steps.js'
+import { Step, stepByName } from '../core/steps.js'
 import { buildCard, buildPlayer, buildWorld, queueStateCheck, type GameWorld } from '../core/world.js'
 import { checkWorldOptions } from '../core/entity-args.js'
 import { SCHEDULE } from '../../systems/schedule.js'
 import type { GrantedCharacteristics, KeywordSpec, SpellSpec } from '../core/card-spec.js'
-export type { GrantedCharacteristics, KeywordSpec, SpellSpec }
+import type { ObjectSpec, Position } from '../core/position-spec.js'
+export type { GrantedCharacteristics, KeywordSpec, ObjectSpec, Position, SpellSpec }
 
 export { checkPosition }
 
-
-export interface ObjectSpec {
-  id: string
-  card?: string
-  controller?: string
-  owner?: string
-  zone?: ZoneName
-  types?: CardTypeName[]
-  subtypes?: string[]
-  manaCost?: string
-  power?: number
-  toughness?: number
-  loyalty?: number
-  keywords?: KeywordSpec[]
-  equipped?: GrantedCharacteristics
-  enchanted?: GrantedCharacteristics
-  spell?: SpellSpec
-  tapped?: boolean
-  damage?: number
-  attachedTo?: string
-  summoningSick?: boolean
-  plotted?: boolean
-  plottedTurn?: number
-}
-
-/**
- * A game position (the position part of a `redzone-scenario/1` file). A whole scenario document
- * is accepted too: its `format`, `name`, `rules`, `actions` and `expect` are not read here.
- */
-export interface Position {
-  turn?: { active?: string; number?: number; step?: StepName; landsPlayed?: number }
-  players: { id: string; life?: number }[]
-  objects: ObjectSpec[]
-}
 
 /** A problem in a position, with the JSON path of the offending value. */
 export type PositionIssue = InputIssue
@@ -72,13 +39,6 @@ export interface BuiltPosition {
   world: GameWorld
   /** Entity of each id of the position. */
   ids: Map<string, Eid>
-}
-
-const ORIGINS = new WeakMap<GameWorld, Position>()
-
-/** The position a world was built from (to build another world with the same entities), if any. */
-export function originOf(world: GameWorld): Position | undefined {
-  return ORIGINS.get(world)
 }
 
 /**
@@ -164,7 +124,7 @@ export function buildPosition(position: Position, options: { seed?: number } = {
   checkStateBasedActions(world)
   // CR 500.3: the position is in a step whose turn-based actions are done.
   turn.resumeAt = SCHEDULE[turn.step]!.begin.length
-  ORIGINS.set(world, position)
+  world.origin = position
   return { world, ids }
 }
 
