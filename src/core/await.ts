@@ -1,4 +1,4 @@
-import type { Eid } from './events.js'
+import type { Eid } from '../../components/entity.js'
 
 /**
  * The choices the game stops for (besides priority): what `TurnState.awaiting` holds. While one

@@ -6,7 +6,7 @@
 import type { EnchantQuality, ParameterizedKeyword } from '../../components/abilities.js'
 import type { ZoneId } from '../../components/zones.js'
 import type { CardTypeName } from '../../components/types.js'
-import type { Eid } from './events.js'
+import type { Eid } from '../../components/entity.js'
 
 export const COLORS = ['W', 'U', 'B', 'R', 'G'] as const
 export type Color = (typeof COLORS)[number]

@@ -3,8 +3,8 @@ import type { StepName } from './steps.js'
 import type { ZoneName } from '../../components/zones.js'
 import type { KeywordName } from '../../components/keywords.js'
 
-/** An entity id (a player, card or permanent). */
-export type Eid = number
+import type { Eid } from '../../components/entity.js'
+export type { Eid }
 
 export type DeathReason = 'lethal-damage' | 'deathtouch' | 'zero-toughness' | 'destroyed' | 'legend-rule'
 export type LossReason = 'life' | 'empty-library'

@@ -4,7 +4,6 @@ import { EVENT_FIELDS, EVENT_NAMES, type GameEventName } from '../core/events.js
 import { Game, worldOf } from '../api/game.js'
 import { drive } from '../api/game-driver.js'
 import { gameState } from '../api/views.js'
-import type { Position } from '../state/position.js'
 import type { GameState } from '../api/game-state.js'
 import type { Scenario, ScenarioAction, ScenarioExpect } from './schema.js'
 
@@ -109,7 +108,7 @@ export function compareExpect(state: GameState, expect: ScenarioExpect): string[
 
 /** Plays a (validated) scenario: every action in order, recording events, then the final state and checks. */
 export function runScenario(scenario: Scenario, options: { seed?: number } = {}): ScenarioRun {
-  const game = new Game(scenario as Position, options)
+  const game = new Game(scenario, options)
   const events: Record<string, unknown>[] = []
   for (const name of EVENT_NAMES) {
     game.on(name as GameEventName, ((...args: unknown[]) => events.push(eventJson(game, name, args))) as never)

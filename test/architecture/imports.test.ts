@@ -139,6 +139,21 @@ describe('the import graph (CONTRIBUTING.md, "The layout")', () => {
     expect(bad).toEqual([])
   })
 
+  it('keeps the leaves leaves: the card vocabulary and the waiting of the runner import only components', () => {
+    for (const leaf of ['src/core/card-spec.ts', 'src/core/await.ts']) {
+      const targets = graph.get(resolve(root, leaf))
+      expect(targets, leaf).toBeDefined()
+      expect(targets!.map(rel).filter((t) => !t.startsWith('components/')), leaf).toEqual([])
+    }
+  })
+
+  it('keeps systems off the runner and the decisions: a system returns "wait" and never imports src/turn or src/decisions', () => {
+    const bad = [...graph].filter(([file]) => rel(file).startsWith('systems/')).flatMap(([file, targets]) =>
+      targets.map(rel).filter((t) => t.startsWith('src/turn/') || t.startsWith('src/decisions/') || t.startsWith('src/api/')).map((t) => `${rel(file)} -> ${t}`),
+    )
+    expect(bad).toEqual([])
+  })
+
   it('finds a planted cycle (the check can fail)', () => {
     const a = files[0]!
     const b = files[1]!

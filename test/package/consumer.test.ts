@@ -7,7 +7,7 @@ import { packIntoScratchConsumer, typeCheck, writeIn, type Packed } from './scra
 
 /** Uses the core and the scenario entry; the @ts-expect-error lines fail the check if redzone's types degrade to `any`. */
 const CONSUMER_TS = `import { createGame, drive, gameState, toBinary, type ActionResult, type GameState } from 'redzone'
-import { playGame, randomAgent, type GameRecord } from 'redzone/sim'
+import { playGame, randomAgent, worldOf, type GameRecord } from 'redzone/sim'
 import { loadScenario, runScenario, type LoadResult } from 'redzone/scenario'
 import { scenarioFiles } from 'redzone/node'
 import { createRemoteGame, exposeGame, type RemoteGame } from 'redzone/worker'
@@ -30,6 +30,10 @@ createGame({ objects: 3 })
 const wrongLife: string = state.players['B']!.life
 // @ts-expect-error attack takes attackers by id, not a number
 drive(game).walkToAttack(7)
+// @ts-expect-error the world behind a game is private (redzone/sim's worldOf gives an opaque World)
+void game.world
+// @ts-expect-error the opaque World has no fields
+void worldOf(game).turn
 
 const loaded: LoadResult = loadScenario('{}')
 const failures: string[] = loaded.ok ? runScenario(loaded.scenario).failures : loaded.issues.map((i) => i.message)
