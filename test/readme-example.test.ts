@@ -1,8 +1,6 @@
 /** The README's "A full combat, decision by decision" example, line for line, with its results asserted. */
 import { expect, it } from 'vitest'
-import { createGame } from '../src/index.js'
-import { drive } from '../src/api/game-driver.js'
-import { gameState, legalActions } from '../src/api/views.js'
+import { createGame, drive, gameState, legalActions } from '../src/index.js'
 
 it('README example: deathtouch + trample and first strike, decided step by step', () => {
   const log: string[] = []
