@@ -13,8 +13,6 @@ import { mapRefs } from './refs.js'
 
 type Assign = Readonly<Record<string, Readonly<Record<string, number>>>>
 
-/** The built world the next `new Game` takes as it is (set by `gameOfBuilt` only). */
-let adopting: BuiltPosition | null = null
 
 /**
  * A game created from a position, driven one action at a time. Objects and players are named by
@@ -41,12 +39,8 @@ export class Game {
    * receives priority (untap, cleanup: CR 502.4, 514.3) moves on to the next one.
    */
   constructor(position: Position, options: { seed?: number } = {}) {
-    let built = adopting
-    adopting = null
-    if (built === null) {
-      built = buildPosition(position, options)
-      settle(built.world)
-    }
+    const built = buildPosition(position, options)
+    settle(built.world)
     this.world = built.world
     this.eids = built.ids
   }
@@ -116,7 +110,7 @@ export class Game {
       }
       return eid
     })
-    if (unknown !== null) return reject('unknown-object', `there is no player or object ${JSON.stringify((unknown as { id: unknown }).id) ?? String((unknown as { id: unknown }).id)} in this game`, null)
+    if (unknown !== null) return reject('unknown-object', `there is no player or object ${String(JSON.stringify((unknown as { id: unknown }).id))} in this game`, null)
     return this.track(() => act(this.world, resolved))
   }
 
@@ -285,8 +279,8 @@ export function resolveIds(game: Game, ids: readonly string[]): Eid[] | Rejectio
 
 /** A game around a world built from a position, as it is (not settled: a deck game begins with `beginGame`). */
 export function gameOfBuilt(built: BuiltPosition): Game {
-  adopting = built
-  return new Game(null as unknown as Position)
+  const game = Object.create(Game.prototype) as Game
+  return Object.assign(game, { world: built.world, eids: built.ids, changes: 0, depth: 0 })
 }
 
 /** Creates a game from a position (throws `RedzoneError` naming every problem of an invalid one). */

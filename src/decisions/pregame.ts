@@ -3,7 +3,7 @@ import { drawCard } from '../rules/draw.js'
 import { OK, reject, type ActionResult } from '../core/errors.js'
 import type { Eid } from '../core/events.js'
 import { Step } from '../core/steps.js'
-import { beginStep, settle } from '../turn/runner.js'
+import { beginTurn, settle } from '../turn/runner.js'
 import { moveToZone } from '../rules/zone-change.js'
 import { label, type GameWorld } from '../core/world.js'
 import { Await, awaitChoice, choiceMade } from '../core/await.js'
@@ -121,15 +121,7 @@ export function bottomCards(world: GameWorld, _player: Eid, cards: readonly Eid[
 
 /** CR 103.8: the starting player takes the first turn. */
 function startFirstTurn(world: GameWorld): void {
-  const turn = world.turn
-  turn.number = 1
-  turn.active = turn.first
-  turn.attackersDeclared = false
-  turn.blockersDeclared = false
-  turn.firstStrikeStepDone = false
-  turn.regularDamageDone = false
-  turn.landsPlayed = 0
-  if (world.events.listening) world.events.emit('turnStarted', 1, turn.active, '103.8')
-  beginStep(world, Step.Untap)
+  // CR 103.8: the starting player takes the first turn (number 1: `beginGame` set 0).
+  beginTurn(world, world.turn.first, '103.8')
   settle(world)
 }

@@ -122,8 +122,13 @@ export function buildPosition(position: Position, options: { seed?: number } = {
   // a player at 0 life has lost, an Aura on what it can't enchant is in the graveyard (704.5m),
   // an Equipment on a non-creature or a player is unattached (704.5n).
   checkStateBasedActions(world)
-  // CR 500.3: the position is in a step whose turn-based actions are done.
-  turn.resumeAt = SCHEDULE[turn.step]!.begin.length
+  // CR 500.3: the position is in a step whose turn-based actions are done, so that a player is
+  // about to receive priority. In untap and cleanup no player receives priority (502.4, 514.3): a
+  // position there is one in which that step is happening, so its turn-based actions are still to
+  // be done (untapping; discarding to hand size, removing damage, ending effects): `settle` does
+  // them, then moves on to the next decision.
+  const entry = SCHEDULE[turn.step]!
+  turn.resumeAt = entry.priority ? entry.begin.length : 0
   world.origin = position
   return { world, ids }
 }

@@ -118,27 +118,40 @@ export function nextStep(world: GameWorld): void {
 
 /** CR 500.1, 101.4: the next player in turn order who is still in the game takes a turn. */
 export function startNextTurn(world: GameWorld): void {
-  const turn = world.turn
   const order = world.playerOrder
-  let i = order.indexOf(turn.active)
+  let i = order.indexOf(world.turn.active)
   for (let k = 0; k < order.length; k++) {
     i = (i + 1) % order.length
     if (world.players.lost[order[i]!] === 0) break
   }
+  beginTurn(world, order[i]!, '500.1')
+}
+
+/** CR 500.1: `active` takes the next turn (the first, 103.8, or the one after the last): it begins with its untap step. */
+export function beginTurn(world: GameWorld, active: Eid, rule: string): void {
+  const turn = world.turn
   turn.number++
-  turn.active = order[i]!
+  turn.active = active
   turn.attackersDeclared = false
   turn.blockersDeclared = false
   turn.firstStrikeStepDone = false
   turn.regularDamageDone = false
   turn.landsPlayed = 0
-  if (world.events.listening) world.events.emit('turnStarted', turn.number, turn.active, '500.1')
+  if (world.events.listening) world.events.emit('turnStarted', turn.number, active, rule)
   beginStep(world, Step.Untap)
 }
 
-/** Moves on through steps in which no player receives priority (CR 502.4 untap, 514.3 cleanup), unless a choice is awaited. */
+/**
+ * Moves on to the next decision through steps in which no player receives priority (CR 502.4
+ * untap, 514.3 cleanup), unless a choice is awaited: a step whose turn-based actions are not done
+ * yet does them first (a position in untap or cleanup), then the next step begins.
+ */
 export function settle(world: GameWorld): void {
-  while (world.turn.awaiting === Await.None && !isGameOver(world) && !priorityGiven(world)) nextStep(world)
+  const turn = world.turn
+  while (turn.awaiting === Await.None && !isGameOver(world) && !priorityGiven(world)) {
+    if (turn.resumeAt < SCHEDULE[turn.step]!.begin.length) continueStep(world)
+    else nextStep(world)
+  }
 }
 
 /**

@@ -4,7 +4,7 @@
  *
  *   // worker.ts                              // page.ts
  *   import { exposeGame } from 'redzone/worker'  const game = await createRemoteGame(new Worker(url, { type: 'module' }), position)
- *   exposeGame(self)                             game.onEvent((e) => draw(e)); await game.drive.attack({ bear: 'B' })
+ *   exposeGame(self)                             game.onEvent((e) => draw(e)); await game.drive.walkToAttack({ bear: 'B' })
  *
  * State crosses as one binary buffer (`toBinary`, `snapshot`, a state to start from), transferred,
  * not copied. Calls run in the order they are made; the events a call emits arrive, in order,

@@ -187,6 +187,24 @@ describe('CR 117 Priority and the decision points of a turn', () => {
     expectOk(game.pass())
   })
 
+  it("502.3 a position in the untap step is that step happening: the active player's permanents untap, then the upkeep", () => {
+    const game = newGame([creature('bear', 'A', 2, 2, [], { tapped: true }), creature('wall', 'B', 0, 4, [], { tapped: true }), ...LIBRARIES], { turn: { step: 'untap', number: 3 } })
+    expect(obj(game, 'bear').tapped).toBe(false)
+    expect(obj(game, 'wall').tapped).toBe(true)
+    expect(game.pendingDecision()).toEqual({ kind: 'priority', player: 'A', rule: '117.3', count: 0 })
+  })
+
+  it('514.1 514.2 a position in the cleanup step is that step happening: the discard to hand size is asked, then damage is removed', () => {
+    const hand = Array.from({ length: 9 }, (_, i) => cardInHand(`card${i}`, 'A', 'Forest'))
+    const game = newGame([creature('bear', 'A', 2, 3, [], { damage: 2 }), ...hand, ...LIBRARIES], { turn: { step: 'cleanup', number: 3 } })
+    expect(game.pendingDecision()).toEqual({ kind: 'discard', player: 'A', rule: '514.1', count: 2 })
+    expect(obj(game, 'bear').damage).toBe(2)
+    expectOk(game.discard('A', ['card0', 'card1']))
+    expect(obj(game, 'card0').zone).toBe('graveyard')
+    expect(obj(game, 'bear').damage).toBe(0)
+    expect(gameState(game).turn).toMatchObject({ number: 4, active: 'B', step: 'upkeep' })
+  })
+
   it('514.3a a walk to the cleanup step goes on to the next turn when no state-based action happens there', () => {
     const game = newGame([...LIBRARIES])
     expectOk(drive(game).walkTo('cleanup'))
