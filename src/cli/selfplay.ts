@@ -141,12 +141,17 @@ export function registerSelfPlayCommands(program: Command): void {
     .argument('<file>', 'games file (redzone-game/1 lines)')
     .option('--html <file>', 'write an HTML report: win rate with its interval, game lengths, win rate by who played first')
     .option('--json', 'print the summary as JSON')
+    .addHelpText('after', '\nA line that is not a game (a last line cut off by a stopped writer, anything else) is skipped and named\non stderr with its number; the other games are summarised. Exit 1 when a line other than a cut-off last\nline was skipped, 2 for a file with no games.')
     .action(async (file: string, flags: { html?: string; json?: boolean }) => {
       try {
-        const { renderReportHtml, reportData, summarizeGamesFile } = await import('../node/selfplay/report.js')
+        const { onlyCutOffEnd, renderReportHtml, reportData, summarizeGamesFile } = await import('../node/selfplay/report.js')
         const summary = await summarizeGamesFile(file)
         if (flags.html !== undefined) writeFileSync(flags.html, renderReportHtml(reportData(summary, `redzone self-play: ${basename(file)}`)))
         process.stdout.write(flags.json ? `${JSON.stringify(summary, null, 2)}\n` : formatSummary(summary))
+        const skipped = summary.skipped ?? []
+        for (const s of skipped.slice(0, 10)) process.stderr.write(`redzone report: ${file}:${s.line}: skipped: ${s.reason}\n`)
+        if (skipped.length > 10) process.stderr.write(`redzone report: ... ${skipped.length - 10} more skipped lines (--json lists them)\n`)
+        if (!onlyCutOffEnd(summary)) process.exitCode = EXIT_FAILED
       } catch (error) {
         fail('report', error)
       }

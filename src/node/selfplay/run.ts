@@ -106,7 +106,7 @@ export async function prepareRun(options: SelfPlayOptions): Promise<PreparedRun>
   const range = { from: from + part.from, to: from + part.to }
   const chunk = options.chunk ?? autoChunkSize(range.to - range.from, options.queue ? 16 : threads)
   const names: [string, string] = [loaded.agents[0].name, loaded.agents[1].name]
-  const builder = new SummaryBuilder(names, config.decks, (index) => replayCommand(config, index))
+  const builder = new SummaryBuilder({ listed: { agents: names, decks: config.decks }, replay: (index) => replayCommand(config, index) })
   const prepared: PreparedRun = { config, range, chunks: chunkRanges(range, chunk), threads, builder }
   if (options.playGame) prepared.playGame = options.playGame
   return prepared
