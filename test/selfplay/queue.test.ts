@@ -137,9 +137,11 @@ describe.skipIf(!redisServer)('redzone selfplay --queue (BullMQ on a local redis
       `redzone selfplay: --run-id myrun belongs to another run on this Redis: --seed 5 (this run: --seed 6). Give another --run-id, or delete that run with: redzone worker --queue ${redis.url} --purge myrun`,
     ])
     expect(existsSync(join(dir, 'six.jsonl'))).toBe(false)
-    const agents = redzone([...queued('5', 'other.jsonl'), '--agents', `${flakyAgent},${steadyAgent}`, '--no-swap'])
-    expect(agents.code).toBe(2)
-    expect(agents.stderr).toContain(`--agents ${steadyAgent},${flakyAgent} (this run: --agents ${flakyAgent},${steadyAgent}); seats swapped (this run: --no-swap)`)
+    const others = redzone([...queued('6', 'other.jsonl'), '--agents', `${flakyAgent},${steadyAgent}`, '--no-swap'])
+    expect(others.code).toBe(2)
+    expect(others.stderr).toContain(
+      `: --seed 5 (this run: --seed 6); --agents ${steadyAgent},${flakyAgent} (this run: --agents ${flakyAgent},${steadyAgent}); seats swapped (this run: --no-swap). `,
+    )
 
     const listed = redzone(['worker', '--queue', redis.url, '--list-runs'])
     expect(listed.code).toBe(0)
