@@ -9,6 +9,7 @@
  */
 import { hostname } from 'node:os'
 import { Queue, Worker, type Job } from 'bullmq'
+import type { Redis } from 'ioredis'
 import { RedzoneError } from '../../core/errors.js'
 import type { RunConfig } from './config.js'
 import type { RangeResult } from './play-range.js'
@@ -165,7 +166,7 @@ export async function produceOnQueue(options: ProduceOptions): Promise<void> {
           lastCheck = now
           const head = chunks[sink.written]!
           if (!sink.has(sink.written)) {
-            const checked = await wait(checkJob(queue, key, runId, head, () => queue.add('range', jobOf(head).data, jobOf(head).opts), redis))
+            const checked = await wait(checkJob(queue, redis, key, runId, head, () => queue.add('range', jobOf(head).data, jobOf(head).opts)))
             if (checked === ABORTED) break
           }
         }
@@ -183,9 +184,7 @@ export async function produceOnQueue(options: ProduceOptions): Promise<void> {
 }
 
 /** The first range not yet stored: a failed job ends the run; a vanished one is queued again. */
-async function checkJob(
-  queue: Queue<RangeJobData>, key: string, runId: string, range: GameRange, requeue: () => Promise<unknown>, redis: { hexists(key: string, field: string): Promise<number> },
-): Promise<void> {
+async function checkJob(queue: Queue<RangeJobData>, redis: Redis, key: string, runId: string, range: GameRange, requeue: () => Promise<unknown>): Promise<void> {
   const id = rangeJobId(runId, range)
   const state = await queue.getJobState(id)
   if (state === 'failed') {

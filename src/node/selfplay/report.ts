@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path'
 import type { GameRecord } from '../../play/record.js'
 import { RedzoneError } from '../../core/errors.js'
 import { outcomeOf } from './play-range.js'
-import { MAX_LISTED_ERRORS, rate, SummaryBuilder, type MatchupSummary, type Rate, type SelfPlaySummary } from './summary.js'
+import { MAX_LISTED_ERRORS, rate, sideName, SummaryBuilder, type MatchupSummary, type Rate, type SelfPlaySummary } from './summary.js'
 
 /** Why `value` (a parsed line) is not a game record the summary can count, or null when it is one. */
 function recordProblem(value: unknown): string | null {
@@ -116,9 +116,8 @@ export function reportData(summary: SelfPlaySummary, title: string): ReportData 
   if (lo >= 0) for (let t = lo; t < hist.length; t++) turns.push(t), games.push(hist[t]!)
   const several = summary.matchups.length > 1
   const label = (m: MatchupSummary, k: 0 | 1) => {
-    const side = m.sides[k]
-    const name = `${side.agent} (${side.deck})${m.mirror ? `, seat ${k}` : ''}`
-    return several ? `${m.sides[0].agent} (${m.sides[0].deck}) vs ${m.sides[1].agent} (${m.sides[1].deck}): ${name}` : name
+    const name = `${sideName(m.sides[k])}${m.mirror ? `, seat ${k}` : ''}`
+    return several ? `${sideName(m.sides[0])} vs ${sideName(m.sides[1])}: ${name}` : name
   }
   const sides = summary.matchups.flatMap((m) => ([0, 1] as const).map((k) => ({ m, k, side: m.sides[k] })))
   const rateOf = (r: Rate): Rate => ({ wins: r.wins, games: r.games, rate: r.rate, low: r.low, high: r.high })
@@ -126,7 +125,7 @@ export function reportData(summary: SelfPlaySummary, title: string): ReportData 
     title,
     games: summary.games,
     winRate: [
-      ...sides.map(({ m, k }) => ({ label: label(m, k), ...rateOf(m.sides[k]) })),
+      ...sides.map(({ m, k, side }) => ({ label: label(m, k), ...rateOf(side) })),
       ...(summary.draws.total > 0 ? [{ label: 'draws', ...rate(summary.draws.total, summary.games) }] : []),
     ],
     lengths: { turns, games },

@@ -220,9 +220,6 @@ export class SummaryBuilder {
   private readonly matchups = new Map<string, MatchupCounts>()
   private readonly agents = new NameCounts()
   private readonly decks = new NameCounts()
-  private readonly seatWins = [0, 0]
-  private firstWins = 0
-  private readonly draws: Draws = { total: 0, reasons: {} }
   private errorCount = 0
   private readonly errorGames: ErrorGame[] = []
   private readonly turnCounts: number[] = []
@@ -258,13 +255,6 @@ export class SummaryBuilder {
     this.matchupOf(seats[0], seats[1]).add(outcome, sideKey(seats[0]))
     this.agents.add(outcome.agents, outcome.winner)
     this.decks.add(outcome.decks, outcome.winner)
-    if (outcome.winner === null) {
-      this.draws.total++
-      this.draws.reasons[outcome.reason] = (this.draws.reasons[outcome.reason] ?? 0) + 1
-    } else {
-      this.seatWins[outcome.winner]!++
-      if (outcome.winner === outcome.first) this.firstWins++
-    }
     if (outcome.reason === 'error') {
       this.errorCount++
       if (this.errorGames.length < MAX_LISTED_ERRORS) {
@@ -283,15 +273,19 @@ export class SummaryBuilder {
 
   summary(): SelfPlaySummary {
     const finished = this.turnGames
+    const played = [...this.matchups.values()].filter((m) => m.games > 0)
+    const sum = (count: (m: MatchupCounts) => number) => played.reduce((n, m) => n + count(m), 0)
+    const reasons: Record<string, number> = {}
+    for (const m of played) for (const [reason, n] of Object.entries(m.draws.reasons)) reasons[reason] = (reasons[reason] ?? 0) + n
     return {
       format: 'redzone-selfplay-summary/2',
       games: this.games,
-      matchups: [...this.matchups.values()].filter((m) => m.games > 0).map((m) => m.summary()),
+      matchups: played.map((m) => m.summary()),
       agents: this.agents.summary(),
       decks: this.decks.summary(),
-      seats: [rate(this.seatWins[0]!, this.games), rate(this.seatWins[1]!, this.games)],
-      firstPlayer: rate(this.firstWins, this.games),
-      draws: { total: this.draws.total, reasons: { ...this.draws.reasons } },
+      seats: [rate(sum((m) => m.seatWins[0]!), this.games), rate(sum((m) => m.seatWins[1]!), this.games)],
+      firstPlayer: rate(sum((m) => m.firstWins), this.games),
+      draws: { total: sum((m) => m.draws.total), reasons },
       errors: { total: this.errorCount, games: [...this.errorGames] },
       turns: {
         finished,
@@ -330,7 +324,8 @@ function percent(r: Rate): string {
   return `${(100 * r.rate).toFixed(1)}% (${r.wins}/${r.games}, 95% CI ${(100 * r.low).toFixed(1)}-${(100 * r.high).toFixed(1)}%)`
 }
 
-const sideName = (side: { agent: string; deck: string }): string => `${side.agent} (${side.deck})`
+/** `heuristic (green-white)`. */
+export const sideName = (side: { agent: string; deck: string }): string => `${side.agent} (${side.deck})`
 
 function drawsText(draws: Draws): string {
   const reasons = Object.entries(draws.reasons).map(([reason, n]) => `${reason} ${n}`).join(', ')
