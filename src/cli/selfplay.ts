@@ -16,6 +16,31 @@ const DEFAULT_QUEUE_NAME = 'redzone-selfplay'
 
 const EXIT_FAILED = 1
 const EXIT_INVALID = 2
+/** The shell's convention for a process ended by a signal: 128 + its number. */
+const EXIT_SIGNAL: Record<string, number> = { SIGINT: 130, SIGTERM: 143 }
+
+/**
+ * Until `stop()`: the first SIGINT or SIGTERM aborts `controller` (the command winds down and says
+ * what it kept), a second one exits at once.
+ */
+function onSignals(command: string, controller: AbortController): { received(): NodeJS.Signals | undefined; stop(): void } {
+  let received: NodeJS.Signals | undefined
+  const handler = (signal: NodeJS.Signals): void => {
+    if (received) process.exit(EXIT_SIGNAL[signal] ?? EXIT_FAILED)
+    received = signal
+    process.stderr.write(`redzone ${command}: ${signal}: stopping (${signal === 'SIGINT' ? 'Ctrl-C' : 'the signal'} again to stop at once)\n`)
+    controller.abort()
+  }
+  process.on('SIGINT', handler)
+  process.on('SIGTERM', handler)
+  return {
+    received: () => received,
+    stop() {
+      process.off('SIGINT', handler)
+      process.off('SIGTERM', handler)
+    },
+  }
+}
 
 /** One line on stderr: a usage error exits 2 (nothing written; its message after `redzone ${command}: `), anything else 1. */
 function fail(command: string, error: unknown): void {
@@ -46,6 +71,7 @@ interface SelfPlayFlags {
   queueName: string
   runId?: string
   gameModule?: string
+  allowErrors?: boolean
 }
 
 export function selfPlayOptionsFromFlags(flags: SelfPlayFlags): SelfPlayOptions {
@@ -93,43 +119,86 @@ export function registerSelfPlayCommands(program: Command): void {
     .option('--quiet', 'no progress on stderr')
     .option('--queue <url>', 'hand the ranges to `redzone worker`s through BullMQ on this Redis (redis://host:port)')
     .option('--queue-name <name>', 'BullMQ queue name', DEFAULT_QUEUE_NAME)
-    .option('--run-id <id>', 'queue run id (default random); a restarted producer with the same id reuses stored ranges')
+    .option('--run-id <id>', 'queue run id (default random), bound to this run\'s settings: the same command with the same id resumes the run and reuses its stored ranges; another run under that id is an error (redzone worker --list-runs, --purge)')
+    .option('--allow-errors', 'exit 0 even if games ended in an error (by default: exit 1 when any did, after writing them all and the summary)')
     .addOption(new Option('--game-module <path>', 'an ES module exporting playGame used instead of the engine (tests)').hideHelp())
+    .addHelpText('after', [
+      '',
+      'Exit codes: 0 done; 1 a game ended in an error (unless --allow-errors) or the run failed; 2 a bad flag',
+      '(nothing written); 130/143 stopped by SIGINT/SIGTERM: the games played so far are written (whole',
+      'lines) and the command that plays the rest is printed.',
+    ].join('\n'))
     .action(async (flags: SelfPlayFlags) => {
+      const controller = new AbortController()
+      const signals = onSignals('selfplay', controller)
       try {
         const options = selfPlayOptionsFromFlags(flags)
         if (flags.quiet) options.progress = false
+        options.signal = controller.signal
         const { runSelfPlay } = await import('../node/selfplay/run.js')
         const summary = await runSelfPlay(options)
         if (flags.json) process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`)
         else (flags.out === '-' ? process.stderr : process.stdout).write(formatSummary(summary))
+        const signal = signals.received()
+        if (summary.interrupted) {
+          const where = flags.out === undefined ? '' : flags.out === '-' ? ' to stdout' : ` to ${flags.out}`
+          const run = summary.run!
+          process.stderr.write(`redzone selfplay: ${signal ?? 'stopped'}: ${summary.interrupted.written} games written${where}${summary.interrupted.written > 0 ? ` (indices ${run.from}..${summary.interrupted.next - 1})` : ''}\n`)
+          process.stderr.write(`redzone selfplay: resume with: ${summary.interrupted.resume}\n`)
+          process.exitCode = EXIT_SIGNAL[signal ?? ''] ?? EXIT_FAILED
+        } else if (summary.errors.total > 0 && !flags.allowErrors) {
+          const first = summary.errors.games[0]
+          process.stderr.write(
+            `redzone selfplay: ${summary.errors.total} of ${summary.games} games ended in an error${first ? ` (the first: game ${first.index}: ${first.error})` : ''}; exit 1 (--allow-errors to exit 0)\n`,
+          )
+          process.exitCode = EXIT_FAILED
+        }
       } catch (error) {
         fail('selfplay', error)
+      } finally {
+        signals.stop()
       }
     })
 
   program
     .command('worker')
-    .description('play self-play ranges from a BullMQ queue on this machine\'s cores, until stopped (SIGINT/SIGTERM)')
+    .description('play self-play ranges from a BullMQ queue on this machine\'s cores, until stopped (SIGINT/SIGTERM); or list or purge the runs on that Redis')
     .requiredOption('--queue <url>', 'the Redis of the queue (redis://host:port)')
     .option('--workers <n>', 'worker threads, or auto', 'auto')
     .option('--queue-name <name>', 'BullMQ queue name', DEFAULT_QUEUE_NAME)
     .option('--lock-ms <n>', 'job lock duration; a killed worker\'s range is retried after about twice this', '30000')
-    .action(async (flags: { queue: string; workers: string; queueName: string; lockMs: string }) => {
+    .option('--list-runs', 'list the runs on this Redis (id, games, ranges stored, settings, producer running or not, expiry) and exit')
+    .option('--purge <run>', 'delete a run whose producer is gone: its settings, stored ranges and queued jobs; then exit')
+    .action(async (flags: { queue: string; workers: string; queueName: string; lockMs: string; listRuns?: boolean; purge?: string }) => {
       try {
+        if (flags.listRuns || flags.purge !== undefined) {
+          if (flags.listRuns && flags.purge !== undefined) throw new RedzoneError('usage', '--list-runs and --purge: give one')
+          const { manageRuns } = await import('../node/selfplay/manage-runs.js')
+          process.stdout.write(await manageRuns(flags.queue, flags.queueName, flags.purge))
+          return
+        }
+        const threads = parseWorkers(flags.workers, availableParallelism())
+        const lockMs = parseWhole('--lock-ms', flags.lockMs, 100, 3_600_000)
+        if (threads > availableParallelism()) {
+          process.stderr.write(`redzone worker: --workers ${threads}: more threads than the ${availableParallelism()} cores: they share them (--workers auto starts one per core)\n`)
+        }
         const { startQueueWorker } = await import('../node/selfplay/queue.js')
         const worker = await startQueueWorker({
           url: flags.queue,
           queueName: flags.queueName,
-          threads: parseWorkers(flags.workers, availableParallelism()),
-          lockMs: parseWhole('--lock-ms', flags.lockMs, 100, 3_600_000),
+          threads,
+          lockMs,
           log: (line) => process.stderr.write(`${line}\n`),
         })
-        const stop = () => {
+        let stopping = false
+        const stop = (signal: NodeJS.Signals) => {
+          if (stopping) process.exit(EXIT_SIGNAL[signal] ?? EXIT_FAILED)
+          stopping = true
+          process.stderr.write(`redzone worker: ${signal}: finishing the ranges in hand (again to stop at once)\n`)
           worker.close().then(() => process.exit(0), () => process.exit(EXIT_FAILED))
         }
-        process.once('SIGINT', stop)
-        process.once('SIGTERM', stop)
+        process.on('SIGINT', stop)
+        process.on('SIGTERM', stop)
       } catch (error) {
         fail('worker', error)
       }
@@ -141,12 +210,17 @@ export function registerSelfPlayCommands(program: Command): void {
     .argument('<file>', 'games file (redzone-game/1 lines)')
     .option('--html <file>', 'write an HTML report: win rate with its interval, game lengths, win rate by who played first')
     .option('--json', 'print the summary as JSON')
+    .addHelpText('after', '\nA line that is not a game (a last line cut off by a stopped writer, anything else) is skipped and named\non stderr with its number; the other games are summarised. Exit 1 when a line other than a cut-off last\nline was skipped, 2 for a file with no games.')
     .action(async (file: string, flags: { html?: string; json?: boolean }) => {
       try {
-        const { renderReportHtml, reportData, summarizeGamesFile } = await import('../node/selfplay/report.js')
+        const { onlyCutOffEnd, renderReportHtml, reportData, summarizeGamesFile } = await import('../node/selfplay/report.js')
         const summary = await summarizeGamesFile(file)
         if (flags.html !== undefined) writeFileSync(flags.html, renderReportHtml(reportData(summary, `redzone self-play: ${basename(file)}`)))
         process.stdout.write(flags.json ? `${JSON.stringify(summary, null, 2)}\n` : formatSummary(summary))
+        const skipped = summary.skipped ?? []
+        for (const s of skipped.slice(0, 10)) process.stderr.write(`redzone report: ${file}:${s.line}: skipped: ${s.reason}\n`)
+        if (skipped.length > 10) process.stderr.write(`redzone report: ... ${skipped.length - 10} more skipped lines (--json lists them)\n`)
+        if (!onlyCutOffEnd(summary)) process.exitCode = EXIT_FAILED
       } catch (error) {
         fail('report', error)
       }

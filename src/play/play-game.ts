@@ -6,7 +6,8 @@ import { isGameOver } from '../core/players.js'
 import { pendingDecision, winnerOf } from '../decisions/pending.js'
 import type { Eid } from '../core/events.js'
 import type { GameWorld } from '../core/world.js'
-import type { Agent, AgentFactory } from './agent.js'
+import type { AgentFactory } from './agent.js'
+import { agentLabel, chooseChecked, type SeatedAgent } from './agent-choice.js'
 import { decodeAction, encodeAction } from './encode.js'
 import { deckName, type DeckSpec } from './decks.js'
 import type { GameEndReason, GameRecord } from './record.js'
@@ -82,6 +83,7 @@ function run(
   choose: (player: Eid, legal: LegalActions) => PlayerAction,
   record: (action: PlayerAction) => void,
   stats?: { decisions: number; forced: number },
+  who?: (player: Eid) => string,
 ): { winner: 0 | 1 | null; reason: GameEndReason } {
   let forcedCount = 0
   let steps = 0
@@ -108,7 +110,10 @@ function run(
     const forced = forcedAction(legal)
     const action = forced ?? choose(decision.player!, legal)
     const result = act(world, action)
-    if (!result.ok) throw new RedzoneError('illegal-agent-action', `illegal action "${encodeAction(action)}" at ${decision.kind}: ${result.error.code}: ${result.error.message}`)
+    if (!result.ok) {
+      const by = !forced && who ? `; by ${who(decision.player!)}` : ''
+      throw new RedzoneError('illegal-agent-action', `illegal action "${encodeAction(action)}" at ${decision.kind}: ${result.error.code}: ${result.error.message}${by}`)
+    }
     if (forced) forcedCount++
     else record(action)
   }
@@ -166,17 +171,15 @@ function playOn(table: GameTable | null, options: PlayOptions): GameRecord {
     const w = worldOf(game)
     world = w
     const players = w.playerOrder
-    const byPlayer = new Map<Eid, { agent: Agent; view: GameView }>()
-    players.forEach((p, seat) => byPlayer.set(p, { agent: agents[seat]!.create(mixSeed(seed, seat + 1)), view: new GameView(w, p) }))
+    const byPlayer = new Map<Eid, SeatedAgent>()
+    players.forEach((p, seat) => byPlayer.set(p, { agent: agents[seat]!.create(mixSeed(seed, seat + 1)), view: new GameView(w, p), name: agents[seat]!.name, seat: seat === 0 ? 0 : 1 }))
     const outcome = run(
       w,
       maxSteps,
-      (player, legal) => {
-        const seat = byPlayer.get(player)!
-        return seat.agent.choose(seat.view, pendingDecision(w), legal)
-      },
+      (player, legal) => chooseChecked(byPlayer.get(player)!, pendingDecision(w), legal),
       (action) => actions.push(encodeAction(action)),
       options.stats,
+      (player) => agentLabel(byPlayer.get(player)!),
     )
     return { ...base, first: seatOf(w, w.turn.first), winner: outcome.winner, turns: w.turn.number, reason: outcome.reason, actions }
   } catch (error) {

@@ -88,21 +88,25 @@ describe('summary statistics', () => {
     expect(percentileOfCounts([], 50)).toBe(0)
   })
 
-  it('counts wins by listed agent across swapped seats, by seat and by who played first', () => {
-    const b = new SummaryBuilder(['a', 'b'], ['green-white', 'black-red'], (i) => `replay ${i}`)
-    b.add({ index: 0, seed: 1, swapped: false, first: 0, winner: 0, turns: 8, reason: 'life' })
-    b.add({ index: 1, seed: 2, swapped: true, first: 1, winner: 0, turns: 10, reason: 'life' }) // b in seat 0 wins
-    b.add({ index: 2, seed: 3, swapped: false, first: 1, winner: null, turns: 30, reason: 'step-cap' })
-    b.add({ index: 3, seed: 4, swapped: true, first: 0, winner: null, turns: 0, reason: 'error', error: 'boom' })
+  it('counts wins by each game\'s own agent and deck whatever the seat, by seat and by who played first', () => {
+    const b = new SummaryBuilder({ replay: (i) => `replay ${i}` })
+    b.add({ index: 0, seed: 1, agents: ['a', 'b'], decks: ['green-white', 'black-red'], first: 0, winner: 0, turns: 8, reason: 'life' })
+    b.add({ index: 1, seed: 2, agents: ['b', 'a'], decks: ['black-red', 'green-white'], first: 1, winner: 0, turns: 10, reason: 'life' }) // b in seat 0 wins, second
+    b.add({ index: 2, seed: 3, agents: ['a', 'b'], decks: ['green-white', 'black-red'], first: 1, winner: null, turns: 30, reason: 'step-cap' })
+    b.add({ index: 3, seed: 4, agents: ['b', 'a'], decks: ['black-red', 'green-white'], first: 0, winner: null, turns: 0, reason: 'error', error: 'boom' })
     const s = b.summary()
     expect(s.games).toBe(4)
-    expect(s.agents.map((a) => [a.agent, a.wins])).toEqual([['a', 1], ['b', 1]])
+    expect(s.matchups).toHaveLength(1)
+    const [a, bb] = s.matchups[0]!.sides
+    expect([a.agent, a.deck, a.wins, bb.agent, bb.deck, bb.wins]).toEqual(['a', 'green-white', 1, 'b', 'black-red', 1])
+    expect(s.agents.map((n) => [n.name, n.wins, n.games])).toEqual([['a', 1, 4], ['b', 1, 4]])
+    expect(s.decks.map((n) => [n.name, n.wins, n.games])).toEqual([['green-white', 1, 4], ['black-red', 1, 4]])
     expect(s.seats.map((r) => r.wins)).toEqual([2, 0])
     expect(s.firstPlayer.wins).toBe(1)
-    expect(s.agentsByTurnOrder[1]!.second.wins).toBe(1)
+    expect([bb.first.games, bb.second.games, bb.second.wins]).toEqual([2, 2, 1])
     expect(s.draws).toEqual({ total: 2, reasons: { 'step-cap': 1, error: 1 } })
     expect(s.errors).toEqual({ total: 1, games: [{ index: 3, seed: 4, error: 'boom', replay: 'replay 3' }] })
-    expect(s.turns).toMatchObject({ p50: 10, p95: 30, max: 30 })
+    expect(s.turns).toMatchObject({ finished: 3, p50: 10, p95: 30, max: 30 })
   })
 
   it('prints a command that replays one game', () => {

@@ -39,6 +39,8 @@ export class OrderedSink {
   private chain: Promise<void> = Promise.resolve()
   /** Games received (written or buffered). */
   received = 0
+  /** Games written, in order from the first range. */
+  gamesWritten = 0
   private readonly busy = new Map<string, { games: number; ms: number }>()
 
   constructor(
@@ -79,6 +81,7 @@ export class OrderedSink {
       this.next++
       for (const outcome of result.outcomes) this.summary.add(outcome)
       await this.output.write(result.text)
+      this.gamesWritten += result.to - result.from
     }
   }
 

@@ -7,12 +7,16 @@ import { gameSeed, isSwapped, type GameRange } from './seeds.js'
 
 export type PlayGameFn = (options: PlayOptions) => GameRecord
 
-/** What the summary needs of one game (the record without its actions). */
+/**
+ * What the summary needs of one game: its record without the actions. Agents and decks are the
+ * record's own, by seat: the summary counts by them, whoever listed the run.
+ */
 export interface GameOutcome {
+  /** The game's index in its run (or its position in a games file). */
   index: number
   seed: number
-  /** Whether the second listed agent sat in seat 0. */
-  swapped: boolean
+  agents: [string, string]
+  decks: [string, string]
   first: 0 | 1
   winner: 0 | 1 | null
   turns: number
@@ -39,9 +43,22 @@ function deckName(deck: unknown): string {
   return typeof deck === 'string' ? deck : 'custom'
 }
 
-export function outcomeOf(record: GameRecord, index: number, swapped: boolean): GameOutcome {
+/** FNV-1a over UTF-16 code units, as 8 hex digits. */
+function shortHash(text: string): string {
+  let h = 0x811c9dc5
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193)
+  return (h >>> 0).toString(16).padStart(8, '0')
+}
+
+/** What a record's deck is counted under: its name, or for a deck recorded otherwise (a list), `custom-` and a hash of it. */
+export function deckLabel(deck: unknown): string {
+  return typeof deck === 'string' ? deck : `custom-${shortHash(JSON.stringify(deck) ?? '')}`
+}
+
+export function outcomeOf(record: GameRecord, index: number): GameOutcome {
   const outcome: GameOutcome = {
-    index, seed: record.seed, swapped, first: record.first, winner: record.winner, turns: record.turns, reason: record.reason,
+    index, seed: record.seed, agents: [record.agents[0], record.agents[1]], decks: [deckLabel(record.decks[0]), deckLabel(record.decks[1])],
+    first: record.first, winner: record.winner, turns: record.turns, reason: record.reason,
   }
   if (record.error !== undefined) outcome.error = record.error
   return outcome
@@ -77,7 +94,7 @@ export function playRange(
       record = errorRecord(seed, [seatAgents[0].name, seatAgents[1].name], [deckName(seatDecks[0]), deckName(seatDecks[1])], error)
     }
     lines.push(JSON.stringify(record))
-    outcomes.push(outcomeOf(record, index, swapped))
+    outcomes.push(outcomeOf(record, index))
   }
   return { from: range.from, to: range.to, text: lines.length > 0 ? `${lines.join('\n')}\n` : '', outcomes, worker, ms: now() - start }
 }

@@ -21,12 +21,17 @@ export interface TextSink {
   write(chunk: string): unknown
 }
 
-/** Progress lines every `everyMs` (and at the end): `selfplay: 1280/100000 games (1.3%), 512.0 games/s, ETA 3m12s`. */
+/**
+ * Progress lines every `everyMs`, and at the end unless the last line said it already:
+ * `selfplay: 1280/100000 games (1.3%), 512.0 games/s, ETA 3m12s`.
+ */
 export function lineProgress(total: number, stream: TextSink = process.stderr, everyMs = 2000, label = 'selfplay'): Progress {
   const start = performance.now()
   let last = start
   let done = 0
+  let printed = -1
   const line = (): void => {
+    printed = done
     const seconds = (performance.now() - start) / 1000
     const rate = seconds > 0 ? done / seconds : 0
     const pct = total === 0 ? 100 : (100 * done) / total
@@ -42,7 +47,9 @@ export function lineProgress(total: number, stream: TextSink = process.stderr, e
       }
     },
     note: (message) => stream.write(`${message}\n`),
-    stop: line,
+    stop() {
+      if (printed !== done) line()
+    },
   }
 }
 

@@ -2,68 +2,110 @@
 import { createReadStream, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
-import { createInterface } from 'node:readline'
 import type { GameRecord } from '../../play/record.js'
 import { RedzoneError } from '../../core/errors.js'
 import { outcomeOf } from './play-range.js'
-import { SummaryBuilder, type Rate, type SelfPlaySummary } from './summary.js'
+import { MAX_LISTED_ERRORS, rate, sideName, SummaryBuilder, type MatchupSummary, type Rate, type SelfPlaySummary } from './summary.js'
 
-function checkRecord(value: unknown, where: string): GameRecord {
+/** Why `value` (a parsed line) is not a game record the summary can count, or null when it is one. */
+function recordProblem(value: unknown): string | null {
   const r = value as Partial<GameRecord> | null
-  if (!r || typeof r !== 'object' || r.format !== 'redzone-game/1') throw new RedzoneError('usage', `${where}: expected a redzone-game/1 record`)
-  if (!Array.isArray(r.agents) || r.agents.length !== 2 || !Array.isArray(r.decks) || typeof r.turns !== 'number' || typeof r.seed !== 'number') {
-    throw new RedzoneError('usage', `${where}: a redzone-game/1 record needs agents, decks, seed and turns`)
+  if (!r || typeof r !== 'object' || r.format !== 'redzone-game/1') return 'not a redzone-game/1 record'
+  const pair = (v: unknown) => Array.isArray(v) && v.length === 2
+  if (!pair(r.agents) || !r.agents!.every((a) => typeof a === 'string') || !pair(r.decks) || typeof r.seed !== 'number' || typeof r.turns !== 'number') {
+    return 'a redzone-game/1 record needs agents, decks, seed and turns'
   }
-  return r as GameRecord
+  if ((r.first !== 0 && r.first !== 1) || (r.winner !== 0 && r.winner !== 1 && r.winner !== null) || typeof r.reason !== 'string') {
+    return 'a redzone-game/1 record needs first (0 or 1), winner (0, 1 or null) and reason'
+  }
+  return null
+}
+
+/** The lines of a file, numbered from 1, each with whether a newline ended it (streamed: any size). */
+async function* numberedLines(stream: AsyncIterable<string>): AsyncGenerator<{ text: string; line: number; ended: boolean }> {
+  let rest = ''
+  let line = 0
+  for await (const chunk of stream) {
+    rest += chunk
+    let at: number
+    while ((at = rest.indexOf('\n')) >= 0) {
+      yield { text: rest.slice(0, at).replace(/\r$/, ''), line: ++line, ended: true }
+      rest = rest.slice(at + 1)
+    }
+  }
+  if (rest !== '') yield { text: rest, line: ++line, ended: false }
 }
 
 /**
- * Summarises a JSONL games file. Agents are listed as in its first game; a game is "swapped" when
- * its seat 0 holds the other agent (in a mirror match, agents are counted by seat).
+ * Summarises a JSONL games file with the same counts as `selfplay`'s summary (`SummaryBuilder`), by
+ * each record's own agents and decks: a file joining runs of different agents or decks is
+ * summarised per matchup. A line that is not a game (a last line cut off mid-record by a killed
+ * writer, a line of something else) is skipped and listed in `skipped` with its number; a file
+ * with no games at all is a usage error.
  */
 export async function summarizeGamesFile(file: string): Promise<SelfPlaySummary> {
   let stream
   try {
-    stream = createReadStream(file)
+    stream = createReadStream(file, { encoding: 'utf8' })
     await new Promise((resolve, reject) => stream!.once('open', resolve).once('error', reject))
   } catch (error) {
     throw new RedzoneError('usage', `${file}: can't read the file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`)
   }
-  let builder: SummaryBuilder | undefined
-  let names: [string, string] = ['', '']
-  let index = 0
-  let line = 0
-  for await (const text of createInterface({ input: stream, crlfDelay: Infinity })) {
-    line++
+  const builder = new SummaryBuilder()
+  const skipped: { line: number; reason: string }[] = []
+  const skip = (line: number, reason: string) => {
+    if (skipped.length < MAX_LISTED_ERRORS) skipped.push({ line, reason })
+  }
+  let games = 0
+  for await (const { text, line, ended } of numberedLines(stream)) {
     if (text.trim() === '') continue
     let value: unknown
     try {
       value = JSON.parse(text)
     } catch {
-      throw new RedzoneError('usage', `${file}:${line}: not JSON`)
+      skip(line, ended ? 'not JSON' : 'cut off: the last line, not JSON and with no newline (a writer stopped mid-record?)')
+      continue
     }
-    const record = checkRecord(value, `${file}:${line}`)
-    if (!builder) {
-      names = [record.agents[0], record.agents[1]]
-      builder = new SummaryBuilder(names, [record.decks[0], record.decks[1]])
+    const problem = recordProblem(value)
+    if (problem !== null) {
+      skip(line, problem)
+      continue
     }
-    const swapped = names[0] !== names[1] && record.agents[0] === names[1]
-    builder.add(outcomeOf(record, index++, swapped))
+    builder.add(outcomeOf(value as GameRecord, games++))
   }
-  if (!builder) throw new RedzoneError('usage', `${file}: no games`)
-  return builder.summary()
+  if (games === 0) throw new RedzoneError('usage', `${file}: no games${skipped[0] ? ` (line ${skipped[0].line}: ${skipped[0].reason})` : ''}`)
+  const summary = builder.summary()
+  if (skipped.length > 0) summary.skipped = skipped
+  return summary
 }
 
-/** The data the report's charts draw (also embedded as JSON in the page). */
+/** Whether every skipped line of a report is its cut-off last line (a run stopped mid-write): the rest is whole. */
+export function onlyCutOffEnd(summary: SelfPlaySummary): boolean {
+  return (summary.skipped ?? []).every((s) => s.reason.startsWith('cut off'))
+}
+
+interface RateRow extends Rate {
+  label: string
+}
+
+/** The data the report's charts and tables draw (also embedded as JSON in the page): the summary's figures, labelled. */
 export interface ReportData {
   title: string
   games: number
-  winRate: { label: string; rate: number; low: number; high: number; wins: number; games: number }[]
+  /** Every side of every matchup (a mirror's by seat), then draws. */
+  winRate: RateRow[]
   lengths: { turns: number[]; games: number[] }
+  /** Each side (not in a mirror) when it played first and second. */
   byTurnOrder: { label: string; first: number; second: number; firstGames: number; secondGames: number }[]
+  /** By agent and by deck over games against another one; listed in the page when the file holds several matchups. */
+  byAgent: (RateRow & { mirrorGames: number })[]
+  byDeck: (RateRow & { mirrorGames: number })[]
+  matchups: number
   firstPlayer: Rate
   draws: Record<string, number>
   errors: number
+  finishedGames: number
+  skippedLines: number
 }
 
 export function reportData(summary: SelfPlaySummary, title: string): ReportData {
@@ -72,27 +114,33 @@ export function reportData(summary: SelfPlaySummary, title: string): ReportData 
   const turns: number[] = []
   const games: number[] = []
   if (lo >= 0) for (let t = lo; t < hist.length; t++) turns.push(t), games.push(hist[t]!)
-  const label = (agent: string, deck: string) => `${agent} (${deck})`
+  const several = summary.matchups.length > 1
+  const label = (m: MatchupSummary, k: 0 | 1) => {
+    const name = `${sideName(m.sides[k])}${m.mirror ? `, seat ${k}` : ''}`
+    return several ? `${sideName(m.sides[0])} vs ${sideName(m.sides[1])}: ${name}` : name
+  }
+  const sides = summary.matchups.flatMap((m) => ([0, 1] as const).map((k) => ({ m, k, side: m.sides[k] })))
+  const rateOf = (r: Rate): Rate => ({ wins: r.wins, games: r.games, rate: r.rate, low: r.low, high: r.high })
   return {
     title,
     games: summary.games,
     winRate: [
-      ...summary.agents.map((a) => ({ label: label(a.agent, a.deck), rate: a.rate, low: a.low, high: a.high, wins: a.wins, games: a.games })),
-      ...(summary.draws.total > 0 ? [{ label: 'draws', ...rateOf(summary.draws.total, summary.games) }] : []),
+      ...sides.map(({ m, k, side }) => ({ label: label(m, k), ...rateOf(side) })),
+      ...(summary.draws.total > 0 ? [{ label: 'draws', ...rate(summary.draws.total, summary.games) }] : []),
     ],
     lengths: { turns, games },
-    byTurnOrder: summary.agentsByTurnOrder.map((a, k) => ({
-      label: label(a.agent, summary.agents[k]!.deck),
-      first: a.first.rate, second: a.second.rate, firstGames: a.first.games, secondGames: a.second.games,
-    })),
+    byTurnOrder: sides
+      .filter(({ m }) => !m.mirror)
+      .map(({ m, k, side }) => ({ label: label(m, k), first: side.first.rate, second: side.second.rate, firstGames: side.first.games, secondGames: side.second.games })),
+    byAgent: summary.agents.map((a) => ({ label: a.name, ...rateOf(a), mirrorGames: a.mirrorGames })),
+    byDeck: summary.decks.map((d) => ({ label: d.name, ...rateOf(d), mirrorGames: d.mirrorGames })),
+    matchups: summary.matchups.length,
     firstPlayer: summary.firstPlayer,
     draws: summary.draws.reasons,
     errors: summary.errors.total,
+    finishedGames: summary.turns.finished,
+    skippedLines: summary.skipped?.length ?? 0,
   }
-}
-
-function rateOf(wins: number, games: number): { rate: number; low: number; high: number; wins: number; games: number } {
-  return { rate: games > 0 ? wins / games : 0, low: games > 0 ? wins / games : 0, high: games > 0 ? wins / games : 0, wins, games }
 }
 
 function chartJsSource(): string {
@@ -112,6 +160,11 @@ export function renderReportHtml(data: ReportData): string {
   const orderRows = data.byTurnOrder
     .map((r) => `<tr><td>${escapeHtml(r.label)}</td><td>${pct(r.first)} of ${r.firstGames}</td><td>${pct(r.second)} of ${r.secondGames}</td></tr>`)
     .join('')
+  const nameTable = (title: string, rows: ReportData['byAgent']) =>
+    `<h2>${title}</h2>\n<table><tr><th></th><th>wins</th><th>rate</th><th>95% CI</th><th>games against itself</th></tr>${rows
+      .map((r) => `<tr><td>${escapeHtml(r.label)}</td><td>${r.wins}/${r.games}</td><td>${r.games > 0 ? pct(r.rate) : '-'}</td><td>${r.games > 0 ? `${pct(r.low)} - ${pct(r.high)}` : '-'}</td><td>${r.mirrorGames}</td></tr>`)
+      .join('')}</table>\n`
+  const byName = data.matchups > 1 ? nameTable('By agent (games against another agent)', data.byAgent) + nameTable('By deck (games against another deck)', data.byDeck) : ''
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -125,12 +178,12 @@ table { border-collapse: collapse; margin-bottom: 2rem } td, th { border: 1px so
 </head>
 <body>
 <h1>${escapeHtml(data.title)}</h1>
-<p>${data.games} games; the player who took the first turn won ${pct(data.firstPlayer.rate)} (95% CI ${pct(data.firstPlayer.low)} - ${pct(data.firstPlayer.high)});
-draws ${Object.entries(data.draws).map(([k, v]) => `${escapeHtml(k)} ${v}`).join(', ') || 'none'}; errors ${data.errors}.</p>
+<p>${data.games} games${data.matchups > 1 ? ` in ${data.matchups} matchups` : ''}; the player who took the first turn won ${pct(data.firstPlayer.rate)} (95% CI ${pct(data.firstPlayer.low)} - ${pct(data.firstPlayer.high)});
+draws ${Object.entries(data.draws).map(([k, v]) => `${escapeHtml(k)} ${v}`).join(', ') || 'none'}; errors ${data.errors}${data.finishedGames === 0 ? '; no finished games' : ''}${data.skippedLines > 0 ? `; ${data.skippedLines} lines of the file skipped (not games)` : ''}.</p>
 <h2>Win rate (95% Wilson interval)</h2>
 <div class="chart"><canvas id="win-rate"></canvas></div>
 <table><tr><th></th><th>wins</th><th>rate</th><th>95% CI</th></tr>${rows}</table>
-<h2>Game length (turns)</h2>
+${byName}<h2>Game length (turns)</h2>
 <div class="chart"><canvas id="game-length"></canvas></div>
 <h2>Win rate by who played first</h2>
 <div class="chart"><canvas id="turn-order"></canvas></div>

@@ -10,14 +10,16 @@ import { availableParallelism } from 'node:os'
 import { dirname, isAbsolute, resolve } from 'node:path'
 import { RedzoneError } from '../../core/errors.js'
 import type { RunConfig } from './config.js'
-import { playRange, type PlayGameFn } from './play-range.js'
+import { playRange, type PlayGameFn, type RangeResult } from './play-range.js'
 import { autoChunkSize, chunkRanges, MAX_GAMES, shardRange, type GameRange } from './seeds.js'
-import { replayCommand, SummaryBuilder, type SelfPlaySummary } from './summary.js'
+import { replayCommand, selfplayCommand, SummaryBuilder, type SelfPlaySummary } from './summary.js'
 import { loadRun, normalizeAgentSpec } from './load.js'
 import { OrderedSink, openGamesOutput } from './ordered-output.js'
 import { createRangePool } from './pool.js'
-import { checkRedis, DEFAULT_QUEUE_NAME, produceOnQueue } from './queue.js'
+import { bindQueueRun, DEFAULT_QUEUE_NAME, produceOnQueue } from './queue.js'
 import { defaultProgress, silentProgress, type Progress } from './progress.js'
+import { runGames, type RunBinding } from './runs.js'
+import { engineVersion } from './version.js'
 
 export interface SelfPlayOptions {
   /** Games of the whole run (before `shard`). */
@@ -33,7 +35,7 @@ export interface SelfPlayOptions {
   /** Swap seats every other game (default true). */
   swap?: boolean
   maxSteps?: number
-  /** Worker threads (default 1: in this thread); `'auto'` = available parallelism. */
+  /** Worker threads (default 1: in this thread); `'auto'` = available parallelism. Never more than ranges of games. */
   workers?: number | 'auto'
   /** Games per range handed to a worker (default: about 4 ranges per thread, at most 256). */
   chunk?: number
@@ -50,15 +52,26 @@ export interface SelfPlayOptions {
   gameModule?: string
   /** Progress on stderr (default: a bar on a terminal, lines otherwise); `false` for none. */
   progress?: Progress | false
+  /** Stops the run early (SIGINT in the CLI): see `runSelfPlay`. */
+  signal?: AbortSignal
+  /** Where one-line warnings go (more threads than cores, Redis retries); default stderr. */
+  log?: (line: string) => void
 }
 
 interface PreparedRun {
   config: RunConfig
   range: GameRange
+  chunk: number
   chunks: GameRange[]
+  /** Threads of the local pool: as asked, but never more than ranges to play. */
   threads: number
+  /** One-line warnings to print before the run (more threads than cores). */
+  warnings: string[]
   builder: SummaryBuilder
   playGame?: PlayGameFn
+  /** The queue run's id, bound to the run's configuration on Redis (`bound`: the binding as stored). */
+  runId?: string
+  bound?: string
 }
 
 function checkOut(out: string | undefined): void {
@@ -68,7 +81,7 @@ function checkOut(out: string | undefined): void {
   if (existsSync(out) && statSync(out).isDirectory()) throw new RedzoneError('usage', `--out ${out}: is a directory`)
 }
 
-/** Checks every option, loads the agents (usage errors, before anything is written). */
+/** Checks every option, loads the agents and binds a queue run (usage errors, before anything is written). */
 export async function prepareRun(options: SelfPlayOptions): Promise<PreparedRun> {
   const whole = (name: string, value: number | undefined, min: number, max = MAX_GAMES - 1): void => {
     if (value !== undefined && (!Number.isInteger(value) || value < min || value > max)) {
@@ -86,9 +99,10 @@ export async function prepareRun(options: SelfPlayOptions): Promise<PreparedRun>
     const { k, n } = options.shard
     if (!Number.isInteger(n) || n < 1 || !Number.isInteger(k) || k < 1 || k > n) throw new RedzoneError('usage', `--shard ${k}/${n}: K must be between 1 and N (N at least 1)`)
   }
-  const threads = options.workers === 'auto' ? availableParallelism() : options.workers ?? 1
-  if (!Number.isInteger(threads) || threads < 1) throw new RedzoneError('usage', `--workers ${options.workers}: expected auto or a whole number of 1 or more`)
-  if (options.playGame && (threads > 1 || options.queue)) {
+  const cores = availableParallelism()
+  const requested = options.workers === 'auto' ? cores : options.workers ?? 1
+  if (!Number.isInteger(requested) || requested < 1) throw new RedzoneError('usage', `--workers ${options.workers}: expected auto or a whole number of 1 or more`)
+  if (options.playGame && (requested > 1 || options.queue)) {
     throw new RedzoneError('usage', 'an injected playGame function runs only in this thread: use workers 1 without a queue, or gameModule')
   }
   checkOut(options.out)
@@ -101,21 +115,51 @@ export async function prepareRun(options: SelfPlayOptions): Promise<PreparedRun>
   if (options.maxSteps !== undefined) config.maxSteps = options.maxSteps
   if (options.gameModule !== undefined) config.gameModule = isAbsolute(options.gameModule) ? options.gameModule : resolve(options.gameModule)
   const loaded = await loadRun(config, options.playGame)
-  if (options.queue !== undefined) await checkRedis(options.queue)
   const part = options.shard ? shardRange(options.games, options.shard.k, options.shard.n) : { from: 0, to: options.games }
   const range = { from: from + part.from, to: from + part.to }
-  const chunk = options.chunk ?? autoChunkSize(range.to - range.from, options.queue ? 16 : threads)
+  const chunk = options.chunk ?? autoChunkSize(range.to - range.from, options.queue ? 16 : requested)
+  const chunks = chunkRanges(range, chunk)
+  // A thread per range at most: more would only start, load the engine and wait.
+  const threads = options.queue === undefined ? Math.min(requested, chunks.length) : 1
+  const warnings: string[] = []
+  if (options.queue === undefined && threads > cores) {
+    warnings.push(
+      threads < requested
+        ? `selfplay: --workers ${requested}: ${threads} threads (one per range of games), more than the ${cores} cores: they share them`
+        : `selfplay: --workers ${requested}: more threads than the ${cores} cores: they share them (--workers auto starts one per core)`,
+    )
+  }
   const names: [string, string] = [loaded.agents[0].name, loaded.agents[1].name]
-  const builder = new SummaryBuilder(names, config.decks, (index) => replayCommand(config, index))
-  const prepared: PreparedRun = { config, range, chunks: chunkRanges(range, chunk), threads, builder }
+  const builder = new SummaryBuilder({ listed: { agents: names, decks: config.decks }, replay: (index) => replayCommand(config, index) })
+  const prepared: PreparedRun = { config, range, chunk, chunks, threads, warnings, builder }
   if (options.playGame) prepared.playGame = options.playGame
+  if (options.queue !== undefined) {
+    const runId = options.runId ?? randomBytes(6).toString('hex')
+    const binding: RunBinding = { ...runGames(config), from: range.from, to: range.to, chunk, engine: engineVersion(), queueName: options.queueName ?? DEFAULT_QUEUE_NAME, created: new Date().toISOString() }
+    prepared.bound = await bindQueueRun(options.queue, runId, binding)
+    prepared.runId = runId
+  }
   return prepared
 }
 
-/** Plays the run and returns its summary; throws a `RedzoneError` with code `usage` for bad options before writing anything. */
+/** `games.jsonl` -> `games.from-1234.jsonl`: where a resumed run writes the rest. */
+function restFile(out: string, next: number): string {
+  const dot = out.lastIndexOf('.')
+  return dot > out.lastIndexOf('/') && dot > 0 ? `${out.slice(0, dot)}.from-${next}${out.slice(dot)}` : `${out}.from-${next}`
+}
+
+/**
+ * Plays the run and returns its summary; throws a `RedzoneError` with code `usage` for bad options
+ * before writing anything. When `signal` aborts, the games of the ranges written so far stay (whole
+ * lines, in order) and the summary of those comes back with `interrupted`: how many, and the command
+ * that plays the rest.
+ */
 export async function runSelfPlay(options: SelfPlayOptions): Promise<SelfPlaySummary> {
   const run = await prepareRun(options)
   const { config, range, chunks, threads, builder } = run
+  const log = options.log ?? ((line: string) => void process.stderr.write(`${line}\n`))
+  for (const warning of run.warnings) log(warning)
+  const signal = options.signal
   const total = range.to - range.from
   const progress = options.progress === false ? silentProgress : options.progress ?? defaultProgress(total)
   const output = openGamesOutput(options.out)
@@ -123,17 +167,14 @@ export async function runSelfPlay(options: SelfPlayOptions): Promise<SelfPlaySum
   const start = performance.now()
   try {
     if (options.queue !== undefined) {
-      const runId = options.runId ?? randomBytes(6).toString('hex')
-      await produceOnQueue({ url: options.queue, queueName: options.queueName ?? DEFAULT_QUEUE_NAME, runId, config, chunks, sink, progress })
+      await produceOnQueue({
+        url: options.queue, queueName: options.queueName ?? DEFAULT_QUEUE_NAME, runId: run.runId!, bound: run.bound!, config, chunks, sink, progress,
+        log: (line) => log(`selfplay: ${line}`), ...(signal ? { signal } : {}),
+      })
     } else if (threads === 1) {
-      const { agents, playGame } = await loadRun(config, run.playGame)
-      for (let p = 0; p < chunks.length; p++) {
-        await sink.put(p, playRange(config, agents, playGame, chunks[p]!, 'main'))
-        progress.update(sink.received)
-        await new Promise((resolve) => setImmediate(resolve))
-      }
+      await runInThisThread(config, chunks, run.playGame, sink, progress, signal)
     } else {
-      await runOnPool(config, chunks, threads, sink, progress)
+      await runOnPool(config, chunks, threads, sink, progress, signal)
     }
     await sink.drained()
   } finally {
@@ -144,31 +185,93 @@ export async function runSelfPlay(options: SelfPlayOptions): Promise<SelfPlaySum
   const summary = builder.summary()
   summary.run = { seed: config.seed, from: range.from, to: range.to, swap: config.swap, decks: config.decks, agents: config.agents }
   if (config.maxSteps !== undefined) summary.run.maxSteps = config.maxSteps
-  summary.timing = { seconds, gamesPerSecond: seconds > 0 ? total / seconds : 0, workers: sink.throughput() }
+  summary.timing = { seconds, gamesPerSecond: seconds > 0 ? sink.gamesWritten / seconds : 0, workers: sink.throughput() }
+  if (!sink.complete) {
+    const next = range.from + sink.gamesWritten
+    let resume: string
+    if (options.queue !== undefined) {
+      // The same run again: its stored ranges are collected, not played again.
+      const extra = ['--chunk', String(run.chunk), '--queue', options.queue, '--queue-name', options.queueName ?? DEFAULT_QUEUE_NAME, '--run-id', run.runId!]
+      resume = selfplayCommand(config, range.from, total, [...extra, ...(options.out !== undefined ? ['--out', options.out] : [])])
+    } else {
+      const extra = threads > 1 ? ['--workers', String(threads)] : []
+      const out = options.out === undefined ? [] : ['--out', options.out === '-' || next === range.from ? options.out : restFile(options.out, next)]
+      resume = selfplayCommand(config, next, range.to - next, [...extra, ...out])
+    }
+    summary.interrupted = { written: sink.gamesWritten, next, resume }
+  }
   return summary
 }
 
-/** Ranges to the pool, a few per thread in flight and never far ahead of the next range to write. */
-async function runOnPool(config: RunConfig, chunks: readonly GameRange[], threads: number, sink: OrderedSink, progress: Progress): Promise<void> {
+/** One result of consecutive ranges (a range played game by game). */
+function joinResults(parts: readonly RangeResult[]): RangeResult {
+  return {
+    from: parts[0]!.from,
+    to: parts[parts.length - 1]!.to,
+    text: parts.map((p) => p.text).join(''),
+    outcomes: parts.flatMap((p) => p.outcomes),
+    worker: parts[0]!.worker,
+    ms: parts.reduce((ms, p) => ms + p.ms, 0),
+  }
+}
+
+/** The ranges in this thread, game by game with a turn of the event loop between games (so a signal is heard). */
+async function runInThisThread(config: RunConfig, chunks: readonly GameRange[], injected: PlayGameFn | undefined, sink: OrderedSink, progress: Progress, signal?: AbortSignal): Promise<void> {
+  const { agents, playGame } = await loadRun(config, injected)
+  for (let p = 0; p < chunks.length && !signal?.aborted; p++) {
+    const chunk = chunks[p]!
+    const parts: RangeResult[] = []
+    for (let index = chunk.from; index < chunk.to && !signal?.aborted; index++) {
+      parts.push(playRange(config, agents, playGame, { from: index, to: index + 1 }, 'main'))
+      await new Promise((resolve) => setImmediate(resolve))
+    }
+    if (parts.length > 0) await sink.put(p, joinResults(parts))
+    progress.update(sink.received)
+  }
+}
+
+/**
+ * Ranges to the pool, a few per thread in flight and never far ahead of the next range to write.
+ * When `signal` aborts, the threads are ended: the ranges in flight are not written.
+ */
+async function runOnPool(config: RunConfig, chunks: readonly GameRange[], threads: number, sink: OrderedSink, progress: Progress, signal?: AbortSignal): Promise<void> {
   const pool = createRangePool(threads)
+  let destroyed: Promise<void> | undefined
+  const destroy = (): Promise<void> => (destroyed ??= pool.destroy())
   const ahead = threads * 8
   let next = 0
   let waiting: (() => void)[] = []
+  const wake = (): void => {
+    const woken = waiting
+    waiting = []
+    for (const resolve of woken) resolve()
+  }
+  const stop = (): void => {
+    wake()
+    void destroy()
+  }
+  signal?.addEventListener('abort', stop, { once: true })
   const lane = async (): Promise<void> => {
-    while (next < chunks.length) {
-      while (next - sink.written > ahead) await new Promise<void>((resolve) => waiting.push(resolve))
+    while (next < chunks.length && !signal?.aborted) {
+      while (next - sink.written > ahead && !signal?.aborted) await new Promise<void>((resolve) => waiting.push(resolve))
+      if (signal?.aborted) return
       const position = next++
-      const result = await pool.run({ config, ...chunks[position]! })
+      let result: RangeResult
+      try {
+        result = await pool.run({ config, ...chunks[position]! })
+      } catch (error) {
+        if (signal?.aborted) return
+        throw error
+      }
       await sink.put(position, result)
       progress.update(sink.received)
-      const woken = waiting
-      waiting = []
-      for (const resolve of woken) resolve()
+      wake()
     }
   }
   try {
     await Promise.all(Array.from({ length: Math.min(chunks.length, threads * 2) }, lane))
   } finally {
-    await pool.destroy()
+    signal?.removeEventListener('abort', stop)
+    await destroy()
   }
 }

@@ -55,66 +55,206 @@ export interface WorkerThroughput {
   gamesPerSecond: number
 }
 
-export interface SelfPlaySummary {
-  format: 'redzone-selfplay-summary/1'
+export interface Draws {
+  total: number
+  reasons: Record<string, number>
+}
+
+/** One side of a matchup (an agent with its deck): its wins, and its wins when it played first and second. */
+export interface SideSummary extends Rate {
+  agent: string
+  deck: string
+  first: Rate
+  second: Rate
+}
+
+/**
+ * The games between two sides, an agent with its deck each, whatever their seats. When both sides
+ * are the same agent with the same deck (`mirror`), nothing tells them apart but the seat: side k
+ * is seat k.
+ */
+export interface MatchupSummary {
+  sides: [SideSummary, SideSummary]
+  mirror: boolean
   games: number
-  /** By listed agent (agent k played deck k), whatever its seat. */
-  agents: (Rate & { agent: string; deck: string })[]
+  seats: [Rate, Rate]
+  firstPlayer: Rate
+  draws: Draws
+  errors: number
+}
+
+/** An agent's (or deck's) wins in the games it played against another agent (deck); games against itself apart. */
+export interface NameSummary extends Rate {
+  name: string
+  mirrorGames: number
+}
+
+export interface SelfPlaySummary {
+  format: 'redzone-selfplay-summary/2'
+  games: number
+  /** Every pairing of sides in the games, in order of first appearance (a run's listed order first). */
+  matchups: MatchupSummary[]
+  /** By agent name, from each record's own agents. */
+  agents: NameSummary[]
+  /** By deck, from each record's own decks. */
+  decks: NameSummary[]
   /** By seat (seat 0 is listed first in each record). */
   seats: [Rate, Rate]
   /** Games won by the player who took the first turn. */
   firstPlayer: Rate
-  /** Each listed agent's wins in the games it started and in those it did not. */
-  agentsByTurnOrder: { agent: string; first: Rate; second: Rate }[]
-  draws: { total: number; reasons: Record<string, number> }
+  draws: Draws
   errors: { total: number; games: ErrorGame[] }
-  /** Lengths of the games that did not end in an error. */
-  turns: { mean: number; p50: number; p95: number; max: number; histogram: number[] }
+  /** Lengths of the games that did not end in an error (`finished`); the figures are null when there are none. */
+  turns: { finished: number; mean: number | null; p50: number | null; p95: number | null; max: number | null; histogram: number[] }
+  /** Lines of a games file that are not games (`redzone report`): a cut-off last line, or a line that is not a record. */
+  skipped?: { line: number; reason: string }[]
   run?: { seed: number; from: number; to: number; swap: boolean; decks: [string, string]; agents: [string, string]; maxSteps?: number }
+  /** A run stopped early (`signal`): games written (whole lines, indices `run.from .. next - 1`) and the command that plays the rest. */
+  interrupted?: { written: number; next: number; resume: string }
   timing?: { seconds: number; gamesPerSecond: number; workers: WorkerThroughput[] }
 }
 
 /** Errors listed one by one in a summary (all are counted). */
 export const MAX_LISTED_ERRORS = 1000
 
-/** Builds a summary game by game (in index order), in constant memory but for the errors listed. */
+type Side = readonly [agent: string, deck: string]
+
+const sideKey = (side: Side): string => JSON.stringify(side)
+
+class MatchupCounts {
+  readonly keys: [string, string]
+  readonly mirror: boolean
+  games = 0
+  readonly sideWins = [0, 0]
+  readonly started = [0, 0]
+  readonly startedWins = [0, 0]
+  readonly secondWins = [0, 0]
+  readonly seatWins = [0, 0]
+  firstWins = 0
+  readonly draws: Draws = { total: 0, reasons: {} }
+  errors = 0
+
+  constructor(readonly sides: readonly [Side, Side]) {
+    this.keys = [sideKey(sides[0]), sideKey(sides[1])]
+    this.mirror = this.keys[0] === this.keys[1]
+  }
+
+  add(outcome: GameOutcome, seat0: string): void {
+    this.games++
+    // The side in seat 0; in a mirror, the seat is all there is.
+    const side0 = this.mirror || seat0 === this.keys[0] ? 0 : 1
+    const sideOf = (seat: 0 | 1): 0 | 1 => (seat === 0 ? side0 : 1 - side0) as 0 | 1
+    const starter = sideOf(outcome.first)
+    this.started[starter]!++
+    if (outcome.winner === null) {
+      this.draws.total++
+      this.draws.reasons[outcome.reason] = (this.draws.reasons[outcome.reason] ?? 0) + 1
+    } else {
+      const winner = sideOf(outcome.winner)
+      this.seatWins[outcome.winner]!++
+      this.sideWins[winner]!++
+      if (winner === starter) this.startedWins[winner]!++
+      else this.secondWins[winner]!++
+      if (outcome.winner === outcome.first) this.firstWins++
+    }
+    if (outcome.reason === 'error') this.errors++
+  }
+
+  summary(): MatchupSummary {
+    const side = (k: 0 | 1): SideSummary => ({
+      agent: this.sides[k][0],
+      deck: this.sides[k][1],
+      ...rate(this.sideWins[k]!, this.games),
+      first: rate(this.startedWins[k]!, this.started[k]!),
+      second: rate(this.secondWins[k]!, this.games - this.started[k]!),
+    })
+    return {
+      sides: [side(0), side(1)],
+      mirror: this.mirror,
+      games: this.games,
+      seats: [rate(this.seatWins[0]!, this.games), rate(this.seatWins[1]!, this.games)],
+      firstPlayer: rate(this.firstWins, this.games),
+      draws: { total: this.draws.total, reasons: { ...this.draws.reasons } },
+      errors: this.errors,
+    }
+  }
+}
+
+/** Wins by name (an agent or a deck) over the games where the two seats' names differ. */
+class NameCounts {
+  private readonly counts = new Map<string, { games: number; wins: number; mirror: number }>()
+
+  add(names: readonly [string, string], winner: 0 | 1 | null): void {
+    if (names[0] === names[1]) {
+      this.entry(names[0]).mirror++
+      return
+    }
+    for (const seat of [0, 1] as const) {
+      const entry = this.entry(names[seat])
+      entry.games++
+      if (winner === seat) entry.wins++
+    }
+  }
+
+  /** Lists `name` (in this order) before any game. */
+  entry(name: string): { games: number; wins: number; mirror: number } {
+    let entry = this.counts.get(name)
+    if (!entry) this.counts.set(name, (entry = { games: 0, wins: 0, mirror: 0 }))
+    return entry
+  }
+
+  summary(): NameSummary[] {
+    return [...this.counts]
+      .filter(([, c]) => c.games + c.mirror > 0)
+      .map(([name, c]) => ({ name, ...rate(c.wins, c.games), mirrorGames: c.mirror }))
+  }
+}
+
+/**
+ * Builds a summary game by game, in constant memory but for the errors listed: the one count of
+ * both `selfplay` (fed each range's outcomes in index order) and `report` (fed a file's records).
+ * Every figure comes from each game's own agents and decks by seat.
+ */
 export class SummaryBuilder {
   private games = 0
-  private readonly agentWins = [0, 0]
-  private readonly seatWins = [0, 0]
-  private firstWins = 0
-  private readonly startedGames = [0, 0]
-  private readonly startedWins = [0, 0]
-  private readonly secondWins = [0, 0]
-  private draws = 0
-  private readonly drawReasons: Record<string, number> = {}
+  private readonly matchups = new Map<string, MatchupCounts>()
+  private readonly agents = new NameCounts()
+  private readonly decks = new NameCounts()
   private errorCount = 0
   private readonly errorGames: ErrorGame[] = []
   private readonly turnCounts: number[] = []
   private turnSum = 0
   private turnGames = 0
+  private readonly replay: ((index: number) => string) | undefined
 
-  constructor(
-    private readonly agents: [string, string],
-    private readonly decks: [string, string],
-    private readonly replay?: (index: number) => string,
-  ) {}
+  /**
+   * `listed`: the run's agents and decks as listed (agent k plays deck k), so that its matchup,
+   * agents and decks are summarised in that order; `replay` gives the command that replays game i.
+   */
+  constructor(options: { listed?: { agents: readonly [string, string]; decks: readonly [string, string] }; replay?: (index: number) => string } = {}) {
+    this.replay = options.replay
+    if (options.listed) {
+      const { agents, decks } = options.listed
+      this.matchupOf([agents[0], decks[0]], [agents[1], decks[1]])
+      agents.forEach((name) => this.agents.entry(name))
+      decks.forEach((name) => this.decks.entry(name))
+    }
+  }
+
+  private matchupOf(a: Side, b: Side): MatchupCounts {
+    const [ka, kb] = [sideKey(a), sideKey(b)]
+    const key = ka <= kb ? `${ka}${kb}` : `${kb}${ka}`
+    let matchup = this.matchups.get(key)
+    if (!matchup) this.matchups.set(key, (matchup = new MatchupCounts([a, b])))
+    return matchup
+  }
 
   add(outcome: GameOutcome): void {
     this.games++
-    const starter = outcome.swapped ? 1 - outcome.first : outcome.first
-    this.startedGames[starter]!++
-    if (outcome.winner === null) {
-      this.draws++
-      this.drawReasons[outcome.reason] = (this.drawReasons[outcome.reason] ?? 0) + 1
-    } else {
-      this.seatWins[outcome.winner]!++
-      const winner = outcome.swapped ? 1 - outcome.winner : outcome.winner
-      this.agentWins[winner]!++
-      if (winner === starter) this.startedWins[winner]!++
-      else this.secondWins[winner]!++
-      if (outcome.winner === outcome.first) this.firstWins++
-    }
+    const seats: [Side, Side] = [[outcome.agents[0], outcome.decks[0]], [outcome.agents[1], outcome.decks[1]]]
+    this.matchupOf(seats[0], seats[1]).add(outcome, sideKey(seats[0]))
+    this.agents.add(outcome.agents, outcome.winner)
+    this.decks.add(outcome.decks, outcome.winner)
     if (outcome.reason === 'error') {
       this.errorCount++
       if (this.errorGames.length < MAX_LISTED_ERRORS) {
@@ -132,24 +272,27 @@ export class SummaryBuilder {
   }
 
   summary(): SelfPlaySummary {
+    const finished = this.turnGames
+    const played = [...this.matchups.values()].filter((m) => m.games > 0)
+    const sum = (count: (m: MatchupCounts) => number) => played.reduce((n, m) => n + count(m), 0)
+    const reasons: Record<string, number> = {}
+    for (const m of played) for (const [reason, n] of Object.entries(m.draws.reasons)) reasons[reason] = (reasons[reason] ?? 0) + n
     return {
-      format: 'redzone-selfplay-summary/1',
+      format: 'redzone-selfplay-summary/2',
       games: this.games,
-      agents: [0, 1].map((k) => ({ agent: this.agents[k]!, deck: this.decks[k]!, ...rate(this.agentWins[k]!, this.games) })),
-      seats: [rate(this.seatWins[0]!, this.games), rate(this.seatWins[1]!, this.games)],
-      firstPlayer: rate(this.firstWins, this.games),
-      agentsByTurnOrder: [0, 1].map((k) => ({
-        agent: this.agents[k]!,
-        first: rate(this.startedWins[k]!, this.startedGames[k]!),
-        second: rate(this.secondWins[k]!, this.games - this.startedGames[k]!),
-      })),
-      draws: { total: this.draws, reasons: { ...this.drawReasons } },
+      matchups: played.map((m) => m.summary()),
+      agents: this.agents.summary(),
+      decks: this.decks.summary(),
+      seats: [rate(sum((m) => m.seatWins[0]!), this.games), rate(sum((m) => m.seatWins[1]!), this.games)],
+      firstPlayer: rate(sum((m) => m.firstWins), this.games),
+      draws: { total: sum((m) => m.draws.total), reasons },
       errors: { total: this.errorCount, games: [...this.errorGames] },
       turns: {
-        mean: this.turnGames === 0 ? 0 : this.turnSum / this.turnGames,
-        p50: percentileOfCounts(this.turnCounts, 50),
-        p95: percentileOfCounts(this.turnCounts, 95),
-        max: Math.max(0, this.turnCounts.length - 1),
+        finished,
+        mean: finished === 0 ? null : this.turnSum / finished,
+        p50: finished === 0 ? null : percentileOfCounts(this.turnCounts, 50),
+        p95: finished === 0 ? null : percentileOfCounts(this.turnCounts, 95),
+        max: finished === 0 ? null : this.turnCounts.length - 1,
         histogram: [...this.turnCounts],
       },
     }
@@ -160,21 +303,55 @@ function quote(arg: string): string {
   return /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`
 }
 
-/** The `redzone selfplay` command that plays game `index` of the run `config` alone, to `out`. */
-export function replayCommand(config: RunConfig, index: number, out = `game-${index}.jsonl`): string {
+/** The `redzone selfplay` command that plays games `from .. from + games - 1` of the run `config`, then `extra` flags. */
+export function selfplayCommand(config: RunConfig, from: number, games: number, extra: readonly string[] = []): string {
   const args = [
-    'redzone', 'selfplay', '--seed', String(config.seed), '--from', String(index), '--games', '1',
+    'redzone', 'selfplay', '--seed', String(config.seed), '--from', String(from), '--games', String(games),
     '--agents', config.agents.join(','), '--decks', config.decks.join(','),
   ]
   if (!config.swap) args.push('--no-swap')
   if (config.maxSteps !== undefined) args.push('--max-steps', String(config.maxSteps))
   if (config.gameModule !== undefined) args.push('--game-module', config.gameModule)
-  args.push('--out', out)
-  return args.map(quote).join(' ')
+  return [...args, ...extra].map(quote).join(' ')
+}
+
+/** The `redzone selfplay` command that plays game `index` of the run `config` alone, to `out`. */
+export function replayCommand(config: RunConfig, index: number, out = `game-${index}.jsonl`): string {
+  return selfplayCommand(config, index, 1, ['--out', out])
 }
 
 function percent(r: Rate): string {
   return `${(100 * r.rate).toFixed(1)}% (${r.wins}/${r.games}, 95% CI ${(100 * r.low).toFixed(1)}-${(100 * r.high).toFixed(1)}%)`
+}
+
+/** `heuristic (green-white)`. */
+export const sideName = (side: { agent: string; deck: string }): string => `${side.agent} (${side.deck})`
+
+function drawsText(draws: Draws): string {
+  const reasons = Object.entries(draws.reasons).map(([reason, n]) => `${reason} ${n}`).join(', ')
+  return `${draws.total}${reasons ? ` (${reasons})` : ''}`
+}
+
+function matchupLines(m: MatchupSummary, indent: string): string[] {
+  const lines: string[] = []
+  if (m.mirror) lines.push(`${indent}${sideName(m.sides[0])} against itself: counted by seat`)
+  else for (const side of m.sides) lines.push(`${indent}${sideName(side)} wins ${percent(side)}`)
+  lines.push(`${indent}seat 0 wins ${percent(m.seats[0])}`)
+  lines.push(`${indent}seat 1 wins ${percent(m.seats[1])}`)
+  lines.push(`${indent}first player wins ${percent(m.firstPlayer)}`)
+  if (!m.mirror) {
+    for (const side of m.sides) {
+      lines.push(`${indent}${sideName(side)} playing first wins ${(100 * side.first.rate).toFixed(1)}% of ${side.first.games}, playing second ${(100 * side.second.rate).toFixed(1)}% of ${side.second.games}`)
+    }
+  }
+  return lines
+}
+
+function nameLines(names: readonly NameSummary[]): string[] {
+  return names.map((n) => {
+    const itself = n.mirrorGames > 0 ? `; ${n.mirrorGames} games against itself` : ''
+    return n.games > 0 ? `  ${n.name} wins ${percent(n)}${itself}` : `  ${n.name}: only against itself (${n.mirrorGames} games)`
+  })
 }
 
 /** The summary as a few readable lines. */
@@ -182,22 +359,27 @@ export function formatSummary(summary: SelfPlaySummary): string {
   const lines: string[] = []
   const run = summary.run
   lines.push(`games: ${summary.games}${run ? ` (indices ${run.from}..${run.to - 1}, seed ${run.seed}${run.swap ? ', seats swapped every other game' : ''})` : ''}`)
-  for (const agent of summary.agents) lines.push(`  ${agent.agent} (${agent.deck}) wins ${percent(agent)}`)
-  lines.push(`  seat 0 wins ${percent(summary.seats[0])}`)
-  lines.push(`  seat 1 wins ${percent(summary.seats[1])}`)
-  lines.push(`  first player wins ${percent(summary.firstPlayer)}`)
-  for (const a of summary.agentsByTurnOrder) {
-    lines.push(`  ${a.agent} playing first wins ${(100 * a.first.rate).toFixed(1)}% of ${a.first.games}, playing second ${(100 * a.second.rate).toFixed(1)}% of ${a.second.games}`)
+  if (summary.matchups.length === 1) lines.push(...matchupLines(summary.matchups[0]!, '  '))
+  else {
+    summary.matchups.forEach((m, i) => {
+      lines.push(`matchup ${i + 1} of ${summary.matchups.length}: ${sideName(m.sides[0])} vs ${sideName(m.sides[1])}, ${m.games} games`)
+      lines.push(...matchupLines(m, '    '))
+      lines.push(`    draws ${drawsText(m.draws)}, errors ${m.errors}`)
+    })
+    lines.push('by agent (games against another agent):', ...nameLines(summary.agents))
+    lines.push('by deck (games against another deck):', ...nameLines(summary.decks))
+    lines.push(`all games: seat 0 wins ${percent(summary.seats[0])}, first player wins ${percent(summary.firstPlayer)}`)
   }
-  const reasons = Object.entries(summary.draws.reasons).map(([reason, n]) => `${reason} ${n}`).join(', ')
-  lines.push(`draws: ${summary.draws.total}${reasons ? ` (${reasons})` : ''}`)
+  lines.push(`draws: ${drawsText(summary.draws)}`)
   lines.push(`errors: ${summary.errors.total}`)
   for (const game of summary.errors.games.slice(0, 10)) {
     lines.push(`  game ${game.index} seed ${game.seed}: ${game.error}`)
     if (game.replay) lines.push(`    replay: ${game.replay}`)
   }
   if (summary.errors.total > 10) lines.push(`  ... ${summary.errors.total - 10} more in the JSON summary (--json)`)
-  lines.push(`turns: p50 ${summary.turns.p50}, p95 ${summary.turns.p95}, mean ${summary.turns.mean.toFixed(1)}, max ${summary.turns.max}`)
+  const t = summary.turns
+  lines.push(t.finished === 0 ? 'turns: no finished games' : `turns: p50 ${t.p50}, p95 ${t.p95}, mean ${t.mean!.toFixed(1)}, max ${t.max}`)
+  if (summary.skipped?.length) lines.push(`skipped: ${summary.skipped.length} lines that are not games (line ${summary.skipped.slice(0, 5).map((s) => s.line).join(', ')}${summary.skipped.length > 5 ? ', ...' : ''})`)
   if (summary.timing) {
     lines.push(`time: ${summary.timing.seconds.toFixed(2)} s, ${summary.timing.gamesPerSecond.toFixed(1)} games/s`)
     if (summary.timing.workers.length > 1) {

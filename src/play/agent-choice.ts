@@ -1,0 +1,46 @@
+/**
+ * An agent's choice as `playGame` asks for it: a value that is not an action is an
+ * `illegal-agent-action` error naming the agent, its seat, the decision and what it returned, so a
+ * record's `error` says whose bug it is (rather than the engine's TypeError reading it). An error
+ * the agent throws is recorded with its own message, as before.
+ */
+import { RedzoneError } from '../core/errors.js'
+import type { Decision, PlayerAction } from '../decisions/action.js'
+import type { LegalActions } from '../decisions/legal.js'
+import type { Agent } from './agent.js'
+import type { GameView } from './view.js'
+
+/** An agent in its seat of one game. */
+export interface SeatedAgent {
+  agent: Agent
+  view: GameView
+  name: string
+  seat: 0 | 1
+}
+
+export function agentLabel(seated: SeatedAgent): string {
+  return `agent "${seated.name}" (seat ${seated.seat})`
+}
+
+/** A short description of a value an agent returned: `undefined`, `null`, `the string "pass"`, `{"kind":"pass"}`. */
+function describe(value: unknown): string {
+  if (value === undefined || value === null) return String(value)
+  if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}...` : value)}`
+  if (typeof value !== 'object') return `${typeof value} ${String(value)}`
+  let text: string
+  try {
+    text = JSON.stringify(value) ?? String(value)
+  } catch {
+    text = Object.prototype.toString.call(value)
+  }
+  return `${Array.isArray(value) ? 'an array ' : 'an object without a string "type" '}${text.length > 80 ? `${text.slice(0, 80)}...` : text}`
+}
+
+/** `seated.agent.choose(...)`, its result checked to be an action (legality is `act`'s to check). */
+export function chooseChecked(seated: SeatedAgent, decision: Decision, legal: LegalActions): PlayerAction {
+  const action: unknown = seated.agent.choose(seated.view, decision, legal)
+  if (typeof action !== 'object' || action === null || Array.isArray(action) || typeof (action as { type?: unknown }).type !== 'string') {
+    throw new RedzoneError('illegal-agent-action', `${agentLabel(seated)} returned ${describe(action)} at a ${decision.kind} decision`)
+  }
+  return action as PlayerAction
+}
