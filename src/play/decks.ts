@@ -147,9 +147,10 @@ function poolName(name: string): string | undefined {
 
 /**
  * The problems of a deck's cards, each with its path (`where(i)` names entry `i`): names not in
- * the pool, and with `rules`, the deck rules (`DECK_RULES`). Empty when the deck is legal.
+ * the pool, and with `rules`, the deck rules (`DECK_RULES`; the size only when `sizeKnown`: not
+ * when lines of a file could not be read). Empty when the deck is legal.
  */
-function entryIssues(cards: readonly DeckEntry[], where: (i: number) => string, whole: string, rules: boolean): InputIssue[] {
+function entryIssues(cards: readonly DeckEntry[], where: (i: number) => string, whole: string, rules: boolean, sizeKnown = true): InputIssue[] {
   const issues: InputIssue[] = []
   const copies = new Map<string, { count: number; entries: number[] }>()
   cards.forEach(([name, count], i) => {
@@ -170,6 +171,7 @@ function entryIssues(cards: readonly DeckEntry[], where: (i: number) => string, 
     }
   }
   const size = deckSize(cards)
+  if (!sizeKnown) return issues
   if (size < DECK_RULES.minCards) issues.push({ path: whole, message: `${size} cards: a deck has at least ${DECK_RULES.minCards} (CR 100.2b)` })
   if (size > DECK_RULES.maxCards) issues.push({ path: whole, message: `${size} cards: at most ${DECK_RULES.maxCards} (an engine limit)` })
   return issues
@@ -242,16 +244,12 @@ export function parseDeckList(text: string, options: { name?: string; source?: s
       })
       continue
     }
-    const card = poolName(name)
-    if (card === undefined) {
-      issues.push({ path: at, message: unknownCard(name) })
-      continue
-    }
-    cards.push([card, count])
+    // A name not in the pool stays as written: the check below reports it, and its count counts.
+    cards.push([poolName(name) ?? name, count])
     lineOf.push(i + 1)
   }
   if (cards.length === 0 && issues.length === 0) issues.push({ path: source, message: 'no cards: a line like "4 Lightning Bolt" for each card' })
-  else issues.push(...entryIssues(cards, (i) => `${source}:${lineOf[i]}`, source, true))
+  else issues.push(...entryIssues(cards, (i) => `${source}:${lineOf[i]}`, source, true, issues.length === 0))
   issues.sort((a, b) => lineNumber(a.path) - lineNumber(b.path))
   if (issues.length > 0) throw invalidDeck(`deck ${source}`, issues)
   return { name: options.name ?? 'deck', cards }
