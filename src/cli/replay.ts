@@ -1,6 +1,6 @@
 /**
  * `redzone replay FILE`: replays every record of a games file (JSON lines, as `selfplay --out`
- * writes them) and checks each is the recorded game (`replay`: the same actions accepted, the same
+ * writes them) and checks each is the recorded game (`replay`, on a `GameTable`: the same actions accepted, the same
  * first player, winner, turns and reason). One line per record that differs, then
  * "N replayed, N differ"; records of another engine version and lines that are not records are
  * counted apart (bad input).
@@ -8,7 +8,7 @@
 import { createReadStream } from 'node:fs'
 import { createInterface } from 'node:readline'
 import { RedzoneError } from '../core/errors.js'
-import { replay } from '../play/play-game.js'
+import { GameTable } from '../play/play-game.js'
 import { recordShapeError, type GameRecord } from '../play/record.js'
 import { engineVersion, versionError } from '../play/version.js'
 import { lineProgress, silentProgress, type Progress, type TextSink } from '../node/selfplay/progress.js'
@@ -54,6 +54,7 @@ export async function replayGamesFile(file: string, progress: (total: number) =>
   const bar = progress(await countLines(file))
   const result: ReplayFileResult = { replayed: 0, differ: [], invalid: [], otherVersion: [] }
   const current = engineVersion()
+  const table = new GameTable()
   let line = 0
   try {
     for await (const text of createInterface({ input: stream, crlfDelay: Infinity })) {
@@ -80,7 +81,7 @@ export async function replayGamesFile(file: string, progress: (total: number) =>
       }
       result.replayed++
       try {
-        replay(record)
+        table.replay(record)
       } catch (error) {
         result.differ.push({ line, message: (error as Error).message.replace(/^redzone: /, '') })
       }

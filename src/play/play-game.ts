@@ -142,6 +142,11 @@ export class GameTable {
     return playOn(this, options)
   }
 
+  /** `replay` on a game of this table (restored, not built): for many records, as `redzone replay` does. The game is reused by the next call. */
+  replay(record: GameRecord): Game {
+    return replayOn(this, record, {})
+  }
+
   /** A game of these decks, not begun, with the seed's random stream. */
   fresh(decks: readonly [DeckSpec, DeckSpec], seed: number): Game {
     const key = JSON.stringify(decks)
@@ -255,10 +260,19 @@ function outcomeText(o: { first: number; winner: number | null; turns: number; r
  * actions left over or missing), `illegal-agent-action` for a recorded action the game rejects.
  */
 export function replay(record: GameRecord, options: { onGame?: (game: Game) => void; maxSteps?: number } = {}): Game {
+  return replayOn(null, record, options)
+}
+
+function replayOn(table: GameTable | null, record: GameRecord, options: { onGame?: (game: Game) => void; maxSteps?: number }): Game {
   const shape = recordShapeError(record)
   if (shape !== null) throw new RedzoneError('invalid-argument', `not a game record: ${shape}`)
   checkVersion(record.version)
-  const game = createDeckGame(recordDecks(record), { seed: record.seed, ...(options.onGame ? { onGame: options.onGame } : {}) })
+  const decks = recordDecks(record)
+  let game: Game
+  if (table && !options.onGame) {
+    game = table.fresh(decks, record.seed)
+    beginGame(worldOf(game))
+  } else game = createDeckGame(decks, { seed: record.seed, ...(options.onGame ? { onGame: options.onGame } : {}) })
   const world = worldOf(game)
   let next = 0
   let outcome: { winner: 0 | 1 | null; reason: GameEndReason }

@@ -62,6 +62,14 @@ describe('game records', () => {
     expect(replay(record).pendingDecision().kind).toBe('gameOver')
   })
 
+  it('GameTable.replay replays many records, of any decks, on games it restores, with the same checks as replay', () => {
+    const table = new GameTable()
+    const records = [1, 2, 3, 4].map((seed) => playGame({ seed, agents: [heuristicAgent, randomAgent], decks: seed % 2 ? [MONO_RED, 'black-red'] : ['green-white', 'black-red'] }))
+    for (const record of [...records, ...records]) expect(table.replay(record).pendingDecision().kind).toBe('gameOver')
+    expect(() => table.replay({ ...records[0]!, turns: 99 })).toThrow(/the replay differs from the record/)
+    expect(() => table.replay({ ...records[0]!, version: '9.9.9' })).toThrow(expect.objectContaining({ code: 'version-mismatch' }))
+  })
+
   it('a record of the built-in decks names them (no lists) and carries the version', () => {
     const record = playGame({ seed: 5, agents: [randomAgent, randomAgent], decks: ['green-white', 'black-red'] })
     expect(record.version).toBe(engineVersion())
