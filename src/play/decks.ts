@@ -217,6 +217,7 @@ const SET_SUFFIX = /\s+\([A-Za-z0-9]{2,6}\)(\s+[A-Za-z0-9-]+)?$/
  * once: a `RedzoneError` (`invalid-deck`) whose `issues` have paths `SOURCE:LINE`.
  */
 export function parseDeckList(text: string, options: { name?: string; source?: string } = {}): DeckList {
+  // `name`: what the deck is recorded under (default: the source's file name without extension); `source`: where issues point.
   const source = options.source ?? options.name ?? 'deck'
   const cards: DeckEntry[] = []
   const lineOf: number[] = []
@@ -252,7 +253,13 @@ export function parseDeckList(text: string, options: { name?: string; source?: s
   else issues.push(...entryIssues(cards, (i) => `${source}:${lineOf[i]}`, source, true, issues.length === 0))
   issues.sort((a, b) => lineNumber(a.path) - lineNumber(b.path))
   if (issues.length > 0) throw invalidDeck(`deck ${source}`, issues)
-  return { name: options.name ?? 'deck', cards }
+  return { name: options.name ?? fileName(source), cards }
+}
+
+/** A path's last part without its extension (`decks/mono-red.txt` -> `mono-red`). */
+function fileName(path: string): string {
+  const last = path.split(/[\\/]/).pop()!
+  return last.replace(/\.[^.]*$/, '') || last
 }
 
 /** The line number of a `SOURCE:LINE` path (a whole-deck issue, with no line, sorts last). */

@@ -46,6 +46,8 @@ describe('deck lists', () => {
       ['Lightning Bolt', 4], ['Shock', 4], ['Raging Goblin', 4], ['Boggart Brute', 4], ['Gray Ogre', 4], ['Hill Giant', 3], ['Mountain', 17],
     ])
     expect(deckCards(deck)).toHaveLength(40)
+    expect(parseDeckList(MONO_RED, { source: 'decks/burn.v2.txt' }).name).toBe('burn.v2')
+    expect(parseDeckList(MONO_RED).name).toBe('deck')
   })
 
   it('ignores a Deck header, everything after a Sideboard line, MWS "SB:" lines, "4x" counts and an Arena set and number', () => {
