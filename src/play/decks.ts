@@ -214,10 +214,10 @@ const SET_SUFFIX = /\s+\([A-Za-z0-9]{2,6}\)(\s+[A-Za-z0-9-]+)?$/
  * `#`, a `Deck` header and MWS `SB:` lines are skipped; a `Sideboard` line ends the main deck
  * (what follows is not read). Names match the pool's exactly or but for case and ’. Every bad
  * line, unknown card (with the nearest names) and broken deck rule (`deckIssues`) is reported at
- * once: a `RedzoneError` (`invalid-deck`) whose `issues` have paths `SOURCE:LINE`.
+ * once: a `RedzoneError` (`invalid-deck`) whose `issues` have paths `SOURCE:LINE`. The deck is
+ * named `name`, by default the file name of `source` without its extension.
  */
 export function parseDeckList(text: string, options: { name?: string; source?: string } = {}): DeckList {
-  // `name`: what the deck is recorded under (default: the source's file name without extension); `source`: where issues point.
   const source = options.source ?? options.name ?? 'deck'
   const cards: DeckEntry[] = []
   const lineOf: number[] = []
