@@ -93,7 +93,7 @@ export function resolveDeck(spec: DeckSpec): DeckList {
 }
 
 /** The total number of cards of a deck list. */
-export function deckSize(cards: readonly DeckEntry[]): number {
+function deckSize(cards: readonly DeckEntry[]): number {
   return cards.reduce((sum, [, count]) => sum + count, 0)
 }
 
@@ -117,7 +117,7 @@ function distance(a: string, b: string): number {
  * containing it (`Bolt`) counting as 3; only those within one of the closest, and none farther
  * than a third of the name's length (at least 3).
  */
-export function nearestCardNames(name: string): string[] {
+function nearestCardNames(name: string): string[] {
   const folded = name.toLowerCase()
   const limit = Math.max(3, Math.floor(folded.length / 3))
   const scored = [...CARD_POOL.keys()]
@@ -170,8 +170,8 @@ function entryIssues(cards: readonly DeckEntry[], where: (i: number) => string, 
       issues.push({ path: where(entries[0]!), message: `${count} copies of ${name}${at}: at most ${DECK_RULES.maxCopies} of a card other than basic lands (CR 100.2a)` })
     }
   }
-  const size = deckSize(cards)
   if (!sizeKnown) return issues
+  const size = deckSize(cards)
   if (size < DECK_RULES.minCards) issues.push({ path: whole, message: `${size} cards: a deck has at least ${DECK_RULES.minCards} (CR 100.2b)` })
   if (size > DECK_RULES.maxCards) issues.push({ path: whole, message: `${size} cards: at most ${DECK_RULES.maxCards} (an engine limit)` })
   return issues
@@ -266,9 +266,4 @@ function fileName(path: string): string {
 function lineNumber(path: string): number {
   const match = /:(\d+)$/.exec(path)
   return match ? Number(match[1]) : Number.MAX_SAFE_INTEGER
-}
-
-/** Whether two decks are the same list of cards in the same order. */
-export function sameCards(a: readonly DeckEntry[], b: readonly DeckEntry[]): boolean {
-  return a.length === b.length && a.every(([name, count], i) => b[i]![0] === name && b[i]![1] === count)
 }

@@ -175,7 +175,7 @@ function checkedDecks(options: PlayOptions): [DeckList, DeckList] {
 /** What a record says before the game: the version, seed, agents, decks (custom ones in full) and a cap not the default. */
 function recordHead(options: PlayOptions, lists: readonly [DeckList, DeckList]): Omit<GameRecord, 'first' | 'winner' | 'turns' | 'reason' | 'actions'> {
   const { seed, agents, decks } = options
-  const builtIn = decks.map((d) => typeof d === 'string' && isBuiltInDeck(d))
+  const builtIn = decks.map((d) => typeof d === 'string')
   const head: Omit<GameRecord, 'first' | 'winner' | 'turns' | 'reason' | 'actions'> = {
     format: 'redzone-game/1',
     version: engineVersion(),
