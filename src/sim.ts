@@ -44,8 +44,9 @@ export type { WorldSnapshot, LegalActions }
 
 // Whole games: decks, agents, records, replay
 export { createDeckGame, deckPosition, SEATS } from './play/setup.js'
-export { deckCards, DECK_NAMES } from './play/decks.js'
-export type { DeckSpec } from './play/decks.js'
+export { deckCards, deckIssues, parseDeckList, DECK_NAMES, DECK_RULES } from './play/decks.js'
+export type { DeckSpec, DeckList, DeckEntry } from './play/decks.js'
+export { engineVersion } from './play/version.js'
 export { playGame, replay, GameTable, forcedAction, mixSeed, DEFAULT_MAX_STEPS } from './play/play-game.js'
 export type { PlayOptions } from './play/play-game.js'
 export type { GameRecord, GameEndReason } from './play/record.js'

@@ -12,7 +12,7 @@ import { restoreWorld, snapshotWorld, type WorldSnapshot } from '../src/state/sn
 import { stateToJson, worldFromBinary, worldFromJson } from '../src/state/serialize.js'
 import { addCard, addPlayer, createGameWorld } from '../src/core/world.js'
 import { decodeAction } from '../src/play/encode.js'
-import { deckCards } from '../src/play/decks.js'
+import { deckCards, parseDeckList } from '../src/play/decks.js'
 import { GameView } from '../src/play/view.js'
 import { playGame, replay } from '../src/play/play-game.js'
 import type { AgentFactory } from '../src/play/agent.js'
@@ -104,6 +104,10 @@ const THROWN: Record<RedzoneErrorCode, Record<string, () => unknown>> = {
   'invalid-argument': {
     'an unknown step': () => drive(newGame([])).walkTo('nowhere' as never),
     'an unknown deck': () => deckCards('no-such-deck'),
+    'replaying a record of a custom deck written without its list': () => {
+      const record = playGame({ seed: 1, agents: [randomAgent, randomAgent], decks: ['green-white', 'black-red'] })
+      return replay({ ...record, decks: ['custom', 'black-red'] })
+    },
     'an encoded action of no known kind': () => decodeAction('?', 1),
     'an encoded action with an id that is not one': () => decodeAction('x0', 1),
     'sampling a world built by hand': () => new GameView(createGameWorld(), 1).blankCopy(),
@@ -145,10 +149,15 @@ const THROWN: Record<RedzoneErrorCode, Record<string, () => unknown>> = {
   'run-failed': {
     'the worker threads\' file is not built': () => workerFile(['./no-such-worker.js']),
   },
-  'not-implemented': {
-    'replaying a record of a custom deck': () => {
+  'invalid-deck': {
+    'a deck list with a card not in the pool': () => parseDeckList('4 Lightening Bolt\n36 Mountain'),
+    'playGame with five copies of a card': () =>
+      playGame({ seed: 1, agents: [randomAgent, randomAgent], decks: [[...Array<string>(5).fill('Shock'), ...Array<string>(35).fill('Mountain')], 'black-red'] }),
+  },
+  'version-mismatch': {
+    'replaying a record of another version': () => {
       const record = playGame({ seed: 1, agents: [randomAgent, randomAgent], decks: ['green-white', 'black-red'] })
-      return replay({ ...record, decks: ['custom', 'black-red'] })
+      return replay({ ...record, version: '0.0.1+pool.000000000000' })
     },
   },
 }

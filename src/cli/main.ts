@@ -6,7 +6,7 @@ import { formatResult } from './format-result.js'
 import { formatCardPool } from './cards.js'
 import { registerSelfPlayCommands } from './selfplay.js'
 
-/** Exit codes: 0 success, 1 a scenario failed its checks, 2 invalid input (bad file, bad arguments). */
+/** Exit codes: 0 success, 1 a scenario failed its checks (or a replayed record differs), 2 invalid input (bad file, bad arguments). */
 const EXIT_FAILED = 1
 const EXIT_INVALID = 2
 
@@ -92,6 +92,16 @@ export function main(argv: readonly string[]): void {
     .option('--seed <n>', 'seed of the board generator', wholeNumber, 1)
     .action((options: { size: number; seed: number }) => {
       process.stdout.write(runDemo(options))
+    })
+
+  program
+    .command('replay')
+    .description('replay every record of a games file (JSONL, as selfplay --out writes) and check each is the recorded game; "N replayed, N differ"')
+    .argument('<file>', 'games file (redzone-game/1 lines)')
+    .option('--quiet', 'no progress on stderr')
+    .action(async (file: string, options: { quiet?: boolean }) => {
+      const { replayCommand } = await import('./replay.js')
+      process.exitCode = await replayCommand(file, options)
     })
 
   registerSelfPlayCommands(program)

@@ -109,7 +109,7 @@ export function registerSelfPlayCommands(program: Command): void {
     .option('--from <i>', 'first game index (--from I --games 1 replays game I)', '0')
     .option('--shard <K/N>', 'play only the K-th of N contiguous parts of the run (concatenate the parts in order)')
     .option('--agents <a,b>', 'two agents: built-in names (random, heuristic, search) or paths of ES modules exporting an AgentFactory', 'heuristic,random')
-    .option('--decks <a,b>', 'the decks of the two agents (agent k plays deck k)', 'green-white,black-red')
+    .option('--decks <a,b>', 'the decks of the two agents (agent k plays deck k): built-in names or deck list files (4 Lightning Bolt a line)', 'green-white,black-red')
     .option('--no-swap', 'keep seats (default: swap seats every other game)')
     .option('--max-steps <n>', 'decisions after which a game is a step-cap draw')
     .option('--workers <n>', 'worker threads, or auto (available parallelism)', '1')

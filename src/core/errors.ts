@@ -52,8 +52,10 @@ export const REDZONE_ERROR_CODES = [
   'usage',
   /** A self-play run could not go on: games failed on every try in a queue worker, or the worker threads' file is not built. */
   'run-failed',
-  /** A call the engine does not support yet. */
-  'not-implemented',
+  /** A deck list that names cards not in the pool or breaks the deck rules (`deckIssues`); `issues` lists each problem with its line. */
+  'invalid-deck',
+  /** A game record written by another engine version or card pool (`GameRecord.version`): replaying it here would not be that game. */
+  'version-mismatch',
 ] as const
 
 export type RedzoneErrorCode = (typeof REDZONE_ERROR_CODES)[number]
@@ -74,7 +76,7 @@ export interface InputIssue {
  */
 export class RedzoneError extends Error {
   readonly code: RedzoneErrorCode
-  /** For `invalid-position`: every problem found, each with its path. Empty otherwise. */
+  /** For `invalid-position` and `invalid-deck`: every problem found, each with its path. Empty otherwise. */
   readonly issues: readonly InputIssue[]
 
   constructor(code: RedzoneErrorCode, message: string, issues: readonly InputIssue[] = []) {

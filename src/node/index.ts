@@ -4,6 +4,7 @@
  */
 export { loadScenarioFile, checkScenarioFile, scenarioFiles } from './scenario-files.js'
 export type { FileLoad, CheckOutcome } from './scenario-files.js'
+export { readDeckFile } from './deck-files.js'
 
 // Self-play on every core and across machines (piscina, BullMQ)
 export { runSelfPlay } from './selfplay/run.js'

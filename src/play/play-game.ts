@@ -9,8 +9,9 @@ import type { GameWorld } from '../core/world.js'
 import type { AgentFactory } from './agent.js'
 import { agentLabel, chooseChecked, type SeatedAgent } from './agent-choice.js'
 import { decodeAction, encodeAction } from './encode.js'
-import { deckName, type DeckSpec } from './decks.js'
-import type { GameEndReason, GameRecord } from './record.js'
+import { deckIssues, invalidDeck, isBuiltInDeck, resolveDeck, type DeckEntry, type DeckList, type DeckSpec } from './decks.js'
+import { recordShapeError, type GameEndReason, type GameRecord } from './record.js'
+import { checkVersion, engineVersion } from './version.js'
 import { createDeckGame, deckPosition } from './setup.js'
 import { gameOfBuilt, worldOf, type Game } from '../api/game.js'
 import { buildPosition } from '../state/position.js'
@@ -25,6 +26,12 @@ export interface PlayOptions {
   seed: number
   agents: readonly [AgentFactory, AgentFactory]
   decks: readonly [DeckSpec, DeckSpec]
+  /**
+   * Whether the decks must follow the deck rules (`DECK_RULES`: at least 40 cards, at most four of
+   * a card but basic lands); default true. False for rules experiments (ten lands to run out of
+   * cards): the cards must still be the pool's. Replay never checks the rules.
+   */
+  deckRules?: boolean
   /** Decisions after which the game is recorded as a draw (`step-cap`); default 20,000. */
   maxSteps?: number
   /** Sees the game before it begins (to subscribe to its events). */
@@ -119,7 +126,11 @@ function run(
   }
 }
 
-/** Plays one whole game from two decks to a winner or a recorded draw. Never throws for a bad game: the record says `error`. */
+/**
+ * Plays one whole game from two decks to a winner or a recorded draw. Never throws for a bad game:
+ * the record says `error`. Throws `RedzoneError` for bad options: `invalid-deck` (every problem in
+ * `issues`) for a deck with cards not in the pool or against the deck rules.
+ */
 export function playGame(options: PlayOptions): GameRecord {
   return playOn(null, options)
 }
@@ -134,6 +145,11 @@ export class GameTable {
 
   play(options: PlayOptions): GameRecord {
     return playOn(this, options)
+  }
+
+  /** `replay` on a game of this table (restored, not built): for many records, as `redzone replay` does. The game is reused by the next call. */
+  replay(record: GameRecord): Game {
+    return replayOn(this, record, {})
   }
 
   /** A game of these decks, not begun, with the seed's random stream. */
@@ -151,21 +167,43 @@ export class GameTable {
   }
 }
 
+/** The two decks as lists, checked against the pool and (unless `deckRules: false`) the deck rules. */
+function checkedDecks(options: PlayOptions): [DeckList, DeckList] {
+  const lists: [DeckList, DeckList] = [resolveDeck(options.decks[0]), resolveDeck(options.decks[1])]
+  const rules = options.deckRules ?? true
+  // A built-in deck follows the rules (a test holds it to them): only the others are checked.
+  const issues = lists.flatMap((deck, seat) => (typeof options.decks[seat] === 'string' ? [] : deckIssues(deck, { rules, path: `$.decks[${seat}]` })))
+  if (issues.length > 0) throw invalidDeck('playGame decks', issues)
+  return lists
+}
+
+/** What a record says before the game: the version, seed, agents, both decks in full and a cap not the default. */
+function recordHead(options: PlayOptions, lists: readonly [DeckList, DeckList]): Omit<GameRecord, 'first' | 'winner' | 'turns' | 'reason' | 'actions'> {
+  const { seed, agents } = options
+  const list = (seat: 0 | 1): DeckEntry[] => lists[seat].cards.map(([name, count]): DeckEntry => [name, count])
+  const head: Omit<GameRecord, 'first' | 'winner' | 'turns' | 'reason' | 'actions'> = {
+    format: 'redzone-game/1',
+    version: engineVersion(),
+    seed,
+    agents: [agents[0].name, agents[1].name],
+    decks: [lists[0].name, lists[1].name],
+    deckLists: [list(0), list(1)],
+  }
+  if (options.maxSteps !== undefined && options.maxSteps !== DEFAULT_MAX_STEPS) head.maxSteps = options.maxSteps
+  return head
+}
+
 function playOn(table: GameTable | null, options: PlayOptions): GameRecord {
-  const { seed, agents, decks } = options
+  const { seed, agents } = options
+  const decks = checkedDecks(options)
   const maxSteps = options.maxSteps ?? DEFAULT_MAX_STEPS
   const actions: string[] = []
-  const base = {
-    format: 'redzone-game/1' as const,
-    seed,
-    agents: [agents[0].name, agents[1].name] as [string, string],
-    decks: [deckName(decks[0]), deckName(decks[1])] as [string, string],
-  }
+  const base = recordHead(options, decks)
   let world: GameWorld | null = null
   try {
     let game: Game
     if (table && !options.onGame) {
-      game = table.fresh(decks, seed)
+      game = table.fresh(options.decks, seed)
       beginGame(worldOf(game))
     } else game = createDeckGame(decks, { seed, ...(options.onGame ? { onGame: options.onGame } : {}) })
     const w = worldOf(game)
@@ -188,27 +226,84 @@ function playOn(table: GameTable | null, options: PlayOptions): GameRecord {
   }
 }
 
+/** Thrown inside a replay when the recorded actions run out (caught by `replay`). */
+class RecordEnded extends Error {}
+
+/**
+ * The decks a record was played with: a custom deck from its list, a built-in one by name (a
+ * record without lists names built-in decks only; `custom` is a record written before records
+ * carried the lists, which can't be replayed).
+ */
+function recordDecks(record: GameRecord): [DeckSpec, DeckSpec] {
+  return [0, 1].map((seat) => {
+    const name = record.decks[seat]!
+    const cards = record.deckLists?.[seat]
+    // A built-in deck recorded with its own list is played by name (the same cards in the same order).
+    if (cards) return isBuiltInDeck(name) && sameCards(cards, resolveDeck(name).cards) ? name : { name, cards }
+    if (!isBuiltInDeck(name)) {
+      throw new RedzoneError('invalid-argument', `the record's deck ${seat} "${name}" is not a built-in deck and the record has no list of its cards${name === 'custom' ? ' (written before records carried them)' : ''}: it can't be replayed`)
+    }
+    return name
+  }) as [DeckSpec, DeckSpec]
+}
+
+function sameCards(a: readonly DeckEntry[], b: readonly DeckEntry[]): boolean {
+  return a.length === b.length && a.every(([name, count], i) => name === b[i]![0] && count === b[i]![1])
+}
+
+function outcomeText(o: { first: number; winner: number | null; turns: number; reason: string }): string {
+  return `${o.reason === 'error' ? 'an error' : o.winner === null ? `a draw (${o.reason})` : `seat ${o.winner} winning (${o.reason})`} after ${o.turns} turns, seat ${o.first} first`
+}
+
 /**
  * Replays a game record: the same decks and seed, the recorded actions in order (forced
- * decisions taken the same way). Returns the game, to read its state and events: subscribe with
- * `onGame` before the first action.
+ * decisions taken the same way), and checks that it is the recorded game. Returns the game, to
+ * read its state and events (subscribe with `onGame` before the first action); a record of an
+ * `error` game is replayed up to the error. Throws `RedzoneError`: `version-mismatch` for a record
+ * of another engine or card pool (`versionError`), `invalid-argument` for a value that is not a
+ * record or a replay that differs from the record (who starts, the winner, the turns, the reason,
+ * actions left over or missing), `illegal-agent-action` for a recorded action the game rejects.
  */
 export function replay(record: GameRecord, options: { onGame?: (game: Game) => void; maxSteps?: number } = {}): Game {
-  const decks = record.decks.map((d) => {
-    if (d === 'custom') throw new RedzoneError('not-implemented', 'a record of a custom deck can\'t be replayed: replay needs named decks')
-    return d
-  }) as [string, string]
-  const game = createDeckGame(decks, { seed: record.seed, ...(options.onGame ? { onGame: options.onGame } : {}) })
+  return replayOn(null, record, options)
+}
+
+function replayOn(table: GameTable | null, record: GameRecord, options: { onGame?: (game: Game) => void; maxSteps?: number }): Game {
+  const shape = recordShapeError(record)
+  if (shape !== null) throw new RedzoneError('invalid-argument', `not a game record: ${shape}`)
+  checkVersion(record.version)
+  const decks = recordDecks(record)
+  let game: Game
+  if (table && !options.onGame) {
+    game = table.fresh(decks, record.seed)
+    beginGame(worldOf(game))
+  } else game = createDeckGame(decks, { seed: record.seed, ...(options.onGame ? { onGame: options.onGame } : {}) })
+  const world = worldOf(game)
   let next = 0
-  run(
-    worldOf(game),
-    options.maxSteps ?? DEFAULT_MAX_STEPS,
-    (player) => {
-      const text = record.actions[next++]
-      if (text === undefined) throw new RedzoneError('invalid-argument', 'the record ended before the game did')
-      return decodeAction(text, player)
-    },
-    () => {},
-  )
+  let outcome: { winner: 0 | 1 | null; reason: GameEndReason }
+  try {
+    outcome = run(
+      world,
+      record.maxSteps ?? options.maxSteps ?? DEFAULT_MAX_STEPS,
+      (player) => {
+        const text = record.actions[next++]
+        if (text === undefined) throw new RecordEnded()
+        return decodeAction(text, player)
+      },
+      () => {},
+    )
+  } catch (error) {
+    if (!(error instanceof RecordEnded)) throw error
+    // The record stops where its game failed, or it is short.
+    if (record.reason !== 'error') throw new RedzoneError('invalid-argument', `the record ended before the game did (after ${record.actions.length} actions, turn ${world.turn.number})`)
+    outcome = { winner: null, reason: 'error' }
+  }
+  const replayed = { first: seatOf(world, world.turn.first), winner: outcome.winner, turns: world.turn.number, reason: outcome.reason }
+  if (next < record.actions.length) {
+    throw new RedzoneError('invalid-argument', `the game ended (${outcomeText(replayed)}) with ${record.actions.length - next} recorded actions left`)
+  }
+  if (replayed.first !== record.first || replayed.winner !== record.winner || replayed.turns !== record.turns || replayed.reason !== record.reason) {
+    throw new RedzoneError('invalid-argument', `the replay differs from the record: it ends with ${outcomeText(replayed)}; the record says ${outcomeText(record)}`)
+  }
   return game
 }

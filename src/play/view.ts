@@ -163,6 +163,12 @@ export class GameView {
     return data?.equipped ?? data?.enchanted ?? null
   }
 
+  /** CR 301.5, 303.4: the object an Equipment or Aura on the battlefield is attached to (public), or 0. */
+  attachedTo(eid: Eid): Eid {
+    this.visible(eid)
+    return this.world.place.zone[eid] === Zone.Battlefield ? this.world.cards.attachedTo[eid]! : 0
+  }
+
   controller(eid: Eid): Eid {
     this.visible(eid)
     return this.world.place.controller[eid]!

@@ -167,6 +167,9 @@ const EXPORTS: Record<string, Classified> = {
   'redzone/sim.createDeckGame': { why: 'builds a new game' },
   'redzone/sim.deckPosition': { why: 'pure' },
   'redzone/sim.deckCards': { why: 'pure' },
+  'redzone/sim.deckIssues': { why: 'pure' },
+  'redzone/sim.parseDeckList': { why: 'pure' },
+  'redzone/sim.engineVersion': { why: 'pure' },
   'redzone/sim.playGame': { why: 'plays a game of its own (through act)' },
   'redzone/sim.replay': { why: 'replays a game of its own (through act)' },
   'redzone/sim.GameTable': { why: 'plays games of its own (through act)' },
@@ -183,6 +186,7 @@ const EXPORTS: Record<string, Classified> = {
   'redzone/node.loadScenarioFile': { why: 'reads a file' },
   'redzone/node.checkScenarioFile': { why: 'plays a scenario file on a game of its own' },
   'redzone/node.scenarioFiles': { why: 'lists files' },
+  'redzone/node.readDeckFile': { why: 'reads a file' },
   'redzone/node.runSelfPlay': { why: 'plays games of its own (through act)' },
   'redzone/node.benchSelfPlay': { why: 'plays games of its own (through act)' },
   // redzone/worker

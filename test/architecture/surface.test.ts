@@ -31,14 +31,14 @@ const EXPECTED: Record<EntryName, { values: string[]; types: string[] }> = {
   },
   'redzone/sim': {
     values: [
-      'DECK_NAMES', 'DEFAULT_MAX_STEPS', 'GameTable', 'Rng', 'SEATS', 'act', 'createDeckGame',
-      'deckCards', 'deckPosition', 'decodeAction', 'encodeAction', 'forcedAction', 'heuristicAction',
-      'heuristicAgent', 'legalActions', 'mixSeed', 'passIfForced', 'pendingDecision', 'playGame', 'randomAction',
+      'DECK_NAMES', 'DECK_RULES', 'DEFAULT_MAX_STEPS', 'GameTable', 'Rng', 'SEATS', 'act', 'createDeckGame',
+      'deckCards', 'deckIssues', 'deckPosition', 'decodeAction', 'encodeAction', 'engineVersion', 'forcedAction', 'heuristicAction',
+      'heuristicAgent', 'legalActions', 'mixSeed', 'parseDeckList', 'passIfForced', 'pendingDecision', 'playGame', 'randomAction',
       'randomAgent', 'replay', 'restore', 'searchAgent', 'searchAgentFactory', 'snapshot', 'viewOf', 'winnerOf',
       'worldOf',
     ],
     types: [
-      'Agent', 'AgentFactory', 'DeckSpec', 'GameEndReason', 'GameRecord', 'GameView', 'LegalActions', 'PlayOptions',
+      'Agent', 'AgentFactory', 'DeckEntry', 'DeckList', 'DeckSpec', 'GameEndReason', 'GameRecord', 'GameView', 'LegalActions', 'PlayOptions',
       'SearchOptions', 'World', 'WorldSnapshot',
     ],
   },
@@ -53,7 +53,7 @@ const EXPECTED: Record<EntryName, { values: string[]; types: string[] }> = {
   },
   'redzone/node': {
     values: [
-      'benchSelfPlay', 'checkScenarioFile', 'loadScenarioFile', 'runSelfPlay', 'scenarioFiles',
+      'benchSelfPlay', 'checkScenarioFile', 'loadScenarioFile', 'readDeckFile', 'runSelfPlay', 'scenarioFiles',
     ],
     types: [
       'CheckOutcome', 'FileLoad', 'SelfPlayBenchOptions', 'SelfPlayBenchResult', 'SelfPlayOptions',

@@ -124,9 +124,12 @@ describe('whole games', () => {
 
   it('104.3c 704.5b with decks of ten lands the game ends when a player draws from an empty library (reason empty-library)', () => {
     for (const seed of [1, 2, 3, 4]) {
-      const record = playGame({ seed, agents: [randomAgent, randomAgent], decks: [Array<string>(10).fill('Forest'), Array<string>(10).fill('Mountain')] })
+      // Ten-card decks break the deck rules (at least 40 cards, CR 100.2b): deckRules false lets a rules test use them.
+      const record = playGame({ seed, agents: [randomAgent, randomAgent], decks: [Array<string>(10).fill('Forest'), Array<string>(10).fill('Mountain')], deckRules: false })
       expect(record.reason).toBe('empty-library')
-      expect(record.decks).toEqual(['custom', 'custom'])
+      expect(record.decks).toEqual([expect.stringMatching(/^custom-[0-9a-f]{8}$/), expect.stringMatching(/^custom-[0-9a-f]{8}$/)])
+      expect(record.deckLists).toEqual([[['Forest', 10]], [['Mountain', 10]]])
+      expect(replay(record).pendingDecision().kind).toBe('gameOver')
       // The second player runs out first: the first player skipped the draw of turn 1 (103.8a).
       expect(record.winner).toBe(record.first)
       expect(record.turns).toBe(8)

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { bindingDifferences, sameGames, type RunBinding } from '../../src/node/selfplay/runs.js'
 import { engineVersion } from '../../src/node/selfplay/version.js'
-import { RULES_EDITION } from '../../src/core/rules-edition.js'
+import { cardPoolHash } from '../../src/play/version.js'
 import { root } from './helpers.js'
 
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }
@@ -40,7 +40,7 @@ describe('a run id bound to its configuration', () => {
     expect(sameGames(bound, { seed: 6, agents: ['heuristic', 'random'], decks: ['green-white', 'black-red'], swap: true })).toBe(false)
   })
 
-  it('binds the engine version: the package version and the rules edition', () => {
-    expect(engineVersion()).toBe(`redzone ${pkg.version} (${RULES_EDITION})`)
+  it('binds the version its records carry: the package version and the hash of the card pool', () => {
+    expect(engineVersion()).toBe(`${pkg.version}+pool.${cardPoolHash()}`)
   })
 })

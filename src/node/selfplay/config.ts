@@ -4,6 +4,7 @@
  */
 import { RedzoneError } from '../../core/errors.js'
 import { MAX_GAMES } from './seeds.js'
+import type { DeckList } from '../../play/decks.js'
 
 export interface RunConfig {
   /** The run's seed (uint32); game i plays with `gameSeed(seed, i)`. */
@@ -13,7 +14,10 @@ export interface RunConfig {
    * `k`; on a swapped game the pair of the second takes seat 0.
    */
   agents: [string, string]
+  /** Built-in deck names or absolute paths of deck files (agent k plays deck k). */
   decks: [string, string]
+  /** The lists of the deck files, read by the producer (null for a built-in deck): workers read no file. */
+  deckLists?: [DeckList | null, DeckList | null]
   /** Swap seats every other game (odd indices). */
   swap: boolean
   /** Decisions after which a game is a `step-cap` draw (playGame's default when absent). */

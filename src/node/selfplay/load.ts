@@ -7,7 +7,8 @@ import { GameTable } from '../../play/play-game.js'
 import { RedzoneError } from '../../core/errors.js'
 import type { RunConfig } from './config.js'
 import type { PlayGameFn } from './play-range.js'
-import { builtinAgent, checkAgentFactory, checkDeck, isAgentPath } from './registry.js'
+import { builtinAgent, checkAgentFactory, isAgentPath } from './registry.js'
+import { checkRunDecks } from './decks.js'
 
 /** An `--agents` entry as workers on any machine see it: a built-in name, or an absolute path. */
 export function normalizeAgentSpec(spec: string, cwd = process.cwd()): string {
@@ -52,7 +53,7 @@ export interface LoadedRun {
 
 /** Checks the decks and loads the agents and game function of `config` (usage errors for bad names). */
 export async function loadRun(config: RunConfig, playGame?: PlayGameFn): Promise<LoadedRun> {
-  config.decks.forEach(checkDeck)
+  checkRunDecks(config)
   const agents: [AgentFactory, AgentFactory] = [await loadAgent(config.agents[0]), await loadAgent(config.agents[1])]
   return { agents, playGame: playGame ?? (await loadPlayGame(config.gameModule)) }
 }

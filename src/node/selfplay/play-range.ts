@@ -4,6 +4,7 @@ import type { PlayOptions } from '../../play/play-game.js'
 import type { GameEndReason, GameRecord } from '../../play/record.js'
 import type { RunConfig } from './config.js'
 import { gameSeed, isSwapped, type GameRange } from './seeds.js'
+import { runDeckNames, runDeckSpecs } from './decks.js'
 
 export type PlayGameFn = (options: PlayOptions) => GameRecord
 
@@ -37,10 +38,6 @@ export interface RangeResult extends GameRange {
 function errorRecord(seed: number, agents: [string, string], decks: [string, string], error: unknown): GameRecord {
   const message = error instanceof Error ? error.message : String(error)
   return { format: 'redzone-game/1', seed, agents, decks, first: 0, winner: null, turns: 0, reason: 'error', actions: [], error: message }
-}
-
-function deckName(deck: unknown): string {
-  return typeof deck === 'string' ? deck : 'custom'
 }
 
 /** FNV-1a over UTF-16 code units, as 8 hex digits. */
@@ -84,14 +81,16 @@ export function playRange(
     const seed = gameSeed(config.seed, index)
     const swapped = isSwapped(index, config.swap)
     const seatAgents = swapped ? ([agents[1], agents[0]] as const) : agents
-    const seatDecks = swapped ? ([config.decks[1], config.decks[0]] as const) : config.decks
+    const decks = runDeckSpecs(config)
+    const seatDecks = swapped ? ([decks[1], decks[0]] as const) : decks
     const options: PlayOptions = { seed, agents: seatAgents, decks: seatDecks }
     if (config.maxSteps !== undefined) options.maxSteps = config.maxSteps
     let record: GameRecord
     try {
       record = playGame(options)
     } catch (error) {
-      record = errorRecord(seed, [seatAgents[0].name, seatAgents[1].name], [deckName(seatDecks[0]), deckName(seatDecks[1])], error)
+      const names = runDeckNames(config)
+      record = errorRecord(seed, [seatAgents[0].name, seatAgents[1].name], swapped ? [names[1], names[0]] : names, error)
     }
     lines.push(JSON.stringify(record))
     outcomes.push(outcomeOf(record, index))

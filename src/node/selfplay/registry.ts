@@ -1,4 +1,4 @@
-/** Names a self-play run may use: the built-in agents and decks, with clear errors for others. */
+/** Names a self-play run may use: the built-in agents and decks (deck files: `decks.ts`), with clear errors for others. */
 import type { AgentFactory } from '../../play/agent.js'
 import { DECKS } from '../../rules/cards/pool.js'
 import { heuristicAgent } from '../../play/agents/heuristic.js'
@@ -43,12 +43,4 @@ export function checkAgentFactory(value: unknown, where: string): AgentFactory {
 
 export function builtinDeckNames(): string[] {
   return Object.keys(DECKS)
-}
-
-/** Checks a deck name (the built-in decks of the card pool). */
-export function checkDeck(name: string): string {
-  if (!Object.hasOwn(DECKS, name)) {
-    throw new RedzoneError('usage', `unknown deck "${name}": built-in decks are ${builtinDeckNames().join(', ')}`)
-  }
-  return name
 }

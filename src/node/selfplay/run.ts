@@ -14,6 +14,7 @@ import { playRange, type PlayGameFn, type RangeResult } from './play-range.js'
 import { autoChunkSize, chunkRanges, MAX_GAMES, shardRange, type GameRange } from './seeds.js'
 import { replayCommand, selfplayCommand, SummaryBuilder, type SelfPlaySummary } from './summary.js'
 import { loadRun, normalizeAgentSpec } from './load.js'
+import { runDeckNames, runDecks } from './decks.js'
 import { OrderedSink, openGamesOutput } from './ordered-output.js'
 import { createRangePool } from './pool.js'
 import { bindQueueRun, DEFAULT_QUEUE_NAME, produceOnQueue } from './queue.js'
@@ -31,6 +32,7 @@ export interface SelfPlayOptions {
   shard?: { k: number; n: number }
   /** Built-in agent names or paths of ES modules exporting an AgentFactory; agent k plays deck k. */
   agents: readonly [string, string]
+  /** Built-in deck names or paths of deck files (one `4 Lightning Bolt` a line, `parseDeckList`). */
   decks: readonly [string, string]
   /** Swap seats every other game (default true). */
   swap?: boolean
@@ -109,7 +111,7 @@ export async function prepareRun(options: SelfPlayOptions): Promise<PreparedRun>
   const config: RunConfig = {
     seed: options.seed ?? 0,
     agents: [normalizeAgentSpec(options.agents[0]), normalizeAgentSpec(options.agents[1])],
-    decks: [options.decks[0], options.decks[1]],
+    ...runDecks(options.decks),
     swap: options.swap ?? true,
   }
   if (options.maxSteps !== undefined) config.maxSteps = options.maxSteps
@@ -130,7 +132,7 @@ export async function prepareRun(options: SelfPlayOptions): Promise<PreparedRun>
     )
   }
   const names: [string, string] = [loaded.agents[0].name, loaded.agents[1].name]
-  const builder = new SummaryBuilder({ listed: { agents: names, decks: config.decks }, replay: (index) => replayCommand(config, index) })
+  const builder = new SummaryBuilder({ listed: { agents: names, decks: runDeckNames(config) }, replay: (index) => replayCommand(config, index) })
   const prepared: PreparedRun = { config, range, chunk, chunks, threads, warnings, builder }
   if (options.playGame) prepared.playGame = options.playGame
   if (options.queue !== undefined) {

@@ -12,9 +12,10 @@ import { priorityActions } from './random.js'
 /**
  * A simple player: keeps a hand with two to five lands, plays a land each turn, casts the most
  * expensive spell it can (removal on the opponent's best creature, pumps in combat, Auras and
- * Equipment on its best creature), attacks with creatures that no blocker can kill for free (or
- * with everything when that is lethal), blocks where the blocker survives or trades up, and chump
- * blocks only to stay alive. It reads only its `GameView`.
+ * Equipment on its best creature), moves an Equipment only to a better creature, attacks with
+ * creatures that no blocker can kill for free (or with everything when that is lethal), blocks
+ * where the blocker survives or trades up, and chump blocks only to stay alive. It reads only its
+ * `GameView`.
  */
 
 /** A rough value of a creature on the battlefield: its stats plus its combat keywords. */
@@ -65,6 +66,23 @@ function worstCards(view: GameView, cards: readonly Eid[], count: number): Eid[]
   return [...cards].sort((a, b) => score(b) - score(a)).slice(0, count)
 }
 
+/**
+ * The score of moving an Equipment onto `target` (0 or less: not worth it). Unattached, it goes
+ * on the best creature. Attached, it moves only to a creature that carries it better than the one
+ * wearing it, both valued without this Equipment's bonus: equipping the creature it is already on
+ * does nothing (CR 701.3b) but spend the mana, and a move to a creature no better only trades the
+ * bonus from one to the other.
+ */
+function equipScore(view: GameView, equipment: Eid, target: Eid): number {
+  const holder = view.attachedTo(equipment)
+  if (holder === 0) return 5 + creatureValue(view, target)
+  if (holder === target) return -1
+  const grant = view.grants(equipment)
+  const holderValue = creatureValue(view, holder) - 2 * (grant?.power ?? 0) - (grant?.toughness ?? 0)
+  const gain = creatureValue(view, target) - holderValue
+  return gain > 0 ? 5 + gain : -1
+}
+
 /** The score of a priority action (0 or less: not worth it now); pass scores 0. */
 function scorePriority(view: GameView, action: PlayerAction): number {
   const me = view.player
@@ -103,10 +121,8 @@ function scorePriority(view: GameView, action: PlayerAction): number {
       if (grant && target !== 0) return view.controller(target) === me ? 20 + creatureValue(view, target) : -1
       return 30 + view.manaValue(card) * 10
     }
-    case 'activate': {
-      if (!myMain) return -1
-      return 5 + creatureValue(view, action.target)
-    }
+    case 'activate':
+      return myMain ? equipScore(view, action.object, action.target) : -1
     case 'plot':
       return myMain ? 3 : -1
     default:

@@ -1,0 +1,127 @@
+/**
+ * `redzone replay FILE`: replays every record of a games file (JSON lines, as `selfplay --out`
+ * writes them) and checks each is the recorded game (`replay`, on a `GameTable`: the same actions accepted, the same
+ * first player, winner, turns and reason). One line per record that differs, then
+ * "N replayed, N differ"; records of another engine version and lines that are not records are
+ * counted apart (bad input).
+ */
+import { createReadStream } from 'node:fs'
+import { createInterface } from 'node:readline'
+import { RedzoneError } from '../core/errors.js'
+import { GameTable } from '../play/play-game.js'
+import { recordShapeError, type GameRecord } from '../play/record.js'
+import { engineVersion, versionError } from '../play/version.js'
+import { lineProgress, silentProgress, type Progress, type TextSink } from '../node/selfplay/progress.js'
+
+/** Exit codes: 0 every record replayed as recorded, 1 a record differs, 2 bad input (no file, a line not a record, another version). */
+export const EXIT_DIFFER = 1
+export const EXIT_INVALID = 2
+
+/** Lines listed of each kind of bad input (all are counted). */
+const LISTED = 20
+
+export interface ReplayFileResult {
+  /** Records of this version replayed (the same game or not). */
+  replayed: number
+  /** The records whose replay differs: line number and what differs. */
+  differ: { line: number; message: string }[]
+  /** Lines that are not game records (not JSON, a field of the wrong shape, a partial last line). */
+  invalid: { line: number; message: string }[]
+  /** Records of another engine version or card pool: not replayed. */
+  otherVersion: { line: number; message: string }[]
+}
+
+/** The number of lines of a file (its newlines, and a last line without one), for the progress total. */
+async function countLines(file: string): Promise<number> {
+  let lines = 0
+  let last = 0x0a
+  for await (const chunk of createReadStream(file) as AsyncIterable<Buffer>) {
+    for (let i = chunk.indexOf(0x0a); i !== -1; i = chunk.indexOf(0x0a, i + 1)) lines++
+    if (chunk.length > 0) last = chunk[chunk.length - 1]!
+  }
+  return last === 0x0a ? lines : lines + 1
+}
+
+/** Replays every record of `file` (throws a `usage` RedzoneError when the file can't be read). */
+export async function replayGamesFile(file: string, progress: (total: number) => Progress = () => silentProgress): Promise<ReplayFileResult> {
+  let stream
+  try {
+    stream = createReadStream(file)
+    await new Promise((resolve, reject) => stream!.once('open', resolve).once('error', reject))
+  } catch (error) {
+    throw new RedzoneError('usage', `${file}: can't read the file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`)
+  }
+  const bar = progress(await countLines(file))
+  const result: ReplayFileResult = { replayed: 0, differ: [], invalid: [], otherVersion: [] }
+  const current = engineVersion()
+  const table = new GameTable()
+  let line = 0
+  try {
+    for await (const text of createInterface({ input: stream, crlfDelay: Infinity })) {
+      line++
+      bar.update(line)
+      if (text.trim() === '') continue
+      let value: unknown
+      try {
+        value = JSON.parse(text)
+      } catch {
+        result.invalid.push({ line, message: 'not JSON (a partial line?)' })
+        continue
+      }
+      const shape = recordShapeError(value)
+      if (shape !== null) {
+        result.invalid.push({ line, message: `not a game record: ${shape}` })
+        continue
+      }
+      const record = value as GameRecord
+      const version = versionError(record.version, current)
+      if (version !== null) {
+        result.otherVersion.push({ line, message: version })
+        continue
+      }
+      result.replayed++
+      try {
+        table.replay(record)
+      } catch (error) {
+        result.differ.push({ line, message: (error as Error).message.replace(/^redzone: /, '') })
+      }
+    }
+  } finally {
+    bar.stop()
+  }
+  return result
+}
+
+/** The report: the records that differ, bad lines (the first few), and "N replayed, N differ". */
+export function formatReplayResult(file: string, result: ReplayFileResult): string {
+  const lines: string[] = []
+  for (const d of result.differ) lines.push(`${file}:${d.line}: differs: ${d.message}`)
+  for (const [what, list] of [['not a record', result.invalid], ['another version', result.otherVersion]] as const) {
+    for (const d of list.slice(0, LISTED)) lines.push(`${file}:${d.line}: ${what}: ${d.message}`)
+    if (list.length > LISTED) lines.push(`  ... ${list.length - LISTED} more lines: ${what}`)
+  }
+  let total = `${result.replayed} replayed, ${result.differ.length} differ`
+  if (result.otherVersion.length > 0) total += `, ${result.otherVersion.length} of another version (not replayed)`
+  if (result.invalid.length > 0) total += `, ${result.invalid.length} not records`
+  lines.push(total)
+  return `${lines.join('\n')}\n`
+}
+
+export function replayExitCode(result: ReplayFileResult): number {
+  if (result.invalid.length > 0 || result.otherVersion.length > 0 || result.replayed === 0) return EXIT_INVALID
+  return result.differ.length > 0 ? EXIT_DIFFER : 0
+}
+
+/** `redzone replay FILE [--quiet]`: progress lines on stderr (every 2 s and at the end). */
+export async function replayCommand(file: string, options: { quiet?: boolean }, out: TextSink = process.stdout, err: TextSink = process.stderr): Promise<number> {
+  let result: ReplayFileResult
+  try {
+    result = await replayGamesFile(file, (total) => (options.quiet ? silentProgress : lineProgress(total, err, 2000, 'replay')))
+  } catch (error) {
+    err.write(`redzone replay: ${(error as Error).message.replace(/^redzone: /, '')}\n`)
+    return EXIT_INVALID
+  }
+  out.write(formatReplayResult(file, result))
+  if (result.replayed === 0 && result.invalid.length === 0 && result.otherVersion.length === 0) err.write(`redzone replay: ${file}: no games\n`)
+  return replayExitCode(result)
+}
