@@ -63,11 +63,13 @@ export function forcedAction(legal: LegalActions): PlayerAction | null {
   }
 }
 
-function seatOf(world: GameWorld, player: Eid): 0 | 1 {
+/** The seat (place in `SEATS`) of a player of a two-player game. */
+export function seatOf(world: GameWorld, player: Eid): 0 | 1 {
   return world.playerOrder.indexOf(player) === 0 ? 0 : 1
 }
 
-function endReason(world: GameWorld): GameEndReason {
+/** Why a finished game ended (CR 704.5a no life, 704.5b drawing from an empty library). */
+export function endReason(world: GameWorld): GameEndReason {
   for (const p of world.playerOrder) if (world.players.lost[p] && world.players.life[p]! > 0) return 'empty-library'
   return 'life'
 }
