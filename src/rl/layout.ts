@@ -8,6 +8,7 @@ import { KEYWORD_NAMES } from '../../components/keywords.js'
 import { TYPE_NAMES } from '../../components/types.js'
 import { STEP_NAMES } from '../core/steps.js'
 import { CARD_POOL } from '../rules/cards/pool.js'
+import { internalError } from '../core/errors.js'
 
 /** The version of the layout: any change of a section, a feature, a scale or the action encoding bumps it. */
 export const OBS_VERSION = 1
@@ -21,7 +22,7 @@ export const OBS_CLIP = 4
  * `CARD_POOL` order, `cards.length` for an object not from the pool). `ref`: an integer naming
  * an action slot (`1 + slot`: 1 the viewer, 2 the opponent, 3 and up the object slots), 0 for
  * none, -1 for an object the observation does not hold (hidden, or beyond its section's slots).
- * `count`: `count / scale` of a card id (histograms).
+ * The histogram sections hold `count / HISTOGRAM_SCALE` of each card id (index `id - 1`).
  */
 export type FeatureKind = 'bit' | 'scaled' | 'id' | 'ref'
 
@@ -214,7 +215,7 @@ export const OBJECT_SECTION = Object.fromEntries(
 
 function indexOf(list: readonly ObsFeature[], name: string): number {
   const i = list.findIndex((f) => f.name === name)
-  if (i < 0) throw new Error(`redzone: no feature ${name}`)
+  if (i < 0) throw internalError(`the observation layout has no feature ${name}`)
   return i
 }
 

@@ -52,6 +52,8 @@ export interface VecEnvStats {
   steps: number
   /** Choices taken for the learner where the mask allowed one action only (not in `steps`). */
   autoSteps: number
+  /** Engine decisions taken: every action given to `act` (the learner's, the opponent's, forced ones) and every forced pass. */
+  decisions: number
   /** Games finished (any reason). */
   games: number
   /** Actions built from masked choices that `act` rejected (a bug: always 0). */
@@ -123,7 +125,7 @@ export class VecEnv {
   readonly seat: Uint8Array
   /** On a step that ended a game: the winning seat, or -1 for a draw; -1 otherwise. */
   readonly winner: Int8Array
-  readonly stats: VecEnvStats = { steps: 0, autoSteps: 0, games: 0, rejected: 0, errors: 0, truncations: 0, overflow: 0 }
+  readonly stats: VecEnvStats = { steps: 0, autoSteps: 0, decisions: 0, games: 0, rejected: 0, errors: 0, truncations: 0, overflow: 0 }
   private readonly games: EnvGame[]
   private readonly pristine: WorldSnapshot
   private readonly decks: readonly [DeckSpec, DeckSpec]
@@ -289,6 +291,7 @@ export class VecEnv {
         }
         if (passIfForced(world)) {
           g.steps++
+          this.stats.decisions++
           continue
         }
         const decision = pendingDecision(world)
@@ -327,6 +330,7 @@ export class VecEnv {
     const learner = g.agents[seatOf(g.world, action.player)] === null
     const result = act(g.world, action)
     g.steps++
+    this.stats.decisions++
     if (!result.ok) {
       if (learner) this.stats.rejected++
       this.finish(i, null, 'error', `"${encodeAction(action)}" rejected: ${result.error.code}: ${result.error.message}`)

@@ -1,4 +1,6 @@
 /** The observation and action layouts are data: contiguous sections, unique features, sizes that add up, a version. */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import {
   ACTION_ALT, ACTION_LAYOUT, ACTION_SELECT, ACTION_SIZE, ACTION_SLOTS, CARD_IDS, GLOBAL_FEATURES, OBJECT_FEATURES, OBJECT_SECTION, OBJECT_SLOTS, OBS_LAYOUT,
@@ -57,5 +59,28 @@ describe('the action layout (ACTION_LAYOUT)', () => {
     expect(ACTION_SIZE).toBe(2 + 2 * ACTION_SLOTS)
     expect(ACTION_LAYOUT).toMatchObject({ size: ACTION_SIZE, stop: 0, mulligan: 1, select: ACTION_SELECT, alt: ACTION_ALT, slots: ACTION_SLOTS, version: OBS_VERSION })
     expect(Object.keys(ACTION_LAYOUT.meanings).sort()).toEqual(['attacker', 'blocker', 'damage', 'mulligan', 'pick', 'priority', 'target'])
+  })
+})
+
+describe('README, "For learning"', () => {
+  const readme = readFileSync(join(import.meta.dirname, '..', '..', 'README.md'), 'utf8')
+  const section = readme.slice(readme.indexOf('## For learning'), readme.indexOf('\n## ', readme.indexOf('## For learning') + 1))
+
+  it('quotes the sizes and every section\'s offset, floats and slots as the layout has them', () => {
+    expect(section).toContain(`${OBS_SIZE.toLocaleString('en-US')} floats`)
+    expect(section).toContain(`(\`ACTION_LAYOUT\`, ${ACTION_SIZE} integers)`)
+    expect(section).toContain(`\`${ACTION_ALT} + s\``)
+    expect(section).toContain(`${ACTION_SLOTS} slots`)
+    expect(section).toContain(`a row of ${OBJECT_FEATURES.length} features`)
+    for (const s of OBS_SECTIONS) {
+      const row = section.split('\n').find((line) => line.startsWith('| ') && line.includes(`\`${s.name}\``))
+      expect(row, s.name).toBeDefined()
+      const cells = row!.split('|').map((c) => c.trim())
+      const names = cells[1]!.match(/`(\w+)`/g)!.map((n) => n.slice(1, -1))
+      const k = names.indexOf(s.name)
+      expect(cells[2]!.split(',').map((c) => Number(c.trim()))[k], `${s.name} offset`).toBe(s.offset)
+      expect(Number(cells[3]!.split(' ')[0]!.replace(',', '')), `${s.name} floats`).toBe(s.size)
+      if (s.slots !== undefined) expect(Number(cells[4]!.split(' ')[0]), `${s.name} slots`).toBe(s.slots)
+    }
   })
 })

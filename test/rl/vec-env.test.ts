@@ -43,8 +43,8 @@ describe('VecEnv (redzone/rl)', () => {
     const rng = new Rng(1)
     const actions = new Int32Array(4)
     for (let s = 0; s < 200; s++) env.step(randomActions(env, rng, actions))
-    expect([env.obs, env.mask, env.reward, env.terminated, env.truncated, env.seat, env.winner]).toEqual(buffers)
-    buffers.forEach((b, k) => expect(b === [env.obs, env.mask, env.reward, env.terminated, env.truncated, env.seat, env.winner][k]).toBe(true))
+    const after = [env.obs, env.mask, env.reward, env.terminated, env.truncated, env.seat, env.winner]
+    after.forEach((b, k) => expect(b, `buffer ${k}`).toBe(buffers[k]))
   })
 
   it('is deterministic: the same seed and choices give the same bytes', () => {
@@ -116,6 +116,14 @@ describe('VecEnv (redzone/rl)', () => {
     }
     expect(ended).toBe(8)
   })
+
+  it('plays against the search agent (flat Monte Carlo on determinized copies)', () => {
+    const { env, games } = run({ n: 2, seed: 31, opponent: 'search' }, 60)
+    expect(env.stats.errors).toBe(0)
+    expect(env.stats.rejected).toBe(0)
+    expect(env.stats.decisions).toBeGreaterThan(60)
+    for (const { record } of games) expect(record.agents).toContain('search')
+  }, 60_000)
 
   it('refuses an action its mask does not allow, before any game moves', () => {
     const env = new VecEnv({ n: 3, seed: 1 })
