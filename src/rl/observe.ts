@@ -84,7 +84,14 @@ export class SlotTable {
   }
 }
 
-const clip = (x: number): number => (x > OBS_CLIP ? OBS_CLIP : x < -OBS_CLIP ? -OBS_CLIP : x)
+/**
+ * Writes `raw / scale`, clipped to [-OBS_CLIP, OBS_CLIP]. Math.min and Math.max keep the value a
+ * double throughout: a conditional that mixes it with the imported constant made V8 box it, an
+ * allocation per feature.
+ */
+function putScaled(out: Float32Array, at: number, raw: number, scale: number): void {
+  out[at] = Math.max(-OBS_CLIP, Math.min(OBS_CLIP, raw / scale))
+}
 
 /** The opponent of `viewer` in a two-player game (the next player in turn order). */
 export function opponentOf(world: GameWorld, viewer: Eid): Eid {
@@ -187,14 +194,14 @@ function writePlayer(world: GameWorld, out: Float32Array, at: number, player: Ei
   const lists = world.zoneLists.get(player)!
   const players = world.players
   const turn = world.turn
-  out[at + P.life] = clip(players.life[player]! / 20)
-  out[at + P.handSize] = clip(lists.hand.length / 10)
-  out[at + P.librarySize] = clip(lists.library.length / 40)
-  out[at + P.graveyardSize] = clip(lists.graveyard.length / 40)
-  out[at + P.exileSize] = clip(lists.exile.length / 10)
-  out[at + P.lands] = clip(counts[c]! / 10)
-  out[at + P.untappedLands] = clip(counts[c + 1]! / 10)
-  out[at + P.creatures] = clip(counts[c + 2]! / 10)
+  putScaled(out, at + P.life, players.life[player]!, 20)
+  putScaled(out, at + P.handSize, lists.hand.length, 10)
+  putScaled(out, at + P.librarySize, lists.library.length, 40)
+  putScaled(out, at + P.graveyardSize, lists.graveyard.length, 40)
+  putScaled(out, at + P.exileSize, lists.exile.length, 10)
+  putScaled(out, at + P.lands, counts[c]!, 10)
+  putScaled(out, at + P.untappedLands, counts[c + 1]!, 10)
+  putScaled(out, at + P.creatures, counts[c + 2]!, 10)
   out[at + P.lost] = players.lost[player]!
   out[at + P.mulligans] = players.mulligans[player]! / 7
   out[at + P.kept] = players.kept[player]!
@@ -214,15 +221,14 @@ function writeObject(world: GameWorld, viewer: Eid, slots: SlotTable, card: Uint
   out[at + F.present] = 1
   out[at + F.card] = card[eid]!
   out[at + F.mine] = world.place.controller[eid] === viewer ? 1 : 0
-  out[at + F.power] = clip(stats.power[eid]! / 10)
-  out[at + F.toughness] = clip(stats.toughness[eid]! / 10)
-  out[at + F.loyalty] = clip(stats.loyalty[eid]! / 10)
-  out[at + F.manaValue] = clip(mv[eid]! / 10)
+  putScaled(out, at + F.power, stats.power[eid]!, 10)
+  putScaled(out, at + F.toughness, stats.toughness[eid]!, 10)
+  putScaled(out, at + F.loyalty, stats.loyalty[eid]!, 10)
+  putScaled(out, at + F.manaValue, mv[eid]!, 10)
   const kw = world.kw.effective[eid]!
   for (let k = 0; k < KEYWORD_COUNT; k++) out[at + F.keyword + k] = (kw >>> k) & 1
   const t = world.types.mask[eid]!
   for (let k = 0; k < TYPE_COUNT; k++) out[at + F.type + k] = (t >>> k) & 1
-  let damage = 0
   let tapped = 0
   let sick = 0
   let attacking = 0
@@ -235,7 +241,7 @@ function writeObject(world: GameWorld, viewer: Eid, slots: SlotTable, card: Uint
   const zone = world.place.zone[eid]
   if (zone === Zone.Battlefield) {
     const combat = world.combat
-    damage = clip(stats.damage[eid]! / 10)
+    putScaled(out, at + F.damage, stats.damage[eid]!, 10)
     tapped = world.status.tapped[eid]!
     sick = world.status.sick[eid]!
     const flags = combat.flags[eid]!
@@ -246,11 +252,13 @@ function writeObject(world: GameWorld, viewer: Eid, slots: SlotTable, card: Uint
     if (flags & C_BLOCKED) blocked = 1
     if (flags & C_BLOCKING) blocking = ref(slots, combat.blocking[eid]!)
     attachedTo = ref(slots, world.cards.attachedTo[eid]!)
-  } else if (zone === Zone.Exile && world.cards.plotted[eid]) {
-    plotted = 1
-    plottedThisTurn = world.cards.plottedTurn[eid] === world.turn.number ? 1 : 0
+  } else {
+    out[at + F.damage] = 0
+    if (zone === Zone.Exile && world.cards.plotted[eid]) {
+      plotted = 1
+      plottedThisTurn = world.cards.plottedTurn[eid] === world.turn.number ? 1 : 0
+    }
   }
-  out[at + F.damage] = damage
   out[at + F.tapped] = tapped
   out[at + F.sick] = sick
   out[at + F.attacking] = attacking
@@ -346,15 +354,15 @@ export function writeObservation(
   // Globals
   const turn = world.turn
   const g = offset + OFFSET.global
-  out[g + G.turn] = clip(turn.number / 20)
+  putScaled(out, g + G.turn, turn.number, 20)
   out[g + G.step + turn.step] = 1
   out[g + G.landsPlayed] = turn.landsPlayed
   out[g + G.attackersDeclared] = turn.attackersDeclared ? 1 : 0
   out[g + G.blockersDeclared] = turn.blockersDeclared ? 1 : 0
   out[g + G.firstStrikeDone] = turn.firstStrikeStepDone ? 1 : 0
-  out[g + G.stackSize] = clip(world.stack.length / 10)
+  putScaled(out, g + G.stackSize, world.stack.length, 10)
   out[g + G.decision + DECISION_INDEX[decisionKind]!] = 1
-  out[g + G.decisionCount] = clip(decisionCount / 10)
+  putScaled(out, g + G.decisionCount, decisionCount, 10)
   out[g + G.iDecide] = decider === viewer ? 1 : 0
   writePlayer(world, out, offset + OFFSET.me, viewer, decider, slots.counts, 0)
   writePlayer(world, out, offset + OFFSET.opponent, opponent, decider, slots.counts, 3)

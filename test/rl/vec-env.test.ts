@@ -52,7 +52,7 @@ describe('VecEnv (redzone/rl)', () => {
     const b = new VecEnv({ n: 8, seed: 42, opponent: 'heuristic' })
     const rng = new Rng(5)
     const actions = new Int32Array(8)
-    for (let s = 0; s < 300; s++) {
+    for (let s = 0; s < 150; s++) {
       expect(Buffer.compare(Buffer.from(a.obs.buffer), Buffer.from(b.obs.buffer))).toBe(0)
       expect(Buffer.compare(Buffer.from(a.mask), Buffer.from(b.mask))).toBe(0)
       randomActions(a, rng, actions)
@@ -153,7 +153,7 @@ describe('VecEnv (redzone/rl)', () => {
     ['truncated at a step cap', { n: 4, seed: 23, opponent: 'random', maxSteps: 150 }],
   ] as const) {
     it(`records games that replay byte-identically through replay (${what})`, () => {
-      const { env, games } = run(options, 1200)
+      const { env, games } = run(options, 800)
       expect(games.length).toBeGreaterThan(3)
       expect(env.stats.rejected).toBe(0)
       for (const { record, digest } of games) {
