@@ -288,7 +288,7 @@ export const ACTION_MEANINGS: Readonly<Record<'priority' | 'target' | 'attacker'
   target: { stop: '(not legal)', select: 'the target of the spell or ability in focus (CR 601.2c)' },
   attacker: { stop: 'the creature in focus does not attack', select: 'it attacks the player or planeswalker in the slot (CR 508.1b)' },
   blocker: { stop: 'the creature in focus does not block', select: 'it blocks the attacker in the slot (CR 509.1a)' },
-  damage: { stop: 'the attacker in focus divides its damage by default', select: 'lethal damage to the recipient in the slot first, then to the others in order, the rest to that recipient (CR 510.1c-d, 702.19b)', alt: 'all of its damage to the recipient in the slot' },
+  damage: { stop: 'the attacker in focus divides its damage by default', select: 'lethal damage to the recipient in the slot first, then to the others in order (a player takes what is left), the rest to that recipient (CR 510.1c-d, 702.19b)', alt: 'all of its damage to the recipient in the slot' },
   pick: { stop: 'search: stop picking (none picked: decline); discard and bottom: (not legal)', select: 'pick the card in the slot' },
   mulligan: { stop: 'keep (CR 103.5)', mulligan: 'take a mulligan (CR 103.5)' },
 }

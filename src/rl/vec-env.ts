@@ -1,4 +1,4 @@
-import { RedzoneError } from '../core/errors.js'
+import { internalError, RedzoneError } from '../core/errors.js'
 import type { Eid } from '../core/events.js'
 import { LIMITS } from '../core/limits.js'
 import { isGameOver } from '../core/players.js'
@@ -70,6 +70,9 @@ export interface VecEnvStats {
 export function envSeed(seed: number, env: number, game: number): number {
   return mixSeed(mixSeed(seed, env), game)
 }
+
+/** Games of one env that may end in an error, one after another, before `step` throws. */
+const MAX_FAILURES_IN_A_ROW = 16
 
 const AGENTS: Record<Exclude<Opponent, 'self' | AgentFactory>, AgentFactory> = { random: randomAgent, heuristic: heuristicAgent, search: searchAgent }
 
@@ -283,6 +286,7 @@ export class VecEnv {
   private advance(i: number): void {
     const g = this.games[i]!
     const world = g.world
+    let failures = 0
     for (;;) {
       try {
         if (g.steps >= this.maxSteps && !isGameOver(world)) {
@@ -319,6 +323,8 @@ export class VecEnv {
         if (action === null) return
         this.take(i, action, true)
       } catch (error) {
+        // A game that throws is recorded as an error and the next one starts; games that all throw are a bug, not a batch to spin on.
+        if (++failures > MAX_FAILURES_IN_A_ROW) throw internalError(`env ${i}: ${failures} games in a row ended in an error, the last: ${(error as Error).message}`)
         this.finish(i, null, 'error', (error as Error).message)
       }
     }

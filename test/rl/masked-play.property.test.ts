@@ -31,6 +31,7 @@ describe('masked choices are legal (redzone/rl)', () => {
     const phases = playMasked(env, 100_000, 1)
     expect(env.stats.rejected).toBe(0)
     expect(env.stats.errors).toBe(0)
+    expect(env.stats.overflow).toBe(0)
     expect(env.stats.steps).toBeGreaterThanOrEqual(100_000)
     expect(env.stats.games).toBeGreaterThan(300)
     expect([...phases].sort()).toEqual(['attacker', 'blocker', 'damage', 'mulligan', 'pick', 'priority', 'target'])
