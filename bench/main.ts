@@ -14,6 +14,7 @@ import { runEngineCombat } from './engine-combat.js'
 import { gamesBench, type GamesReport } from './games.js'
 import { browserBench, browserTable } from './browser/bench.js'
 import { soak, type SoakReport } from './soak.js'
+import { rlBench, type RlReport } from './rl.js'
 import { benchSelfPlay, type SelfPlayBenchResult } from '../src/node/selfplay/bench.js'
 import { createLimitBoard, resetLimitBoard, runLimitCombat } from './limit.js'
 import { baselineOutcome, engineOutcome, limitOutcome, type Outcome } from './outcome.js'
@@ -208,6 +209,16 @@ function gamesTable(g: GamesReport): string {
   return `${lines.join('\n')}\n`
 }
 
+function rlTable(r: RlReport): string {
+  const n = (v: number): string => Math.round(v).toLocaleString('en-US')
+  return (
+    `\nLearning environment (redzone/rl), N=${r.n} games in lockstep, one core, self-play with masked random choices: ${n(r.stepsPerSec)} steps/s ` +
+    `(${n(r.stepsPerCpuSec)} per CPU second; target ${n(r.target)}), ${r.rejected} rejected of ${n(r.steps)}; observation ${r.obsSize} floats, mask ${r.maskSize} bytes.\n` +
+    `Where the time goes: observations ${(r.observationShare * 100).toFixed(0)}% (${n(r.stepsPerSecWithoutObservations)} steps/s without), the random policy ${(r.policyShare * 100).toFixed(0)}%, ` +
+    `the rest the engine: ${r.decisionsPerStep.toFixed(2)} engine decisions (act and forced passes) per masked step, ${n(r.gamesPerSec)} games/s.\n`
+  )
+}
+
 function table(rows: FullCombatRow[], small: SmallBoardRow | null): string {
   if (rows.length === 0 && small === null) return ''
   const fmt = (v: number, d = 2) => v.toFixed(d)
@@ -232,7 +243,7 @@ const program = new Command()
   .name('bench')
   .option('--json', 'print the JSON report on stdout')
   .option('--out <file>', 'also write the JSON report to this file')
-  .option('--only <sections>', 'run only these sections: combat, small, games, selfplay, soak, browser (comma-separated; browser needs a Chromium)', 'combat,small,games,selfplay,soak')
+  .option('--only <sections>', 'run only these sections: combat, small, games, selfplay, soak, rl, browser (comma-separated; browser needs a Chromium)', 'combat,small,games,selfplay,soak,rl')
   .option('--selfplay-games <n>', 'heuristic vs random games per self-play measurement (1 and 2 workers; enough that thread start-up does not dominate)', '20000')
   .option('--queue <url>', 'a redis:// URL: also measure the self-play queue (BullMQ) against local threads')
   .option('--soak-combats <n>', 'small combats in the soak', '1000000')
@@ -244,6 +255,8 @@ const program = new Command()
   .option('--samples <n>', 'timed samples per size (median reported)', '5')
   .option('--small-seconds <s>', 'seconds of small-board throughput per implementation', '2')
   .option('--seed <n>', 'board seed', '1')
+  .option('--rl-envs <n>', 'games in lockstep in the learning-environment measurement', '256')
+  .option('--rl-seconds <s>', 'seconds of the learning-environment measurement', '5')
   .parse(process.argv)
 const options = program.opts<{
   json?: boolean
@@ -260,6 +273,8 @@ const options = program.opts<{
   samples: string
   smallSeconds: string
   seed: string
+  rlEnvs: string
+  rlSeconds: string
 }>()
 const sections = new Set(options.only.split(','))
 if (typeof gc !== 'function') log('bench: run with node --expose-gc for memory figures (npm run bench does)')
@@ -296,6 +311,7 @@ if (sections.has('soak')) {
   soakReport = soak({ combats: Number(options.soakCombats), games: Number(options.soakGames) }, log)
   log(`  heap growth ${soakReport.heapGrowthPct.toFixed(1)}% (max ${soakReport.maxGrowthPct.toFixed(1)}%) in ${soakReport.seconds.toFixed(0)} s`)
 }
+const rl: RlReport | null = sections.has('rl') ? rlBench({ seconds: Number(options.rlSeconds), n: Number(options.rlEnvs), seed }, log) : null
 const report = {
   date: new Date().toISOString(),
   node: process.version,
@@ -308,6 +324,7 @@ const report = {
   browser,
   selfplay,
   soak: soakReport,
+  rl,
 }
 // The report goes to a file only where asked (--out); the tracked bench/results.json is updated by hand.
 const out = options.out
@@ -315,4 +332,4 @@ if (out) {
   writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`)
   log(`bench: report written to ${out}`)
 }
-process.stdout.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : `${table(rows, small)}\n${games ? gamesTable(games) : ''}${browser ? `\nIn Chromium:\n${browserTable(browser)}\n` : ''}`)
+process.stdout.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : `${table(rows, small)}\n${games ? gamesTable(games) : ''}${rl ? rlTable(rl) : ''}${browser ? `\nIn Chromium:\n${browserTable(browser)}\n` : ''}`)

@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 /**
- * The build: one esbuild pass with code splitting, so the entries (`redzone`, `redzone/sim`, `redzone/internal`, `redzone/scenario`,
+ * The build: one esbuild pass with code splitting, so the entries (`redzone`, `redzone/sim`, `redzone/rl`, `redzone/internal`, `redzone/scenario`,
  * `redzone/node`, `redzone/worker` and the CLI) share one copy of the core (one Game class, one set of components),
  * then declarations with tsc into dist/types.
  *
- *   dist/index.js, dist/sim.js, dist/internal.js, dist/scenario.js, dist/node.js, dist/worker.js, dist/cli.js, dist/selfplay-worker.js,
+ *   dist/index.js, dist/sim.js, dist/rl.js, dist/internal.js, dist/scenario.js, dist/node.js, dist/worker.js, dist/cli.js, dist/selfplay-worker.js,
  *   dist/chunks/*.js, dist/types/**.d.ts
  *
  * `--no-types` skips the declarations (a faster build for the CLI tests).
@@ -19,13 +19,14 @@ const root = join(import.meta.dirname, '..')
 const dist = join(root, 'dist')
 const withTypes = !process.argv.includes('--no-types')
 
-for (const old of ['index.js', 'sim.js', 'internal.js', 'scenario.js', 'node.js', 'worker.js', 'cli.js', 'selfplay-worker.js', 'chunks', 'types']) rmSync(join(dist, old), { recursive: true, force: true })
+for (const old of ['index.js', 'sim.js', 'rl.js', 'internal.js', 'scenario.js', 'node.js', 'worker.js', 'cli.js', 'selfplay-worker.js', 'chunks', 'types']) rmSync(join(dist, old), { recursive: true, force: true })
 
 await build({
   absWorkingDir: root,
   entryPoints: {
     index: 'src/index.ts',
     sim: 'src/sim.ts',
+    rl: 'src/rl.ts',
     internal: 'src/internal.ts',
     scenario: 'src/scenario/index.ts',
     node: 'src/node/index.ts',

@@ -71,11 +71,13 @@ export function forcedAction(legal: LegalActions): PlayerAction | null {
   }
 }
 
-function seatOf(world: GameWorld, player: Eid): 0 | 1 {
+/** The seat (place in `SEATS`) of a player of a two-player game. */
+export function seatOf(world: GameWorld, player: Eid): 0 | 1 {
   return world.playerOrder.indexOf(player) === 0 ? 0 : 1
 }
 
-function endReason(world: GameWorld): GameEndReason {
+/** Why a finished game ended (CR 704.5a no life, 704.5b drawing from an empty library). */
+export function endReason(world: GameWorld): GameEndReason {
   for (const p of world.playerOrder) if (world.players.lost[p] && world.players.life[p]! > 0) return 'empty-library'
   return 'life'
 }
@@ -178,18 +180,25 @@ function checkedDecks(options: PlayOptions): [DeckList, DeckList] {
 }
 
 /** What a record says before the game: the version, seed, agents, both decks in full and a cap not the default. */
-function recordHead(options: PlayOptions, lists: readonly [DeckList, DeckList]): Omit<GameRecord, 'first' | 'winner' | 'turns' | 'reason' | 'actions'> {
-  const { seed, agents } = options
+function recordHead(options: PlayOptions, lists: readonly [DeckList, DeckList]): RecordHead {
+  return gameRecordHead(options.seed, [options.agents[0].name, options.agents[1].name], lists, options.maxSteps)
+}
+
+/** What every record of a game starts with (`playGame`'s, the learning environment's): the version, seed, agents by name, both decks in full, a cap not the default. */
+export type RecordHead = Omit<GameRecord, 'first' | 'winner' | 'turns' | 'reason' | 'actions'>
+
+/** The head of a game's record: `lists` are the decks by seat (`resolveDeck`). */
+export function gameRecordHead(seed: number, agents: readonly [string, string], lists: readonly [DeckList, DeckList], maxSteps?: number): RecordHead {
   const list = (seat: 0 | 1): DeckEntry[] => lists[seat].cards.map(([name, count]): DeckEntry => [name, count])
-  const head: Omit<GameRecord, 'first' | 'winner' | 'turns' | 'reason' | 'actions'> = {
+  const head: RecordHead = {
     format: 'redzone-game/1',
     version: engineVersion(),
     seed,
-    agents: [agents[0].name, agents[1].name],
+    agents: [agents[0], agents[1]],
     decks: [lists[0].name, lists[1].name],
     deckLists: [list(0), list(1)],
   }
-  if (options.maxSteps !== undefined && options.maxSteps !== DEFAULT_MAX_STEPS) head.maxSteps = options.maxSteps
+  if (maxSteps !== undefined && maxSteps !== DEFAULT_MAX_STEPS) head.maxSteps = maxSteps
   return head
 }
 

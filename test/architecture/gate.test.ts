@@ -1,8 +1,8 @@
 /**
  * One gate (CR 117: priority; 508.1, 509.1, 510.1, ...: the decisions a game stops for): every
  * change to a game goes through `act`, which answers only the pending decision by its decider.
- * For every function any public entry exports (`redzone`, `redzone/sim`, `redzone/scenario`,
- * `redzone/node`, `redzone/worker`), and every method of `Game` and of the scenario driver:
+ * For every function any public entry exports (`redzone`, `redzone/sim`, `redzone/rl`,
+ * `redzone/scenario`, `redzone/node`, `redzone/worker`), and every method of `Game` and of the scenario driver:
  * called for a player without priority, or out of turn, the answer is a rejection and the game is
  * unchanged (digest). A function that can't change a game is listed with why; a new export that
  * is in no list fails this test.
@@ -11,6 +11,7 @@ import { MessageChannel } from 'node:worker_threads'
 import { describe, expect, it } from 'vitest'
 import * as client from '../../src/index.js'
 import * as sim from '../../src/sim.js'
+import * as rl from '../../src/rl.js'
 import * as scenario from '../../src/scenario/index.js'
 import * as node from '../../src/node/index.js'
 import * as worker from '../../src/worker/index.js'
@@ -178,6 +179,19 @@ const EXPORTS: Record<string, Classified> = {
   'redzone/sim.mixSeed': { why: 'pure' },
   'redzone/sim.searchAgentFactory': { why: 'makes an agent (agents return actions; their playouts run on copies)' },
   'redzone/sim.Rng': { why: 'a random stream of its own' },
+  // redzone/rl
+  'redzone/rl.observe': { why: 'reads', check: (g) => rl.observe(sim.worldOf(g), g.eid('B')!, new Float32Array(rl.OBS_SIZE)) },
+  'redzone/rl.DecisionBuilder': {
+    why: 'builds the action of a decision from masked choices (returns it for act, takes none; checks damage divisions on the plan scratch only)',
+    check: (g) => {
+      const builder = new rl.DecisionBuilder(sim.worldOf(g))
+      builder.begin()
+      builder.observe(new Float32Array(rl.OBS_SIZE))
+      expect(builder.apply(rl.ACTION_LAYOUT.stop)).toEqual({ type: 'pass', player: g.eid('A') })
+    },
+  },
+  'redzone/rl.VecEnv': { why: 'plays games of its own (through act)' },
+  'redzone/rl.envSeed': { why: 'pure' },
   // redzone/scenario
   'redzone/scenario.loadScenario': { why: 'pure' },
   'redzone/scenario.runScenario': { why: 'plays a scenario on a game of its own (through act and the driver)' },
@@ -202,7 +216,7 @@ function run(entry: Classified): void {
 
 describe('one gate: every change to a game goes through act', () => {
   it('every function and class of the public entries is listed', () => {
-    const entries = { redzone: client, 'redzone/sim': sim, 'redzone/scenario': scenario, 'redzone/node': node, 'redzone/worker': worker }
+    const entries = { redzone: client, 'redzone/sim': sim, 'redzone/rl': rl, 'redzone/scenario': scenario, 'redzone/node': node, 'redzone/worker': worker }
     const functions = Object.entries(entries).flatMap(([entry, module]) =>
       Object.entries(module as Record<string, unknown>).filter(([, value]) => typeof value === 'function').map(([name]) => `${entry}.${name}`),
     )

@@ -96,7 +96,8 @@ const LAYERS: [string, string[]][] = [
   ['decisions', ['src/decisions/']],
   ['state', ['src/state/']],
   ['api', ['src/api/', 'src/play/', 'src/generate/', 'src/scenario/', 'src/worker/']],
-  ['node', ['src/node/', 'src/cli/', 'src/index.ts', 'src/sim.ts', 'src/internal.ts']],
+  ['rl', ['src/rl/']],
+  ['node', ['src/node/', 'src/cli/', 'src/index.ts', 'src/sim.ts', 'src/rl.ts', 'src/internal.ts']],
 ]
 
 function layerOf(file: string): number {

@@ -5,6 +5,7 @@ import ts from 'typescript'
 export const ENTRIES = {
   redzone: 'src/index.ts',
   'redzone/sim': 'src/sim.ts',
+  'redzone/rl': 'src/rl.ts',
   'redzone/scenario': 'src/scenario/index.ts',
   'redzone/node': 'src/node/index.ts',
   'redzone/worker': 'src/worker/index.ts',

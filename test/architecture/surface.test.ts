@@ -42,6 +42,14 @@ const EXPECTED: Record<EntryName, { values: string[]; types: string[] }> = {
       'SearchOptions', 'World', 'WorldSnapshot',
     ],
   },
+  'redzone/rl': {
+    values: [
+      'ACTION_LAYOUT', 'ACTION_SIZE', 'DecisionBuilder', 'OBS_LAYOUT', 'OBS_SIZE', 'OBS_VERSION', 'VecEnv', 'envSeed', 'observe',
+    ],
+    types: [
+      'ActionLayout', 'FeatureKind', 'ObsFeature', 'ObsLayout', 'ObsSection', 'Opponent', 'PhaseName', 'VecEnvOptions', 'VecEnvStats',
+    ],
+  },
   'redzone/scenario': {
     values: [
       'compareExpect', 'loadScenario', 'runScenario',

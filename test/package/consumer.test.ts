@@ -126,11 +126,12 @@ describe('the packed tarball', () => {
     expect(readFileSync(join(installed, 'dist', 'scenario.js'), 'utf8')).toContain(`"./${chunk}"`)
   })
 
-  it('redzone loads only bitecs and eventemitter3; zod comes in with redzone/scenario, node: with redzone/node', () => {
+  it('redzone and redzone/rl load only bitecs and eventemitter3; zod comes in with redzone/scenario, node: with redzone/node', () => {
     const installed = join(packed.dir, 'node_modules', 'redzone')
     expect(bareImports(installed, 'dist/index.js')).toEqual(['bitecs', 'eventemitter3'])
     expect(bareImports(installed, 'dist/scenario.js')).toEqual(['bitecs', 'eventemitter3', 'zod'])
     expect(bareImports(installed, 'dist/worker.js')).toEqual(['bitecs', 'eventemitter3'])
+    expect(bareImports(installed, 'dist/rl.js')).toEqual(['bitecs', 'eventemitter3'])
     expect(bareImports(installed, 'dist/node.js').filter((m) => m.startsWith('node:')).length).toBeGreaterThan(0)
   })
 

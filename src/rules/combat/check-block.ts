@@ -58,11 +58,22 @@ export function checkBlockDeclaration(world: GameWorld, declaration: readonly Bl
   }
   for (let i = 0; i < declaration.length; i++) {
     const attacker = declaration[i]!.attacker
-    if (counts[attacker] === 1 && effective[attacker]! & KW_MENACE) {
-      return reject('menace', `${label(world, attacker)} has menace and can't be blocked except by two or more creatures`, '702.111b')
-    }
+    const error = blockCountError(world, attacker, counts[attacker]!)
+    if (error) return error
   }
   return OK
+}
+
+/**
+ * CR 509.1b, 702.111b: why `attacker` can't end a block declaration blocked by exactly `count`
+ * creatures, or null: the half of the whole-declaration check that counts blockers (menace: none
+ * or two or more). The declaration check, the enumerator and the learning environment's masks
+ * (which keep every partial declaration completable) all ask here.
+ */
+export function blockCountError(world: GameWorld, attacker: Eid, count: number): Rejection | null {
+  return count === 1 && world.kw.effective[attacker]! & KW_MENACE
+    ? reject('menace', `${label(world, attacker)} has menace and can't be blocked except by two or more creatures`, '702.111b')
+    : null
 }
 
 /**

@@ -1,8 +1,8 @@
 import { C_BLOCKED } from '../../../components/combat.js'
-import { KW_ANY_TRAMPLE, KW_DEATHTOUCH, KW_MENACE, KW_TRAMPLE_OVER_PLANESWALKERS } from '../../../components/keywords.js'
+import { KW_ANY_TRAMPLE, KW_DEATHTOUCH, KW_TRAMPLE_OVER_PLANESWALKERS } from '../../../components/keywords.js'
 import { Zone } from '../../../components/zones.js'
 import { attackerError, attackTargetError } from './check-attack.js'
-import { blockerError } from './check-block.js'
+import { blockCountError, blockerError } from './check-block.js'
 import { attackTargetPresent, stillBlocks } from './combat-queries.js'
 import { attackerDealsDamage, lethalDamageNeeded, recipientError, type DamageStepKind } from './plan-combat-damage.js'
 import type { Eid } from '../../core/events.js'
@@ -88,8 +88,9 @@ export function blockOptions(world: GameWorld): BlockOption[] {
   }
   const byBlocker = new Map<Eid, Eid[]>()
   for (const [b, a] of pairs) {
-    // CR 702.111b: a menace creature can't be blocked except by two or more creatures.
-    if (world.kw.effective[a]! & KW_MENACE && blockersOf.get(a)! < 2) continue
+    // CR 509.1b, 702.111b: blocked by every creature that could block it, the attacker's count of
+    // blockers is one it may end with (menace asks for at least two: the count rules are minimums).
+    if (blockCountError(world, a, blockersOf.get(a)!)) continue
     const list = byBlocker.get(b)
     if (list) list.push(a)
     else byBlocker.set(b, [a])
@@ -105,7 +106,6 @@ export function nextBlockingPlayer(world: GameWorld, done: number): Eid {
   const attackers = world.roster.attackers
   const { zone, controller } = world.place
   const tapped = world.status.tapped
-  const eff = world.kw.effective
   const order = world.playerOrder
   const n = order.length
   const active = order.indexOf(world.turn.active)
@@ -122,8 +122,8 @@ export function nextBlockingPlayer(world: GameWorld, done: number): Eid {
     for (let i = 0; i < attackers.length; i++) {
       const a = attackers.items[i]!
       if (blockerError(world, b, a) !== null) continue
-      // CR 702.111b: a menace attacker needs a second blocker; settled by the full enumeration below.
-      if (eff[a]! & KW_MENACE) {
+      // CR 509.1b, 702.111b: an attacker one blocker alone can't block (menace) needs another; settled by the full enumeration below.
+      if (blockCountError(world, a, 1)) {
         menaceOnly = true
         continue
       }

@@ -1,0 +1,120 @@
+/**
+ * The learning environment (`redzone/rl`): masked random steps per second of `VecEnv` at N games in
+ * lockstep, one core, self-play (both seats choose uniformly among their masks), observations and
+ * masks written every step. Set-up and warm-up outside the timed part; after timing, every action
+ * built from masked choices must have been accepted (`rejected` 0) and every game clean. For where
+ * the time goes, the same loop runs again with the observation writer switched off (engine, masks
+ * and the random policy only).
+ */
+import { Rng } from '../src/core/rng.js'
+import { DecisionBuilder } from '../src/rl/decision-builder.js'
+import { ACTION_SIZE, OBS_SIZE, OFFSET, G } from '../src/rl/layout.js'
+import { VecEnv } from '../src/rl/vec-env.js'
+
+export interface RlReport {
+  /** Games in lockstep. */
+  n: number
+  /** Masked choices per second (wall clock), with observations and masks. */
+  stepsPerSec: number
+  /** The same per second of this process's CPU time (a shared machine steals wall time). */
+  stepsPerCpuSec: number
+  /** Actions built from masked choices that `act` rejected, over the whole run (must be 0). */
+  rejected: number
+  /** Masked choices over the whole run. */
+  steps: number
+  /** Floats per observation and bytes per mask. */
+  obsSize: number
+  maskSize: number
+  gamesPerSec: number
+  /** Engine decisions (`act` and forced passes, both seats) per masked choice. */
+  decisionsPerStep: number
+  /** Single-option steps taken for the learner per masked choice. */
+  autoStepsPerStep: number
+  /** The share of the time in writing observations, and in the random policy (reading the masks). */
+  observationShare: number
+  policyShare: number
+  /** Masked choices per second without observations (engine, masks, policy). */
+  stepsPerSecWithoutObservations: number
+  target: number
+}
+
+export function rlBench(options: { seconds: number; n: number; seed: number }, log: (line: string) => void): RlReport {
+  const { n, seed } = options
+  const env = new VecEnv({ n, seed, opponent: 'self' })
+  const rng = new Rng(seed)
+  const actions = new Int32Array(n)
+  const mask = env.mask
+  const pick = (): void => {
+    for (let i = 0; i < n; i++) {
+      const base = i * ACTION_SIZE
+      let count = 0
+      for (let a = 0; a < ACTION_SIZE; a++) count += mask[base + a]!
+      let k = rng.int(count)
+      for (let a = 0; a < ACTION_SIZE; a++) {
+        if (mask[base + a] === 1 && k-- === 0) {
+          actions[i] = a
+          break
+        }
+      }
+    }
+  }
+  const measure = (seconds: number): { steps: number; ms: number; cpuMs: number; pickMs: number; games: number; decisions: number; auto: number } => {
+    const s0 = { ...env.stats }
+    let pickMs = 0
+    const cpu0 = process.cpuUsage()
+    const t0 = performance.now()
+    const end = t0 + seconds * 1000
+    while (performance.now() < end) {
+      for (let r = 0; r < 10; r++) {
+        const p0 = performance.now()
+        pick()
+        pickMs += performance.now() - p0
+        env.step(actions)
+      }
+    }
+    const ms = performance.now() - t0
+    const cpu = process.cpuUsage(cpu0)
+    const s1 = env.stats
+    return { steps: s1.steps - s0.steps, ms, cpuMs: (cpu.user + cpu.system) / 1000, pickMs, games: s1.games - s0.games, decisions: s1.decisions - s0.decisions, auto: s1.autoSteps - s0.autoSteps }
+  }
+  log(`rl: masked random steps, N=${n} games in lockstep, self-play, one core ...`)
+  measure(Math.min(2, options.seconds))
+  const full = measure(options.seconds)
+  const writer = DecisionBuilder.prototype.observeAt
+  DecisionBuilder.prototype.observeAt = function noObservation(): void {}
+  let bare: ReturnType<typeof measure>
+  try {
+    bare = measure(options.seconds / 2)
+  } finally {
+    DecisionBuilder.prototype.observeAt = writer
+  }
+  // Checked after timing: nothing rejected, no game in error, and the buffers describe real decisions.
+  const last = measure(0.2)
+  if (env.stats.rejected !== 0 || env.stats.errors !== 0) throw new Error(`bench: rl: ${env.stats.rejected} masked actions rejected, ${env.stats.errors} games in error`)
+  for (let i = 0; i < n; i++) {
+    let allowed = 0
+    for (let a = 0; a < ACTION_SIZE; a++) allowed += mask[i * ACTION_SIZE + a]!
+    if (allowed < 2 || env.obs[i * OBS_SIZE + OFFSET.global + G.iDecide] !== 1) throw new Error(`bench: rl: env ${i} is not at a decision of its observed player`)
+  }
+  void last
+  const stepsPerSec = (full.steps * 1000) / full.ms
+  const withoutObservations = (bare.steps * 1000) / bare.ms
+  const report: RlReport = {
+    n,
+    stepsPerSec,
+    stepsPerCpuSec: (full.steps * 1000) / full.cpuMs,
+    rejected: env.stats.rejected,
+    steps: env.stats.steps,
+    obsSize: OBS_SIZE,
+    maskSize: ACTION_SIZE,
+    gamesPerSec: (full.games * 1000) / full.ms,
+    decisionsPerStep: full.decisions / full.steps,
+    autoStepsPerStep: full.auto / full.steps,
+    observationShare: Math.max(0, 1 - stepsPerSec / withoutObservations),
+    policyShare: full.pickMs / full.ms,
+    stepsPerSecWithoutObservations: withoutObservations,
+    target: 200_000,
+  }
+  log(`  ${Math.round(stepsPerSec).toLocaleString('en-US')} masked steps/s (${Math.round(report.stepsPerCpuSec).toLocaleString('en-US')} per CPU second), ${Math.round(withoutObservations).toLocaleString('en-US')} without observations; rejected ${report.rejected} of ${report.steps.toLocaleString('en-US')}`)
+  return report
+}

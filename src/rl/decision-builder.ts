@@ -1,0 +1,604 @@
+import { KW_DEATHTOUCH } from '../../components/keywords.js'
+import { T_CREATURE, T_PLANESWALKER } from '../../components/types.js'
+import type { Eid } from '../core/events.js'
+import type { GameWorld } from '../core/world.js'
+import { internalError, RedzoneError } from '../core/errors.js'
+import { Step } from '../core/steps.js'
+import { resetDamagePlan } from '../core/damage-plan-store.js'
+import type { Decision, DecisionKind, PlayerAction } from '../decisions/action.js'
+import { legalActions, type LegalActions } from '../decisions/legal.js'
+import { pendingDecision } from '../decisions/pending.js'
+import { blockCountError } from '../rules/combat/check-block.js'
+import { lethalDamageNeeded, planCombatDamage, type ExplicitAssignment } from '../rules/combat/plan-combat-damage.js'
+import { ACTION_ALT, ACTION_MULLIGAN, ACTION_SELECT, ACTION_SIZE, ACTION_SLOTS, ACTION_STOP, F, G, OBJECT_SIZE, OBJECT_SLOTS, OFFSET, PLAYER_SLOTS } from './layout.js'
+import { fillSlots, SlotTable, writeObservation } from './observe.js'
+
+/** The phases of a decision made as a sequence of integer choices (the `phase.*` globals, in order). */
+export const Phase = { None: 0, Priority: 1, Target: 2, Attacker: 3, Blocker: 4, Damage: 5, Pick: 6, Mulligan: 7 } as const
+export type PhaseId = (typeof Phase)[keyof typeof Phase]
+export const PHASE_NAMES = ['none', 'priority', 'target', 'attacker', 'blocker', 'damage', 'pick', 'mulligan'] as const
+export type PhaseName = (typeof PHASE_NAMES)[number]
+
+const PHASE_OF: Record<DecisionKind, PhaseId> = {
+  priority: Phase.Priority,
+  declareAttackers: Phase.Attacker,
+  declareBlockers: Phase.Blocker,
+  assignDamage: Phase.Damage,
+  search: Phase.Pick,
+  discard: Phase.Pick,
+  bottom: Phase.Pick,
+  mulligan: Phase.Mulligan,
+  gameOver: Phase.None,
+}
+
+// Priority options, as `verb << 16 | index in its legal list`.
+const V_PLAY = 1
+const V_CAST = 2
+const V_ACTIVATE = 3
+const V_PLOT = 4
+// Damage divisions per creature.
+const D_DEFAULT = 0
+const D_LETHAL_FIRST = 1
+const D_ALL = 2
+
+/**
+ * Turns the pending decision of a game into a sequence of integer choices over `ACTION_LAYOUT`,
+ * each with a mask in which **every set action is legal**: the mask comes from `legalActions`
+ * (the enumerator's checks), the whole-declaration checks (`blockCountError`: each partial block
+ * declaration stays completable, CR 509.1b-c, 702.111b) and the damage plan's own check
+ * (`planCombatDamage`, 510.1). Whole declarations are made one object at a time: each attack
+ * candidate in turn (what it attacks, or stop), each block candidate in turn (which attacker, or
+ * stop), each attacker with a damage choice (default, lethal-first from a recipient, all to a
+ * recipient), the cards of a search, discard or bottom one at a time, and a spell's or ability's
+ * target as its own step. `apply` returns the `PlayerAction` once the decision is complete (for
+ * `act`: the one gate, and records stay the one game log), null while it is being built.
+ * Reads the game only.
+ */
+export class DecisionBuilder {
+  /** The entity in each action slot, for the decider's observation. */
+  readonly slots = new SlotTable()
+  /** 1 for each legal action of the current step (read only). */
+  readonly mask = new Uint8Array(ACTION_SIZE)
+  /** How many actions the mask allows (0: the game is over). */
+  count = 0
+  /** The last allowed action found (the only one when `count` is 1). */
+  only = -1
+  private phaseId: PhaseId = Phase.None
+  kind: DecisionKind = 'gameOver'
+  /** The player who decides (0 when the game is over). */
+  decider: Eid = 0
+  private decisionCount = 0
+  /** Counts `begin`s: a caller that wrote this decision's observation knows it by this number. */
+  decisions = 0
+  private legal: LegalActions | null = null
+  private cursor = 0
+  /** Per action index of the current step: the priority option or the entity it names. */
+  private readonly option = new Int32Array(ACTION_SIZE)
+  /** Target phase: the priority option whose target is chosen, and whether its verb is the alternate one. */
+  private pendingOption = 0
+  private pendingAlternate = false
+  /** Per candidate (attacker, blocker, damage dealer): the entity chosen, and the damage verb. */
+  private choice = new Int32Array(64)
+  private verb = new Uint8Array(64)
+  /** Pick phase: the entities picked, and which slots hold them. */
+  private picks = new Int32Array(16)
+  private pickCount = 0
+  private readonly picked = new Uint8Array(ACTION_SLOTS)
+  /** Blockers declared so far per attacker (by entity). */
+  private blockCount = new Int32Array(0)
+  // Matching scratch (blocks).
+  private demand = new Int32Array(16)
+  private matchOf = new Int32Array(64)
+  private seen = new Uint8Array(64)
+
+  constructor(private readonly world: GameWorld) {}
+
+  /** The step of the decision being built (ACTION_LAYOUT.meanings: what each action means in it). */
+  get phase(): PhaseName {
+    return PHASE_NAMES[this.phaseId]
+  }
+
+  /** Starts on the pending decision (`legal`: its legal actions, and `decision` itself, when already at hand). */
+  begin(legal?: LegalActions, pending?: Decision): void {
+    const world = this.world
+    const decision = pending ?? pendingDecision(world)
+    this.decisions++
+    this.kind = decision.kind
+    this.decider = decision.player ?? 0
+    this.decisionCount = decision.count
+    this.phaseId = PHASE_OF[decision.kind]
+    this.cursor = 0
+    this.pickCount = 0
+    this.picked.fill(0)
+    if (this.phaseId === Phase.None) {
+      this.legal = null
+      this.mask.fill(0)
+      this.count = 0
+      this.only = -1
+      return
+    }
+    const options = legal ?? legalActions(world)
+    if (options.kind !== decision.kind || options.player !== decision.player) throw new RedzoneError('invalid-argument', `the legal actions given are for a ${options.kind} decision, not the pending ${decision.kind}`)
+    this.legal = options
+    fillSlots(world, this.decider, this.slots)
+    const candidates = Math.max(options.attackers.length, options.blockers.length, options.damage.length)
+    if (candidates > this.choice.length) {
+      this.choice = new Int32Array(candidates * 2)
+      this.verb = new Uint8Array(candidates * 2)
+    }
+    if (this.phaseId === Phase.Blocker) {
+      if (this.blockCount.length < world.labels.length) this.blockCount = new Int32Array(world.labels.length)
+      const attackers = world.roster.attackers
+      for (let i = 0; i < attackers.length; i++) this.blockCount[attackers.items[i]!] = 0
+      const n = options.blockers.length
+      if (n > this.matchOf.length) {
+        this.matchOf = new Int32Array(n * 2)
+        this.seen = new Uint8Array(n * 2)
+      }
+    }
+    if (this.phaseId === Phase.Pick && decision.count > this.picks.length) this.picks = new Int32Array(decision.count * 2)
+    this.refresh()
+  }
+
+  /** Copies the mask into `out` at `offset` (ACTION_SIZE bytes). */
+  maskInto(out: Uint8Array, offset = 0): void {
+    out.set(this.mask, offset)
+  }
+
+  /**
+   * The decider's observation (`writeObservation`) with the progress of the choice being built:
+   * the phase, the object in focus, what has been chosen so far.
+   */
+  observe(out: Float32Array, offset = 0): void {
+    this.observeAt(out, offset, null, false)
+  }
+
+  /**
+   * `observe` for a caller that owns the place written: `rows` as `writeObservation` takes it;
+   * `progressOnly` when the place holds this decision's observation already (a later step of the
+   * same decision: only the progress changes).
+   */
+  observeAt(out: Float32Array, offset: number, rows: Uint8Array | null, progressOnly: boolean): void {
+    const world = this.world
+    if (!progressOnly) {
+      const viewer = this.decider === 0 ? world.playerOrder[0]! : this.decider
+      if (this.decider === 0) fillSlots(world, viewer, this.slots)
+      writeObservation(world, viewer, out, offset, this.slots, this.kind, this.decider === 0 ? null : this.decider, this.decisionCount, rows)
+    } else {
+      const g = offset + OFFSET.global
+      out.fill(0, g + G.phase, g + G.remaining + 1)
+      const objects = offset + OFFSET.objects
+      for (let s = 0; s < OBJECT_SLOTS; s++) {
+        out[objects + s * OBJECT_SIZE + F.focus] = 0
+        out[objects + s * OBJECT_SIZE + F.chosen] = 0
+      }
+    }
+    if (this.phaseId !== Phase.None) this.writeProgress(out, offset)
+  }
+
+  private mark(out: Float32Array, objects: number, eid: Eid, feature: number, value: number): void {
+    const slot = this.slots.slot(eid)
+    if (slot >= PLAYER_SLOTS) out[objects + slot * OBJECT_SIZE + feature] = value
+  }
+
+  private refOf(eid: Eid): number {
+    const slot = this.slots.slot(eid)
+    return slot < 0 ? -1 : slot + 1
+  }
+
+  private writeProgress(out: Float32Array, offset: number): void {
+    const legal = this.legal!
+    const g = offset + OFFSET.global
+    const objects = offset + OFFSET.objects - PLAYER_SLOTS * OBJECT_SIZE
+    out[g + G.phase + this.phaseId - 1] = 1
+    switch (this.phaseId) {
+      case Phase.Target: {
+        out[g + G.alternate] = this.pendingAlternate ? 1 : 0
+        const i = this.pendingOption & 0xffff
+        this.mark(out, objects, this.pendingOption >>> 16 === V_CAST ? legal.cast[i]!.card : legal.activate[i]!.object, F.focus, 1)
+        break
+      }
+      case Phase.Attacker:
+      case Phase.Blocker:
+      case Phase.Damage: {
+        const n = this.phaseId === Phase.Attacker ? legal.attackers.length : this.phaseId === Phase.Blocker ? legal.blockers.length : legal.damage.length
+        out[g + G.remaining] = (n - this.cursor - 1) / 10
+        for (let c = 0; c <= this.cursor && c < n; c++) {
+          const eid = this.phaseId === Phase.Attacker ? legal.attackers[c]!.attacker : this.phaseId === Phase.Blocker ? legal.blockers[c]!.blocker : legal.damage[c]!.creature
+          if (c === this.cursor) this.mark(out, objects, eid, F.focus, 1)
+          else if (this.choice[c] !== 0) this.mark(out, objects, eid, F.chosen, this.refOf(this.choice[c]!))
+        }
+        break
+      }
+      case Phase.Pick:
+        out[g + G.picked] = this.pickCount / 10
+        for (let i = 0; i < this.pickCount; i++) this.mark(out, objects, this.picks[i]!, F.chosen, 1)
+        break
+    }
+  }
+
+  /**
+   * Takes one allowed action: the `PlayerAction` when the decision is complete, else null (the
+   * next step's mask is ready). An action outside the mask is a misuse (`RedzoneError`).
+   */
+  apply(index: number): PlayerAction | null {
+    if (!Number.isInteger(index) || index < 0 || index >= ACTION_SIZE || this.mask[index] !== 1) {
+      throw new RedzoneError('invalid-argument', `action ${index} is not allowed now (${this.kind}, phase ${this.phaseId}): choose an action whose mask is 1`)
+    }
+    const legal = this.legal!
+    const player = this.decider
+    const stop = index === ACTION_STOP
+    switch (this.phaseId) {
+      case Phase.Priority: {
+        if (stop) return { type: 'pass', player }
+        const option = this.option[index]!
+        const verb = option >>> 16
+        const i = option & 0xffff
+        switch (verb) {
+          case V_PLAY:
+            return { type: 'play', player, card: legal.play[i]! }
+          case V_PLOT:
+            return { type: 'plot', player, card: legal.plot[i]! }
+          case V_CAST: {
+            const cast = legal.cast[i]!
+            if (cast.targets.length === 0) return { type: 'cast', player, card: cast.card, target: 0, plot: cast.plot }
+            break
+          }
+        }
+        this.phaseId = Phase.Target
+        this.pendingOption = option
+        this.pendingAlternate = index >= ACTION_ALT
+        this.refresh()
+        return null
+      }
+      case Phase.Target: {
+        const target = this.option[index]!
+        const i = this.pendingOption & 0xffff
+        if (this.pendingOption >>> 16 === V_CAST) {
+          const cast = legal.cast[i]!
+          return { type: 'cast', player, card: cast.card, target, plot: cast.plot }
+        }
+        const activate = legal.activate[i]!
+        return { type: 'activate', player, object: activate.object, ability: activate.ability, target }
+      }
+      case Phase.Attacker: {
+        this.choice[this.cursor] = stop ? 0 : this.option[index]!
+        if (++this.cursor < legal.attackers.length) return this.next()
+        const attackers: { attacker: Eid; target: Eid }[] = []
+        for (let c = 0; c < legal.attackers.length; c++) if (this.choice[c] !== 0) attackers.push({ attacker: legal.attackers[c]!.attacker, target: this.choice[c]! })
+        return { type: 'declareAttackers', player, attackers }
+      }
+      case Phase.Blocker: {
+        const attacker = stop ? 0 : this.option[index]!
+        this.choice[this.cursor] = attacker
+        if (attacker !== 0) this.blockCount[attacker]!++
+        if (++this.cursor < legal.blockers.length) return this.next()
+        const blockers: { blocker: Eid; attacker: Eid }[] = []
+        for (let c = 0; c < legal.blockers.length; c++) if (this.choice[c] !== 0) blockers.push({ blocker: legal.blockers[c]!.blocker, attacker: this.choice[c]! })
+        return { type: 'declareBlockers', player, blockers }
+      }
+      case Phase.Damage: {
+        this.choice[this.cursor] = stop ? 0 : this.option[index]!
+        this.verb[this.cursor] = stop ? D_DEFAULT : index >= ACTION_ALT ? D_ALL : D_LETHAL_FIRST
+        if (++this.cursor < legal.damage.length) return this.next()
+        const assignments: { creature: Eid; recipient: Eid; amount: number }[] = []
+        const explicit = this.explicitUpTo(legal.damage.length)
+        if (explicit !== null) for (const [creature, entries] of explicit) for (const [recipient, amount] of entries) assignments.push({ creature, recipient, amount })
+        return { type: 'assignDamage', player, assignments }
+      }
+      case Phase.Pick: {
+        const kind = this.kind as 'search' | 'discard' | 'bottom'
+        if (stop) return { type: 'search', player, cards: this.pickCount === 0 ? null : Array.from(this.picks.subarray(0, this.pickCount)) }
+        const card = this.option[index]!
+        this.picks[this.pickCount++] = card
+        this.picked[this.slots.slot(card)] = 1
+        if (this.pickCount < this.decisionCount) return this.next()
+        const cards = Array.from(this.picks.subarray(0, this.pickCount))
+        return kind === 'search' ? { type: 'search', player, cards } : { type: kind, player, cards }
+      }
+      case Phase.Mulligan:
+        return index === ACTION_MULLIGAN ? { type: 'mulligan', player } : { type: 'keep', player }
+      case Phase.None:
+        break
+    }
+    throw internalError(`no action in phase ${this.phaseId}`)
+  }
+
+  private next(): null {
+    this.refresh()
+    return null
+  }
+
+  private set(index: number, value: number): void {
+    if (this.mask[index] === 1) throw internalError(`action ${index} names two options in phase ${this.phaseId}`)
+    this.mask[index] = 1
+    this.option[index] = value
+    this.count++
+    this.only = index
+  }
+
+  /** The action of the primary (or alternate) verb on an entity's slot, or -1 when it has none (beyond the slots). */
+  private on(eid: Eid, alternate: boolean): number {
+    const slot = this.slots.slot(eid)
+    return slot < 0 ? -1 : (alternate ? ACTION_ALT : ACTION_SELECT) + slot
+  }
+
+  private setOn(eid: Eid, alternate: boolean, value: number): void {
+    const index = this.on(eid, alternate)
+    if (index >= 0) this.set(index, value)
+  }
+
+  private anySlot(entities: readonly Eid[]): boolean {
+    for (const e of entities) if (this.slots.slot(e) >= 0) return true
+    return false
+  }
+
+  /** Works out the mask of the current step. */
+  private refresh(): void {
+    this.mask.fill(0)
+    this.count = 0
+    this.only = -1
+    const legal = this.legal!
+    switch (this.phaseId) {
+      case Phase.Priority:
+        this.set(ACTION_STOP, 0)
+        for (let i = 0; i < legal.play.length; i++) this.setOn(legal.play[i]!, false, (V_PLAY << 16) | i)
+        // An option with targets only where some target has a slot (the target step is never empty).
+        for (let i = 0; i < legal.cast.length; i++) {
+          const cast = legal.cast[i]!
+          if (cast.targets.length === 0 || this.anySlot(cast.targets)) this.setOn(cast.card, false, (V_CAST << 16) | i)
+        }
+        for (let i = 0; i < legal.activate.length; i++) {
+          const a = legal.activate[i]!
+          if (this.anySlot(a.targets)) this.setOn(a.object, a.ability !== 'equip', (V_ACTIVATE << 16) | i)
+        }
+        for (let i = 0; i < legal.plot.length; i++) this.setOn(legal.plot[i]!, true, (V_PLOT << 16) | i)
+        break
+      case Phase.Target: {
+        const i = this.pendingOption & 0xffff
+        const targets = this.pendingOption >>> 16 === V_CAST ? legal.cast[i]!.targets : legal.activate[i]!.targets
+        for (const t of targets) this.setOn(t, false, t)
+        break
+      }
+      case Phase.Attacker: {
+        this.set(ACTION_STOP, 0)
+        for (const t of legal.attackers[this.cursor]!.targets) this.setOn(t, false, t)
+        break
+      }
+      case Phase.Blocker: {
+        if (this.completable(0)) this.set(ACTION_STOP, 0)
+        for (const a of legal.blockers[this.cursor]!.attackers) if (this.on(a, false) >= 0 && this.completable(a)) this.setOn(a, false, a)
+        break
+      }
+      case Phase.Damage:
+        this.damageMask()
+        break
+      case Phase.Pick: {
+        if (this.kind === 'search') this.set(ACTION_STOP, 0)
+        for (const card of legal.cards) {
+          const slot = this.slots.slot(card)
+          if (slot >= 0 && this.picked[slot] === 0) this.set(ACTION_SELECT + slot, card)
+        }
+        break
+      }
+      case Phase.Mulligan:
+        this.set(ACTION_STOP, 0)
+        if (legal.mulligan) this.set(ACTION_MULLIGAN, 0)
+        break
+      case Phase.None:
+        break
+    }
+  }
+
+  /**
+   * CR 509.1b-c, 702.111b: whether, once the current block candidate blocks `attacker` (0: none),
+   * the candidates after it can still complete a legal declaration: every attacker whose count
+   * of blockers is not one it may end with (`blockCountError`) gets the fewest more blockers that
+   * make it one, each from a different later candidate that can block it (a bipartite matching).
+   */
+  private completable(attacker: Eid): boolean {
+    const world = this.world
+    const blockers = this.legal!.blockers
+    if (attacker !== 0) this.blockCount[attacker]!++
+    let demands = 0
+    let ok = true
+    const attackers = world.roster.attackers
+    for (let i = 0; ok && i < attackers.length; i++) {
+      const a = attackers.items[i]!
+      const count = this.blockCount[a]!
+      if (blockCountError(world, a, count) === null) continue
+      let available = 0
+      for (let c = this.cursor + 1; c < blockers.length; c++) if (blockers[c]!.attackers.includes(a)) available++
+      let more = 1
+      while (more <= available && blockCountError(world, a, count + more) !== null) more++
+      if (more > available) ok = false
+      else {
+        if (demands + more > this.demand.length) {
+          const grown = new Int32Array((demands + more) * 2)
+          grown.set(this.demand)
+          this.demand = grown
+        }
+        for (let k = 0; k < more; k++) this.demand[demands++] = a
+      }
+    }
+    if (ok && demands > 0) ok = this.matchAll(demands)
+    if (attacker !== 0) this.blockCount[attacker]!--
+    return ok
+  }
+
+  /** Kuhn's matching: each demand (an attacker) gets its own later block candidate that can block it. */
+  private matchAll(demands: number): boolean {
+    const blockers = this.legal!.blockers
+    this.matchOf.fill(-1)
+    for (let d = 0; d < demands; d++) {
+      this.seen.fill(0)
+      if (!this.augment(d, blockers)) return false
+    }
+    return true
+  }
+
+  private augment(d: number, blockers: LegalActions['blockers']): boolean {
+    const a = this.demand[d]!
+    for (let c = this.cursor + 1; c < blockers.length; c++) {
+      if (this.seen[c] || !blockers[c]!.attackers.includes(a)) continue
+      this.seen[c] = 1
+      const holder = this.matchOf[c]!
+      if (holder < 0 || this.augment(holder, blockers)) {
+        this.matchOf[c] = d
+        return true
+      }
+    }
+    return false
+  }
+
+  /**
+   * CR 510.1: the divisions offered to the attacker in focus, each checked with the damage plan
+   * (`planCombatDamage`, as `act` checks an assignment) together with the divisions chosen before
+   * it and the default for those after: default (always legal, by that check at every earlier
+   * step), lethal-first from each recipient, all to each recipient.
+   */
+  private damageMask(): void {
+    const world = this.world
+    const entry = this.legal!.damage[this.cursor]!
+    this.set(ACTION_STOP, 0)
+    const kind = world.turn.step === Step.FirstStrikeDamage ? 'first' : 'regular'
+    for (const recipient of entry.recipients) {
+      for (let verb = 0; verb < 2; verb++) {
+        const alternate = verb === 1
+        const index = this.on(recipient, alternate)
+        if (index < 0) continue
+        this.choice[this.cursor] = recipient
+        this.verb[this.cursor] = alternate ? D_ALL : D_LETHAL_FIRST
+        const explicit = this.explicitUpTo(this.cursor + 1)
+        const ok = planCombatDamage(world, kind, explicit).ok
+        resetDamagePlan(world.plan)
+        if (ok) this.set(index, recipient)
+      }
+    }
+    this.choice[this.cursor] = 0
+    this.verb[this.cursor] = D_DEFAULT
+  }
+
+  /** The explicit assignment of the damage candidates before `end` (null: every one by default). */
+  private explicitUpTo(end: number): ExplicitAssignment | null {
+    let explicit: Map<Eid, [Eid, number][]> | null = null
+    for (let c = 0; c < end; c++) {
+      if (this.verb[c] === D_DEFAULT) continue
+      ;(explicit ??= new Map()).set(this.legal!.damage[c]!.creature, this.entriesOf(c, this.verb[c]!, this.choice[c]!))
+    }
+    return explicit
+  }
+
+  /**
+   * The division of damage candidate `c` by `verb` from recipient `first`: all to `first`, or
+   * lethal damage to `first`, then to the others in order (a player takes all that is left), the
+   * rest to `first`.
+   */
+  private entriesOf(c: number, verb: number, first: Eid): [Eid, number][] {
+    const world = this.world
+    const { creature, amount, recipients } = this.legal!.damage[c]!
+    if (verb === D_ALL) return [[first, amount]]
+    resetDamagePlan(world.plan)
+    const entries: [Eid, number][] = []
+    const deathtouch = (world.kw.effective[creature]! & KW_DEATHTOUCH) !== 0
+    let rest = amount
+    for (let k = -1; k < recipients.length && rest > 0; k++) {
+      const r = k < 0 ? first : recipients[k]!
+      if (k >= 0 && r === first) continue
+      const types = world.types.mask[r]!
+      const give = world.players.isPlayer[r] ? rest : types & T_CREATURE ? Math.min(rest, lethalDamageNeeded(world, r, deathtouch)) : types & T_PLANESWALKER ? Math.min(rest, Math.max(0, world.stats.loyalty[r]!)) : 0
+      if (give > 0) {
+        entries.push([r, give])
+        rest -= give
+      }
+    }
+    if (rest > 0) {
+      const at = entries.findIndex(([e]) => e === first)
+      if (at >= 0) entries[at]![1] += rest
+      else entries.push([first, rest])
+    }
+    return entries
+  }
+
+  /**
+   * The masked choices that build `action` from the start of the pending decision (call it right
+   * after `begin`), or null when the encoding can't express it: an object beyond its section's
+   * slots, a damage division it doesn't offer, a search that finds nothing (`[]`; declining is
+   * `null`). The choices are checked by `apply` as they are taken.
+   */
+  indicesOf(action: PlayerAction): number[] | null {
+    const legal = this.legal
+    if (legal === null || action.player !== this.decider || this.cursor !== 0 || this.pickCount !== 0) return null
+    const out: number[] = []
+    const push = (index: number): boolean => {
+      out.push(index)
+      return index >= 0
+    }
+    switch (action.type) {
+      case 'pass':
+        return this.phaseId === Phase.Priority ? [ACTION_STOP] : null
+      case 'play':
+        return push(this.on(action.card, false)) ? out : null
+      case 'plot':
+        return push(this.on(action.card, true)) ? out : null
+      case 'cast': {
+        const option = legal.cast.find((c) => c.card === action.card && c.plot === (action.plot ?? false))
+        if (!option || !push(this.on(action.card, false))) return null
+        if (option.targets.length > 0 && !push(this.on(action.target ?? 0, false))) return null
+        return out
+      }
+      case 'activate':
+        return push(this.on(action.object, action.ability !== 'equip')) && push(this.on(action.target, false)) ? out : null
+      case 'declareAttackers': {
+        if (action.attackers.some((a) => !legal.attackers.some((o) => o.attacker === a.attacker))) return null
+        for (const o of legal.attackers) {
+          const declared = action.attackers.find((a) => a.attacker === o.attacker)
+          if (!push(declared ? this.on(declared.target, false) : ACTION_STOP)) return null
+        }
+        return out
+      }
+      case 'declareBlockers': {
+        if (action.blockers.some((b) => !legal.blockers.some((o) => o.blocker === b.blocker))) return null
+        for (const o of legal.blockers) {
+          const declared = action.blockers.find((b) => b.blocker === o.blocker)
+          if (!push(declared ? this.on(declared.attacker, false) : ACTION_STOP)) return null
+        }
+        return out
+      }
+      case 'assignDamage': {
+        if (action.assignments.some((a) => !legal.damage.some((d) => d.creature === a.creature))) return null
+        const sums = (entries: readonly (readonly [Eid, number])[]): string =>
+          [...entries.reduce((m, [r, n]) => m.set(r, (m.get(r) ?? 0) + n), new Map<Eid, number>())].filter(([, n]) => n > 0).sort((a, b) => a[0] - b[0]).join(';')
+        for (let c = 0; c < legal.damage.length; c++) {
+          const { creature, recipients } = legal.damage[c]!
+          const given = action.assignments.filter((a) => a.creature === creature).map((a) => [a.recipient, a.amount] as const)
+          if (given.length === 0) {
+            out.push(ACTION_STOP)
+            continue
+          }
+          const want = sums(given)
+          let found = -1
+          for (const r of recipients) {
+            for (const verb of [D_LETHAL_FIRST, D_ALL]) if (found < 0 && sums(this.entriesOf(c, verb, r)) === want) found = this.on(r, verb === D_ALL)
+          }
+          if (!push(found)) return null
+        }
+        return out
+      }
+      case 'search':
+      case 'discard':
+      case 'bottom': {
+        if (this.kind !== action.type) return null
+        if (action.cards === null) return [ACTION_STOP]
+        if (action.cards.length === 0) return null
+        for (const card of action.cards) if (!push(this.on(card, false))) return null
+        if (action.cards.length < this.decisionCount) out.push(ACTION_STOP)
+        return out
+      }
+      case 'mulligan':
+        return this.phaseId === Phase.Mulligan ? [ACTION_MULLIGAN] : null
+      case 'keep':
+        return this.phaseId === Phase.Mulligan ? [ACTION_STOP] : null
+    }
+  }
+}

@@ -1,0 +1,392 @@
+import { C_ATTACKING, C_BLOCKED, C_BLOCKING } from '../../components/combat.js'
+import { T_CREATURE, T_LAND, TYPE_NAMES } from '../../components/types.js'
+import { KEYWORD_COUNT } from '../../components/keywords.js'
+import { Zone } from '../../components/zones.js'
+import type { Eid } from '../core/events.js'
+import type { GameWorld } from '../core/world.js'
+import { Await } from '../core/await.js'
+import { manaValue } from '../rules/mana/cost.js'
+import { canSee } from '../rules/visibility.js'
+import { qualifiesForSearch, searchOf } from '../rules/spells/resolve.js'
+import { CARD_POOL } from '../rules/cards/pool.js'
+import { internalError, RedzoneError } from '../core/errors.js'
+import {
+  ACTION_SLOTS, CARD_ID_OTHER, F, G, HISTOGRAM_SCALE, OBJECT_SECTION, OBJECT_SIZE, OBJECT_SLOTS, OBS_CLIP, OBS_SIZE, OFFSET, P, PLAYER_SLOTS,
+} from './layout.js'
+
+const TYPE_COUNT = TYPE_NAMES.length
+
+/** What never changes in a game: each entity's card id and mana value (CR 202.3), worked out once per world. */
+interface Identities {
+  entities: number
+  card: Uint16Array
+  manaValue: Uint8Array
+}
+
+const IDENTITIES = new WeakMap<GameWorld, Identities>()
+const POOL_INDEX = new Map([...CARD_POOL.keys()].map((name, i) => [name, i + 1]))
+
+function identities(world: GameWorld): Identities {
+  const entities = world.labels.length
+  let ids = IDENTITIES.get(world)
+  if (ids === undefined || ids.entities !== entities) {
+    ids = { entities, card: new Uint16Array(entities), manaValue: new Uint8Array(entities) }
+    for (const [eid, data] of world.cardData) {
+      ids.card[eid] = (data.name === null ? undefined : POOL_INDEX.get(data.name)) ?? CARD_ID_OTHER
+      ids.manaValue[eid] = Math.min(255, manaValue(data.manaCost))
+    }
+    IDENTITIES.set(world, ids)
+  }
+  return ids
+}
+
+/**
+ * The slots of one observation: which entity each action slot holds, and each entity's slot
+ * (valid where `stampOf[eid] === stamp`: no clearing between observations).
+ */
+export class SlotTable {
+  /** The entity in each action slot (0: empty). Slots 0 and 1 are the viewer and the opponent. */
+  readonly eid = new Int32Array(ACTION_SLOTS)
+  /** Objects that had no room in their section at the last observation. */
+  overflow = 0
+  /** The viewer the slots were filled for. */
+  viewer: Eid = 0
+  /** Lands, untapped lands and creatures on the battlefield: the viewer's, then the opponent's. */
+  readonly counts = new Int32Array(6)
+  private slotOf = new Int16Array(0)
+  private stampOf = new Uint32Array(0)
+  private stamp = 0
+
+  /** The action slot of an entity in the last observation, or -1. */
+  slot(eid: Eid): number {
+    return eid < this.stampOf.length && this.stampOf[eid] === this.stamp ? this.slotOf[eid]! : -1
+  }
+
+  begin(entities: number): void {
+    if (this.stampOf.length < entities) {
+      this.slotOf = new Int16Array(entities)
+      this.stampOf = new Uint32Array(entities)
+      this.stamp = 0
+    }
+    this.stamp = (this.stamp + 1) >>> 0
+    if (this.stamp === 0) {
+      this.stampOf.fill(0)
+      this.stamp = 1
+    }
+    this.eid.fill(0)
+    this.overflow = 0
+  }
+
+  put(slot: number, eid: Eid): void {
+    this.eid[slot] = eid
+    this.slotOf[eid] = slot
+    this.stampOf[eid] = this.stamp
+  }
+}
+
+/**
+ * Writes `raw / scale`, clipped to [-OBS_CLIP, OBS_CLIP]. Math.min and Math.max keep the value a
+ * double throughout: a conditional that mixes it with the imported constant made V8 box it, an
+ * allocation per feature.
+ */
+function putScaled(out: Float32Array, at: number, raw: number, scale: number): void {
+  out[at] = Math.max(-OBS_CLIP, Math.min(OBS_CLIP, raw / scale))
+}
+
+/** The opponent of `viewer` in a two-player game (the next player in turn order). */
+export function opponentOf(world: GameWorld, viewer: Eid): Eid {
+  const order = world.playerOrder
+  return order[(order.indexOf(viewer) + 1) % order.length]!
+}
+
+/** Fills a section's slots from a list, keeping the objects the viewer can see (`canSee`). */
+function fillFromList(world: GameWorld, viewer: Eid, slots: SlotTable, list: readonly Eid[], first: number, room: number): void {
+  let used = 0
+  for (let k = 0; k < list.length; k++) {
+    const eid = list[k]!
+    if (!canSee(world, viewer, eid)) continue
+    if (used === room) {
+      slots.overflow++
+      continue
+    }
+    slots.put(PLAYER_SLOTS + first + used++, eid)
+  }
+}
+
+/**
+ * The battlefield sections: nonland permanents first, then lands, each in entity order (age);
+ * counts each player's lands, untapped lands and creatures on the way.
+ */
+function fillBattlefield(world: GameWorld, viewer: Eid, slots: SlotTable, entities: number): void {
+  const { zone, controller } = world.place
+  const types = world.types.mask
+  const tapped = world.status.tapped
+  const isPlayer = world.players.isPlayer
+  const mine = OBJECT_SECTION.myBattlefield
+  const theirs = OBJECT_SECTION.theirBattlefield
+  let usedMine = 0
+  let usedTheirs = 0
+  const counts = slots.counts
+  counts.fill(0)
+  for (let pass = 0; pass < 2; pass++) {
+    const wantLand = pass === 1
+    for (let eid = 1; eid < entities; eid++) {
+      if (zone[eid] !== Zone.Battlefield || isPlayer[eid] === 1) continue
+      const t = types[eid]!
+      const land = (t & T_LAND) !== 0
+      if (land !== wantLand || !canSee(world, viewer, eid)) continue
+      const own = controller[eid] === viewer
+      const c = own ? 0 : 3
+      if (land) {
+        counts[c]!++
+        if (tapped[eid] === 0) counts[c + 1]!++
+      }
+      if (t & T_CREATURE) counts[c + 2]!++
+      if (own) {
+        if (usedMine < mine.slots) slots.put(PLAYER_SLOTS + mine.first + usedMine++, eid)
+        else slots.overflow++
+      } else if (usedTheirs < theirs.slots) slots.put(PLAYER_SLOTS + theirs.first + usedTheirs++, eid)
+      else slots.overflow++
+    }
+  }
+}
+
+/** The stack, top first (CR 405): a spell is its card; an ability takes its source card's place (the source keeps its own slot). */
+function fillStack(world: GameWorld, slots: SlotTable): void {
+  const stack = world.stack
+  const { first, slots: room } = OBJECT_SECTION.stack
+  for (let k = 0; k < stack.length; k++) {
+    if (k >= room) {
+      slots.overflow++
+      continue
+    }
+    const item = stack[stack.length - 1 - k]!
+    if (item.kind === 'spell') slots.put(PLAYER_SLOTS + first + k, item.card)
+    else slots.eid[PLAYER_SLOTS + first + k] = item.source
+  }
+}
+
+/** While the viewer searches their library: the cards the search may find, in entity order. */
+function fillLibrary(world: GameWorld, viewer: Eid, slots: SlotTable): void {
+  const turn = world.turn
+  if (turn.awaiting !== Await.Search || turn.decider !== viewer) return
+  const spec = searchOf(world.stack[world.stack.length - 1])
+  if (spec === null) return
+  const { first, slots: room } = OBJECT_SECTION.myLibrary
+  const library = world.zoneLists.get(viewer)!.library
+  const found: Eid[] = []
+  for (const eid of library) if (canSee(world, viewer, eid) && qualifiesForSearch(world, eid, spec)) found.push(eid)
+  found.sort((a, b) => a - b)
+  for (let i = 0; i < found.length; i++) {
+    if (i < room) slots.put(PLAYER_SLOTS + first + i, found[i]!)
+    else slots.overflow++
+  }
+}
+
+/** A reference to an entity as the observation writes it: `1 + slot`, 0 for none, -1 for an entity it does not hold. */
+function ref(slots: SlotTable, eid: Eid): number {
+  if (eid === 0) return 0
+  const slot = slots.slot(eid)
+  return slot < 0 ? -1 : slot + 1
+}
+
+function writePlayer(world: GameWorld, out: Float32Array, at: number, player: Eid, decider: Eid | null, counts: Int32Array, c: number): void {
+  const lists = world.zoneLists.get(player)!
+  const players = world.players
+  const turn = world.turn
+  putScaled(out, at + P.life, players.life[player]!, 20)
+  putScaled(out, at + P.handSize, lists.hand.length, 10)
+  putScaled(out, at + P.librarySize, lists.library.length, 40)
+  putScaled(out, at + P.graveyardSize, lists.graveyard.length, 40)
+  putScaled(out, at + P.exileSize, lists.exile.length, 10)
+  putScaled(out, at + P.lands, counts[c]!, 10)
+  putScaled(out, at + P.untappedLands, counts[c + 1]!, 10)
+  putScaled(out, at + P.creatures, counts[c + 2]!, 10)
+  out[at + P.lost] = players.lost[player]!
+  out[at + P.mulligans] = players.mulligans[player]! / 7
+  out[at + P.kept] = players.kept[player]!
+  out[at + P.active] = turn.active === player ? 1 : 0
+  out[at + P.priority] = turn.awaiting === Await.None && turn.priority === player ? 1 : 0
+  out[at + P.deciding] = decider === player ? 1 : 0
+  out[at + P.first] = turn.first === player ? 1 : 0
+}
+
+/**
+ * One object's row (OBJECT_FEATURES), every feature written (zeros too: the row needs no clearing
+ * first). State that only a permanent has (tapped, combat, attachments) is read on the
+ * battlefield only; `focus` and `chosen` are the decision builder's.
+ */
+function writeObject(world: GameWorld, viewer: Eid, slots: SlotTable, card: Uint16Array, mv: Uint8Array, out: Float32Array, at: number, eid: Eid): void {
+  const stats = world.stats
+  out[at + F.present] = 1
+  out[at + F.card] = card[eid]!
+  out[at + F.mine] = world.place.controller[eid] === viewer ? 1 : 0
+  putScaled(out, at + F.power, stats.power[eid]!, 10)
+  putScaled(out, at + F.toughness, stats.toughness[eid]!, 10)
+  putScaled(out, at + F.loyalty, stats.loyalty[eid]!, 10)
+  putScaled(out, at + F.manaValue, mv[eid]!, 10)
+  const kw = world.kw.effective[eid]!
+  for (let k = 0; k < KEYWORD_COUNT; k++) out[at + F.keyword + k] = (kw >>> k) & 1
+  const t = world.types.mask[eid]!
+  for (let k = 0; k < TYPE_COUNT; k++) out[at + F.type + k] = (t >>> k) & 1
+  let tapped = 0
+  let sick = 0
+  let attacking = 0
+  let attackTarget = 0
+  let blocked = 0
+  let blocking = 0
+  let attachedTo = 0
+  let plotted = 0
+  let plottedThisTurn = 0
+  const zone = world.place.zone[eid]
+  if (zone === Zone.Battlefield) {
+    const combat = world.combat
+    putScaled(out, at + F.damage, stats.damage[eid]!, 10)
+    tapped = world.status.tapped[eid]!
+    sick = world.status.sick[eid]!
+    const flags = combat.flags[eid]!
+    if (flags & C_ATTACKING) {
+      attacking = 1
+      attackTarget = ref(slots, combat.attackTarget[eid]!)
+    }
+    if (flags & C_BLOCKED) blocked = 1
+    if (flags & C_BLOCKING) blocking = ref(slots, combat.blocking[eid]!)
+    attachedTo = ref(slots, world.cards.attachedTo[eid]!)
+  } else {
+    out[at + F.damage] = 0
+    if (zone === Zone.Exile && world.cards.plotted[eid]) {
+      plotted = 1
+      plottedThisTurn = world.cards.plottedTurn[eid] === world.turn.number ? 1 : 0
+    }
+  }
+  out[at + F.tapped] = tapped
+  out[at + F.sick] = sick
+  out[at + F.attacking] = attacking
+  out[at + F.attackTarget] = attackTarget
+  out[at + F.blocked] = blocked
+  out[at + F.blocking] = blocking
+  out[at + F.attachedTo] = attachedTo
+  out[at + F.plotted] = plotted
+  out[at + F.plottedThisTurn] = plottedThisTurn
+  out[at + F.stackSpell] = 0
+  out[at + F.stackAbility] = 0
+  out[at + F.stackTarget] = 0
+  out[at + F.focus] = 0
+  out[at + F.chosen] = 0
+}
+
+function writeHistogram(world: GameWorld, viewer: Eid, out: Float32Array, at: number, list: readonly Eid[], card: Uint16Array): void {
+  for (let k = 0; k < list.length; k++) {
+    const eid = list[k]!
+    if (canSee(world, viewer, eid)) out[at + card[eid]! - 1]! += 1 / HISTOGRAM_SCALE
+  }
+}
+
+const DECISION_INDEX: Record<string, number> = { priority: 0, declareAttackers: 1, declareBlockers: 2, assignDamage: 3, search: 4, discard: 5, mulligan: 6, bottom: 7, gameOver: 8 }
+
+/**
+ * The action slots of `viewer`'s observation (OBS_LAYOUT's object sections): every object the
+ * viewer may see (`canSee`, the one visibility rule) in its section's order, up to the section's
+ * slots (the rest counted in `slots.overflow`). Reads only.
+ */
+export function fillSlots(world: GameWorld, viewer: Eid, slots: SlotTable): void {
+  if (world.players.isPlayer[viewer] !== 1) throw new RedzoneError('unknown-entity', `${viewer} is not a player of the game`)
+  const entities = world.labels.length
+  const opponent = opponentOf(world, viewer)
+  slots.begin(entities)
+  slots.viewer = viewer
+  slots.put(0, viewer)
+  slots.put(1, opponent)
+  const mine = world.zoneLists.get(viewer)!
+  const theirs = world.zoneLists.get(opponent)!
+  fillFromList(world, viewer, slots, mine.hand, OBJECT_SECTION.myHand.first, OBJECT_SECTION.myHand.slots)
+  fillBattlefield(world, viewer, slots, entities)
+  fillFromList(world, viewer, slots, mine.exile, OBJECT_SECTION.myExile.first, OBJECT_SECTION.myExile.slots)
+  fillFromList(world, viewer, slots, theirs.exile, OBJECT_SECTION.theirExile.first, OBJECT_SECTION.theirExile.slots)
+  fillLibrary(world, viewer, slots)
+  fillStack(world, slots)
+  // The opponent's hand and library have no section: nothing in them is visible under CR 400.2
+  // (`canSee`); a card a future rule reveals is counted as overflow, never silently dropped.
+  for (let k = 0; k < theirs.hand.length; k++) if (canSee(world, viewer, theirs.hand[k]!)) slots.overflow++
+  for (let k = 0; k < theirs.library.length; k++) if (canSee(world, viewer, theirs.library[k]!)) slots.overflow++
+}
+
+/**
+ * Writes what `viewer` may know of the game into `out[offset .. offset + OBS_SIZE]`
+ * (`OBS_LAYOUT`), from the slots `fillSlots` just filled for the viewer (the game unchanged since;
+ * hidden objects have no slot, and every other read is of a slotted object or public). With
+ * `rows` (one byte per object slot: which rows of this place hold an object), only those rows are
+ * cleared, and `rows` is updated: for a caller that writes the same place again and again. `decisionKind`, `decider` and `decisionCount` describe the pending decision (as
+ * `pendingDecision` gives it). The progress of a choice being built is not written here: the
+ * `DecisionBuilder` adds it. Reads only: the game is unchanged.
+ */
+export function writeObservation(
+  world: GameWorld,
+  viewer: Eid,
+  out: Float32Array,
+  offset: number,
+  slots: SlotTable,
+  decisionKind: string,
+  decider: Eid | null,
+  decisionCount: number,
+  rows: Uint8Array | null = null,
+): void {
+  if (slots.viewer !== viewer) throw internalError(`an observation of ${viewer} from slots filled for ${slots.viewer}`)
+  if (offset < 0 || offset + OBS_SIZE > out.length) throw new RedzoneError('invalid-argument', `an observation needs ${OBS_SIZE} floats from offset ${offset}; the array has ${out.length}`)
+  const ids = identities(world)
+  const opponent = slots.eid[1]!
+  const mine = world.zoneLists.get(viewer)!
+  const theirs = world.zoneLists.get(opponent)!
+  if (rows === null) out.fill(0, offset, offset + OBS_SIZE)
+  else {
+    // The same place was written before: clear the small sections, and the object rows that held
+    // an object then and hold none now (a row that holds one is written whole).
+    out.fill(0, offset, offset + OFFSET.objects)
+    out.fill(0, offset + OFFSET.myGraveyard, offset + OBS_SIZE)
+    for (let s = 0; s < OBJECT_SLOTS; s++) {
+      if (rows[s] === 0 || slots.eid[PLAYER_SLOTS + s] !== 0) continue
+      const at = offset + OFFSET.objects + s * OBJECT_SIZE
+      for (let k = 0; k < OBJECT_SIZE; k++) out[at + k] = 0
+      rows[s] = 0
+    }
+  }
+
+  // Globals
+  const turn = world.turn
+  const g = offset + OFFSET.global
+  putScaled(out, g + G.turn, turn.number, 20)
+  out[g + G.step + turn.step] = 1
+  out[g + G.landsPlayed] = turn.landsPlayed
+  out[g + G.attackersDeclared] = turn.attackersDeclared ? 1 : 0
+  out[g + G.blockersDeclared] = turn.blockersDeclared ? 1 : 0
+  out[g + G.firstStrikeDone] = turn.firstStrikeStepDone ? 1 : 0
+  putScaled(out, g + G.stackSize, world.stack.length, 10)
+  out[g + G.decision + DECISION_INDEX[decisionKind]!] = 1
+  putScaled(out, g + G.decisionCount, decisionCount, 10)
+  out[g + G.iDecide] = decider === viewer ? 1 : 0
+  writePlayer(world, out, offset + OFFSET.me, viewer, decider, slots.counts, 0)
+  writePlayer(world, out, offset + OFFSET.opponent, opponent, decider, slots.counts, 3)
+
+  // Objects, then what a stack slot adds to its card's row
+  const base = offset + OFFSET.objects
+  for (let s = 0; s < OBJECT_SLOTS; s++) {
+    const eid = slots.eid[PLAYER_SLOTS + s]!
+    if (eid === 0) continue
+    writeObject(world, viewer, slots, ids.card, ids.manaValue, out, base + s * OBJECT_SIZE, eid)
+    if (rows !== null) rows[s] = 1
+  }
+  const stack = world.stack
+  for (let k = 0; k < stack.length && k < OBJECT_SECTION.stack.slots; k++) {
+    const item = stack[stack.length - 1 - k]!
+    const at = base + (OBJECT_SECTION.stack.first + k) * OBJECT_SIZE
+    out[at + F.mine] = item.controller === viewer ? 1 : 0
+    if (item.kind === 'spell') out[at + F.stackSpell] = 1
+    else out[at + F.stackAbility] = 1
+    if (item.kind !== 'trigger') out[at + F.stackTarget] = ref(slots, item.target)
+  }
+
+  // Histograms
+  writeHistogram(world, viewer, out, offset + OFFSET.myGraveyard, mine.graveyard, ids.card)
+  writeHistogram(world, viewer, out, offset + OFFSET.theirGraveyard, theirs.graveyard, ids.card)
+  if (world.turn.awaiting === Await.Search && world.turn.decider === viewer) writeHistogram(world, viewer, out, offset + OFFSET.myLibrarySeen, mine.library, ids.card)
+}

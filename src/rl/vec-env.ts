@@ -1,0 +1,403 @@
+import { internalError, RedzoneError } from '../core/errors.js'
+import type { Eid } from '../core/events.js'
+import { LIMITS } from '../core/limits.js'
+import { isGameOver } from '../core/players.js'
+import { Rng } from '../core/rng.js'
+import type { GameWorld } from '../core/world.js'
+import { act, passIfForced } from '../decisions/act.js'
+import type { PlayerAction } from '../decisions/action.js'
+import { legalActions } from '../decisions/legal.js'
+import { pendingDecision, winnerOf } from '../decisions/pending.js'
+import { beginGame } from '../decisions/pregame.js'
+import { buildPosition } from '../state/position.js'
+import { restoreWorld, snapshotWorld, type WorldSnapshot } from '../state/snapshot.js'
+import type { Agent, AgentFactory } from '../play/agent.js'
+import { heuristicAgent } from '../play/agents/heuristic.js'
+import { randomAgent } from '../play/agents/random.js'
+import { searchAgent } from '../play/agents/search.js'
+import { resolveDeck, type DeckSpec } from '../play/decks.js'
+import { encodeAction } from '../play/encode.js'
+import { DEFAULT_MAX_STEPS, endReason, forcedAction, gameRecordHead, mixSeed, seatOf } from '../play/play-game.js'
+import type { GameEndReason, GameRecord } from '../play/record.js'
+import { deckPosition } from '../play/setup.js'
+import { GameView } from '../play/view.js'
+import { DecisionBuilder } from './decision-builder.js'
+import { ACTION_SIZE, OBJECT_SLOTS, OBS_SIZE } from './layout.js'
+
+/** Who plays the seat the learner does not: a built-in agent of `redzone/sim`, any `AgentFactory`, or `self` (the learner plays both seats). */
+export type Opponent = 'random' | 'heuristic' | 'search' | 'self' | AgentFactory
+
+export interface VecEnvOptions {
+  /** Games stepping in lockstep (default 1). */
+  n?: number
+  /** The base seed: game `k` of env `i` is played with `envSeed(seed, i, k)` (default 1). */
+  seed?: number
+  /** The decks of seat 0 and seat 1 (default green-white against black-red). */
+  decks?: readonly [DeckSpec, DeckSpec]
+  /** Default `random`. */
+  opponent?: Opponent
+  /** The learner's seat: 0, 1, or `alternate` (game `k` of env `i`: seat `(i + k) % 2`, the default). Ignored in self-play. */
+  seat?: 0 | 1 | 'alternate'
+  /** Decisions (counted as `playGame` counts them) after which a game is truncated, a recorded draw (`step-cap`); default 20,000. */
+  maxSteps?: number
+  /** The learner's name in records (default `rl`). */
+  name?: string
+  /** Receives the record of every finished game (its actions are recorded only when this is given). */
+  onRecord?: (record: GameRecord, env: number) => void
+}
+
+/** Counters over the life of an env. */
+export interface VecEnvStats {
+  /** Masked choices given to `step` (one per game per call). */
+  steps: number
+  /** Choices taken for the learner where the mask allowed one action only (not in `steps`). */
+  autoSteps: number
+  /** Engine decisions taken: every action given to `act` (the learner's, the opponent's, forced ones) and every forced pass. */
+  decisions: number
+  /** Games finished (any reason). */
+  games: number
+  /** Actions built from masked choices that `act` rejected (a bug: always 0). */
+  rejected: number
+  /** Games ended by an error (an opponent's illegal action, a throw): recorded with reason `error`. */
+  errors: number
+  /** Games truncated at `maxSteps`. */
+  truncations: number
+  /** Objects left out of an observation for want of slots, summed over observations. */
+  overflow: number
+}
+
+/** The seed of game `game` (0, 1, ...) of env `env` in a batch with base seed `seed`: `mixSeed(mixSeed(seed, env), game)`. */
+export function envSeed(seed: number, env: number, game: number): number {
+  return mixSeed(mixSeed(seed, env), game)
+}
+
+/** Games of one env that may end in an error, one after another, before `step` throws. */
+const MAX_FAILURES_IN_A_ROW = 16
+
+const AGENTS: Record<Exclude<Opponent, 'self' | AgentFactory>, AgentFactory> = { random: randomAgent, heuristic: heuristicAgent, search: searchAgent }
+
+interface EnvGame {
+  world: GameWorld
+  builder: DecisionBuilder
+  views: [GameView, GameView]
+  /** The agent of each seat for this game; null for the learner's seats. */
+  agents: [Agent | null, Agent | null]
+  names: [string, string]
+  /** Games started in this env, and this game's seed. */
+  game: number
+  seed: number
+  /** Decisions of this game, as `playGame` counts them (the step cap). */
+  steps: number
+  /** The seat a terminal reward is for: the learner's (self-play: the seat of the last choice). */
+  rewardSeat: 0 | 1
+  actions: string[] | null
+  /** The object rows of this env's observation that hold an object, and the decision (`DecisionBuilder.decisions`) it describes. */
+  rows: Uint8Array
+  written: number
+}
+
+/**
+ * N games in lockstep in one thread, into preallocated buffers a learner (or a Python client,
+ * through a zero-copy view) reads: `obs [n x OBS_SIZE]` (the deciding seat's observation,
+ * `OBS_LAYOUT`), `mask [n x ACTION_SIZE]` (1 for each legal action, `ACTION_LAYOUT`), `reward`,
+ * `terminated`, `truncated`, `seat` (who decides) and `winner`. Two-phase: read the buffers, then
+ * `step(actions)` with one masked action per game (a network can batch across games, and await
+ * between the two). The built-in opponent's choices, forced decisions and single-option steps are
+ * taken inside `step`; every change goes through `act`.
+ *
+ * Auto-reset, same step: when a game ends, that step's `reward`, `terminated` / `truncated` and
+ * `winner` are of the game that ended, and its `obs` and `mask` are already the next game's.
+ * Rewards are terminal only: +1 for a win of the seat the reward is for (the learner's; in
+ * self-play, the seat that made the step's choice), -1 for a loss, 0 for a draw.
+ *
+ * Allocation: the buffers and each game's world and decision state are made once; a step
+ * allocates what the engine allocates per decision (`pendingDecision`, `legalActions`'s lists,
+ * the `PlayerAction` given to `act`), the built-in opponents' own lists, and with `onRecord` the
+ * action strings of the record.
+ */
+export class VecEnv {
+  readonly n: number
+  readonly obsSize = OBS_SIZE
+  readonly actionSize = ACTION_SIZE
+  readonly obs: Float32Array
+  readonly mask: Uint8Array
+  readonly reward: Float32Array
+  readonly terminated: Uint8Array
+  readonly truncated: Uint8Array
+  /** The seat (0, 1) whose decision `obs` and `mask` describe. */
+  readonly seat: Uint8Array
+  /** On a step that ended a game: the winning seat, or -1 for a draw; -1 otherwise. */
+  readonly winner: Int8Array
+  readonly stats: VecEnvStats = { steps: 0, autoSteps: 0, decisions: 0, games: 0, rejected: 0, errors: 0, truncations: 0, overflow: 0 }
+  private readonly games: EnvGame[]
+  private readonly pristine: WorldSnapshot
+  private readonly decks: readonly [DeckSpec, DeckSpec]
+  private readonly opponent: AgentFactory | null
+  private readonly learnerSeat: 0 | 1 | 'alternate'
+  private readonly maxSteps: number
+  private readonly name: string
+  private readonly onRecord: ((record: GameRecord, env: number) => void) | null
+  private baseSeed: number
+
+  constructor(options: VecEnvOptions = {}) {
+    const n = options.n ?? 1
+    if (!Number.isInteger(n) || n < 1 || n > 65_536) throw new RedzoneError('invalid-argument', `n: the number of games is a whole number from 1 to 65,536, not ${n}`)
+    const seed = options.seed ?? 1
+    checkSeed(seed)
+    const maxSteps = options.maxSteps ?? DEFAULT_MAX_STEPS
+    if (!Number.isInteger(maxSteps) || maxSteps < 1) throw new RedzoneError('invalid-argument', `maxSteps: a whole number of 1 or more, not ${maxSteps}`)
+    const opponent = options.opponent ?? 'random'
+    if (typeof opponent === 'string' && opponent !== 'self' && !(opponent in AGENTS)) {
+      throw new RedzoneError('invalid-argument', `opponent: one of random, heuristic, search, self or an AgentFactory, not ${JSON.stringify(opponent)}`)
+    }
+    const seat = options.seat ?? 'alternate'
+    if (seat !== 0 && seat !== 1 && seat !== 'alternate') throw new RedzoneError('invalid-argument', `seat: 0, 1 or "alternate", not ${JSON.stringify(seat)}`)
+    this.n = n
+    this.baseSeed = seed
+    this.decks = options.decks ?? ['green-white', 'black-red']
+    this.opponent = opponent === 'self' ? null : typeof opponent === 'string' ? AGENTS[opponent] : opponent
+    this.learnerSeat = seat
+    this.maxSteps = maxSteps
+    this.name = options.name ?? 'rl'
+    this.onRecord = options.onRecord ?? null
+    this.obs = new Float32Array(n * OBS_SIZE)
+    this.mask = new Uint8Array(n * ACTION_SIZE)
+    this.reward = new Float32Array(n)
+    this.terminated = new Uint8Array(n)
+    this.truncated = new Uint8Array(n)
+    this.seat = new Uint8Array(n)
+    this.winner = new Int8Array(n).fill(-1)
+    const position = deckPosition(this.decks)
+    const worlds = Array.from({ length: n }, () => buildPosition(position).world)
+    this.pristine = snapshotWorld(worlds[0]!)
+    this.games = worlds.map((world) => {
+      const [a, b] = world.playerOrder as [Eid, Eid]
+      return {
+        world,
+        builder: new DecisionBuilder(world),
+        views: [new GameView(world, a), new GameView(world, b)],
+        agents: [null, null],
+        names: [this.name, this.name],
+        game: 0,
+        seed: 0,
+        steps: 0,
+        rewardSeat: 0,
+        actions: null,
+        rows: new Uint8Array(OBJECT_SLOTS),
+        written: -1,
+      }
+    })
+    this.reset()
+  }
+
+  /** Starts a new game in every env (game 0 of each, from `seed` or the current base seed) and fills the buffers. */
+  reset(seed?: number): void {
+    if (seed !== undefined) {
+      checkSeed(seed)
+      this.baseSeed = seed
+    }
+    this.reward.fill(0)
+    this.terminated.fill(0)
+    this.truncated.fill(0)
+    this.winner.fill(-1)
+    for (let i = 0; i < this.n; i++) {
+      this.games[i]!.game = 0
+      this.start(i)
+      this.advance(i)
+      this.write(i)
+    }
+  }
+
+  /**
+   * One masked action per game (`actions[i]` for env `i`, whose mask must allow it), then each
+   * game runs on to its learner's next choice; the buffers describe the new state.
+   */
+  step(actions: ArrayLike<number>): void {
+    const n = this.n
+    if (actions.length < n) throw new RedzoneError('invalid-argument', `step: ${n} actions needed, got ${actions.length}`)
+    const mask = this.mask
+    for (let i = 0; i < n; i++) {
+      const a = actions[i]!
+      if (!(a >= 0 && a < ACTION_SIZE && mask[i * ACTION_SIZE + a] === 1)) {
+        throw new RedzoneError('invalid-argument', `step: action ${a} of env ${i} is not allowed by its mask; no game was stepped`)
+      }
+    }
+    this.reward.fill(0)
+    this.terminated.fill(0)
+    this.truncated.fill(0)
+    this.winner.fill(-1)
+    for (let i = 0; i < n; i++) {
+      const g = this.games[i]!
+      this.stats.steps++
+      if (this.opponent === null) g.rewardSeat = this.seat[i] as 0 | 1
+      let action: PlayerAction | null
+      try {
+        action = this.choose(g, actions[i]!)
+      } catch (error) {
+        this.finish(i, null, 'error', (error as Error).message)
+        this.advance(i)
+        this.write(i)
+        continue
+      }
+      if (action !== null) {
+        this.take(i, action, true)
+        this.advance(i)
+      }
+      this.write(i)
+    }
+  }
+
+  /** Applies a masked choice for the learner, then the single-option steps that follow; the action once complete. */
+  private choose(g: EnvGame, index: number): PlayerAction | null {
+    const builder = g.builder
+    let action = builder.apply(index)
+    while (action === null && builder.count === 1) {
+      this.stats.autoSteps++
+      action = builder.apply(builder.only)
+    }
+    return action
+  }
+
+  private start(i: number): void {
+    const g = this.games[i]!
+    const world = g.world
+    const seed = envSeed(this.baseSeed, i, g.game)
+    restoreWorld(world, this.pristine)
+    world.rng.setState(new Rng(seed).state())
+    g.seed = seed
+    g.steps = 0
+    g.actions = this.onRecord ? [] : null
+    const learner: 0 | 1 = this.learnerSeat === 'alternate' ? (((i + g.game) % 2) as 0 | 1) : this.learnerSeat
+    g.rewardSeat = learner
+    for (const seat of [0, 1] as const) {
+      const opponentSeat = this.opponent !== null && seat !== learner
+      g.agents[seat] = opponentSeat ? this.opponent!.create(mixSeed(seed, seat + 1)) : null
+      g.names[seat] = opponentSeat ? this.opponent!.name : this.name
+    }
+    g.game++
+    beginGame(world)
+  }
+
+  /**
+   * Runs the game of env `i` on to the learner's next choice that has more than one option:
+   * forced decisions as `playGame` takes them, the opponent's choices, single-option steps; a
+   * finished game is recorded and the next one started.
+   */
+  private advance(i: number): void {
+    const g = this.games[i]!
+    const world = g.world
+    let failures = 0
+    for (;;) {
+      try {
+        if (g.steps >= this.maxSteps && !isGameOver(world)) {
+          this.finish(i, null, 'step-cap')
+          continue
+        }
+        if (passIfForced(world)) {
+          g.steps++
+          this.stats.decisions++
+          continue
+        }
+        const decision = pendingDecision(world)
+        if (decision.kind === 'gameOver') {
+          const winner = winnerOf(world)
+          this.finish(i, winner === 0 ? null : seatOf(world, winner), endReason(world))
+          continue
+        }
+        const legal = legalActions(world)
+        const forced = forcedAction(legal)
+        if (forced !== null) {
+          this.take(i, forced, false)
+          continue
+        }
+        const seat = seatOf(world, decision.player!)
+        const agent = g.agents[seat]
+        if (agent) {
+          this.take(i, agent.choose(g.views[seat], decision, legal), true)
+          continue
+        }
+        const builder = g.builder
+        builder.begin(legal, decision)
+        if (builder.count === 1) this.stats.autoSteps++
+        const action = builder.count === 1 ? this.choose(g, builder.only) : null
+        if (action === null) return
+        this.take(i, action, true)
+      } catch (error) {
+        // A game that throws is recorded as an error and the next one starts; games that all throw are a bug, not a batch to spin on.
+        if (++failures > MAX_FAILURES_IN_A_ROW) throw internalError(`env ${i}: ${failures} games in a row ended in an error, the last: ${(error as Error).message}`)
+        this.finish(i, null, 'error', (error as Error).message)
+      }
+    }
+  }
+
+  /** Gives an action to the game (`act`) and counts the decision; a rejection ends the game as an error. */
+  private take(i: number, action: PlayerAction, recorded: boolean): boolean {
+    const g = this.games[i]!
+    const learner = g.agents[seatOf(g.world, action.player)] === null
+    const result = act(g.world, action)
+    g.steps++
+    this.stats.decisions++
+    if (!result.ok) {
+      if (learner) this.stats.rejected++
+      this.finish(i, null, 'error', `"${encodeAction(action)}" rejected: ${result.error.code}: ${result.error.message}`)
+      return false
+    }
+    if (recorded && g.actions) g.actions.push(encodeAction(action))
+    return true
+  }
+
+  /** Ends the game of env `i` (its outputs, its record) and starts the next one. */
+  private finish(i: number, winner: 0 | 1 | null, reason: GameEndReason, error?: string): void {
+    const g = this.games[i]!
+    const world = g.world
+    const stats = this.stats
+    stats.games++
+    if (reason === 'error') stats.errors++
+    if (reason === 'step-cap') stats.truncations++
+    if (reason === 'life' || reason === 'empty-library') this.terminated[i] = 1
+    else this.truncated[i] = 1
+    this.winner[i] = winner ?? -1
+    this.reward[i] = winner === null ? 0 : winner === g.rewardSeat ? 1 : -1
+    if (this.onRecord) {
+      const record: GameRecord = {
+        ...gameRecordHead(g.seed, [g.names[0], g.names[1]], [resolveDeck(this.decks[0]), resolveDeck(this.decks[1])], this.maxSteps),
+        first: seatOf(world, world.turn.first),
+        winner,
+        turns: world.turn.number,
+        reason,
+        actions: g.actions ?? [],
+        ...(error === undefined ? {} : { error }),
+      }
+      this.onRecord(record, i)
+    }
+    this.start(i)
+  }
+
+  /** The buffers of env `i`: the deciding seat's observation and mask. */
+  private write(i: number): void {
+    const g = this.games[i]!
+    const builder = g.builder
+    // A later step of the decision whose observation the row holds: only the progress changes.
+    const same = g.written === builder.decisions
+    builder.observeAt(this.obs, i * OBS_SIZE, g.rows, same)
+    g.written = builder.decisions
+    if (!same) this.stats.overflow += builder.slots.overflow
+    this.mask.set(builder.mask, i * ACTION_SIZE)
+    this.seat[i] = seatOf(g.world, builder.decider)
+  }
+}
+
+function checkSeed(seed: number): void {
+  const { min, max } = LIMITS.seed
+  if (!Number.isInteger(seed) || seed < min || seed > max) throw new RedzoneError('invalid-argument', `seed: a whole number from ${min} to ${max}, not ${seed}`)
+}
+
+/** The world of env `i` (tests and tools inside the engine). */
+export function envWorld(env: VecEnv, i: number): GameWorld {
+  return env['games'][i]!.world
+}
+
+/** The decision builder of env `i` (tests and tools inside the engine). */
+export function envBuilder(env: VecEnv, i: number): DecisionBuilder {
+  return env['games'][i]!.builder
+}

@@ -1,0 +1,222 @@
+/**
+ * CR 400.2: "Library and hand are hidden zones ... battlefield, graveyard, stack, exile ... are
+ * public zones." An observation holds what its player may know (built with `canSee`, the one
+ * visibility rule) and nothing else:
+ *
+ * - re-dealing the hidden cards at random (`GameView.sampleInto`, `sample`) leaves every byte of
+ *   the player's observation unchanged, with or without a decision being built;
+ * - changing the identity of a hidden card (an opponent's hand or library, the player's own
+ *   library) changes no byte; changing a visible one does (the check can fail);
+ * - what it holds: every zone (hand, battlefield, graveyards, exile, the stack, the library while
+ *   searching), card ids, characteristics, tapped, sick, damage, attacking what, blocking what,
+ *   attached to, plotted; life and sizes; the turn, the step and the decision.
+ */
+import { describe, expect, it } from 'vitest'
+import { KEYWORD_NAMES, keywordMask } from '../../components/keywords.js'
+import { T_CREATURE } from '../../components/types.js'
+import type { Eid } from '../../src/core/events.js'
+import { Rng } from '../../src/core/rng.js'
+import { parseManaCost } from '../../src/rules/mana/cost.js'
+import { Await } from '../../src/core/await.js'
+import type { GameWorld } from '../../src/core/world.js'
+import { GameView } from '../../src/play/view.js'
+import { restoreWorld, snapshotWorld } from '../../src/state/snapshot.js'
+import { worldOf, idsOf } from '../../src/api/game.js'
+import { DecisionBuilder } from '../../src/rl/decision-builder.js'
+import { fillSlots } from '../../src/rl/observe.js'
+import { CARD_IDS, F, G, OBJECT_SECTION, OBJECT_SIZE, OBS_SECTIONS, OBS_SIZE, OFFSET, P, PLAYER_FEATURES } from '../../src/rl/layout.js'
+import { observe } from '../../src/rl.js'
+import type { World } from '../../src/sim.js'
+import { cardInHand, creature, drive, expectOk, LIBRARIES, newGame } from '../helpers.js'
+import { exploreMasked, firstDifference, observation, randomMasked } from './rl-helpers.js'
+
+const GAMES = Number(process.env.REDZONE_PROPERTY_GAMES ?? 12)
+
+/** A copy of the game (same entities, same state) to change. */
+function copyOf(world: GameWorld): GameWorld {
+  const copy = new GameView(world, world.playerOrder[0]!).blankCopy()
+  restoreWorld(copy, snapshotWorld(world))
+  return copy
+}
+
+/** Gives `eid` another card's identity: name, cost, types, keywords, power and toughness. */
+function flip(world: GameWorld, eid: Eid): void {
+  const data = world.cardData.get(eid)!
+  const other = data.name === 'Serra Angel' ? 'Shock' : 'Serra Angel'
+  world.cardData.set(eid, { ...data, name: other, manaCost: parseManaCost(other === 'Shock' ? '{R}' : '{3}{W}{W}') })
+  world.types.mask[eid] = world.types.mask[eid]! ^ T_CREATURE
+  world.kw.effective[eid] = world.kw.effective[eid]! ^ keywordMask(['flying', 'vigilance'])
+  world.stats.power[eid] = world.stats.power[eid]! + 3
+  world.stats.toughness[eid] = world.stats.toughness[eid]! + 3
+}
+
+function expectSame(a: Float32Array, b: Float32Array, what: string): void {
+  const at = firstDifference(a, b)
+  const float = at >> 2
+  const section = OBS_SECTIONS.find((s) => float >= s.offset && float < s.offset + s.size)
+  expect(at, `${what}: first difference at float ${float} (${section?.name} +${float - (section?.offset ?? 0)})`).toBe(-1)
+}
+
+describe('CR 400.2: an observation is what its player may know', () => {
+  it(`re-dealing the hidden cards leaves every byte of each player's observation unchanged (${GAMES} random games)`, () => {
+    let checked = 0
+    let redealt = 0
+    for (let seed = 1; seed <= GAMES; seed++) {
+      const rng = new Rng(seed)
+      exploreMasked(seed, 0.05, (world, builder, at) => {
+        for (const player of world.playerOrder) {
+          const view = new GameView(world, player)
+          const before = observation(world, player)
+          const copy = view.blankCopy()
+          for (let k = 0; k < 3; k++) {
+            view.sampleInto(copy, rng)
+            const opponent = world.playerOrder.find((p) => p !== player)!
+            if (copy.zoneLists.get(opponent)!.hand.some((c, i) => c !== world.zoneLists.get(opponent)!.hand[i])) redealt++
+            expectSame(observation(copy, player), before, `${at}, player ${player}, sample ${k}`)
+            checked++
+          }
+          if (player !== builder.decider) continue
+          // The decision being built: the same choices on the game and on a re-dealt copy give the same bytes.
+          const mine = new DecisionBuilder(world)
+          const theirs = new DecisionBuilder(copy)
+          mine.begin()
+          theirs.begin()
+          for (let step = 0; step < 6; step++) {
+            const a = new Float32Array(OBS_SIZE)
+            const b = new Float32Array(OBS_SIZE)
+            mine.observe(a)
+            theirs.observe(b)
+            expectSame(b, a, `${at}, decision step ${step}`)
+            expect(Array.from(theirs.mask)).toEqual(Array.from(mine.mask))
+            const index = randomMasked(rng, mine.mask)
+            if (mine.apply(index) !== null) break
+            expect(theirs.apply(index)).toBeNull()
+          }
+        }
+        builder.begin()
+      })
+    }
+    expect(checked).toBeGreaterThan(500)
+    expect(redealt).toBeGreaterThan(100)
+  }, 120_000)
+
+  it('view.sample builds a re-dealt world whose observation is the same', () => {
+    exploreMasked(3, 0, (world, _builder, at) => {
+      for (const player of world.playerOrder) expectSame(observation(new GameView(world, player).sample(new Rng(9)), player), observation(world, player), at)
+    }, 400)
+  })
+
+  it('changing a hidden card (an opponent\'s hand or library, one\'s own library) changes no byte; a visible one does', () => {
+    let flips = 0
+    let controls = 0
+    for (let seed = 1; seed <= 6; seed++) {
+      exploreMasked(seed, 0.05, (world, _builder, at) => {
+        for (const player of world.playerOrder) {
+          const opponent = world.playerOrder.find((p) => p !== player)!
+          const before = observation(world, player)
+          const searching = world.turn.awaiting === Await.Search && world.turn.decider === player
+          const hidden = [...world.zoneLists.get(opponent)!.hand, ...world.zoneLists.get(opponent)!.library, ...(searching ? [] : world.zoneLists.get(player)!.library)]
+          for (const eid of hidden.slice(0, 12)) {
+            const copy = copyOf(world)
+            flip(copy, eid)
+            expectSame(observation(copy, player), before, `${at}: a hidden card ${eid} changed, seen by ${player}`)
+            flips++
+          }
+          const visible = world.zoneLists.get(player)!.hand[0]
+          if (visible !== undefined) {
+            const copy = copyOf(world)
+            flip(copy, visible)
+            expect(firstDifference(observation(copy, player), before), `${at}: a card in ${player}'s own hand changed`).not.toBe(-1)
+            controls++
+          }
+        }
+      }, 600)
+    }
+    expect(flips).toBeGreaterThan(200)
+    expect(controls).toBeGreaterThan(10)
+  }, 120_000)
+})
+
+/** Object slot rows of an observation, by entity (the slots the builder's table gives). */
+function rowOf(out: Float32Array, builder: DecisionBuilder, eid: Eid): Float32Array {
+  const slot = builder.slots.slot(eid)
+  expect(slot, `entity ${eid} has a slot`).toBeGreaterThanOrEqual(2)
+  const at = OFFSET.objects + (slot - 2) * OBJECT_SIZE
+  return out.subarray(at, at + OBJECT_SIZE)
+}
+
+describe('what an observation holds (OBS_LAYOUT)', () => {
+  it('508.1b, 509.1a, 301.5: attacking what, blocking what, attached to, tapped, damage, keywords, card ids', () => {
+    const game = newGame([
+      { ...creature('knight', 'A', 2, 2, ['first strike']), card: 'Youthful Knight' },
+      { id: 'sword', controller: 'A', card: 'Short Sword', attachedTo: 'knight' },
+      creature('ogre', 'A', 3, 3, [], { damage: 1 }),
+      creature('wall', 'B', 0, 4, ['defender']),
+      creature('bear', 'B', 2, 2, [], { tapped: true }),
+      cardInHand('bolt', 'A', 'Lightning Bolt'),
+      cardInHand('hidden', 'B', 'Shock'),
+      ...LIBRARIES,
+    ])
+    expectOk(drive(game).walkToAttack({ knight: 'B', ogre: 'B' }))
+    for (let i = 0; i < 4 && game.pendingDecision().kind === 'priority'; i++) expectOk(game.pass())
+    expectOk(game.declareBlockers({ wall: 'ogre' }))
+    const world = worldOf(game)
+    const ids = idsOf(game)
+    const id = (name: string): Eid => ids.get(name)!
+    const builder = new DecisionBuilder(world)
+    const A = id('A')
+    // Read from A's side (B decides blocks... now priority): `observe` of the public entry, and A's slots filled the same way.
+    const out = new Float32Array(OBS_SIZE)
+    observe(world as unknown as World, A, out)
+    const slots = builder.slots
+    fillSlots(world, A, slots)
+    const knight = rowOf(out, builder, id('knight'))
+    const ogre = rowOf(out, builder, id('ogre'))
+    const wall = rowOf(out, builder, id('wall'))
+    const sword = rowOf(out, builder, id('sword'))
+    const bear = rowOf(out, builder, id('bear'))
+    const bolt = rowOf(out, builder, id('bolt'))
+    expect(knight[F.card]).toBe(CARD_IDS.indexOf('Youthful Knight') + 1)
+    expect(sword[F.card]).toBe(CARD_IDS.indexOf('Short Sword') + 1)
+    expect(ogre[F.card]).toBe(CARD_IDS.length)
+    expect(bolt[F.card]).toBe(CARD_IDS.indexOf('Lightning Bolt') + 1)
+    expect([knight[F.attacking], knight[F.attackTarget]]).toEqual([1, 2])
+    expect([ogre[F.attacking], ogre[F.blocked], ogre[F.damage]]).toEqual([1, 1, Math.fround(0.1)])
+    expect(wall[F.blocking]).toBe(slots.slot(id('ogre')) + 1)
+    expect(sword[F.attachedTo]).toBe(slots.slot(id('knight')) + 1)
+    expect(knight[F.power]).toBe(Math.fround(0.3))
+    expect(knight[F.keyword + KEYWORD_NAMES.indexOf('first strike')]).toBe(1)
+    expect(wall[F.keyword + KEYWORD_NAMES.indexOf('defender')]).toBe(1)
+    expect([bear[F.tapped], bear[F.mine], knight[F.mine]]).toEqual([1, 0, 1])
+    // B's hand: only its size.
+    expect(slots.slot(id('hidden'))).toBe(-1)
+    expect(out[OFFSET.opponent + P.handSize]).toBe(Math.fround(0.1))
+    expect(out[OFFSET.me + P.life]).toBe(1)
+    expect(out[OFFSET.global + G.step + 6]).toBe(1)
+    expect(PLAYER_FEATURES).toHaveLength(15)
+  })
+
+  it('702.170, 405: a plotted card in exile and a spell on the stack with its target', () => {
+    const game = newGame([
+      { id: 'paladin', owner: 'A', zone: 'exile', card: 'Spinewoods Paladin', plotted: true, plottedTurn: 1 },
+      creature('bear', 'B', 2, 2),
+      { id: 'm1', controller: 'A', card: 'Mountain' },
+      cardInHand('shock', 'A', 'Shock'),
+      ...LIBRARIES,
+    ])
+    const world = worldOf(game)
+    const ids = idsOf(game)
+    expectOk(game.cast('A', 'shock', { targets: ['bear'] }))
+    const builder = new DecisionBuilder(world)
+    builder.begin()
+    const out = new Float32Array(OBS_SIZE)
+    builder.observe(out)
+    const paladin = rowOf(out, builder, ids.get('paladin')!)
+    expect([paladin[F.plotted], paladin[F.plottedThisTurn], paladin[F.mine]]).toEqual([1, 0, 1])
+    expect(builder.slots.slot(ids.get('paladin')!) - 2).toBe(OBJECT_SECTION.myExile.first)
+    const shock = rowOf(out, builder, ids.get('shock')!)
+    expect(builder.slots.slot(ids.get('shock')!) - 2).toBe(OBJECT_SECTION.stack.first)
+    expect([shock[F.stackSpell], shock[F.stackTarget]]).toEqual([1, builder.slots.slot(ids.get('bear')!) + 1])
+    expect(out[OFFSET.global + G.stackSize]).toBe(Math.fround(0.1))
+  })
+})

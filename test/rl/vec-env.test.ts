@@ -1,0 +1,168 @@
+/**
+ * `VecEnv`: N games in lockstep into preallocated buffers. Seeds (`envSeed`), same-step
+ * auto-reset and terminal rewards, the learner's seat, built-in opponents and self-play, misuse
+ * refused before any game moves, and records that `replay` reproduces exactly (CR 103: the same
+ * seed and choices give the same game).
+ */
+import { describe, expect, it } from 'vitest'
+import { RedzoneError } from '../../src/core/errors.js'
+import { Rng } from '../../src/core/rng.js'
+import { worldOf } from '../../src/api/game.js'
+import { replay } from '../../src/play/play-game.js'
+import type { GameRecord } from '../../src/play/record.js'
+import { worldDigest } from '../../src/state/digest.js'
+import { ACTION_SIZE, G, OBS_SIZE, OFFSET } from '../../src/rl/layout.js'
+import { envSeed, envWorld, VecEnv, type VecEnvOptions } from '../../src/rl/vec-env.js'
+import { randomMasked } from './rl-helpers.js'
+
+function randomActions(env: VecEnv, rng: Rng, out: Int32Array): Int32Array {
+  for (let i = 0; i < env.n; i++) out[i] = randomMasked(rng, env.mask, i * ACTION_SIZE)
+  return out
+}
+
+/** Runs `steps` random masked steps; each finished game's record with the digest of its final state. */
+function run(options: VecEnvOptions, steps: number, seed = 1): { env: VecEnv; games: { record: GameRecord; env: number; digest: string }[] } {
+  const games: { record: GameRecord; env: number; digest: string }[] = []
+  const env: VecEnv = new VecEnv({ ...options, onRecord: (record, i) => games.push({ record, env: i, digest: worldDigest(envWorld(env, i)) }) })
+  const rng = new Rng(seed)
+  const actions = new Int32Array(env.n)
+  for (let s = 0; s < steps; s++) env.step(randomActions(env, rng, actions))
+  return { env, games }
+}
+
+describe('VecEnv (redzone/rl)', () => {
+  it('fills preallocated buffers of n x OBS_SIZE floats and n x ACTION_SIZE mask bytes, and keeps them', () => {
+    const env = new VecEnv({ n: 4, seed: 3 })
+    const buffers = [env.obs, env.mask, env.reward, env.terminated, env.truncated, env.seat, env.winner]
+    expect(env.obs).toHaveLength(4 * OBS_SIZE)
+    expect(env.mask).toHaveLength(4 * ACTION_SIZE)
+    for (let i = 0; i < 4; i++) {
+      expect(env.mask.subarray(i * ACTION_SIZE, (i + 1) * ACTION_SIZE).reduce((a, b) => a + b, 0)).toBeGreaterThan(1)
+      expect(env.obs[i * OBS_SIZE + OFFSET.global + G.iDecide]).toBe(1)
+    }
+    const rng = new Rng(1)
+    const actions = new Int32Array(4)
+    for (let s = 0; s < 200; s++) env.step(randomActions(env, rng, actions))
+    const after = [env.obs, env.mask, env.reward, env.terminated, env.truncated, env.seat, env.winner]
+    after.forEach((b, k) => expect(b, `buffer ${k}`).toBe(buffers[k]))
+  })
+
+  it('is deterministic: the same seed and choices give the same bytes', () => {
+    const a = new VecEnv({ n: 8, seed: 42, opponent: 'heuristic' })
+    const b = new VecEnv({ n: 8, seed: 42, opponent: 'heuristic' })
+    const rng = new Rng(5)
+    const actions = new Int32Array(8)
+    for (let s = 0; s < 150; s++) {
+      expect(Buffer.compare(Buffer.from(a.obs.buffer), Buffer.from(b.obs.buffer))).toBe(0)
+      expect(Buffer.compare(Buffer.from(a.mask), Buffer.from(b.mask))).toBe(0)
+      randomActions(a, rng, actions)
+      a.step(actions)
+      b.step(actions)
+      expect(Array.from(b.reward)).toEqual(Array.from(a.reward))
+    }
+  })
+
+  it('plays game k of env i with envSeed(seed, i, k), auto-resetting in the same step: terminal reward, winner, and the next game\'s observation', () => {
+    const { env, games } = run({ n: 6, seed: 9, opponent: 'random' }, 1500)
+    expect(games.length).toBeGreaterThan(6)
+    const perEnv = new Map<number, number>()
+    for (const { record, env: i } of games) {
+      const k = perEnv.get(i) ?? 0
+      perEnv.set(i, k + 1)
+      expect(record.seed).toBe(envSeed(9, i, k))
+      // The learner's seat alternates: game k of env i, seat (i + k) % 2.
+      expect(record.agents[(i + k) % 2]).toBe('rl')
+      expect(record.agents[(i + k + 1) % 2]).toBe('random')
+    }
+    expect(envSeed(9, 2, 3)).not.toBe(envSeed(9, 3, 2))
+    expect(env.stats.games).toBe(games.length)
+  })
+
+  it('gives +1 / -1 to the learner\'s seat when a game ends, and the new game\'s first observation', () => {
+    const env = new VecEnv({ n: 8, seed: 4, opponent: 'random', seat: 1 })
+    const rng = new Rng(2)
+    const actions = new Int32Array(8)
+    let ended = 0
+    for (let s = 0; s < 3000 && ended < 10; s++) {
+      env.step(randomActions(env, rng, actions))
+      for (let i = 0; i < 8; i++) {
+        expect(env.seat[i]).toBe(1)
+        if (!env.terminated[i]) {
+          expect(env.reward[i]).toBe(0)
+          continue
+        }
+        ended++
+        expect(env.reward[i]).toBe(env.winner[i] === 1 ? 1 : -1)
+        // Same-step reset: the observation is already of a game in its first turn (or its mulligans).
+        expect(env.obs[i * OBS_SIZE + OFFSET.global + G.turn]).toBeLessThanOrEqual(1 / 20)
+      }
+    }
+    expect(ended).toBe(10)
+  })
+
+  it('in self-play gives the reward to the seat that made the step\'s choice', () => {
+    const env = new VecEnv({ n: 8, seed: 6, opponent: 'self' })
+    const rng = new Rng(3)
+    const actions = new Int32Array(8)
+    let ended = 0
+    for (let s = 0; s < 4000 && ended < 8; s++) {
+      const seats = Array.from(env.seat)
+      env.step(randomActions(env, rng, actions))
+      for (let i = 0; i < 8; i++) {
+        if (!env.terminated[i]) continue
+        ended++
+        expect(env.reward[i]).toBe(env.winner[i] === seats[i] ? 1 : -1)
+      }
+    }
+    expect(ended).toBe(8)
+  })
+
+  it('plays against the search agent (flat Monte Carlo on determinized copies)', () => {
+    const { env, games } = run({ n: 2, seed: 31, opponent: 'search' }, 60)
+    expect(env.stats.errors).toBe(0)
+    expect(env.stats.rejected).toBe(0)
+    expect(env.stats.decisions).toBeGreaterThan(60)
+    for (const { record } of games) expect(record.agents).toContain('search')
+  }, 60_000)
+
+  it('refuses an action its mask does not allow, before any game moves', () => {
+    const env = new VecEnv({ n: 3, seed: 1 })
+    const before = Float32Array.from(env.obs)
+    const actions = new Int32Array(3)
+    for (let i = 0; i < 3; i++) actions[i] = randomMasked(new Rng(i), env.mask, i * ACTION_SIZE)
+    actions[2] = env.mask.subarray(2 * ACTION_SIZE, 3 * ACTION_SIZE).indexOf(0)
+    expect(() => env.step(actions)).toThrow(RedzoneError)
+    expect(() => env.step(actions)).toThrow(/action \d+ of env 2 is not allowed/)
+    expect(() => env.step(new Int32Array(2))).toThrow(/3 actions needed/)
+    expect(env.stats.steps).toBe(0)
+    expect(Array.from(env.obs)).toEqual(Array.from(before))
+  })
+
+  it('refuses bad options', () => {
+    expect(() => new VecEnv({ n: 0 })).toThrow(/n: the number of games/)
+    expect(() => new VecEnv({ seed: -1 })).toThrow(/seed/)
+    expect(() => new VecEnv({ maxSteps: 0 })).toThrow(/maxSteps/)
+    expect(() => new VecEnv({ opponent: 'nobody' as never })).toThrow(/opponent/)
+    expect(() => new VecEnv({ seat: 2 as never })).toThrow(/seat/)
+    expect(() => new VecEnv({ decks: ['green-white', 'no-such-deck'] })).toThrow(/unknown deck/)
+  })
+
+  for (const [what, options] of [
+    ['self-play', { n: 8, seed: 21, opponent: 'self' }],
+    ['against the heuristic', { n: 8, seed: 22, opponent: 'heuristic' }],
+    ['truncated at a step cap', { n: 4, seed: 23, opponent: 'random', maxSteps: 150 }],
+  ] as const) {
+    it(`records games that replay byte-identically through replay (${what})`, () => {
+      const { env, games } = run(options, 800)
+      expect(games.length).toBeGreaterThan(3)
+      expect(env.stats.rejected).toBe(0)
+      for (const { record, digest } of games) {
+        expect(record.reason).not.toBe('error')
+        const game = replay(record, { maxSteps: options.maxSteps ?? 20_000 })
+        expect(worldDigest(worldOf(game)), `seed ${record.seed}`).toBe(digest)
+        expect(worldOf(game).turn.number).toBe(record.turns)
+      }
+      if ('maxSteps' in options) expect(games.every((g) => g.record.reason === 'step-cap')).toBe(true)
+    }, 60_000)
+  }
+})
