@@ -4,7 +4,7 @@ import { T_CREATURE } from '../../../components/types.js'
 import { Zone } from '../../../components/zones.js'
 import { internalError, OK, reject, type ActionResult, type Rejection } from '../../core/errors.js'
 import type { Eid } from '../../core/events.js'
-import { isPlayer, label, nextStamp, type GameWorld } from '../../core/world.js'
+import { label, nextStamp, type GameWorld } from '../../core/world.js'
 
 export interface BlockDeclaration {
   blocker: Eid
@@ -76,35 +76,52 @@ export function blockCountError(world: GameWorld, attacker: Eid, count: number):
     : null
 }
 
+/** The reasons a creature can't block an attacker, taken alone (`blockerCheck`). */
+export type BlockerCode = 'not-on-battlefield' | 'not-a-creature' | 'tapped' | 'not-attacking' | 'not-defending-player' | 'cannot-block-flying'
+
 /**
- * CR 509.1a, 802.4a, 702.9b, 702.17b: why `blocker` can't block `attacker` now (taken alone:
- * the menace restriction, 702.111b, is over the whole declaration), or null. Used by the
- * declaration check and the enumerator.
+ * CR 509.1a, 802.4a, 702.9b, 702.17b: why `blocker` can't block `attacker` now, as a code only
+ * (taken alone: the menace restriction, 702.111b, is over the whole declaration), or null. The
+ * rule's one check: `blockerError` words it; the enumerator and the search for a player who
+ * could block ask it over many pairs, building no message.
  */
-export function blockerError(world: GameWorld, blocker: Eid, attacker: Eid): Rejection | null {
+export function blockerCheck(world: GameWorld, blocker: Eid, attacker: Eid): BlockerCode | null {
   const { zone, controller } = world.place
   const { flags, defendingPlayer } = world.combat
-  const who = (): string => label(world, blocker)
-  const whom = (): string => label(world, attacker)
-  if (isPlayer(world, blocker) || zone[blocker] !== Zone.Battlefield) {
-    return reject('not-on-battlefield', `${who()} is not a permanent on the battlefield, so it can't block`, '509.1a')
-  }
-  if ((world.types.mask[blocker]! & T_CREATURE) === 0) return reject('not-a-creature', `${who()} is not a creature, so it can't block`, '509.1a')
-  if (world.status.tapped[blocker]) return reject('tapped', `${who()} is tapped, so it can't block`, '509.1a')
-  if (isPlayer(world, attacker) || (flags[attacker]! & C_ATTACKING) === 0 || zone[attacker] !== Zone.Battlefield) {
-    return reject('not-attacking', `${whom()} is not an attacking creature, so ${who()} can't block it`, '509.1a')
-  }
-  if (controller[blocker] !== defendingPlayer[attacker]) {
-    return reject(
-      'not-defending-player',
-      `${who()} can't block ${whom()}: ${whom()} attacks ${label(world, defendingPlayer[attacker]!)}, and ${who()} is controlled by ${label(world, controller[blocker]!)}`,
-      '802.4a',
-    )
-  }
-  const attackerKeywords = world.kw.effective[attacker]!
-  const blockerKeywords = world.kw.effective[blocker]!
-  if (attackerKeywords & KW_FLYING && (blockerKeywords & (KW_FLYING | KW_REACH)) === 0) {
-    return reject('cannot-block-flying', `${who()} can't block ${whom()}: ${whom()} has flying, and ${who()} has neither flying nor reach`, '702.9b')
-  }
+  if (world.players.isPlayer[blocker] === 1 || zone[blocker] !== Zone.Battlefield) return 'not-on-battlefield'
+  if ((world.types.mask[blocker]! & T_CREATURE) === 0) return 'not-a-creature'
+  if (world.status.tapped[blocker]) return 'tapped'
+  if (world.players.isPlayer[attacker] === 1 || (flags[attacker]! & C_ATTACKING) === 0 || zone[attacker] !== Zone.Battlefield) return 'not-attacking'
+  if (controller[blocker] !== defendingPlayer[attacker]) return 'not-defending-player'
+  if (world.kw.effective[attacker]! & KW_FLYING && (world.kw.effective[blocker]! & (KW_FLYING | KW_REACH)) === 0) return 'cannot-block-flying'
   return null
+}
+
+/**
+ * CR 509.1a, 802.4a, 702.9b, 702.17b: why `blocker` can't block `attacker` now (taken alone:
+ * the menace restriction, 702.111b, is over the whole declaration), or null: `blockerCheck`,
+ * worded. Used by the declaration check and the legal-action enumerator's callers.
+ */
+export function blockerError(world: GameWorld, blocker: Eid, attacker: Eid): Rejection | null {
+  const code = blockerCheck(world, blocker, attacker)
+  if (code === null) return null
+  const who = label(world, blocker)
+  const whom = label(world, attacker)
+  switch (code) {
+    case 'not-on-battlefield':
+      return reject(code, `${who} is not a permanent on the battlefield, so it can't block`, '509.1a')
+    case 'not-a-creature':
+      return reject(code, `${who} is not a creature, so it can't block`, '509.1a')
+    case 'tapped':
+      return reject(code, `${who} is tapped, so it can't block`, '509.1a')
+    case 'not-attacking':
+      return reject(code, `${whom} is not an attacking creature, so ${who} can't block it`, '509.1a')
+    case 'not-defending-player': {
+      const { controller } = world.place
+      const { defendingPlayer } = world.combat
+      return reject(code, `${who} can't block ${whom}: ${whom} attacks ${label(world, defendingPlayer[attacker]!)}, and ${who} is controlled by ${label(world, controller[blocker]!)}`, '802.4a')
+    }
+    case 'cannot-block-flying':
+      return reject(code, `${who} can't block ${whom}: ${whom} has flying, and ${who} has neither flying nor reach`, '702.9b')
+  }
 }

@@ -2,7 +2,7 @@ import { C_BLOCKED } from '../../../components/combat.js'
 import { KW_ANY_TRAMPLE, KW_DEATHTOUCH, KW_TRAMPLE_OVER_PLANESWALKERS } from '../../../components/keywords.js'
 import { Zone } from '../../../components/zones.js'
 import { attackerError, attackTargetError } from './check-attack.js'
-import { blockCountError, blockerError } from './check-block.js'
+import { blockCountError, blockerCheck } from './check-block.js'
 import { attackTargetPresent, stillBlocks } from './combat-queries.js'
 import { attackerDealsDamage, lethalDamageNeeded, recipientError, type DamageStepKind } from './plan-combat-damage.js'
 import type { Eid } from '../../core/events.js'
@@ -80,7 +80,7 @@ export function blockOptions(world: GameWorld): BlockOption[] {
     if (world.place.zone[b] !== Zone.Battlefield || world.status.tapped[b]) continue
     for (let i = 0; i < attackers.length; i++) {
       const a = attackers.items[i]!
-      if (blockerError(world, b, a) === null) {
+      if (blockerCheck(world, b, a) === null) {
         pairs.push([b, a])
         blockersOf.set(a, (blockersOf.get(a) ?? 0) + 1)
       }
@@ -103,45 +103,41 @@ export function blockOptions(world: GameWorld): BlockOption[] {
  * order) and has a creature that could block in a legal declaration; 0 when there is none.
  */
 export function nextBlockingPlayer(world: GameWorld, done: number): Eid {
-  const attackers = world.roster.attackers
-  const { zone, controller } = world.place
-  const tapped = world.status.tapped
   const order = world.playerOrder
   const n = order.length
   const active = order.indexOf(world.turn.active)
-  // CR 101.4: in turn order from the active player (APNAP); `done` has bits by place in turn order.
-  const rankOf = (p: Eid): number => (order.indexOf(p) - active + n) % n
-  const isDone = (p: Eid): boolean => (done & (1 << order.indexOf(p))) !== 0
-  let first = 0
-  let rank = Infinity
-  let menaceOnly = false
-  for (const b of entitiesOf(world, 'creatures')) {
-    if (zone[b] !== Zone.Battlefield || tapped[b]) continue
-    const r = rankOf(controller[b]!)
-    if (r >= rank || isDone(controller[b]!)) continue
-    for (let i = 0; i < attackers.length; i++) {
-      const a = attackers.items[i]!
-      if (blockerError(world, b, a) !== null) continue
-      // CR 509.1b, 702.111b: an attacker one blocker alone can't block (menace) needs another; settled by the full enumeration below.
-      if (blockCountError(world, a, 1)) {
-        menaceOnly = true
-        continue
-      }
-      rank = r
-      first = controller[b]!
-      break
+  // CR 101.4: in turn order from the active player (APNAP); the active player never blocks.
+  for (let k = 1; k < n; k++) {
+    const at = (active + k) % n
+    if ((done & (1 << at)) === 0 && couldBlock(world, order[at]!)) return order[at]!
+  }
+  return 0
+}
+
+/**
+ * Whether `player` has a creature that could block in a legal declaration (CR 509.1a-c): one that
+ * could block an attacker it defends against, with a second for an attacker that can't be blocked
+ * by one creature alone (menace, 702.111b). Stops at the first found.
+ */
+function couldBlock(world: GameWorld, player: Eid): boolean {
+  const attackers = world.roster.attackers
+  const { zone, controller } = world.place
+  const { defendingPlayer } = world.combat
+  const tapped = world.status.tapped
+  const creatures = entitiesOf(world, 'creatures')
+  for (let i = 0; i < attackers.length; i++) {
+    const a = attackers.items[i]!
+    if (defendingPlayer[a] !== player) continue
+    // CR 509.1b, 702.111b: the least number of creatures that may block it.
+    const needed = blockCountError(world, a, 1) ? 2 : 1
+    let found = 0
+    for (let j = 0; j < creatures.length; j++) {
+      const b = creatures[j]!
+      if (controller[b] !== player || zone[b] !== Zone.Battlefield || tapped[b] || blockerCheck(world, b, a) !== null) continue
+      if (++found >= needed) return true
     }
   }
-  if (!menaceOnly) return first
-  let best = first
-  for (const o of blockOptions(world)) {
-    const r = rankOf(controller[o.blocker]!)
-    if (r < rank && !isDone(controller[o.blocker]!)) {
-      rank = r
-      best = controller[o.blocker]!
-    }
-  }
-  return best
+  return false
 }
 
 /** The live blockers of an attacking creature (CR 506.4: those that left combat don't count). */
