@@ -158,7 +158,9 @@ export function walkToBlock(world: GameWorld, declaration: readonly BlockDeclara
   }
   const checked = checkBlockDeclaration(world, declaration)
   if (!checked.ok) return checked
-  const before = snapshotWorld(world)
+  // As in walkToAttack: in a game at rest nothing changes on the way to the declarations, so the
+  // declaration checked here is legal there and no copy of the game is needed to undo the walk.
+  const before = atRest(world) ? null : snapshotWorld(world)
   let rejected: Rejection | null = null
   let declared = 0
   const blocksOf = (player: Eid): PlayerAction => {
@@ -179,6 +181,7 @@ export function walkToBlock(world: GameWorld, declaration: readonly BlockDeclara
     }
   }
   if (rejected) {
+    if (before === null) throw internalError(`a block checked in a game at rest was rejected on the way: ${rejected.error.message}`)
     restoreWorld(world, before)
     return rejected
   }
