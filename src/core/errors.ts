@@ -44,7 +44,7 @@ export const REDZONE_ERROR_CODES = [
   'invalid-snapshot',
   /** A player's view read an object in a zone that player can't see (an opponent's hand, a library). */
   'hidden-object',
-  /** An agent in `playGame` (or self-play) chose an action the game rejected; through `Game.act` that is a value, not an error. */
+  /** An agent in `playGame` (or self-play) returned something that is not an action, chose one the game rejected, or threw (named with its seat); through `Game.act` a rejected action is a value, not an error. */
   'illegal-agent-action',
   /** No game answers the call: the worker has not started one yet, or the remote game was disposed. */
   'no-game',

@@ -1,8 +1,8 @@
 /**
  * An agent's choice as `playGame` asks for it: a value that is not an action is an
  * `illegal-agent-action` error naming the agent, its seat, the decision and what it returned, so a
- * record's `error` says whose bug it is (rather than the engine's TypeError reading it). An error
- * the agent throws is recorded with its own message, as before.
+ * record's `error` says whose bug it is (rather than the engine's TypeError reading it); an error
+ * the agent throws is recorded with the same prefix and its own message.
  */
 import { RedzoneError } from '../core/errors.js'
 import type { Decision, PlayerAction } from '../decisions/action.js'
@@ -38,7 +38,12 @@ function describe(value: unknown): string {
 
 /** `seated.agent.choose(...)`, its result checked to be an action (legality is `act`'s to check). */
 export function chooseChecked(seated: SeatedAgent, decision: Decision, legal: LegalActions): PlayerAction {
-  const action: unknown = seated.agent.choose(seated.view, decision, legal)
+  let action: unknown
+  try {
+    action = seated.agent.choose(seated.view, decision, legal)
+  } catch (error) {
+    throw new RedzoneError('illegal-agent-action', `${agentLabel(seated)} threw at a ${decision.kind} decision: ${error instanceof Error ? error.message : String(error)}`)
+  }
   if (typeof action !== 'object' || action === null || Array.isArray(action) || typeof (action as { type?: unknown }).type !== 'string') {
     throw new RedzoneError('illegal-agent-action', `${agentLabel(seated)} returned ${describe(action)} at a ${decision.kind} decision`)
   }

@@ -145,7 +145,7 @@ describe('whole games', () => {
     expect(table.play({ seed: 3, agents: [randomAgent, randomAgent], decks: ['green-white', 'black-red'], maxSteps: 20 })).toEqual(record)
   })
 
-  it('an agent that throws on its 50th decision ends the game with reason error and the message', () => {
+  it('an agent that throws on its 50th decision ends the game with reason error, naming the agent, its seat and its message', () => {
     const failing: AgentFactory = {
       name: 'fails-at-50',
       create(seed) {
@@ -162,7 +162,7 @@ describe('whole games', () => {
     const record = playGame({ seed: 21, agents: [failing, randomAgent], decks: ['green-white', 'black-red'] })
     expect(record.reason).toBe('error')
     expect(record.winner).toBeNull()
-    expect(record.error).toBe('agent gave up at decision 50')
+    expect(record.error).toMatch(/^redzone: agent "fails-at-50" \(seat 0\) threw at a \w+ decision: agent gave up at decision 50$/)
     expect(record.agents).toEqual(['fails-at-50', 'random'])
     // The actions before the failure are recorded.
     expect(record.actions.length).toBeGreaterThanOrEqual(49)
