@@ -30,7 +30,7 @@ export type { ClientState, ClientObject, ClientPlayer, ClientStackItem } from '.
 export type { ClientEvent } from './api/event-stream.js'
 export type { GameEvents, GameEventName, Eid, DeathReason, LossReason } from './core/events.js'
 export { EVENT_FIELDS, EVENT_NAMES } from './core/events.js'
-export type { WorldSnapshot } from './state/snapshot.js'
+export type { Snapshot } from './state/snapshot.js'
 
 // State that travels
 export { snapshot, restore, toJSON, toBinary, fromJSON, fromBinary, checksum } from './api/serialization.js'

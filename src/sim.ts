@@ -9,7 +9,7 @@ import { act as actOnWorld, passIfForced as passIfForcedOnWorld } from './decisi
 import { pendingDecision as pendingOnWorld, winnerOf as winnerOnWorld } from './decisions/pending.js'
 import { legalActions as legalOnWorld, type LegalActions } from './decisions/legal.js'
 import type { Action, Decision } from './decisions/action.js'
-import { restoreWorld, snapshotWorld, type WorldSnapshot } from './state/snapshot.js'
+import { checkSnapshot, restoreWorld, snapshotWorld, type Snapshot } from './state/snapshot.js'
 import { worldOf as worldOfGame, type Game } from './api/game.js'
 import type { ActionResult } from './core/errors.js'
 import type { Eid } from './core/events.js'
@@ -35,12 +35,15 @@ export const pendingDecision = pendingOnWorld as unknown as (world: World) => De
 export const legalActions = legalOnWorld as unknown as (world: World) => LegalActions
 /** The winner of a finished game, or 0. */
 export const winnerOf = winnerOnWorld as unknown as (world: World) => Eid
-/** A copy of the whole game, into `into` when given (reused arrays: no allocation). */
-export const snapshot = snapshotWorld as unknown as (world: World, into?: WorldSnapshot) => WorldSnapshot
-/** Puts a world back to a snapshot taken from it, or from a world built from the same position. */
-export const restore = restoreWorld as unknown as (world: World, snapshot: WorldSnapshot) => void
+/** A copy of the whole game, into `into` when given (a snapshot of this world: its arrays are reused, no allocation). */
+export const snapshot = snapshotWorld as unknown as (world: World, into?: Snapshot) => Snapshot
+/** Puts a world back to a snapshot taken of it, or of a world built from the same position (checked first: `invalid-snapshot`, nothing changed). */
+export const restore = ((world: GameWorld, saved: unknown): void => {
+  checkSnapshot(world, saved)
+  restoreWorld(world, saved)
+}) as unknown as (world: World, snapshot: Snapshot) => void
 
-export type { WorldSnapshot, LegalActions }
+export type { Snapshot, LegalActions }
 
 // Whole games: decks, agents, records, replay
 export { createDeckGame, deckPosition, SEATS } from './play/setup.js'

@@ -12,7 +12,7 @@
  * left the game as it was) or throw a `RedzoneError`; queries change nothing; an action listed by
  * `legalActions()` is accepted; accepted damage and +N/+N add up.
  */
-import { ACTION_TYPES, createGame, drive, gameState, isRejectCode, legalActions, LIMITS, RedzoneError, restore, snapshot, type Game, type GameState, type WorldSnapshot } from '../../src/index.js'
+import { ACTION_TYPES, createGame, drive, gameState, isRejectCode, legalActions, LIMITS, RedzoneError, restore, snapshot, type Game, type GameState, type Snapshot } from '../../src/index.js'
 import { worldDigest } from '../../src/internal.js'
 import { generatePosition, KEYWORDS, STEPS, type Json, type JsonObject } from './generate.js'
 import { mutateDoc } from './mutate.js'
@@ -445,7 +445,7 @@ const DRIVER_METHOD: Readonly<Record<string, string>> = {
 /** The calls that are functions over a game rather than its methods. */
 const FREE_FUNCTIONS: Readonly<Record<string, (game: Game, ...args: unknown[]) => unknown>> = {
   snapshot: (game) => snapshot(game),
-  restore: (game, s) => restore(game, s as WorldSnapshot),
+  restore: (game, s) => restore(game, s as Snapshot),
   state: (game) => gameState(game),
   legalActions: (game) => legalActions(game),
 }

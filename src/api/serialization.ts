@@ -6,7 +6,7 @@
  */
 import { checksum as worldChecksum } from '../state/digest.js'
 import { readBinary, readJson, stateToBinary, stateToJson, type StateDocument } from '../state/serialize.js'
-import { restoreWorld, snapshotWorld, type WorldSnapshot } from '../state/snapshot.js'
+import { checkSnapshot, restoreWorld, snapshotWorld, type Snapshot } from '../state/snapshot.js'
 import * as args from './args.js'
 import { Game, trackChange, worldOf } from './game.js'
 
@@ -42,12 +42,14 @@ export function checksum(game: Game): number {
 }
 
 /** A copy of the whole game (typed-array copies), to `restore` later: undo, search. */
-export function snapshot(game: Game): WorldSnapshot {
-  return snapshotWorld(worldOf(game))
+export function snapshot(game: Game): Snapshot {
+  return snapshotWorld(worldOf(game)) as unknown as Snapshot
 }
 
 /** Puts the game back to a snapshot taken of it (or of a game built from the same position); one change of its version. Listeners stay subscribed. */
-export function restore(game: Game, snapshot: WorldSnapshot): void {
+export function restore(game: Game, snapshot: Snapshot): void {
   args.object(snapshot, 'snapshot')
-  trackChange(game, () => restoreWorld(worldOf(game), snapshot))
+  const world = worldOf(game)
+  checkSnapshot(world, snapshot)
+  trackChange(game, () => restoreWorld(world, snapshot))
 }

@@ -95,7 +95,7 @@ function snapshotOf(head: Head, columns: Column[]): WorldSnapshot {
   columns.forEach((c, i) => {
     if (c.length < head.entities) invalidAt(`$.state.columns[${i}]`, `a column of at least ${head.entities} values`, c.length)
   })
-  return { entities: head.entities, layout: head.layout, columns, resources: pickResources(head.state) }
+  return { entities: head.entities, layout: head.layout, columns, resources: pickResources(head.state), origin: head.setup }
 }
 
 /** The setup and the snapshot of a `redzone-state/1` document (throws `RedzoneError` for one that isn't). */

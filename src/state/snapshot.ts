@@ -1,7 +1,8 @@
 import { KEYWORD_TAGS } from '../../components/keywords.js'
 import { RedzoneError } from '../core/errors.js'
 import { stateLayout, type Column } from '../core/state-registry.js'
-import { captureResources, restoreResources, type ResourceValues } from '../core/state-resources.js'
+import { captureResources, checkShape, RESOURCE_SHAPES, restoreResources, type ResourceValues } from '../core/state-resources.js'
+import type { Position } from '../core/position-spec.js'
 import { setEffectiveKeywords, type GameWorld } from '../core/world.js'
 
 /**
@@ -19,6 +20,8 @@ export interface WorldSnapshot {
   columns: Column[]
   /** Every resource's copy, by name. */
   resources: ResourceValues
+  /** The position of the world it was taken of (setup, not state): a checked restore into a world of another position is refused. */
+  origin: Position | null
 }
 
 /** A copy of a whole column (its capacity, not just the entities: no view to allocate), into `target` when it fits. */
@@ -39,7 +42,19 @@ export function snapshotWorld(world: GameWorld, reuse?: WorldSnapshot): WorldSna
   const columns: Column[] = reuse?.layout === layout.signature ? reuse.columns : []
   const source = layout.columns
   for (let i = 0; i < source.length; i++) columns[i] = copyInto(columns[i], source[i]![1])
-  return { entities: world.labels.length, layout: layout.signature, columns, resources: captureResources(world) }
+  const snapshot: WorldSnapshot = { entities: world.labels.length, layout: layout.signature, columns, resources: captureResources(world), origin: world.origin }
+  made.add(snapshot)
+  return snapshot
+}
+
+/** The snapshots this engine made (their resources have the declared shapes): `checkSnapshot` checks others in full. */
+const made = new WeakSet<object>()
+
+declare const opaque: unique symbol
+
+/** A snapshot as the public entries hand it out: opaque (`WorldSnapshot` inside), to give back to `restore`. */
+export interface Snapshot {
+  readonly [opaque]: 'redzone.Snapshot'
 }
 
 /**
@@ -88,4 +103,33 @@ export function restoreWorld(world: GameWorld, snapshot: WorldSnapshot): void {
   pending.discard = null
   pending.searchGiven = false
   pending.search = null
+}
+
+/** Whether two positions are the same (the same object, or equal as JSON). */
+function samePosition(a: Position | null, b: Position | null): boolean {
+  return a === b || (a !== null && b !== null && JSON.stringify(a) === JSON.stringify(b))
+}
+
+/**
+ * Checks a snapshot given by a caller before it is restored into `world` (a public `restore`):
+ * taken of a world built from the same position, every column a typed array of the world's type,
+ * every resource of its declared shape with entity ids in range (for an object this engine did not
+ * make; one it made is opaque to callers, `Snapshot`). Throws `invalid-snapshot` naming
+ * what doesn't fit; nothing has changed then.
+ */
+export function checkSnapshot(world: GameWorld, snapshot: unknown): asserts snapshot is WorldSnapshot {
+  const s = snapshot as Partial<WorldSnapshot> | null
+  if (typeof s !== 'object' || s === null || typeof s.entities !== 'number' || !Array.isArray(s.columns) || typeof s.resources !== 'object' || s.resources === null) {
+    throw new RedzoneError('invalid-snapshot', 'expected a snapshot made by snapshot() (or snapshotWorld)')
+  }
+  if (!samePosition(s.origin ?? null, world.origin)) throw new RedzoneError('invalid-snapshot', 'the snapshot was taken of a game built from another position')
+  const columns = stateLayout(world).columns
+  s.columns.forEach((column, i) => {
+    const own = columns[i]?.[1]
+    if (own === undefined || !ArrayBuffer.isView(column) || column.constructor !== own.constructor) {
+      throw new RedzoneError('invalid-snapshot', `invalid snapshot at $.columns[${i}]: expected ${own === undefined ? 'no column' : `a ${own.constructor.name}`}`)
+    }
+  })
+  // A snapshot this engine made has its resources' shapes by construction; any other object is checked in full.
+  if (!made.has(s)) checkShape(s.resources, { fields: RESOURCE_SHAPES }, '$.resources', s.entities)
 }

@@ -27,6 +27,7 @@ import { checksum, fromBinary, fromJSON, restore, toBinary, toJSON } from '../ap
 import { clientState, gameState, legalActions, onEvent } from '../api/views.js'
 import type { Position } from '../state/position.js'
 import { readBinary, STATE_FORMAT, type StateDocument } from '../state/serialize.js'
+import type { Snapshot } from '../state/snapshot.js'
 import type { GameState } from '../api/game-state.js'
 
 /** One end of a message channel: a `Worker`, a worker's `self`, a `MessagePort`. */
@@ -189,7 +190,7 @@ export function exposeGame(scope: MessageEndpoint, options: { commands?: Readonl
             return { value: gameState(g), transfer: [] }
           case 'restore': {
             const { snapshot } = readBinary(request.args[0] as ArrayBuffer)
-            restore(g, snapshot)
+            restore(g, snapshot as unknown as Snapshot)
             return { value: undefined, transfer: [] }
           }
           case 'version':

@@ -108,7 +108,7 @@ const DRIVER_METHODS: Record<string, { gate: (g: Game) => ActionResult; codes?: 
   walkTo: { gate: (g) => client.drive(g).walkTo('upkeep'), codes: ['not-a-later-step'] },
   castAndResolve: { gate: (g) => client.drive(g).castAndResolve('B', 'ogre'), codes: ['not-sorcery-timing'] },
   activateAndResolve: { gate: (g) => client.drive(g).activateAndResolve('B', 'sword', 'equip', ['wall']), codes: ['not-sorcery-timing'] },
-  playWhenPriority: { gate: (g) => client.drive(g).playWhenPriority('B', 'forestB'), codes: ['not-sorcery-timing', 'not-your-turn'] },
+  playWhenPriority: { gate: (g) => client.drive(g).playWhenPriority('B', 'forestB'), codes: ['not-sorcery-timing'] },
   plotWhenPriority: { gate: (g) => client.drive(g).plotWhenPriority('B', 'paladin'), codes: ['not-sorcery-timing'] },
   constructor: { why: 'a driver of a game (`drive(game)`)' },
 }
@@ -129,7 +129,10 @@ const EXPORTS: Record<string, Classified> = {
   'redzone.clientState': { why: 'reads', check: (g) => client.clientState(g, 'B') },
   'redzone.onEvent': { why: 'subscribes (listeners must not change the game)', check: (g) => client.onEvent(g, () => {}, { viewer: 'A' })() },
   'redzone.snapshot': { why: 'reads (a copy)', check: (g) => client.snapshot(g) },
-  'redzone.restore': { why: 'state management: puts back a snapshot of the same game (undo), counted as one change of its version' },
+  'redzone.restore': {
+    why: 'state management: puts back a snapshot of a game built from the same position (undo), checked first; a snapshot of another position is refused',
+    check: (g) => expect(() => client.restore(g, client.snapshot(client.createGame({ players: [{ id: 'A' }, { id: 'B' }], objects: [] })))).toThrow(/another position/),
+  },
   'redzone.toJSON': { why: 'reads', check: (g) => client.toJSON(g) },
   'redzone.toBinary': { why: 'reads', check: (g) => client.toBinary(g) },
   'redzone.checksum': { why: 'reads', check: (g) => client.checksum(g) },
@@ -149,7 +152,10 @@ const EXPORTS: Record<string, Classified> = {
     why: 'passes only for the priority holder with nothing else to do (CR 117.3d)',
     check: (g) => expect(sim.passIfForced(sim.worldOf(g))).toBe(false),
   },
-  'redzone/sim.restore': { why: 'state management: puts back a snapshot of the same world' },
+  'redzone/sim.restore': {
+    why: 'state management: puts back a snapshot of a world built from the same position, checked first',
+    check: (g) => expect(() => sim.restore(sim.worldOf(g), {} as never)).toThrow(/snapshot/),
+  },
   'redzone/sim.snapshot': { why: 'reads (a copy)', check: (g) => sim.snapshot(sim.worldOf(g)) },
   'redzone/sim.worldOf': { why: 'reads', check: (g) => sim.worldOf(g) },
   'redzone/sim.pendingDecision': { why: 'reads', check: (g) => sim.pendingDecision(sim.worldOf(g)) },

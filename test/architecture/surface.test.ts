@@ -26,7 +26,7 @@ const EXPECTED: Record<EntryName, { values: string[]; types: string[] }> = {
       'GrantedCharacteristics', 'InputIssue', 'KeywordName', 'KeywordSpec', 'LegalActions', 'LegalState',
       'LossReason', 'ManaCost', 'ManaSymbol', 'ObjectSpec', 'ObjectState', 'OutsideEffect', 'PlayerAction',
       'Position', 'PositionIssue', 'RedzoneErrorCode', 'RejectCode', 'Rejection', 'RuleViolation', 'SearchSpec',
-      'SpellSpec', 'StateDocument', 'StepName', 'TriggerSpec', 'WorldSnapshot', 'ZoneName',
+      'SpellSpec', 'StateDocument', 'StepName', 'TriggerSpec', 'Snapshot', 'ZoneName',
     ],
   },
   'redzone/sim': {
@@ -39,7 +39,7 @@ const EXPECTED: Record<EntryName, { values: string[]; types: string[] }> = {
     ],
     types: [
       'Agent', 'AgentFactory', 'DeckEntry', 'DeckList', 'DeckSpec', 'GameEndReason', 'GameRecord', 'GameView', 'LegalActions', 'PlayOptions',
-      'SearchOptions', 'World', 'WorldSnapshot',
+      'SearchOptions', 'World', 'Snapshot',
     ],
   },
   'redzone/rl': {

@@ -1,0 +1,68 @@
+/**
+ * `restore` is how a caller puts a game back (undo, search): the snapshot it is given is checked
+ * before anything changes. A snapshot of a game built from another position, a tampered one, or
+ * an object that is not a snapshot is an `invalid-snapshot` error naming what doesn't fit, and the
+ * game is exactly as it was.
+ */
+import { describe, expect, it } from 'vitest'
+import { createGame, worldOf } from '../../src/api/game.js'
+import { restore, snapshot } from '../../src/api/serialization.js'
+import * as sim from '../../src/sim.js'
+import { worldDigest } from '../../src/state/digest.js'
+import type { Snapshot } from '../../src/state/snapshot.js'
+import { RedzoneError } from '../../src/core/errors.js'
+import { creature, drive } from '../helpers.js'
+
+const position = { players: [{ id: 'A' }, { id: 'B' }], objects: [creature('bear', 'A', 2, 2), creature('wall', 'B', 0, 4)] }
+
+function refused(run: () => void): RedzoneError {
+  try {
+    run()
+  } catch (error) {
+    expect(error).toBeInstanceOf(RedzoneError)
+    return error as RedzoneError
+  }
+  throw new Error('expected a RedzoneError')
+}
+
+describe('restore checks its snapshot first', () => {
+  it('restores a snapshot of the same game, and one of another game built from an equal position', () => {
+    const game = createGame(position)
+    const start = snapshot(game)
+    const digest = worldDigest(worldOf(game))
+    expect(drive(game).walkToAttack({ bear: 'B' })).toEqual({ ok: true })
+    restore(game, start)
+    expect(worldDigest(worldOf(game))).toBe(digest)
+    const other = createGame(JSON.parse(JSON.stringify(position)))
+    expect(drive(other).walkToAttack({ bear: 'B' })).toEqual({ ok: true })
+    restore(other, start)
+    expect(worldDigest(worldOf(other))).toBe(digest)
+  })
+
+  it('refuses a snapshot of a game built from another position with as many objects, and changes nothing', () => {
+    const game = createGame(position)
+    const elsewhere = createGame({ ...position, objects: [creature('bear', 'B', 5, 5), creature('wall', 'A', 0, 4)] })
+    const before = worldDigest(worldOf(game))
+    const error = refused(() => restore(game, snapshot(elsewhere)))
+    expect(error.code).toBe('invalid-snapshot')
+    expect(error.message).toContain('another position')
+    expect(worldDigest(worldOf(game))).toBe(before)
+    expect(() => sim.restore(sim.worldOf(game), sim.snapshot(sim.worldOf(elsewhere)))).toThrow(/another position/)
+  })
+
+  it('refuses a tampered snapshot (a resource of the wrong shape, a column of another type) naming the path, and changes nothing', () => {
+    const game = createGame(position)
+    const before = worldDigest(worldOf(game))
+    const copy = JSON.parse(JSON.stringify({ ...(snapshot(game) as unknown as Record<string, unknown>), columns: [] })) as Record<string, unknown>
+    const made = snapshot(game) as unknown as { columns: unknown[]; resources: Record<string, unknown>; entities: number; layout: string; origin: unknown }
+    const tampered = { ...made, resources: { ...made.resources, turn: { ...(made.resources['turn'] as object), step: 99 } } }
+    const error = refused(() => restore(game, tampered as unknown as Snapshot))
+    expect(error.code).toBe('invalid-snapshot')
+    expect(error.message).toContain('$.resources.turn')
+    const wrongColumns = { ...made, columns: made.columns.map(() => [0, 0, 0]) }
+    expect(refused(() => restore(game, wrongColumns as unknown as Snapshot)).message).toContain('$.columns[0]')
+    expect(refused(() => restore(game, copy as unknown as Snapshot)).code).toBe('invalid-snapshot')
+    expect(refused(() => restore(game, {} as Snapshot)).code).toBe('invalid-snapshot')
+    expect(worldDigest(worldOf(game))).toBe(before)
+  })
+})
