@@ -24,6 +24,7 @@ import { Zone } from '../components/zones.js'
 import { cardInHand, creature, drive, LIBRARIES, newGame } from './helpers.js'
 import { clientState, onEvent } from '../src/api/views.js'
 import { worldOf } from '../src/api/game.js'
+import { act } from '../src/decisions/act.js'
 
 function codeOf(fn: () => unknown): RedzoneErrorCode {
   try {
@@ -108,6 +109,7 @@ const THROWN: Record<RedzoneErrorCode, Record<string, () => unknown>> = {
       const { deckLists: _lists, ...record } = playGame({ seed: 1, agents: [randomAgent, randomAgent], decks: ['green-white', 'black-red'] })
       return replay({ ...record, decks: ['custom', 'black-red'] })
     },
+    'an action of no known type given to act at the entity level': () => act(worldOf(newGame([])), { type: 'bogus' } as never),
     'an encoded action of no known kind': () => decodeAction('?', 1),
     'an encoded action with an id that is not one': () => decodeAction('x0', 1),
     'sampling a world built by hand': () => new GameView(createGameWorld(), 1).blankCopy(),

@@ -177,10 +177,16 @@ export function registerSelfPlayCommands(program: Command): void {
           process.stdout.write(await manageRuns(flags.queue, flags.queueName, flags.purge))
           return
         }
-        const threads = parseWorkers(flags.workers, availableParallelism())
+        const cores = availableParallelism()
+        const asked = parseWorkers(flags.workers, cores)
+        // A queue worker plays one range per thread at a time: threads beyond a few per core only
+        // cost memory (hundreds of threads can exhaust the process), so it starts at most 4 per core.
+        const threads = Math.min(asked, 4 * cores)
         const lockMs = parseWhole('--lock-ms', flags.lockMs, 100, 3_600_000)
-        if (threads > availableParallelism()) {
-          process.stderr.write(`redzone worker: --workers ${threads}: more threads than the ${availableParallelism()} cores: they share them (--workers auto starts one per core)\n`)
+        if (asked > threads) {
+          process.stderr.write(`redzone worker: --workers ${asked}: at most ${threads} threads (4 per core) on this machine of ${cores} cores; starting ${threads}\n`)
+        } else if (threads > cores) {
+          process.stderr.write(`redzone worker: --workers ${threads}: more threads than the ${cores} cores: they share them (--workers auto starts one per core)\n`)
         }
         const { startQueueWorker } = await import('../node/selfplay/queue.js')
         const worker = await startQueueWorker({

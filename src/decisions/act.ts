@@ -19,7 +19,7 @@ import { RedzoneError } from '../core/errors.js'
 import { hasPriorityOption } from './legal.js'
 import { Await } from '../core/await.js'
 import { isPlayer, label, type GameWorld } from '../core/world.js'
-import { isPlayerAction, type Action, type DecisionKind, type OutsideEffect, type PlayerAction } from './action.js'
+import { EFFECT_TYPES, isPlayerAction, type Action, type DecisionKind, type OutsideEffect, type PlayerAction } from './action.js'
 import { pendingDecision } from './pending.js'
 import { bottomCards, keepHand, takeMulligan } from './pregame.js'
 
@@ -100,7 +100,9 @@ function toExplicit(assignments: Extract<PlayerAction, { type: 'assignDamage' }>
  * on, then state-based actions are performed.
  */
 export function act(world: GameWorld, action: Action): ActionResult {
-  return isPlayerAction(action) ? answer(world, action) : applyEffect(world, action)
+  if (isPlayerAction(action)) return answer(world, action)
+  if (!(EFFECT_TYPES as readonly string[]).includes(action.type)) throw new RedzoneError('invalid-argument', `action.type: no action "${String(action.type)}"`)
+  return applyEffect(world, action)
 }
 
 /**
