@@ -14,7 +14,7 @@ import { Game } from '../../src/api/game.js'
 import { restore, snapshot } from '../../src/api/serialization.js'
 import { generateBoard } from '../../src/generate/board.js'
 import type { LegalActions } from '../../src/decisions/legal.js'
-import type { WorldSnapshot } from '../../src/state/snapshot.js'
+import type { Snapshot } from '../../src/state/snapshot.js'
 import { DEMO_POSITION } from './position.js'
 import { clientState, legalActions, onEvent } from '../../src/api/views.js'
 
@@ -31,7 +31,7 @@ const blocks = new Map<string, string>()
 let selectedBlocker: string | null = null
 let legal: LegalActions<string> = legalActions(game)
 let pendingEvents: ClientEvent[] = []
-const history: { snapshot: WorldSnapshot; logLength: number }[] = []
+const history: { snapshot: Snapshot; logLength: number }[] = []
 let animating = false
 
 onEvent(game, (event) => pendingEvents.push(event))
