@@ -29,15 +29,25 @@ function resolveSpec(from: string, spec: string): string | null {
   throw new Error(`${relative(root, from)}: import "${spec}" resolves to no engine file`)
 }
 
-/** Every module specifier a file imports or re-exports from (type-only ones too). */
+/**
+ * Every module specifier a file imports or re-exports from (type-only ones too), including
+ * dynamic `import('…')`, `require('…')` and `import x = require('…')` anywhere in the file.
+ */
 function specifiersOf(file: string): string[] {
   const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.ES2022, false)
   const out: string[] = []
-  for (const node of source.statements) {
+  const visit = (node: ts.Node): void => {
     if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
       out.push(node.moduleSpecifier.text)
+    } else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference) && ts.isStringLiteral(node.moduleReference.expression)) {
+      out.push(node.moduleReference.expression.text)
+    } else if (ts.isCallExpression(node) && (node.expression.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(node.expression) && node.expression.text === 'require'))) {
+      const [arg] = node.arguments
+      if (arg && ts.isStringLiteralLike(arg)) out.push(arg.text)
     }
+    ts.forEachChild(node, visit)
   }
+  visit(source)
   return out
 }
 
@@ -136,6 +146,33 @@ describe('the import graph (CONTRIBUTING.md, "The layout")', () => {
         if (spec.startsWith('.')) continue
         if (!['bitecs', 'eventemitter3', 'zod'].includes(spec) || (spec === 'zod' && !r.startsWith('src/scenario/'))) bad.push(`${r}: ${spec}`)
       }
+    }
+    expect(bad).toEqual([])
+  })
+
+  it('keeps every browser entry free of Node: nothing it reaches, however deep, is in src/node or src/cli or imports a package but its own', () => {
+    const entries: Record<string, readonly string[]> = {
+      'src/index.ts': ['bitecs', 'eventemitter3'],
+      'src/sim.ts': ['bitecs', 'eventemitter3'],
+      'src/rl.ts': ['bitecs', 'eventemitter3'],
+      'src/internal.ts': ['bitecs', 'eventemitter3'],
+      'src/worker/index.ts': ['bitecs', 'eventemitter3'],
+      'src/scenario/index.ts': ['bitecs', 'eventemitter3', 'zod'],
+    }
+    const bad: string[] = []
+    for (const [entry, packages] of Object.entries(entries)) {
+      const seen = new Set<string>()
+      const stack = [resolve(root, entry)]
+      while (stack.length > 0) {
+        const file = stack.pop()!
+        if (seen.has(file)) continue
+        seen.add(file)
+        const r = rel(file)
+        if (r.startsWith('src/node/') || r.startsWith('src/cli/')) bad.push(`${entry} reaches ${r}`)
+        for (const spec of specifiersOf(file)) if (!spec.startsWith('.') && !packages.includes(spec)) bad.push(`${entry} reaches ${r}: ${spec}`)
+        stack.push(...(graph.get(file) ?? []))
+      }
+      expect(seen.size, entry).toBeGreaterThan(1)
     }
     expect(bad).toEqual([])
   })
