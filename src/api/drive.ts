@@ -19,7 +19,7 @@ import type { Eid } from '../core/events.js'
 import { act } from '../decisions/act.js'
 import type { Decision, PlayerAction } from '../decisions/action.js'
 import { pendingDecision } from '../decisions/pending.js'
-import { restoreWorld, snapshotWorld } from '../state/snapshot.js'
+import { restoreWorld, snapshotWorld, type WorldSnapshot } from '../state/snapshot.js'
 import { searchChoiceError } from '../rules/spells/resolve.js'
 import { Step, STEP_NAMES, type StepId } from '../core/steps.js'
 import { isGameOver } from '../core/players.js'
@@ -55,24 +55,34 @@ function defaultAnswer(world: GameWorld, decision: Decision): PlayerAction {
   }
 }
 
-/** An answer the driver has checked (or a default, always legal): a rejection is a bug. */
-function must(world: GameWorld, action: PlayerAction): void {
-  const result = act(world, action)
-  if (!result.ok) throw internalError(`a driver's answer was rejected: ${result.error.message}`)
+/**
+ * Walks until `done`, or the game is over: at each decision, `answer` may give the intention for
+ * it (else the default answer: the priority holder passes, a choice gets its default). Returns the
+ * first intention `act` rejects (the walk stops there), or null; a default rejected is a bug.
+ */
+function walk(world: GameWorld, done: (decision: Decision) => boolean, answer?: (decision: Decision) => PlayerAction | null): Rejection | null {
+  for (let i = 0; ; i++) {
+    if (isGameOver(world)) return null
+    const decision = pendingDecision(world)
+    if (done(decision)) return null
+    if (i > GUARD) throw internalError('a driver walk did not end')
+    const given = answer?.(decision) ?? null
+    const result = act(world, given ?? defaultAnswer(world, decision))
+    if (!result.ok) {
+      if (given === null) throw internalError(`a driver's default answer was rejected: ${result.error.message}`)
+      return result
+    }
+  }
 }
 
 /**
- * Walks until `done`, or the game is over: at each decision, `answer` may give the intention for
- * it (else the default answer: the priority holder passes, a choice gets its default).
+ * A rejection found on the way undoes the walk (`before`: the game as it was); a walk from a game
+ * at rest (`before` null) can't meet one, since nothing changes on the way.
  */
-function walk(world: GameWorld, done: (decision: Decision) => boolean, answer?: (decision: Decision) => PlayerAction | null): void {
-  for (let i = 0; ; i++) {
-    if (isGameOver(world)) return
-    const decision = pendingDecision(world)
-    if (done(decision)) return
-    if (i > GUARD) throw internalError('a driver walk did not end')
-    must(world, answer?.(decision) ?? defaultAnswer(world, decision))
-  }
+function undo(world: GameWorld, before: WorldSnapshot | null, rejected: Rejection): Rejection {
+  if (before === null) throw internalError(`an action checked in a game at rest was rejected on the way: ${rejected.error.message}`)
+  restoreWorld(world, before)
+  return rejected
 }
 
 /** Whether the game is at a priority decision in `step` of this turn. */
@@ -125,11 +135,7 @@ export function walkToAttack(world: GameWorld, declaration: readonly AttackDecla
       : declaration.length === 0
         ? OK
         : (gameOverError(world) ?? reject('not-on-battlefield', 'no creature can attack any more once the game reaches the declare attackers step', '508.1a'))
-  if (!result.ok) {
-    if (before === null) throw internalError(`an attack checked in a game at rest was rejected on the way: ${result.error.message}`)
-    restoreWorld(world, before)
-  }
-  return result
+  return result.ok ? result : undo(world, before, result)
 }
 
 /** Whether nothing is waiting to happen: no state-based action to perform, no trigger to put on the stack (CR 704.3, 117.5). */
@@ -161,30 +167,18 @@ export function walkToBlock(world: GameWorld, declaration: readonly BlockDeclara
   // As in walkToAttack: in a game at rest nothing changes on the way to the declarations, so the
   // declaration checked here is legal there and no copy of the game is needed to undo the walk.
   const before = atRest(world) ? null : snapshotWorld(world)
-  let rejected: Rejection | null = null
   let declared = 0
   const blocksOf = (player: Eid): PlayerAction => {
     const blockers = declaration.filter((b) => world.place.controller[b.blocker] === player)
     declared += blockers.length
     return { type: 'declareBlockers', player, blockers }
   }
-  for (let i = 0; ; i++) {
-    if (isGameOver(world)) break
-    const decision = pendingDecision(world)
-    if (priorityIn(world, Step.DeclareBlockers, decision) || (turn.step > Step.DeclareBlockers)) break
-    if (i > GUARD) throw internalError('a driver walk did not end')
-    const action = decision.kind === 'declareBlockers' ? blocksOf(decision.player!) : defaultAnswer(world, decision)
-    const result = act(world, action)
-    if (!result.ok) {
-      rejected = result
-      break
-    }
-  }
-  if (rejected) {
-    if (before === null) throw internalError(`a block checked in a game at rest was rejected on the way: ${rejected.error.message}`)
-    restoreWorld(world, before)
-    return rejected
-  }
+  const rejected = walk(
+    world,
+    (d) => priorityIn(world, Step.DeclareBlockers, d) || turn.step > Step.DeclareBlockers,
+    (d) => (d.kind === 'declareBlockers' ? blocksOf(d.player!) : null),
+  )
+  if (rejected) return undo(world, before, rejected)
   if (declared !== declaration.length && !isGameOver(world)) throw internalError('a checked block declaration was not asked for in full at the declare blockers step')
   return OK
 }
@@ -216,26 +210,12 @@ export function walkToDamage(world: GameWorld, explicit: ExplicitAssignment | nu
   const target: StepId = kind === 'first' ? Step.FirstStrikeDamage : Step.RegularDamage
   const assignments = given === null ? [] : [...given].flatMap(([creature, list]) => list.map(([recipient, amount]) => ({ creature, recipient, amount })))
   const before = given === null ? null : snapshotWorld(world)
-  let rejected: Rejection | null = null
-  for (let i = 0; ; i++) {
-    if (isGameOver(world)) break
-    const decision = pendingDecision(world)
-    if (priorityIn(world, target, decision) || turn.step > target) break
-    if (i > GUARD) throw internalError('a driver walk did not end')
-    const action: PlayerAction =
-      decision.kind === 'assignDamage' && turn.step === target ? { type: 'assignDamage', player: decision.player!, assignments } : defaultAnswer(world, decision)
-    const result = act(world, action)
-    if (!result.ok) {
-      rejected = result
-      break
-    }
-  }
-  if (rejected) {
-    if (before === null) throw internalError(`a default answer was rejected: ${rejected.error.message}`)
-    restoreWorld(world, before)
-    return rejected
-  }
-  return OK
+  const rejected = walk(
+    world,
+    (d) => priorityIn(world, target, d) || turn.step > target,
+    (d) => (d.kind === 'assignDamage' && turn.step === target ? { type: 'assignDamage', player: d.player!, assignments } : null),
+  )
+  return rejected ? undo(world, before, rejected) : OK
 }
 
 /** Why a later step of this turn will be skipped, or null (CR 508.8, 510.4). */
@@ -295,7 +275,8 @@ function whenPriorityComes(world: GameWorld, player: Eid, action: () => ActionRe
   const before = snapshotWorld(world)
   for (let i = 0; holder() !== player && holder() !== null && world.players.lost[player] === 0; i++) {
     if (i > world.playerOrder.length) break
-    must(world, { type: 'pass', player: holder()! })
+    const passed = act(world, { type: 'pass', player: holder()! })
+    if (!passed.ok) throw internalError(`the priority holder's pass was rejected: ${passed.error.message}`)
   }
   if (holder() !== player) {
     // Priority never came to the player (the step ended, or they lost on the way): the action is
@@ -310,11 +291,13 @@ function whenPriorityComes(world: GameWorld, player: Eid, action: () => ActionRe
 
 /** Every player passes until the stack is empty (CR 117.4, 608.1); a search on the way gets `search`. */
 function resolveAll(world: GameWorld, search: readonly Eid[] | null): void {
-  walk(
+  const rejected = walk(
     world,
     () => world.stack.length === 0,
     (d) => (d.kind === 'search' ? { type: 'search', player: d.player!, cards: search } : null),
   )
+  // The search's cards were checked against the cast card's search before the cast.
+  if (rejected) throw internalError(`a search checked before the cast was rejected as it resolved: ${rejected.error.message}`)
 }
 
 export interface CastAndResolve {
