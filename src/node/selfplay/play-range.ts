@@ -40,21 +40,9 @@ function errorRecord(seed: number, agents: [string, string], decks: [string, str
   return { format: 'redzone-game/1', seed, agents, decks, first: 0, winner: null, turns: 0, reason: 'error', actions: [], error: message }
 }
 
-/** FNV-1a over UTF-16 code units, as 8 hex digits. */
-function shortHash(text: string): string {
-  let h = 0x811c9dc5
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193)
-  return (h >>> 0).toString(16).padStart(8, '0')
-}
-
-/** What a record's deck is counted under: its name, or for a deck recorded otherwise (a list), `custom-` and a hash of it. */
-export function deckLabel(deck: unknown): string {
-  return typeof deck === 'string' ? deck : `custom-${shortHash(JSON.stringify(deck) ?? '')}`
-}
-
 export function outcomeOf(record: GameRecord, index: number): GameOutcome {
   const outcome: GameOutcome = {
-    index, seed: record.seed, agents: [record.agents[0], record.agents[1]], decks: [deckLabel(record.decks[0]), deckLabel(record.decks[1])],
+    index, seed: record.seed, agents: [record.agents[0], record.agents[1]], decks: [record.decks[0], record.decks[1]],
     first: record.first, winner: record.winner, turns: record.turns, reason: record.reason,
   }
   if (record.error !== undefined) outcome.error = record.error
