@@ -1,6 +1,6 @@
 import { afterEach, expect } from 'vitest'
 import type { KeywordName } from '../components/keywords.js'
-import type { ActionResult } from '../src/core/errors.js'
+import { RedzoneError, type ActionResult } from '../src/core/errors.js'
 import { Game } from '../src/api/game.js'
 import { drive as driverOf, type GameDriver } from '../src/api/game-driver.js'
 import type { ObjectSpec, Position } from '../src/state/position.js'
@@ -113,3 +113,14 @@ export const LIBRARIES: ObjectSpec[] = [
   { id: 'libB1', owner: 'B', zone: 'library', types: ['land'] },
   { id: 'libB2', owner: 'B', zone: 'library', types: ['land'] },
 ]
+
+/** The `RedzoneError` that `fn` throws (the test fails if it throws anything else, or nothing). */
+export function thrownRedzoneError(fn: () => unknown): RedzoneError {
+  try {
+    fn()
+  } catch (error) {
+    expect(error).toBeInstanceOf(RedzoneError)
+    return error as RedzoneError
+  }
+  throw new Error('expected a RedzoneError, and nothing was thrown')
+}

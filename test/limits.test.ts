@@ -6,22 +6,11 @@
 import { describe, expect, it } from 'vitest'
 import { addCard, addPlayer, createGameWorld } from '../src/core/world.js'
 import { Zone } from '../components/zones.js'
-import { RedzoneError } from '../src/core/errors.js'
 import { INT32_MAX, LIMITS, addSaturating, countError, subtractSaturating } from '../src/core/limits.js'
 import { worldDigest } from '../src/state/digest.js'
-import { LIBRARIES, cardInHand, creature, drive, expectOk, expectRejected, lands, life, newGame, obj, planeswalker } from './helpers.js'
+import { LIBRARIES, cardInHand, creature, drive, expectOk, expectRejected, lands, life, newGame, obj, planeswalker, thrownRedzoneError } from './helpers.js'
 import { worldOf } from '../src/api/game.js'
 import { gameState } from '../src/api/views.js'
-
-function thrown(fn: () => unknown): RedzoneError {
-  try {
-    fn()
-  } catch (error) {
-    expect(error).toBeInstanceOf(RedzoneError)
-    return error as RedzoneError
-  }
-  throw new Error('expected a RedzoneError')
-}
 
 describe('saturating arithmetic (src/core/limits.ts)', () => {
   it('adds and subtracts within the range, and stops at its ends', () => {
@@ -115,14 +104,14 @@ describe('CR 613.4c power and toughness sums saturate', () => {
 
 describe('input outside a declared range is rejected', () => {
   it('createGame: power 3e9 is an invalid position naming $.objects[0].power', () => {
-    const error = thrown(() => newGame([creature('bear', 'A', 3e9, 2)]))
+    const error = thrownRedzoneError(() => newGame([creature('bear', 'A', 3e9, 2)]))
     expect(error.code).toBe('invalid-position')
     expect(error.issues).toEqual([{ path: '$.objects[0].power', message: expect.stringMatching(/power must be from .* got 3000000000/) }])
     expect(error.message).toMatch(/at \$\.objects\[0\]\.power: a power must be from/)
   })
 
   it('createGame: life, damage marked, loyalty and the turn number out of range', () => {
-    const error = thrown(() =>
+    const error = thrownRedzoneError(() =>
       newGame([creature('bear', 'A', 2, 2, [], { damage: -1 }), { id: 'pw', controller: 'B', types: ['planeswalker'], loyalty: 3e9 }], {
         players: [{ id: 'A', life: 2 ** 31 }, { id: 'B' }],
         turn: { number: 0 },
@@ -132,17 +121,17 @@ describe('input outside a declared range is rejected', () => {
   })
 
   it('702.170 a turn number beyond 10^9 is invalid, so a card plotted turns later still fits the Int32 store', () => {
-    const error = thrown(() => newGame([], { turn: { number: 2 ** 31 - 1 } }))
+    const error = thrownRedzoneError(() => newGame([], { turn: { number: 2 ** 31 - 1 } }))
     expect(error.issues).toEqual([{ path: '$.turn.number', message: 'a turn number must be from 1 to 1000000000, got 2147483647' }])
     expect(gameState(newGame([], { turn: { number: 1e9 } })).turn.number).toBe(1e9)
   })
 
   it('addPlayer and addCard: a count out of range throws a RedzoneError naming the field, and adds nothing', () => {
     const world = createGameWorld()
-    expect(thrown(() => addPlayer(world, 'A', 3e9)).message).toMatch(/addPlayer: life of "A"/)
+    expect(thrownRedzoneError(() => addPlayer(world, 'A', 3e9)).message).toMatch(/addPlayer: life of "A"/)
     const a = addPlayer(world, 'A', 20)
     const before = worldDigest(world)
-    const error = thrown(() => addCard(world, { label: 'bear', owner: a, controller: a, zone: Zone.Battlefield, types: 1, keywords: 0, power: 3e9, toughness: 2 }))
+    const error = thrownRedzoneError(() => addCard(world, { label: 'bear', owner: a, controller: a, zone: Zone.Battlefield, types: 1, keywords: 0, power: 3e9, toughness: 2 }))
     expect(error.code).toBe('invalid-argument')
     expect(error.message).toMatch(/addCard: power of "bear": a power must be from/)
     expect(worldDigest(world)).toBe(before)

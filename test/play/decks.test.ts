@@ -13,10 +13,10 @@
  * built-in decks' size), at most four of a card other than basic lands.
  */
 import { describe, expect, it } from 'vitest'
-import { RedzoneError } from '../../src/core/errors.js'
 import { DECK_NAMES, DECK_RULES, deckCards, deckIssues, parseDeckList, resolveDeck } from '../../src/play/decks.js'
 import { randomAgent } from '../../src/play/agents/random.js'
 import { playGame } from '../../src/play/play-game.js'
+import { thrownRedzoneError } from '../helpers.js'
 
 const MONO_RED = `// Mono red, 40 cards
 4 Lightning Bolt
@@ -27,16 +27,6 @@ const MONO_RED = `// Mono red, 40 cards
 3 Hill Giant
 17 Mountain
 `
-
-function thrown(fn: () => unknown): RedzoneError {
-  try {
-    fn()
-  } catch (error) {
-    expect(error).toBeInstanceOf(RedzoneError)
-    return error as RedzoneError
-  }
-  throw new Error('nothing thrown')
-}
 
 describe('deck lists', () => {
   it('reads one "COUNT NAME" a line, in order, skipping blank lines and // or # comments', () => {
@@ -62,7 +52,7 @@ describe('deck lists', () => {
 
   it('reports a deck file with three bad lines: all three at once, each with its line number and what is wrong', () => {
     const text = MONO_RED.replace('4 Shock', '4 Shok').replace('4 Raging Goblin', 'Raging Goblin').replace('4 Gray Ogre', '0 Gray Ogre')
-    const error = thrown(() => parseDeckList(text, { source: 'decks/red.txt' }))
+    const error = thrownRedzoneError(() => parseDeckList(text, { source: 'decks/red.txt' }))
     expect(error.code).toBe('invalid-deck')
     expect(error.issues).toEqual([
       { path: 'decks/red.txt:3', message: 'unknown card "Shok": nearest in the pool: Shock (see `redzone cards`)' },
@@ -75,15 +65,15 @@ describe('deck lists', () => {
   })
 
   it('counts the cards of a line naming an unknown card toward the size', () => {
-    const error = thrown(() => parseDeckList('4 Lightening Bolt\n35 Mountain', { source: 'd.txt' }))
+    const error = thrownRedzoneError(() => parseDeckList('4 Lightening Bolt\n35 Mountain', { source: 'd.txt' }))
     expect(error.issues.map((i) => i.path)).toEqual(['d.txt:1', 'd.txt'])
     expect(error.issues[1]!.message).toBe('39 cards: a deck has at least 40 (CR 100.2b)')
   })
 
   it('names the nearest cards of a misspelt one, and none for a name far from every card', () => {
-    expect(thrown(() => parseDeckList('4 Lightening Bolt\n36 Mountain')).issues[0]!.message).toContain('nearest in the pool: Lightning Bolt')
-    expect(thrown(() => parseDeckList('4 Bolt\n36 Mountain')).issues[0]!.message).toContain('nearest in the pool: Lightning Bolt (')
-    expect(thrown(() => parseDeckList('4 Black Lotus\n36 Mountain')).issues[0]!.message).toBe('unknown card "Black Lotus": not in the pool (see `redzone cards`)')
+    expect(thrownRedzoneError(() => parseDeckList('4 Lightening Bolt\n36 Mountain')).issues[0]!.message).toContain('nearest in the pool: Lightning Bolt')
+    expect(thrownRedzoneError(() => parseDeckList('4 Bolt\n36 Mountain')).issues[0]!.message).toContain('nearest in the pool: Lightning Bolt (')
+    expect(thrownRedzoneError(() => parseDeckList('4 Black Lotus\n36 Mountain')).issues[0]!.message).toBe('unknown card "Black Lotus": not in the pool (see `redzone cards`)')
   })
 
   it.each([
@@ -92,12 +82,12 @@ describe('deck lists', () => {
     ['1000 Mountain', 'bad count "1000"'],
     ['4', '"4": a count with no card name'],
   ])('reports the line %j: %s', (line, message) => {
-    const error = thrown(() => parseDeckList(`${MONO_RED}${line}\n`, { source: 'd.txt' }))
+    const error = thrownRedzoneError(() => parseDeckList(`${MONO_RED}${line}\n`, { source: 'd.txt' }))
     expect(error.issues).toEqual([{ path: 'd.txt:9', message: expect.stringContaining(message) }])
   })
 
   it('reports an empty list', () => {
-    expect(thrown(() => parseDeckList('// nothing\n\n', { source: 'empty.txt' })).issues).toEqual([
+    expect(thrownRedzoneError(() => parseDeckList('// nothing\n\n', { source: 'empty.txt' })).issues).toEqual([
       { path: 'empty.txt', message: 'no cards: a line like "4 Lightning Bolt" for each card' },
     ])
   })
@@ -118,7 +108,7 @@ describe('CR 100.2 deck rules', () => {
   })
 
   it('100.2a at most four of a card other than basic lands, counted over every line naming it', () => {
-    const error = thrown(() => parseDeckList(`${MONO_RED}2 Lightning Bolt\n`, { source: 'red.txt' }))
+    const error = thrownRedzoneError(() => parseDeckList(`${MONO_RED}2 Lightning Bolt\n`, { source: 'red.txt' }))
     expect(error.issues).toEqual([{ path: 'red.txt:2', message: '6 copies of Lightning Bolt (red.txt:2, red.txt:9): at most 4 of a card other than basic lands (CR 100.2a)' }])
   })
 
@@ -131,7 +121,7 @@ describe('CR 100.2 deck rules', () => {
   })
 
   it('playGame checks its decks with the same rules: every problem of both decks, as invalid-deck', () => {
-    const error = thrown(() =>
+    const error = thrownRedzoneError(() =>
       playGame({ seed: 1, agents: [randomAgent, randomAgent], decks: [[...Array<string>(5).fill('Murder'), ...Array<string>(35).fill('Swamp')], ['Grizzly Bears', 'Forest']] }),
     )
     expect(error.code).toBe('invalid-deck')
@@ -144,7 +134,7 @@ describe('CR 100.2 deck rules', () => {
   it('deckRules false lets a rules experiment use any cards of the pool, but never a card outside it', () => {
     const tiny = playGame({ seed: 1, agents: [randomAgent, randomAgent], decks: [Array<string>(10).fill('Forest'), Array<string>(10).fill('Swamp')], deckRules: false })
     expect(tiny.reason).toBe('empty-library')
-    const error = thrown(() => playGame({ seed: 1, agents: [randomAgent, randomAgent], decks: [['Forest', 'Gandalf'], 'black-red'], deckRules: false }))
+    const error = thrownRedzoneError(() => playGame({ seed: 1, agents: [randomAgent, randomAgent], decks: [['Forest', 'Gandalf'], 'black-red'], deckRules: false }))
     expect(error.issues).toEqual([{ path: '$.decks[0].cards[1]', message: 'unknown card "Gandalf": not in the pool (see `redzone cards`)' }])
   })
 
@@ -157,8 +147,8 @@ describe('CR 100.2 deck rules', () => {
   })
 
   it('an unknown deck name or a value that is not a deck is invalid-argument', () => {
-    expect(thrown(() => resolveDeck('blue')).message).toContain('unknown deck "blue"')
-    expect(thrown(() => resolveDeck([] as string[])).code).toBe('invalid-argument')
-    expect(thrown(() => resolveDeck({ name: 'x', cards: [['Forest', 0]] })).code).toBe('invalid-argument')
+    expect(thrownRedzoneError(() => resolveDeck('blue')).message).toContain('unknown deck "blue"')
+    expect(thrownRedzoneError(() => resolveDeck([] as string[])).code).toBe('invalid-argument')
+    expect(thrownRedzoneError(() => resolveDeck({ name: 'x', cards: [['Forest', 0]] })).code).toBe('invalid-argument')
   })
 })

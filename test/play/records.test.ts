@@ -8,7 +8,6 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { EVENT_NAMES, type GameEventName } from '../../src/core/events.js'
-import { RedzoneError } from '../../src/core/errors.js'
 import type { Game } from '../../src/api/game.js'
 import { gameState } from '../../src/api/views.js'
 import type { AgentFactory } from '../../src/play/agent.js'
@@ -19,6 +18,7 @@ import { GameTable, playGame, replay } from '../../src/play/play-game.js'
 import type { GameRecord } from '../../src/play/record.js'
 import { cardPoolHash, engineVersion, ENGINE_VERSION, UNVERSIONED_RECORDS, versionError } from '../../src/play/version.js'
 import { CARD_POOL } from '../../src/rules/cards/pool.js'
+import { thrownRedzoneError } from '../helpers.js'
 
 const MONO_RED = parseDeckList('4 Lightning Bolt\n4 Shock\n4 Raging Goblin\n4 Boggart Brute\n4 Gray Ogre\n3 Hill Giant\n17 Mountain', { name: 'mono-red' })
 
@@ -26,16 +26,6 @@ function events(into: unknown[]): (game: Game) => void {
   return (game) => {
     for (const name of EVENT_NAMES) game.on(name as GameEventName, ((...args: unknown[]) => into.push([name, ...args])) as never)
   }
-}
-
-function refused(record: GameRecord): RedzoneError {
-  try {
-    replay(record)
-  } catch (error) {
-    expect(error).toBeInstanceOf(RedzoneError)
-    return error as RedzoneError
-  }
-  throw new Error('replayed')
 }
 
 describe('game records', () => {
@@ -127,12 +117,12 @@ describe('record versions', () => {
 
   it('a record of another version is refused with a message naming both versions', () => {
     const record = playGame({ seed: 7, agents: [randomAgent, randomAgent], decks: ['green-white', 'black-red'] })
-    const error = refused({ ...record, version: '0.1.0+pool.0123456789ab' })
+    const error = thrownRedzoneError(() => replay({ ...record, version: '0.1.0+pool.0123456789ab' }))
     expect(error.code).toBe('version-mismatch')
     expect(error.message).toBe(
       `redzone: the record was written by redzone 0.1.0+pool.0123456789ab; this is redzone ${engineVersion()} (the same engine, another card pool): replay it with the version that wrote it`,
     )
-    expect(refused({ ...record, version: '0.0.9+pool.0123456789ab' }).message).toContain('written by redzone 0.0.9+pool.0123456789ab; this is redzone')
+    expect(thrownRedzoneError(() => replay({ ...record, version: '0.0.9+pool.0123456789ab' })).message).toContain('written by redzone 0.0.9+pool.0123456789ab; this is redzone')
   })
 
   it('a record without a version (written before records carried one) replays while the engine and pool are those of that time, and is refused after', () => {
@@ -146,12 +136,12 @@ describe('record versions', () => {
   it('replay refuses a record that is not the game it replays: another winner, another turn count, actions left over or missing', () => {
     const record = playGame({ seed: 9, agents: [heuristicAgent, randomAgent], decks: ['green-white', 'black-red'] })
     expect(record.winner).not.toBeNull()
-    expect(refused({ ...record, winner: record.winner === 0 ? 1 : 0 }).message).toMatch(/the replay differs from the record: it ends with seat \d winning \(life\) after \d+ turns, seat \d first; the record says/)
-    expect(refused({ ...record, turns: record.turns + 1 }).code).toBe('invalid-argument')
-    expect(refused({ ...record, actions: [...record.actions, 'p'] }).message).toContain('with 1 recorded actions left')
-    expect(refused({ ...record, actions: record.actions.slice(0, 10) }).message).toContain('the record ended before the game did')
+    expect(thrownRedzoneError(() => replay({ ...record, winner: record.winner === 0 ? 1 : 0 })).message).toMatch(/the replay differs from the record: it ends with seat \d winning \(life\) after \d+ turns, seat \d first; the record says/)
+    expect(thrownRedzoneError(() => replay({ ...record, turns: record.turns + 1 })).code).toBe('invalid-argument')
+    expect(thrownRedzoneError(() => replay({ ...record, actions: [...record.actions, 'p'] })).message).toContain('with 1 recorded actions left')
+    expect(thrownRedzoneError(() => replay({ ...record, actions: record.actions.slice(0, 10) })).message).toContain('the record ended before the game did')
     const { deckLists: _lists, ...noLists } = record
-    expect(refused({ ...noLists, decks: ['custom', 'black-red'] }).message).toContain('not a built-in deck and the record has no list of its cards (written before records carried them)')
-    expect(refused({ ...record, seed: -1 }).message).toBe('redzone: not a game record: seed: expected a whole number')
+    expect(thrownRedzoneError(() => replay({ ...noLists, decks: ['custom', 'black-red'] })).message).toContain('not a built-in deck and the record has no list of its cards (written before records carried them)')
+    expect(thrownRedzoneError(() => replay({ ...record, seed: -1 })).message).toBe('redzone: not a game record: seed: expected a whole number')
   })
 })

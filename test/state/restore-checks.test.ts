@@ -10,20 +10,9 @@ import { restore, snapshot } from '../../src/api/serialization.js'
 import * as sim from '../../src/sim.js'
 import { worldDigest } from '../../src/state/digest.js'
 import type { Snapshot } from '../../src/state/snapshot.js'
-import { RedzoneError } from '../../src/core/errors.js'
-import { creature, drive } from '../helpers.js'
+import { creature, drive, thrownRedzoneError } from '../helpers.js'
 
 const position = { players: [{ id: 'A' }, { id: 'B' }], objects: [creature('bear', 'A', 2, 2), creature('wall', 'B', 0, 4)] }
-
-function refused(run: () => void): RedzoneError {
-  try {
-    run()
-  } catch (error) {
-    expect(error).toBeInstanceOf(RedzoneError)
-    return error as RedzoneError
-  }
-  throw new Error('expected a RedzoneError')
-}
 
 describe('restore checks its snapshot first', () => {
   it('restores a snapshot of the same game, and one of another game built from an equal position', () => {
@@ -43,7 +32,7 @@ describe('restore checks its snapshot first', () => {
     const game = createGame(position)
     const elsewhere = createGame({ ...position, objects: [creature('bear', 'B', 5, 5), creature('wall', 'A', 0, 4)] })
     const before = worldDigest(worldOf(game))
-    const error = refused(() => restore(game, snapshot(elsewhere)))
+    const error = thrownRedzoneError(() => restore(game, snapshot(elsewhere)))
     expect(error.code).toBe('invalid-snapshot')
     expect(error.message).toContain('another position')
     expect(worldDigest(worldOf(game))).toBe(before)
@@ -56,13 +45,13 @@ describe('restore checks its snapshot first', () => {
     const copy = JSON.parse(JSON.stringify({ ...(snapshot(game) as unknown as Record<string, unknown>), columns: [] })) as Record<string, unknown>
     const made = snapshot(game) as unknown as { columns: unknown[]; resources: Record<string, unknown>; entities: number; layout: string; origin: unknown }
     const tampered = { ...made, resources: { ...made.resources, turn: { ...(made.resources['turn'] as object), step: 99 } } }
-    const error = refused(() => restore(game, tampered as unknown as Snapshot))
+    const error = thrownRedzoneError(() => restore(game, tampered as unknown as Snapshot))
     expect(error.code).toBe('invalid-snapshot')
     expect(error.message).toContain('$.resources.turn')
     const wrongColumns = { ...made, columns: made.columns.map(() => [0, 0, 0]) }
-    expect(refused(() => restore(game, wrongColumns as unknown as Snapshot)).message).toContain('$.columns[0]')
-    expect(refused(() => restore(game, copy as unknown as Snapshot)).code).toBe('invalid-snapshot')
-    expect(refused(() => restore(game, {} as Snapshot)).code).toBe('invalid-snapshot')
+    expect(thrownRedzoneError(() => restore(game, wrongColumns as unknown as Snapshot)).message).toContain('$.columns[0]')
+    expect(thrownRedzoneError(() => restore(game, copy as unknown as Snapshot)).code).toBe('invalid-snapshot')
+    expect(thrownRedzoneError(() => restore(game, {} as Snapshot)).code).toBe('invalid-snapshot')
     expect(worldDigest(worldOf(game))).toBe(before)
   })
 })
