@@ -70,8 +70,10 @@ export const EFFECT_TYPES = ['grant', 'lose', 'dealDamage', 'destroy', 'exile', 
 
 /** Whether an action is a player's (answers a decision) rather than an effect from outside the game. */
 export function isPlayerAction<R>(action: Action<R>): action is PlayerAction<R> {
-  return (ACTION_TYPES as readonly string[]).includes(action.type)
+  return PLAYER_ACTION_TYPES.has(action.type)
 }
+
+const PLAYER_ACTION_TYPES: ReadonlySet<string> = /* @__PURE__ */ new Set(ACTION_TYPES)
 
 /** What the game waits for. `priority`: the player may pass, play a land, cast, activate or plot. */
 export type DecisionKind =

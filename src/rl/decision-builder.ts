@@ -8,7 +8,7 @@ import { resetDamagePlan } from '../core/damage-plan-store.js'
 import type { Decision, DecisionKind, PlayerAction } from '../decisions/action.js'
 import { legalActions, type LegalActions } from '../decisions/legal.js'
 import { pendingDecision } from '../decisions/pending.js'
-import { blockCountError } from '../rules/combat/check-block.js'
+import { blockCountAllowed } from '../rules/combat/check-block.js'
 import { lethalDamageNeeded, planCombatDamage, type ExplicitAssignment } from '../rules/combat/plan-combat-damage.js'
 import { ACTION_ALT, ACTION_MULLIGAN, ACTION_SELECT, ACTION_SIZE, ACTION_SLOTS, ACTION_STOP, F, G, OBJECT_SIZE, OBJECT_SLOTS, OFFSET, PLAYER_SLOTS } from './layout.js'
 import { fillSlots, SlotTable, writeObservation } from './observe.js'
@@ -44,7 +44,7 @@ const D_ALL = 2
 /**
  * Turns the pending decision of a game into a sequence of integer choices over `ACTION_LAYOUT`,
  * each with a mask in which **every set action is legal**: the mask comes from `legalActions`
- * (the enumerator's checks), the whole-declaration checks (`blockCountError`: each partial block
+ * (the enumerator's checks), the whole-declaration checks (`blockCountAllowed`: each partial block
  * declaration stays completable, CR 509.1b-c, 702.111b) and the damage plan's own check
  * (`planCombatDamage`, 510.1). Whole declarations are made one object at a time: each attack
  * candidate in turn (what it attacks, or stop), each block candidate in turn (which attacker, or
@@ -393,7 +393,7 @@ export class DecisionBuilder {
   /**
    * CR 509.1b-c, 702.111b: whether, once the current block candidate blocks `attacker` (0: none),
    * the candidates after it can still complete a legal declaration: every attacker whose count
-   * of blockers is not one it may end with (`blockCountError`) gets the fewest more blockers that
+   * of blockers is not one it may end with (`blockCountAllowed`) gets the fewest more blockers that
    * make it one, each from a different later candidate that can block it (a bipartite matching).
    */
   private completable(attacker: Eid): boolean {
@@ -406,11 +406,11 @@ export class DecisionBuilder {
     for (let i = 0; ok && i < attackers.length; i++) {
       const a = attackers.items[i]!
       const count = this.blockCount[a]!
-      if (blockCountError(world, a, count) === null) continue
+      if (blockCountAllowed(world, a, count)) continue
       let available = 0
       for (let c = this.cursor + 1; c < blockers.length; c++) if (blockers[c]!.attackers.includes(a)) available++
       let more = 1
-      while (more <= available && blockCountError(world, a, count + more) !== null) more++
+      while (more <= available && !blockCountAllowed(world, a, count + more)) more++
       if (more > available) ok = false
       else {
         if (demands + more > this.demand.length) {

@@ -42,13 +42,22 @@ export function snapshotWorld(world: GameWorld, reuse?: WorldSnapshot): WorldSna
   const columns: Column[] = reuse?.layout === layout.signature ? reuse.columns : []
   const source = layout.columns
   for (let i = 0; i < source.length; i++) columns[i] = copyInto(columns[i], source[i]![1])
-  const snapshot: WorldSnapshot = { entities: world.labels.length, layout: layout.signature, columns, resources: captureResources(world), origin: world.origin }
-  made.add(snapshot)
-  return snapshot
+  return new MadeSnapshot(world.labels.length, layout.signature, columns, captureResources(world), world.origin)
 }
 
-/** The snapshots this engine made (their resources have the declared shapes): `checkSnapshot` checks others in full. */
-const made = new WeakSet<object>()
+/**
+ * A snapshot `snapshotWorld` made: its resources have the declared shapes, so `checkSnapshot`
+ * checks them in full only for any other object (a copy made with `{ ...snapshot }` is one).
+ */
+class MadeSnapshot implements WorldSnapshot {
+  constructor(
+    readonly entities: number,
+    readonly layout: string,
+    readonly columns: Column[],
+    readonly resources: ResourceValues,
+    readonly origin: Position | null,
+  ) {}
+}
 
 declare const opaque: unique symbol
 
@@ -64,7 +73,7 @@ export interface Snapshot {
  */
 export function restoreWorld(world: GameWorld, snapshot: WorldSnapshot): void {
   if (typeof snapshot !== 'object' || snapshot === null || typeof snapshot.entities !== 'number' || !Array.isArray(snapshot.columns) || typeof snapshot.resources !== 'object' || snapshot.resources === null) {
-    throw new RedzoneError('invalid-snapshot', 'expected a snapshot made by snapshotWorld (or Game.snapshot)')
+    throw new RedzoneError('invalid-snapshot', 'expected a snapshot made by snapshotWorld (or snapshot(game))')
   }
   if (world.labels.length !== snapshot.entities) {
     throw new RedzoneError('invalid-snapshot', `a snapshot of ${snapshot.entities - 1} entities can't restore a world of ${world.labels.length - 1}`)
@@ -131,5 +140,5 @@ export function checkSnapshot(world: GameWorld, snapshot: unknown): asserts snap
     }
   })
   // A snapshot this engine made has its resources' shapes by construction; any other object is checked in full.
-  if (!made.has(s)) checkShape(s.resources, { fields: RESOURCE_SHAPES }, '$.resources', s.entities)
+  if (!(s instanceof MadeSnapshot)) checkShape(s.resources, { fields: RESOURCE_SHAPES }, '$.resources', s.entities)
 }

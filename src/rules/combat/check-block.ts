@@ -67,13 +67,23 @@ export function checkBlockDeclaration(world: GameWorld, declaration: readonly Bl
 /**
  * CR 509.1b, 702.111b: why `attacker` can't end a block declaration blocked by exactly `count`
  * creatures, or null: the half of the whole-declaration check that counts blockers (menace: none
- * or two or more). The declaration check, the enumerator and the learning environment's masks
- * (which keep every partial declaration completable) all ask here.
+ * or two or more), `blockCountAllowed` worded for the declaration check. The enumerator and the
+ * learning environment's masks (which keep every partial declaration completable) ask
+ * `blockCountAllowed`.
  */
 export function blockCountError(world: GameWorld, attacker: Eid, count: number): Rejection | null {
-  return count === 1 && world.kw.effective[attacker]! & KW_MENACE
-    ? reject('menace', `${label(world, attacker)} has menace and can't be blocked except by two or more creatures`, '702.111b')
-    : null
+  return blockCountAllowed(world, attacker, count)
+    ? null
+    : reject('menace', `${label(world, attacker)} has menace and can't be blocked except by two or more creatures`, '702.111b')
+}
+
+/**
+ * CR 509.1b, 702.111b: whether `attacker` may end a block declaration blocked by exactly `count`
+ * creatures (menace: none, or two or more). The rule's one check, without words: `blockCountError`
+ * words it; the enumerators ask it over many attackers and counts.
+ */
+export function blockCountAllowed(world: GameWorld, attacker: Eid, count: number): boolean {
+  return count !== 1 || (world.kw.effective[attacker]! & KW_MENACE) === 0
 }
 
 /** The reasons a creature can't block an attacker, taken alone (`blockerCheck`). */

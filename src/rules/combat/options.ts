@@ -2,7 +2,7 @@ import { C_BLOCKED } from '../../../components/combat.js'
 import { KW_ANY_TRAMPLE, KW_DEATHTOUCH, KW_TRAMPLE_OVER_PLANESWALKERS } from '../../../components/keywords.js'
 import { Zone } from '../../../components/zones.js'
 import { attackerError, attackTargetError } from './check-attack.js'
-import { blockCountError, blockerCheck } from './check-block.js'
+import { blockCountAllowed, blockerCheck } from './check-block.js'
 import { attackTargetPresent, stillBlocks } from './combat-queries.js'
 import { attackerDealsDamage, lethalDamageNeeded, recipientError, type DamageStepKind } from './plan-combat-damage.js'
 import type { Eid } from '../../core/events.js'
@@ -90,7 +90,7 @@ export function blockOptions(world: GameWorld): BlockOption[] {
   for (const [b, a] of pairs) {
     // CR 509.1b, 702.111b: blocked by every creature that could block it, the attacker's count of
     // blockers is one it may end with (menace asks for at least two: the count rules are minimums).
-    if (blockCountError(world, a, blockersOf.get(a)!)) continue
+    if (!blockCountAllowed(world, a, blockersOf.get(a)!)) continue
     const list = byBlocker.get(b)
     if (list) list.push(a)
     else byBlocker.set(b, [a])
@@ -129,7 +129,7 @@ function couldBlock(world: GameWorld, player: Eid): boolean {
     const a = attackers.items[i]!
     if (defendingPlayer[a] !== player) continue
     // CR 509.1b, 702.111b: the least number of creatures that may block it.
-    const needed = blockCountError(world, a, 1) ? 2 : 1
+    const needed = blockCountAllowed(world, a, 1) ? 1 : 2
     let found = 0
     for (let j = 0; j < creatures.length; j++) {
       const b = creatures[j]!
