@@ -26,11 +26,19 @@ const sharedCopies = report.testResults
   .filter((t) => t.title.includes('identical to ../shared/scenarios'))
 const sharedSkipped = sharedCopies.some((t) => t.status === 'skipped' || t.status === 'pending')
 
+const pythonTests = report.testResults
+  .filter((file) => file.name.endsWith(`${sep}test${sep}python${sep}python.test.ts`))
+  .flatMap((file) => file.assertionResults)
+const pythonSkipped = pythonTests.some((t) => t.status === 'skipped' || t.status === 'pending')
+const pythonRan = pythonTests.some((t) => t.status === 'passed' || t.status === 'failed')
+
 let line = `vitest: ${report.numPassedTests} passed, ${report.numFailedTests} failed`
 if (report.numPendingTests > 0) line += `, ${report.numPendingTests} skipped`
 if (browserSkipped > 0) line += '; browser tests NOT run: no Chromium found (set CHROMIUM_PATH or apt-get install chromium)'
 else if (browserRan > 0) line += `; browser tests ran in Chromium (${browserRan})`
 if (queueSkipped > 0) line += '; self-play queue tests NOT run: no redis-server found (apt-get install redis-server)'
 else if (queueRan > 0) line += `; self-play queue tests ran on redis-server (${queueRan})`
+if (pythonSkipped) line += '; Python tests NOT run: no /usr/bin/python3 with numpy and pytest (apt-get install python3-numpy python3-pytest)'
+else if (pythonRan) line += '; Python tests (python/tests, pytest) ran'
 if (sharedSkipped) line += '; the check that test/scenarios/shared matches ../shared/scenarios NOT run: no ../shared beside the project'
 console.log(line)

@@ -9,8 +9,11 @@ import { RlServer, writeAll } from '../node/rl-server.js'
 
 const PAUSE = new Int32Array(new SharedArrayBuffer(4))
 
-/** Reads exactly `bytes.length` bytes from fd 0; false at the end of input before any byte. */
-function readExactly(bytes: Buffer): boolean {
+/** The largest request: a STEP of 65,536 actions is 256 KiB; HELLO's options are a few hundred bytes. */
+const MAX_FRAME = 1 << 24
+
+/** Reads exactly `bytes.length` bytes from fd 0; false at the end of input (before any byte, or `partial` at any point). */
+function readExactly(bytes: Buffer, partial = false): boolean {
   let done = 0
   while (done < bytes.length) {
     let k: number
@@ -26,7 +29,7 @@ function readExactly(bytes: Buffer): boolean {
       else throw error
     }
     if (k === 0) {
-      if (done === 0) return false
+      if (done === 0 || partial) return false
       throw new Error(`serve: the input ended inside a frame (${done} of ${bytes.length} bytes)`)
     }
     done += k
@@ -43,13 +46,16 @@ export function serveStdio(): number {
     for (;;) {
       if (!readExactly(length)) return 0
       const size = length.readUInt32LE(0)
-      if (size < 1 || size > 1 << 30) {
+      if (size < 1 || size > MAX_FRAME) {
         process.stderr.write(`redzone serve: a frame of ${size} bytes: not this protocol (redzone-rl/1); stopping\n`)
         return 2
       }
       if (payload.length < size) payload = Buffer.alloc(Math.max(size, payload.length * 2))
       const body = payload.subarray(0, size)
-      if (!readExactly(body)) throw new Error('serve: the input ended inside a frame')
+      if (!readExactly(body, true)) {
+        process.stderr.write(`redzone serve: the input ended inside a frame of ${size} bytes; stopping\n`)
+        return 2
+      }
       const op = body[0]!
       for (const part of server.handle(op, body.subarray(1))) writeAll(1, part)
       if (server.closed) return 0
