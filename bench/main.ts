@@ -209,6 +209,12 @@ function gamesTable(g: GamesReport): string {
   return `${lines.join('\n')}\n`
 }
 
+function wholeSteps(value: string): number {
+  const n = Number(value.replace(/_/g, ''))
+  if (!Number.isInteger(n) || n < 1) throw new Error(`bench: --rl-steps: a whole number of 1 or more, not ${JSON.stringify(value)}`)
+  return n
+}
+
 function rlTable(r: RlReport): string {
   const n = (v: number): string => Math.round(v).toLocaleString('en-US')
   return (
@@ -260,6 +266,7 @@ const program = new Command()
   .option('--seed <n>', 'board seed', '1')
   .option('--rl-envs <n>', 'games in lockstep in the learning-environment measurement', '256')
   .option('--rl-seconds <s>', 'seconds of the learning-environment measurement', '5')
+  .option('--rl-steps <n>', 'then masked random steps on until this many over the run (the 10,000,000-step check: rejected must stay 0)')
   .parse(process.argv)
 const options = program.opts<{
   json?: boolean
@@ -278,6 +285,7 @@ const options = program.opts<{
   seed: string
   rlEnvs: string
   rlSeconds: string
+  rlSteps?: string
 }>()
 const sections = new Set(options.only.split(','))
 if (typeof gc !== 'function') log('bench: run with node --expose-gc for memory figures (npm run bench does)')
@@ -314,7 +322,7 @@ if (sections.has('soak')) {
   soakReport = soak({ combats: Number(options.soakCombats), games: Number(options.soakGames) }, log)
   log(`  heap growth ${soakReport.heapGrowthPct.toFixed(1)}% (max ${soakReport.maxGrowthPct.toFixed(1)}%) in ${soakReport.seconds.toFixed(0)} s`)
 }
-const rl: RlReport | null = sections.has('rl') ? rlBench({ seconds: Number(options.rlSeconds), n: Number(options.rlEnvs), seed }, log) : null
+const rl: RlReport | null = sections.has('rl') ? rlBench({ seconds: Number(options.rlSeconds), n: Number(options.rlEnvs), seed, ...(options.rlSteps === undefined ? {} : { steps: wholeSteps(options.rlSteps) }) }, log) : null
 const report = {
   date: new Date().toISOString(),
   node: process.version,

@@ -48,7 +48,7 @@ export interface RlReport {
   pythonTransport: string
 }
 
-export function rlBench(options: { seconds: number; n: number; seed: number }, log: (line: string) => void): RlReport {
+export function rlBench(options: { seconds: number; n: number; seed: number; steps?: number }, log: (line: string) => void): RlReport {
   const { n, seed } = options
   const env = new VecEnv({ n, seed, opponent: 'self' })
   const rng = new Rng(seed)
@@ -97,6 +97,21 @@ export function rlBench(options: { seconds: number; n: number; seed: number }, l
     bare = measure(options.seconds / 2)
   } finally {
     DecisionBuilder.prototype.observeAt = writer
+  }
+  // The long run of the targets (0 rejected over 10,000,000 masked steps): on until `steps`, with progress.
+  if (options.steps !== undefined && env.stats.steps < options.steps) {
+    log(`rl: masked random steps until ${options.steps.toLocaleString('en-US')} (rejected and games in error counted) ...`)
+    let next = 1_000_000
+    while (env.stats.steps < options.steps) {
+      for (let r = 0; r < 20; r++) {
+        pick()
+        env.step(actions)
+      }
+      if (env.stats.steps >= next) {
+        log(`  ${env.stats.steps.toLocaleString('en-US')} steps, ${env.stats.games.toLocaleString('en-US')} games, rejected ${env.stats.rejected}, errors ${env.stats.errors}`)
+        next += 1_000_000
+      }
+    }
   }
   // Checked after timing: nothing rejected, no game in error, and the buffers describe real decisions.
   const last = measure(0.2)
