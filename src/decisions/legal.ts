@@ -119,8 +119,9 @@ function activateOptions(world: GameWorld, player: Eid, out: ActivateOption[] | 
   if (sorceryTimingError(world, player, '', '702.6a') !== null) return false
   let candidates: Eid[] | null = null
   let found = false
-  for (const [object, abilities] of world.abilities) {
+  for (const object of world.abilities.keys()) {
     if (world.place.zone[object] !== Zone.Battlefield || world.place.controller[object] !== player) continue
+    const abilities = world.abilities.get(object)!
     for (const ability of ACTIVATED_KINDS) {
       // The cost first (cheap, and usually what rules an activation out): some ability of this kind must be payable.
       if (!somePayable(world, mana, abilities, ability)) continue
