@@ -12,7 +12,7 @@ import { entitiesOf } from '../core/entity-lists.js'
 import { qualifiesForSearch, searchOf } from '../rules/spells/resolve.js'
 import { needsTarget } from '../rules/spells/targets.js'
 import { Step } from '../core/steps.js'
-import { playersInGame, priorityGiven } from '../turn/runner.js'
+import { priorityGiven } from '../turn/runner.js'
 import type { GameWorld } from '../core/world.js'
 import type { DecisionKind } from './action.js'
 import { attackOptions, blockOptions, damageOptions, type AttackOption, type BlockOption, type DamageOption } from '../rules/combat/options.js'
@@ -64,16 +64,22 @@ function empty(kind: DecisionKind, player: Eid | null, count: number): LegalActi
   return { kind, player, pass: false, play: [], cast: [], activate: [], plot: [], attackers: [], blockers: [], damage: [], cards: [], count, mulligan: false }
 }
 
-/** Every object and player a spell could target (CR 115.1): players in the game, creatures and planeswalkers on the battlefield. */
-function targetCandidates(world: GameWorld): Eid[] {
-  const out = playersInGame(world)
-  const { zone } = world.place
+/** Every object and player a spell could target (CR 115.1): players in the game, creatures and planeswalkers on the battlefield; with `controlledBy`, those that player controls. Into `out` (emptied first). */
+function targetCandidates(world: GameWorld, controlledBy: Eid = 0, out: Eid[] = []): Eid[] {
+  out.length = 0
+  const { zone, controller } = world.place
   const types = world.types.mask
-  for (const eid of entitiesOf(world, 'cards')) {
-    if (zone[eid] === Zone.Battlefield && types[eid]! & (T_CREATURE | T_PLANESWALKER) && world.cardData.has(eid)) out.push(eid)
+  for (const p of world.playerOrder) if (world.players.lost[p] === 0 && (controlledBy === 0 || controller[p] === controlledBy)) out.push(p)
+  const cards = entitiesOf(world, 'cards')
+  for (let k = 0; k < cards.length; k++) {
+    const eid = cards[k]!
+    if (zone[eid] === Zone.Battlefield && types[eid]! & (T_CREATURE | T_PLANESWALKER) && world.cardData.has(eid) && (controlledBy === 0 || controller[eid] === controlledBy)) out.push(eid)
   }
   return out
 }
+
+/** Scratch for `activateOptions`'s question "is there one?": read and dropped within the call. */
+const SCRATCH_CANDIDATES: Eid[] = []
 
 function castOptions(world: GameWorld, player: Eid, out: CastOption[], mana: ManaSummary): void {
   const lists = world.zoneLists.get(player)!
@@ -125,7 +131,8 @@ function activateOptions(world: GameWorld, player: Eid, out: ActivateOption[] | 
     for (const ability of ACTIVATED_KINDS) {
       // The cost first (cheap, and usually what rules an activation out): some ability of this kind must be payable.
       if (!somePayable(world, mana, abilities, ability)) continue
-      candidates ??= targetCandidates(world).filter((t) => world.place.controller[t] === player)
+      // Those the player controls (equip's targets, 702.6a, e), in the same order.
+      candidates ??= targetCandidates(world, player, out === null ? SCRATCH_CANDIDATES : [])
       if (out === null) {
         for (const target of candidates) if (activatable(world, mana, player, object, ability, target)) return true
         continue

@@ -69,12 +69,24 @@ export function activateError(world: GameWorld, req: ActivateRequest): Rejection
   if (world.place.controller[object] !== player) {
     return reject('not-your-permanent', `only ${label(world, object)}'s controller may activate its abilities`, '602.2')
   }
-  const abilities = (world.abilities.get(object) ?? []).filter((a): a is EquipAbility => a.kind === req.ability)
-  if (abilities.length === 0) return reject('no-such-ability', `${label(world, object)} has no ${req.ability} ability`, '602.1')
+  // The object's abilities of this kind, read in place (this runs per object and target when legal actions are listed).
+  const all = world.abilities.get(object) ?? NO_ABILITIES
+  let first: EquipAbility | null = null
+  for (let k = 0; k < all.length && first === null; k++) first = ofKind(all[k]!, req.ability)
+  if (first === null) return reject('no-such-ability', `${label(world, object)} has no ${req.ability} ability`, '602.1')
   const timing = sorceryTimingError(world, player, ACTIVATED_WHAT[req.ability], '702.6a')
   if (timing) return timing
   if (target === 0) return reject('illegal-target', `${req.ability} needs a target`, '602.2b')
-  const legal = abilities.filter((a) => equipTargetError(world, player, object, a, target) === null)
-  if (legal.length === 0) return equipTargetError(world, player, object, abilities[0]!, target)!
-  return legal
+  let legal: EquipAbility[] | null = null
+  for (let k = 0; k < all.length; k++) {
+    const a = ofKind(all[k]!, req.ability)
+    if (a !== null && equipTargetError(world, player, object, a, target) === null) (legal ??= []).push(a)
+  }
+  return legal ?? equipTargetError(world, player, object, first, target)!
+}
+
+const NO_ABILITIES: readonly ParameterizedKeyword[] = []
+
+function ofKind(a: ParameterizedKeyword, kind: ActivateRequest['ability']): EquipAbility | null {
+  return (a.kind === 'equip' || a.kind === 'equip planeswalker') && a.kind === kind ? a : null
 }

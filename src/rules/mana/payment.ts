@@ -41,7 +41,9 @@ export function manaSources(world: GameWorld, player: Eid): ManaSource[] {
     const makes = landMana(world, eid)
     if (makes.length > 0) out.push({ land: eid, makes })
   }
-  return out.sort((a, b) => a.land - b.land)
+  // Entity order; the list of lands is usually in it already (sorting an ordered list still allocates).
+  for (let k = 1; k < out.length; k++) if (out[k - 1]!.land > out[k]!.land) return out.sort((a, b) => a.land - b.land)
+  return out
 }
 
 /**
