@@ -126,9 +126,16 @@ class Client:
             os.close(fd)
             options["shm"] = self._shm_path
 
-        self.command = list(command) if command is not None else default_command()
-        self._proc = subprocess.Popen(self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0)
         self._closed = False
+        try:
+            self.command = list(command) if command is not None else default_command()
+            self._proc = subprocess.Popen(self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0)
+        except BaseException:
+            self._closed = True
+            if self._shm_path is not None:
+                os.unlink(self._shm_path)
+                self._shm_path = None
+            raise
         self._header = bytearray(5)
         self._shm_map = None
         try:
@@ -276,7 +283,7 @@ class Client:
         return json.loads(self._request(OP_STATS))
 
     def close(self) -> None:
-        if self._closed:
+        if getattr(self, "_closed", True):
             return
         try:
             if self._proc.poll() is None:

@@ -155,6 +155,15 @@ def test_a_server_that_dies_is_said_not_hung():
     c.close()
 
 
-def test_a_missing_server_says_how_to_get_one():
+def test_a_missing_server_says_how_to_get_one_and_leaves_no_file_behind():
+    before = set(os.listdir("/dev/shm"))
     with pytest.raises(FileNotFoundError):
         Client(command=["/nonexistent/redzone", "serve", "--stdio"])
+    assert not [f for f in set(os.listdir("/dev/shm")) - before if f.startswith("redzone-rl-")]
+
+
+def test_a_server_that_refuses_hello_leaves_no_file_behind():
+    before = set(os.listdir("/dev/shm"))
+    with pytest.raises(RedzoneError):
+        Client(decks=["green-white", "no-such-deck"], transport="shm")
+    assert not [f for f in set(os.listdir("/dev/shm")) - before if f.startswith("redzone-rl-")]
