@@ -523,6 +523,10 @@ function render(): void {
 
   const hand = Object.values(s.objects).filter((o) => o.zone === 'hand' && o.owner === ME)
   $('#hand').replaceChildren(...hand.map((o) => cardElement(o, interactive)))
+  // A search: the cards of the library it may find (CR 701.23a: the searcher sees them while searching).
+  const found = interactive && legal?.kind === 'search' ? legal.cards.flatMap((id) => (s.objects[id] ? [s.objects[id]] : [])) : []
+  $('#search').replaceChildren(...found.map((o) => cardElement(o, interactive)))
+  $('#search-zone').hidden = found.length === 0
   const exile = Object.values(s.objects).filter((o) => o.zone === 'exile' && o.owner === ME && o.plotted)
   $('#plotted').replaceChildren(...exile.map((o) => cardElement(o, interactive)))
   $('#plotted-zone').hidden = exile.length === 0
