@@ -174,6 +174,11 @@ export interface ComparedFigure {
   ratio: RatioStats | null
   /** The same value in every run on both sides: a parameter or a count (the seed, samples, rejected 0), left out of the table. */
   constant: boolean
+  /**
+   * Not constant, but each side gives one value in every round (from 2 rounds): a deterministic
+   * figure that changed (a win rate, a game length), behaviour rather than speed; listed apart.
+   */
+  fixed: boolean
 }
 
 export interface Comparison {
@@ -207,9 +212,10 @@ export function compareRuns(oldRuns: readonly Figures[], newRuns: readonly Figur
       onlyNew.push(name)
       continue
     }
-    const values = [...old, ...now]
-    const first = values[0]
-    figures.push({ name, better: betterOf(name), control: isControl(name), old, new: now, ratio: roundRatios(old, now), constant: values.every((v) => v !== null && v === first) })
+    const same = (values: (number | null)[]): boolean => values.every((v) => v !== null && v === values[0])
+    const constant = same([...old, ...now])
+    const fixed = !constant && old.length >= 2 && now.length >= 2 && same(old) && same(now)
+    figures.push({ name, better: betterOf(name), control: isControl(name), old, new: now, ratio: roundRatios(old, now), constant, fixed })
   }
   return { figures, onlyOld, onlyNew }
 }
@@ -269,11 +275,12 @@ export interface TableLabels {
 /**
  * The comparison as a Markdown table: figure, which way is better, the median of each side over
  * the rounds, the median ratio new / old of the rounds and its min-max, and the verdict; then the
- * figures left out (constant, or on one side only).
+ * figures left out (constant, deterministic, or on one side only).
  */
 export function comparisonTable(c: Comparison, labels: TableLabels): string {
-  const shown = c.figures.filter((f) => !f.constant)
+  const shown = c.figures.filter((f) => !f.constant && !f.fixed)
   const constant = c.figures.filter((f) => f.constant)
+  const fixed = c.figures.filter((f) => f.fixed)
   const ratio = (v: number): string => v.toFixed(3)
   const lines = [
     `| figure | better | ${labels.old} | ${labels.new} | new / old | min-max | |`,
@@ -286,6 +293,12 @@ export function comparisonTable(c: Comparison, labels: TableLabels): string {
   ]
   const notes = ['']
   if (constant.length > 0) notes.push(`Not shown: ${constant.length} figures with the same value in every run on both sides (parameters and counts: ${constant.slice(0, 6).map((f) => `${f.name} ${formatValue(f.old[0] ?? null)}`).join(', ')}${constant.length > 6 ? ', ...' : ''}).`)
+  if (fixed.length > 0) {
+    notes.push(
+      `The same in every round on each side but not between them (deterministic: behaviour, not speed): ` +
+        `${fixed.map((f) => `${f.name} ${formatValue(f.old[0] ?? null)} -> ${formatValue(f.new[0] ?? null)}`).join(', ')}.`,
+    )
+  }
   if (c.onlyOld.length > 0) notes.push(`Only in ${labels.old}: ${bySection(c.onlyOld).join('; ')}.`)
   if (c.onlyNew.length > 0) notes.push(`Only in ${labels.new}: ${bySection(c.onlyNew).join('; ')}.`)
   const noise = controlSpread(c.figures)

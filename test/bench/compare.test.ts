@@ -165,6 +165,19 @@ describe('compareRuns', () => {
     expect(spread.max).toBeCloseTo(1)
   })
 
+  it('sets apart figures each side gives the same in every round but the sides differ (deterministic behaviour, not speed)', () => {
+    const side = (winRate: number, perSec: number[]) => perSec.map((p) => flattenReport({ games: { randomGamesPerSec: p, strength: [{ agents: ['search', 'heuristic'], winRate }] } }))
+    const c = compareRuns(side(0.75, [1000, 1100]), side(0.65, [1050, 1000]))
+    const winRate = c.figures.find((f) => f.name === 'games.strength[agents=search,heuristic].winRate')!
+    expect(winRate).toMatchObject({ fixed: true, constant: false, better: '?' })
+    expect(c.figures.find((f) => f.name === 'games.randomGamesPerSec')!.fixed).toBe(false)
+    const text = comparisonTable(c, { old: 'a', new: 'b', rounds: 2 })
+    expect(text).not.toContain('| games.strength')
+    expect(text).toContain('(deterministic: behaviour, not speed): games.strength[agents=search,heuristic].winRate 0.75 -> 0.65.')
+    // One round cannot tell a deterministic figure from a noisy one.
+    expect(compareRuns(side(0.75, [1000]), side(0.65, [1000]))).toMatchObject({ figures: [{ fixed: false }, { fixed: false }] })
+  })
+
   it('pairs rows of a size both sides ran; a size one side did not run is listed as such', () => {
     const old = [flattenReport({ fullCombat: [{ n: 10, engineMs: 1 }, { n: 100, engineMs: 10 }] })]
     const now = [flattenReport({ fullCombat: [{ n: 100, engineMs: 8 }, { n: 1000, engineMs: 90 }] })]
