@@ -220,21 +220,31 @@ export function compareRuns(oldRuns: readonly Figures[], newRuns: readonly Figur
   return { figures, onlyOld, onlyNew }
 }
 
-/** The fewest rounds with a ratio for a verdict: all of 3 on one side of 1 happens by chance one time in 4 under pure noise, of 2 one time in 2. */
+/** The fewest rounds with a ratio for a verdict: all of 2 on one side of 1 happens by chance one time in 2 under pure noise. */
 export const VERDICT_ROUNDS = 3
 
 /**
+ * The chance that every one of `rounds` ratios falls on the same side of 1 under pure noise (a
+ * two-sided sign test with all rounds agreeing): 0.25 for 3 rounds, 0.0625 for 5, 0.016 for 7.
+ */
+export function agreementChance(rounds: number): number {
+  return 2 ** (1 - rounds)
+}
+
+/**
  * What a figure's ratio says: `better` or `worse` when every round's ratio is on the same side of
- * 1 (its min-max does not straddle 1), `~` (noise) when it does; `up` or `down` for a figure of
- * unknown direction. Nothing from fewer than VERDICT_ROUNDS rounds.
+ * 1 (its min-max does not straddle 1), with the chance of that under pure noise (`worse, p 0.25`);
+ * `~` (noise) when it straddles 1; `up` or `down` for a figure of unknown direction. Nothing from
+ * fewer than VERDICT_ROUNDS rounds.
  */
 export function verdict(figure: Pick<ComparedFigure, 'better' | 'ratio'>): string {
   const r = figure.ratio
   if (r === null || r.rounds < VERDICT_ROUNDS) return ''
   if (r.min <= 1 && r.max >= 1) return '~'
   const up = r.min > 1
-  if (figure.better === '?') return up ? 'up' : 'down'
-  return up === (figure.better === 'higher') ? 'better' : 'worse'
+  const p = `, p ${Number(agreementChance(r.rounds).toPrecision(2))}`
+  if (figure.better === '?') return `${up ? 'up' : 'down'}${p}`
+  return `${up === (figure.better === 'higher') ? 'better' : 'worse'}${p}`
 }
 
 /** A value to about four significant digits, thousands separated. */
@@ -312,7 +322,8 @@ export function comparisonTable(c: Comparison, labels: TableLabels): string {
   notes.push(
     `new / old is the ${labels.new} figure over the ${labels.old} one in the same round (${labels.rounds === 1 ? 'one round: no spread' : `median, and min-max over ${labels.rounds} rounds, the order swapped every round`}). ` +
       'Better "lower" (times, bytes): below 1 is faster; "higher" (rates): above 1 is faster. ' +
-      `A min-max that straddles 1 is noise (~); better or worse only when every round agrees, from ${VERDICT_ROUNDS} rounds up.`,
+      `A min-max that straddles 1 is noise (~); better or worse only when every round agrees, from ${VERDICT_ROUNDS} rounds up, ` +
+      `with p the chance of that under pure noise (${agreementChance(labels.rounds)} at ${labels.rounds} rounds: among many figures, expect some by chance; 5 rounds or more to claim a small difference).`,
   )
   return `${lines.join('\n')}\n${notes.join('\n')}\n`
 }

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import {
-  betterOf, bySection, comparisonTable, compareRuns, controlSpread, flattenReport, formatValue, median, roundRatios, rowKey, verdict,
+  agreementChance, betterOf, bySection, comparisonTable, compareRuns, controlSpread, flattenReport, formatValue, median, roundRatios, rowKey, verdict,
   type ComparedFigure, type Figures,
 } from '../../bench/compare.js'
 import { helpOptions } from '../../bench/compare-run.js'
@@ -123,15 +123,17 @@ describe('ratios', () => {
 
   it('verdict: better or worse when every round agrees (from 3 rounds), ~ when the range straddles 1', () => {
     const fig = (better: ComparedFigure['better'], min: number, max: number, rounds = 3) => ({ better, ratio: { median: (min + max) / 2, min, max, rounds } })
-    expect(verdict(fig('lower', 0.8, 0.9))).toBe('better')
-    expect(verdict(fig('lower', 1.1, 1.3))).toBe('worse')
-    expect(verdict(fig('higher', 1.1, 1.3))).toBe('better')
-    expect(verdict(fig('higher', 0.8, 0.95))).toBe('worse')
+    expect(verdict(fig('lower', 0.8, 0.9))).toBe('better, p 0.25')
+    expect(verdict(fig('lower', 1.1, 1.3))).toBe('worse, p 0.25')
+    expect(verdict(fig('higher', 1.1, 1.3))).toBe('better, p 0.25')
+    expect(verdict(fig('higher', 0.8, 0.95))).toBe('worse, p 0.25')
     expect(verdict(fig('higher', 0.9, 1.2))).toBe('~')
     expect(verdict(fig('lower', 1, 1.2))).toBe('~')
-    expect(verdict(fig('?', 1.1, 1.2))).toBe('up')
-    expect(verdict(fig('?', 0.8, 0.9))).toBe('down')
+    expect(verdict(fig('?', 1.1, 1.2))).toBe('up, p 0.25')
+    expect(verdict(fig('?', 0.8, 0.9))).toBe('down, p 0.25')
     expect(verdict(fig('lower', 0.8, 0.9, 2))).toBe('')
+    expect(verdict(fig('lower', 0.8, 0.9, 5))).toBe('better, p 0.063')
+    expect(agreementChance(7)).toBeCloseTo(1 / 64)
     expect(verdict({ better: 'lower', ratio: null })).toBe('')
   })
 })
@@ -194,7 +196,7 @@ describe('compareRuns', () => {
     c.onlyNew.push('rl.stepsPerSec')
     const text = comparisonTable(c, { old: '2005d43', new: 'working tree (dirty)', rounds: 3 })
     expect(text).toContain('| figure | better | 2005d43 | working tree (dirty) | new / old | min-max | |')
-    expect(text).toContain('| fullCombat[n=10].engineMs | lower | 3.1 | 6.1 | 2.000 | 1.968-2.062 | worse |')
+    expect(text).toContain('| fullCombat[n=10].engineMs | lower | 3.1 | 6.1 | 2.000 | 1.968-2.062 | worse, p 0.25 |')
     expect(text).toContain('| games.randomGamesPerSec | higher | 1,050 | 1,010 | 1.010 | 0.909-1.010 | ~ |')
     expect(text).not.toContain('| seed')
     expect(text).toContain('| fullCombat[n=10].baselineMs (control) | lower | 2 | 2 | 1.000 | 0.952-1.100 | ~ |')
