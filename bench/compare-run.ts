@@ -10,7 +10,7 @@
  */
 import { spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs'
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { bySection, comparisonTable, compareRuns, flattenReport, type Comparison, type Figures } from './compare.js'
@@ -137,6 +137,35 @@ async function pruneCache(root: string, current: string, log: (line: string) => 
   if (others.length > KEEP) await git(root, 'worktree', 'prune')
 }
 
+/** The ref's node_modules as a link to the current tree's (made again if it points anywhere else, as after the current one moved). */
+function linkModules(root: string, dir: string): void {
+  let target: string
+  try {
+    target = realpathSync(join(root, 'node_modules'))
+  } catch {
+    throw new CompareError(`the current tree has no usable node_modules (${join(root, 'node_modules')}): npm ci first`)
+  }
+  const link = join(dir, 'node_modules')
+  let current: string | null = null
+  try {
+    current = realpathSync(link)
+  } catch {
+    current = null
+  }
+  if (current === target) return
+  if (isLink(link)) unlinkSync(link)
+  else rmSync(link, { force: true, recursive: true })
+  symlinkSync(target, link, 'dir')
+}
+
+function isLink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink()
+  } catch {
+    return false
+  }
+}
+
 /**
  * The ref's worktree, built: reused when it is at the commit and was built with the right
  * node_modules, else made again. Returns its directory.
@@ -158,6 +187,7 @@ async function prepareRef(root: string, commit: string, label: string, log: (lin
     marker !== null && marker.commit === commit && marker.lock === lock && (sameLock || marker.install === 'ci') &&
     existsSync(join(dir, 'dist', 'bench.js')) && (await run('git', ['rev-parse', 'HEAD'], dir).catch(() => null))?.stdout.trim() === commit
   if (reusable) {
+    if (marker!.install === 'link') linkModules(root, dir)
     const now = new Date()
     utimesSync(markerFile, now, now)
     log(`bench: --compare: reusing the built worktree of ${label} in ${dir}${marker!.install === 'ci' ? ' (its own node_modules, from its package-lock.json)' : ''}`)
@@ -174,7 +204,7 @@ async function prepareRef(root: string, commit: string, label: string, log: (lin
   await git(root, 'worktree', 'add', '--detach', dir, commit)
   let install: Marker['install']
   if (sameLock) {
-    symlinkSync(realpathSync(join(root, 'node_modules')), join(dir, 'node_modules'), 'dir')
+    linkModules(root, dir)
     install = 'link'
     log(`bench: --compare: ${label}'s package-lock.json is the current one: node_modules linked to the current tree's`)
   } else {
@@ -280,7 +310,7 @@ async function compare(o: CompareOptions): Promise<CompareReport> {
   const label = refLabel(o.ref, refCommit)
   const current = headLabel(headCommit, dirty)
   if (refCommit === headCommit && !dirty) log(`bench: --compare: ${label} is HEAD and the tree is clean: both sides are the same code, the ratios show the noise`)
-  if (existsSync(join(root, 'node_modules')) && lstatSync(join(root, 'node_modules')).isSymbolicLink()) log(`bench: --compare: the current node_modules is a link to ${realpathSync(join(root, 'node_modules'))}`)
+  if (isLink(join(root, 'node_modules')) && existsSync(join(root, 'node_modules'))) log(`bench: --compare: the current node_modules is a link to ${realpathSync(join(root, 'node_modules'))}`)
   const refDir = await prepareRef(root, refCommit, label, log)
   if (!existsSync(join(root, 'dist', 'bench.js'))) throw new CompareError('no dist/bench.js in the current tree: run it as npm run bench -- --compare REF')
   // The ref's bench must know every option passed on: an older bench stops at an unknown option.
