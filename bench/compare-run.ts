@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto'
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { bySection, comparisonTable, compareRuns, flattenReport, type Comparison, type Figures } from './compare.js'
+import { bySection, comparisonTable, compareRuns, flattenReport, verdict, type Comparison, type Figures } from './compare.js'
 
 export interface CompareOptions {
   ref: string
@@ -41,7 +41,8 @@ export interface CompareReport {
   seconds: { ref: number[]; head: number[] }
   /** Files of the controls (bench/baseline/, bench/limit.ts) that differ between the ref and the working tree. */
   controlsChanged: string[]
-  figures: Comparison['figures']
+  /** Each figure with its verdict as the table says it (`worse, p 0.25`, `~`, empty under 3 rounds). */
+  figures: (Comparison['figures'][number] & { verdict: string })[]
   onlyRef: string[]
   onlyHead: string[]
 }
@@ -358,7 +359,7 @@ async function compare(o: CompareOptions): Promise<CompareReport> {
     order,
     seconds: secs,
     controlsChanged,
-    figures: c.figures,
+    figures: c.figures.map((f) => ({ ...f, verdict: verdict(f) })),
     onlyRef: c.onlyOld,
     onlyHead: c.onlyNew,
   }

@@ -42,7 +42,7 @@ describe.skipIf(!isCheckout)('npm run bench -- --compare (HEAD against the worki
     expect(report).toMatchObject({ ref: 'HEAD', refCommit: head.stdout.trim(), headCommit: head.stdout.trim(), rounds: 2, order: ['ref', 'head'], benchArgs: ['--only', 'small', '--small-seconds', '0.1'] })
     expect(typeof report.dirty).toBe('boolean')
     const engine = report.figures.find((f: { name: string }) => f.name === 'smallBoard.engineCombatsPerSec')
-    expect(engine).toMatchObject({ better: 'higher', control: false, constant: false })
+    expect(engine).toMatchObject({ better: 'higher', control: false, constant: false, fixed: false, verdict: '' })
     expect(engine.old).toHaveLength(2)
     expect(engine.new).toHaveLength(2)
     expect(engine.ratio.rounds).toBe(2)
