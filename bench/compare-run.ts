@@ -296,7 +296,7 @@ function headline(r: CompareReport): string {
   return [
     `old: ${l.old}, commit ${r.refCommit}`,
     `new: the working tree at ${r.headCommit}${r.dirty ? ', dirty (uncommitted changes, benched as they are)' : ', clean'}`,
-    `${r.rounds === 1 ? '1 round (old first)' : `${r.rounds} rounds, the order swapped every round (${r.order.map((s, k) => `${k + 1}: ${s === 'ref' ? 'old' : 'new'} first`).join(', ')})`}; ` +
+    `${r.rounds === 1 ? '1 round (old first)' : `${r.rounds} rounds, the order swapped every round (old first in round${r.rounds > 2 ? 's' : ''} ${r.order.flatMap((s, k) => (s === 'ref' ? [k + 1] : [])).join(', ')})`}; ` +
       `bench options: ${r.benchArgs.length > 0 ? r.benchArgs.join(' ') : '(each side its defaults)'}; ${total(r.seconds.ref).toFixed(0)} s (old) and ${total(r.seconds.head).toFixed(0)} s (new) of bench.`,
   ].join('\n')
 }

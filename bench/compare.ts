@@ -323,7 +323,7 @@ export function comparisonTable(c: Comparison, labels: TableLabels): string {
     `new / old is the ${labels.new} figure over the ${labels.old} one in the same round (${labels.rounds === 1 ? 'one round: no spread' : `median, and min-max over ${labels.rounds} rounds, the order swapped every round`}). ` +
       'Better "lower" (times, bytes): below 1 is faster; "higher" (rates): above 1 is faster. ' +
       `A min-max that straddles 1 is noise (~); better or worse only when every round agrees, from ${VERDICT_ROUNDS} rounds up, ` +
-      `with p the chance of that under pure noise (${agreementChance(labels.rounds)} at ${labels.rounds} rounds: among many figures, expect some by chance; 5 rounds or more to claim a small difference).`,
+      `with p the chance of that under pure noise (${Number(agreementChance(labels.rounds).toPrecision(2))} at ${labels.rounds} rounds: among many figures, expect some by chance; 5 rounds or more to claim a small difference).`,
   )
   return `${lines.join('\n')}\n${notes.join('\n')}\n`
 }
