@@ -37,6 +37,9 @@ export interface Strength {
 export interface GamesReport {
   randomGamesPerSec: number
   heuristicGamesPerSec: number
+  /** The same per second of this process's CPU time: steadier than wall time on a shared machine (another job takes the core, not the CPU time). */
+  randomGamesPerCpuSec: number
+  heuristicGamesPerCpuSec: number
   /** Every decision point (agent choices and forced passes), random vs random. */
   decisionsPerSec: number
   /** Decisions an agent had to make (more than one legal option), random vs random. */
@@ -76,12 +79,13 @@ function match(table: GameTable, a: AgentFactory, b: AgentFactory, games: number
 }
 
 /** Games per second of `agent` against itself for about `seconds`, after a warm-up. */
-function throughput(agent: AgentFactory, seconds: number): { perSec: number; decisionsPerSec: number; agentDecisionsPerSec: number; avgTurns: number } {
+function throughput(agent: AgentFactory, seconds: number): { perSec: number; perCpuSec: number; decisionsPerSec: number; agentDecisionsPerSec: number; avgTurns: number } {
   const table = new GameTable()
   for (let i = 0; i < 50; i++) table.play({ seed: 1_000_000 + i, agents: [agent, agent], decks: DECKS })
   const stats = { decisions: 0, forced: 0 }
   let games = 0
   let turns = 0
+  const cpu0 = process.cpuUsage()
   const start = performance.now()
   const end = start + seconds * 1000
   while (performance.now() < end) {
@@ -93,7 +97,8 @@ function throughput(agent: AgentFactory, seconds: number): { perSec: number; dec
     }
   }
   const s = (performance.now() - start) / 1000
-  return { perSec: games / s, decisionsPerSec: stats.decisions / s, agentDecisionsPerSec: (stats.decisions - stats.forced) / s, avgTurns: turns / games }
+  const cpu = process.cpuUsage(cpu0)
+  return { perSec: games / s, perCpuSec: games / ((cpu.user + cpu.system) / 1e6), decisionsPerSec: stats.decisions / s, agentDecisionsPerSec: (stats.decisions - stats.forced) / s, avgTurns: turns / games }
 }
 
 /**
@@ -140,10 +145,10 @@ function playouts(seconds: number): number {
 export function gamesBench(options: { seconds: number; strengthGames: number; searchGames: number }, log: (line: string) => void): GamesReport {
   log('games: random vs random ...')
   const random = throughput(randomAgent, options.seconds)
-  log(`  ${random.perSec.toFixed(0)} games/s, ${random.decisionsPerSec.toFixed(0)} decisions/s, ${random.avgTurns.toFixed(1)} turns a game`)
+  log(`  ${random.perSec.toFixed(0)} games/s (${random.perCpuSec.toFixed(0)} per CPU second), ${random.decisionsPerSec.toFixed(0)} decisions/s, ${random.avgTurns.toFixed(1)} turns a game`)
   log('games: heuristic vs heuristic ...')
   const heuristic = throughput(heuristicAgent, options.seconds)
-  log(`  ${heuristic.perSec.toFixed(0)} games/s`)
+  log(`  ${heuristic.perSec.toFixed(0)} games/s (${heuristic.perCpuSec.toFixed(0)} per CPU second)`)
   log('games: snapshot + restore of a mid-game state ...')
   const snap = snapshotRestore()
   log(`  snapshot ${snap.snapshotUs.toFixed(2)} us + restore ${snap.restoreUs.toFixed(2)} us (a fresh snapshot: ${snap.freshSnapshotUs.toFixed(2)} us)`)
@@ -160,6 +165,8 @@ export function gamesBench(options: { seconds: number; strengthGames: number; se
   return {
     randomGamesPerSec: random.perSec,
     heuristicGamesPerSec: heuristic.perSec,
+    randomGamesPerCpuSec: random.perCpuSec,
+    heuristicGamesPerCpuSec: heuristic.perCpuSec,
     decisionsPerSec: random.decisionsPerSec,
     agentDecisionsPerSec: random.agentDecisionsPerSec,
     snapshotRestoreUs: snap.snapshotUs + snap.restoreUs,
