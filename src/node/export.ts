@@ -15,7 +15,7 @@ import { recordShapeError, type GameRecord } from '../play/record.js'
 import { engineVersion, versionError } from '../play/version.js'
 import { ACTION_SIZE, OBS_SIZE, OBS_VERSION } from '../rl/layout.js'
 import { RecordRows } from '../rl/record-rows.js'
-import { countLines } from './lines.js'
+import { countNonBlankLines } from './lines.js'
 import { NpyWriter, writeAll, type NpyType } from './npy.js'
 
 /** The format name `meta.json` carries. */
@@ -41,7 +41,7 @@ export interface ExportGamesOptions {
 
 export interface ExportProgress {
   records: number
-  /** The records to export (the file's lines, or `limitGames`). */
+  /** The records to export (the file's lines that are not blank, or `limitGames`). */
   total: number
   rows: number
 }
@@ -131,7 +131,7 @@ export async function exportGamesWith(file: string, options: ExportGamesOptions,
   if (kindOf(dirname(out)) !== 'directory') throw new RedzoneError('usage', `--out ${options.out}: the folder ${dirname(out)} does not exist`)
 
   const input = await openInput(file)
-  const total = options.onProgress ? Math.min(await countLines(file), limit) : 0
+  const total = options.onProgress ? Math.min(await countNonBlankLines(file), limit) : 0
 
   let temp: string
   try {
