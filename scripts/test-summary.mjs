@@ -2,7 +2,8 @@
 /**
  * The one-line summary after `npm test`, from vitest's JSON report: passed and failed counts, and
  * whether the browser tests (test/browser/) really ran in Chromium or were skipped for want of one,
- * the same for the queue tests (redis-server) and the check of the shared scenario copies (../shared).
+ * the same for the queue tests (redis-server), the check of the shared scenario copies (../shared) and
+ * numpy's reading of `redzone export`'s arrays (python3-numpy).
  */
 import { readFileSync } from 'node:fs'
 import { join, sep } from 'node:path'
@@ -26,6 +27,13 @@ const sharedCopies = report.testResults
   .filter((t) => t.title.includes('identical to ../shared/scenarios'))
 const sharedSkipped = sharedCopies.some((t) => t.status === 'skipped' || t.status === 'pending')
 
+const numpy = report.testResults
+  .filter((file) => file.name.endsWith(`${sep}test${sep}cli${sep}export.test.ts`))
+  .flatMap((file) => file.assertionResults)
+  .filter((t) => t.title.startsWith('numpy loads'))
+const numpyRan = numpy.filter((t) => t.status === 'passed' || t.status === 'failed').length
+const numpySkipped = numpy.some((t) => t.status === 'skipped' || t.status === 'pending')
+
 let line = `vitest: ${report.numPassedTests} passed, ${report.numFailedTests} failed`
 if (report.numPendingTests > 0) line += `, ${report.numPendingTests} skipped`
 if (browserSkipped > 0) line += '; browser tests NOT run: no Chromium found (set CHROMIUM_PATH or apt-get install chromium)'
@@ -33,4 +41,6 @@ else if (browserRan > 0) line += `; browser tests ran in Chromium (${browserRan}
 if (queueSkipped > 0) line += '; self-play queue tests NOT run: no redis-server found (apt-get install redis-server)'
 else if (queueRan > 0) line += `; self-play queue tests ran on redis-server (${queueRan})`
 if (sharedSkipped) line += '; the check that test/scenarios/shared matches ../shared/scenarios NOT run: no ../shared beside the project'
+if (numpySkipped) line += "; the numpy check of redzone export's arrays NOT run: no numpy (apt-get install python3-numpy)"
+else if (numpyRan > 0) line += '; numpy read the exported arrays'
 console.log(line)
