@@ -197,6 +197,8 @@ export async function exportGamesWith(file: string, options: ExportGamesOptions,
         return { ok: false, problem: 'differs', line, message: error.message.replace(/^redzone: /, '') }
       }
       records++
+      // At most two buffers of each array being written while the next record's rows are made.
+      for (const w of writers) await w.settle(2)
       options.onProgress?.({ records, total, rows: obsW.rows })
       if (form === 'npz') {
         const bytes = npzBytes(writers)
@@ -227,7 +229,7 @@ export async function exportGamesWith(file: string, options: ExportGamesOptions,
       skipped: { inexpressible: skipped },
       arrays,
     }
-    for (const w of writers) w.close()
+    for (const w of writers) await w.close()
     finished = true
     const metaText = `${JSON.stringify(meta, null, 2)}\n`
     writeFileSync(join(temp, 'meta.json'), metaText)
@@ -246,7 +248,7 @@ export async function exportGamesWith(file: string, options: ExportGamesOptions,
     return { ok: true, summary: { out, form, bytes, seconds: (performance.now() - started) / 1000, meta } }
   } finally {
     input.destroy()
-    if (!finished) for (const w of writers) w.abandon()
+    if (!finished) for (const w of writers) await w.abandon()
     rmSync(temp, { recursive: true, force: true })
   }
 }

@@ -1,9 +1,9 @@
 /**
  * `.npy` files (numpy's format, version 1.0) written as a stream of rows: a header of fixed width
- * first, the rows through a buffer of bounded size, then the header again with the real number of
- * rows. Memory stays the size of the buffer whatever the number of rows.
+ * first, the rows through buffers of bounded size, then the header again with the real number of
+ * rows. Memory stays a few buffers whatever the number of rows.
  */
-import { closeSync, openSync, writeSync } from 'node:fs'
+import { closeSync, openSync, write, writeSync } from 'node:fs'
 import { endianness } from 'node:os'
 
 const LE = endianness() === 'LE'
@@ -40,16 +40,29 @@ export function npyHeader(type: NpyType, rows: number, shape: readonly number[])
   return header
 }
 
-/** One `.npy` file written row by row. */
+/**
+ * One `.npy` file written row by row. Full buffers are written in the background (the thread
+ * pool's writes overlap the rows being made) while the caller goes on in a fresh buffer; `settle`
+ * waits until at most N writes are in flight, which bounds the memory: a caller that settles
+ * between batches of rows holds N buffers and those of one batch.
+ */
 export class NpyWriter {
   /** Rows written. */
   rows = 0
   /** Bytes of the file so far (header included, buffered bytes too). */
   bytes = NPY_HEADER_BYTES
   private readonly fd: number
-  private readonly buffer: Buffer
+  private buffer: Buffer
   private used = 0
+  private readonly bufferBytes: number
   private readonly rowBytes: number
+  /** Where the next full buffer goes in the file. */
+  private position = NPY_HEADER_BYTES
+  private inFlight = 0
+  private readonly spare: Buffer[] = []
+  private readonly waiting: (() => void)[] = []
+  private failure: Error | null = null
+  private closed = false
 
   constructor(
     readonly path: string,
@@ -59,9 +72,10 @@ export class NpyWriter {
     bufferBytes = 1 << 22,
   ) {
     this.rowBytes = shape.reduce((n, d) => n * d, NPY_TYPES[type].bytes)
-    this.buffer = Buffer.allocUnsafe(Math.max(bufferBytes, this.rowBytes))
+    this.bufferBytes = Math.max(bufferBytes, this.rowBytes)
+    this.buffer = Buffer.allocUnsafe(this.bufferBytes)
     this.fd = openSync(path, 'w')
-    writeAll(this.fd, npyHeader(type, 0, shape), null)
+    writeAll(this.fd, npyHeader(type, 0, shape), 0)
   }
 
   /** A whole row from a typed array's bytes (`rowBytes` of them). */
@@ -106,30 +120,58 @@ export class NpyWriter {
     this.bytes += this.rowBytes
   }
 
+  /** Starts writing the buffer in the background and goes on in a spare one. */
   private flush(): void {
     if (this.used === 0) return
-    writeAll(this.fd, this.buffer.subarray(0, this.used), null)
+    const buffer = this.buffer
+    const length = this.used
+    const position = this.position
+    this.position += length
+    this.inFlight++
+    writeInBackground(this.fd, buffer, length, position, (error) => {
+      this.inFlight--
+      if (error !== null) this.failure ??= error
+      this.spare.push(buffer)
+      for (const wake of this.waiting.splice(0)) wake()
+    })
+    this.buffer = this.spare.pop() ?? Buffer.allocUnsafe(this.bufferBytes)
     this.used = 0
   }
 
+  /** Waits until at most `most` writes are in flight; throws the first write that failed. */
+  async settle(most = 1): Promise<void> {
+    while (this.inFlight > most) await new Promise<void>((wake) => this.waiting.push(wake))
+    if (this.failure !== null) throw this.failure
+  }
+
   /** Writes what is buffered, puts the real row count in the header and closes the file. */
-  close(): void {
+  async close(): Promise<void> {
     this.flush()
+    await this.settle(0)
     writeAll(this.fd, npyHeader(this.type, this.rows, this.shape), 0)
+    this.closed = true
     closeSync(this.fd)
   }
 
-  /** Closes the file as it is (a failed export removes it). */
-  abandon(): void {
-    try {
-      closeSync(this.fd)
-    } catch {
-      // closed already
-    }
+  /** Closes the file as it is, once no write is in flight (a failed export removes it). */
+  async abandon(): Promise<void> {
+    if (this.closed) return
+    this.closed = true
+    while (this.inFlight > 0) await new Promise<void>((wake) => this.waiting.push(wake))
+    closeSync(this.fd)
   }
 }
 
-/** `writeSync` until every byte is written (at `position`, or where the file is). */
+/** `fs.write` until every byte of `buffer[0, length)` is at `position`, then `done`. */
+function writeInBackground(fd: number, buffer: Buffer, length: number, position: number, done: (error: Error | null) => void, from = 0): void {
+  write(fd, buffer, from, length - from, position + from, (error, written) => {
+    if (error) done(error)
+    else if (from + written < length) writeInBackground(fd, buffer, length, position, done, from + written)
+    else done(null)
+  })
+}
+
+/** `writeSync` until every byte is written (at `position`, or where the file is: a file written only this way). */
 export function writeAll(fd: number, data: Uint8Array, position: number | null): void {
   let done = 0
   while (done < data.length) {
