@@ -23,7 +23,7 @@ export const NPY_TYPES = {
 export type NpyType = keyof typeof NPY_TYPES
 
 /** The header of an array of `rows` rows of `shape` (the row's own dimensions: [] for a scalar per row). */
-export function npyHeader(type: NpyType, rows: number, shape: readonly number[]): Buffer {
+export function npyHeader(type: NpyType, rows: number, shape: readonly number[]): Uint8Array {
   const { descr, bytes } = NPY_TYPES[type]
   // One-byte types have no byte order ('|'); the others are written in this machine's order, as the typed arrays hold them.
   const order = bytes === 1 ? '|' : LE ? '<' : '>'
