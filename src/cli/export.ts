@@ -90,7 +90,7 @@ export async function exportCommand(file: string, flags: ExportFlags, out: TextS
     const rate = summary.seconds > 0 ? Math.round(meta.rows / summary.seconds) : 0
     out.write(
       `exported ${meta.records} games: ${meta.rows} rows of ${seats} to ${summary.out} (${what}, ${formatBytes(summary.bytes)}) in ${summary.seconds.toFixed(1)} s, ${rate} rows/s; ` +
-        `${meta.skipped.inexpressible} decisions skipped (inexpressible)\n`,
+        `${meta.skipped.inexpressible} decision${meta.skipped.inexpressible === 1 ? '' : 's'} skipped (inexpressible)\n`,
     )
     return 0
   } catch (error) {
