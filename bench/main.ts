@@ -209,13 +209,22 @@ function gamesTable(g: GamesReport): string {
   return `${lines.join('\n')}\n`
 }
 
+function wholeSteps(value: string): number {
+  const n = Number(value.replace(/_/g, ''))
+  if (!Number.isInteger(n) || n < 1) throw new Error(`bench: --rl-steps: a whole number of 1 or more, not ${JSON.stringify(value)}`)
+  return n
+}
+
 function rlTable(r: RlReport): string {
   const n = (v: number): string => Math.round(v).toLocaleString('en-US')
   return (
     `\nLearning environment (redzone/rl), N=${r.n} games in lockstep, one core, self-play with masked random choices: ${n(r.stepsPerSec)} steps/s ` +
     `(${n(r.stepsPerCpuSec)} per CPU second; target ${n(r.target)}), ${r.rejected} rejected of ${n(r.steps)}; observation ${r.obsSize} floats, mask ${r.maskSize} bytes.\n` +
     `Where the time goes: observations ${(r.observationShare * 100).toFixed(0)}% (${n(r.stepsPerSecWithoutObservations)} steps/s without), the random policy ${(r.policyShare * 100).toFixed(0)}%, ` +
-    `the rest the engine: ${r.decisionsPerStep.toFixed(2)} engine decisions (act and forced passes) per masked step, ${n(r.gamesPerSec)} games/s.\n`
+    `the rest the engine: ${r.decisionsPerStep.toFixed(2)} engine decisions (act and forced passes) per masked step, ${n(r.gamesPerSec)} games/s.\n` +
+    (r.pythonStepsPerSec === null || r.pythonRatio === null
+      ? `From Python: NOT measured (${r.pythonTransport}).\n`
+      : `From Python (python/redzone, ${r.pythonTransport} transport): ${n(r.pythonStepsPerSec)} steps/s, ${r.pythonRatio.toFixed(2)}x the in-process rate of the rounds it alternated with (${n(r.inProcessStepsPerSecAlternated ?? 0)}; target 0.5).\n`)
   )
 }
 
@@ -257,6 +266,7 @@ const program = new Command()
   .option('--seed <n>', 'board seed', '1')
   .option('--rl-envs <n>', 'games in lockstep in the learning-environment measurement', '256')
   .option('--rl-seconds <s>', 'seconds of the learning-environment measurement', '5')
+  .option('--rl-steps <n>', 'then masked random steps on until this many over the run (the 10,000,000-step check: rejected must stay 0)')
   .parse(process.argv)
 const options = program.opts<{
   json?: boolean
@@ -275,6 +285,7 @@ const options = program.opts<{
   seed: string
   rlEnvs: string
   rlSeconds: string
+  rlSteps?: string
 }>()
 const sections = new Set(options.only.split(','))
 if (typeof gc !== 'function') log('bench: run with node --expose-gc for memory figures (npm run bench does)')
@@ -311,7 +322,7 @@ if (sections.has('soak')) {
   soakReport = soak({ combats: Number(options.soakCombats), games: Number(options.soakGames) }, log)
   log(`  heap growth ${soakReport.heapGrowthPct.toFixed(1)}% (max ${soakReport.maxGrowthPct.toFixed(1)}%) in ${soakReport.seconds.toFixed(0)} s`)
 }
-const rl: RlReport | null = sections.has('rl') ? rlBench({ seconds: Number(options.rlSeconds), n: Number(options.rlEnvs), seed }, log) : null
+const rl: RlReport | null = sections.has('rl') ? rlBench({ seconds: Number(options.rlSeconds), n: Number(options.rlEnvs), seed, ...(options.rlSteps === undefined ? {} : { steps: wholeSteps(options.rlSteps) }) }, log) : null
 const report = {
   date: new Date().toISOString(),
   node: process.version,

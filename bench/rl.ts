@@ -6,6 +6,8 @@
  * the time goes, the same loop runs again with the observation writer switched off (engine, masks
  * and the random policy only).
  */
+import { spawnSync } from 'node:child_process'
+import { join } from 'node:path'
 import { Rng } from '../src/core/rng.js'
 import { DecisionBuilder } from '../src/rl/decision-builder.js'
 import { ACTION_SIZE, OBS_SIZE, OFFSET, G } from '../src/rl/layout.js'
@@ -36,9 +38,17 @@ export interface RlReport {
   /** Masked choices per second without observations (engine, masks, policy). */
   stepsPerSecWithoutObservations: number
   target: number
+  /** The same loop driven from Python (python/redzone over `redzone serve --stdio`), alternated with in-process rounds; null when no Python with numpy was found. */
+  pythonStepsPerSec: number | null
+  /** `pythonStepsPerSec` over the in-process rate of the rounds it alternated with (target >= 0.5). */
+  pythonRatio: number | null
+  /** In-process masked steps per second in the rounds alternated with Python's. */
+  inProcessStepsPerSecAlternated: number | null
+  /** The Python client's transport (`shm`: obs and masks in a shared-memory file; `pipe`), or why Python was not measured. */
+  pythonTransport: string
 }
 
-export function rlBench(options: { seconds: number; n: number; seed: number }, log: (line: string) => void): RlReport {
+export function rlBench(options: { seconds: number; n: number; seed: number; steps?: number }, log: (line: string) => void): RlReport {
   const { n, seed } = options
   const env = new VecEnv({ n, seed, opponent: 'self' })
   const rng = new Rng(seed)
@@ -88,6 +98,21 @@ export function rlBench(options: { seconds: number; n: number; seed: number }, l
   } finally {
     DecisionBuilder.prototype.observeAt = writer
   }
+  // The long run of the targets (0 rejected over 10,000,000 masked steps): on until `steps`, with progress.
+  if (options.steps !== undefined && env.stats.steps < options.steps) {
+    log(`rl: masked random steps until ${options.steps.toLocaleString('en-US')} (rejected and games in error counted) ...`)
+    let next = 1_000_000
+    while (env.stats.steps < options.steps) {
+      for (let r = 0; r < 20; r++) {
+        pick()
+        env.step(actions)
+      }
+      if (env.stats.steps >= next) {
+        log(`  ${env.stats.steps.toLocaleString('en-US')} steps, ${env.stats.games.toLocaleString('en-US')} games, rejected ${env.stats.rejected}, errors ${env.stats.errors}`)
+        next += 1_000_000
+      }
+    }
+  }
   // Checked after timing: nothing rejected, no game in error, and the buffers describe real decisions.
   const last = measure(0.2)
   if (env.stats.rejected !== 0 || env.stats.errors !== 0) throw new Error(`bench: rl: ${env.stats.rejected} masked actions rejected, ${env.stats.errors} games in error`)
@@ -97,6 +122,10 @@ export function rlBench(options: { seconds: number; n: number; seed: number }, l
     if (allowed < 2 || env.obs[i * OBS_SIZE + OFFSET.global + G.iDecide] !== 1) throw new Error(`bench: rl: env ${i} is not at a decision of its observed player`)
   }
   void last
+  const python = pythonRounds(options, () => {
+    const m = measure(options.seconds / 2)
+    return (m.steps * 1000) / m.ms
+  }, log)
   const stepsPerSec = (full.steps * 1000) / full.ms
   const withoutObservations = (bare.steps * 1000) / bare.ms
   const report: RlReport = {
@@ -114,7 +143,48 @@ export function rlBench(options: { seconds: number; n: number; seed: number }, l
     policyShare: full.pickMs / full.ms,
     stepsPerSecWithoutObservations: withoutObservations,
     target: 200_000,
+    pythonStepsPerSec: python.python,
+    pythonRatio: python.python === null || python.inProcess === null ? null : python.python / python.inProcess,
+    inProcessStepsPerSecAlternated: python.inProcess,
+    pythonTransport: python.transport,
   }
   log(`  ${Math.round(stepsPerSec).toLocaleString('en-US')} masked steps/s (${Math.round(report.stepsPerCpuSec).toLocaleString('en-US')} per CPU second), ${Math.round(withoutObservations).toLocaleString('en-US')} without observations; rejected ${report.rejected} of ${report.steps.toLocaleString('en-US')}`)
+  if (report.pythonRatio !== null) log(`  from Python: ${Math.round(report.pythonStepsPerSec!).toLocaleString('en-US')} masked steps/s against ${Math.round(report.inProcessStepsPerSecAlternated!).toLocaleString('en-US')} in process in alternated rounds: ratio ${report.pythonRatio.toFixed(2)} (${report.pythonTransport})`)
+  else log(`  from Python: NOT measured: ${report.pythonTransport}`)
   return report
+}
+
+/** Debian's python3 with numpy (or $REDZONE_PYTHON), or the reason there is none. */
+function findPython(): { path: string | null; reason: string } {
+  for (const path of [process.env['REDZONE_PYTHON'], '/usr/bin/python3', 'python3']) {
+    if (!path) continue
+    if (spawnSync(path, ['-c', 'import numpy'], { encoding: 'utf8' }).status === 0) return { path, reason: '' }
+  }
+  return { path: null, reason: 'no python3 with numpy (apt-get install python3-numpy)' }
+}
+
+/**
+ * Two rounds each of the Python-driven loop (bench/python_rl.py, a separate process with the
+ * server) and of the in-process loop, alternated, so the ratio compares like with like on a noisy
+ * machine. The Python rate is the mean of its rounds, the in-process one the mean of its.
+ */
+function pythonRounds(options: { seconds: number; n: number; seed: number }, inProcess: () => number, log: (line: string) => void): { python: number | null; inProcess: number | null; transport: string } {
+  const found = findPython()
+  if (!found.path) return { python: null, inProcess: null, transport: found.reason }
+  const script = join(import.meta.dirname, '..', 'bench', 'python_rl.py')
+  log(`rl: the same loop from Python (${found.path}), alternated with in-process rounds ...`)
+  const pythonRates: number[] = []
+  const nodeRates: number[] = []
+  let transport = ''
+  for (let round = 0; round < 2; round++) {
+    nodeRates.push(inProcess())
+    const run = spawnSync(found.path, [script, '--n', String(options.n), '--seconds', String(options.seconds / 2), '--seed', String(options.seed)], { encoding: 'utf8', timeout: 600_000 })
+    if (run.status !== 0) throw new Error(`bench: rl: python_rl.py failed (exit ${run.status}): ${run.stderr}`)
+    const result = JSON.parse(run.stdout.trim().split('\n').pop()!) as { stepsPerSec: number; rejected: number; errors: number; transport: string }
+    if (result.rejected !== 0 || result.errors !== 0) throw new Error(`bench: rl: from Python ${result.rejected} masked actions rejected, ${result.errors} games in error`)
+    pythonRates.push(result.stepsPerSec)
+    transport = result.transport
+  }
+  const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length
+  return { python: mean(pythonRates), inProcess: mean(nodeRates), transport }
 }

@@ -27,6 +27,12 @@ const sharedCopies = report.testResults
   .filter((t) => t.title.includes('identical to ../shared/scenarios'))
 const sharedSkipped = sharedCopies.some((t) => t.status === 'skipped' || t.status === 'pending')
 
+const pythonTests = report.testResults
+  .filter((file) => file.name.endsWith(`${sep}test${sep}python${sep}python.test.ts`))
+  .flatMap((file) => file.assertionResults)
+const pythonSkipped = pythonTests.some((t) => t.status === 'skipped' || t.status === 'pending')
+const pythonRan = pythonTests.some((t) => t.status === 'passed' || t.status === 'failed')
+
 const numpy = report.testResults
   .filter((file) => file.name.endsWith(`${sep}test${sep}cli${sep}export.test.ts`))
   .flatMap((file) => file.assertionResults)
@@ -40,6 +46,8 @@ if (browserSkipped > 0) line += '; browser tests NOT run: no Chromium found (set
 else if (browserRan > 0) line += `; browser tests ran in Chromium (${browserRan})`
 if (queueSkipped > 0) line += '; self-play queue tests NOT run: no redis-server found (apt-get install redis-server)'
 else if (queueRan > 0) line += `; self-play queue tests ran on redis-server (${queueRan})`
+if (pythonSkipped) line += '; Python tests NOT run: no /usr/bin/python3 with numpy and pytest (apt-get install python3-numpy python3-pytest)'
+else if (pythonRan) line += '; Python tests (python/tests, pytest) ran'
 if (sharedSkipped) line += '; the check that test/scenarios/shared matches ../shared/scenarios NOT run: no ../shared beside the project'
 if (numpySkipped) line += "; the numpy check of redzone export's arrays NOT run: no numpy (apt-get install python3-numpy)"
 else if (numpyRan > 0) line += '; numpy read the exported arrays'

@@ -8,10 +8,8 @@
 import type { Decision, PlayerAction } from './decisions/action.js'
 import type { LegalActions } from './decisions/legal.js'
 import type { Eid } from './core/events.js'
-import type { GameWorld } from './core/world.js'
-import { pendingDecision } from './decisions/pending.js'
 import { DecisionBuilder as Builder, type PhaseName } from './rl/decision-builder.js'
-import { fillSlots, SlotTable, writeObservation } from './rl/observe.js'
+import { observePlayer } from './rl/observe.js'
 import type { World } from './sim.js'
 
 export {
@@ -22,18 +20,12 @@ export { envSeed, VecEnv } from './rl/vec-env.js'
 export type { Opponent, VecEnvOptions, VecEnvStats } from './rl/vec-env.js'
 export type { PhaseName }
 
-const scratch = new SlotTable()
-
 /**
  * Writes what `player` may know of the game now (`canSee`, CR 400.2) into `out` at `offset`
  * (`OBS_SIZE` floats, `OBS_LAYOUT`). The progress of a decision being built by a
  * `DecisionBuilder` is its `observe`'s. Reads only.
  */
-export const observe = ((world: GameWorld, player: Eid, out: Float32Array, offset = 0): void => {
-  const decision = pendingDecision(world)
-  fillSlots(world, player, scratch)
-  writeObservation(world, player, out, offset, scratch, decision.kind, decision.player, decision.count)
-}) as unknown as (world: World, player: Eid, out: Float32Array, offset?: number) => void
+export const observe = observePlayer as unknown as (world: World, player: Eid, out: Float32Array, offset?: number) => void
 
 /**
  * A pending decision as a sequence of masked integer choices (`ACTION_LAYOUT`): `begin()` on the

@@ -118,6 +118,15 @@ export function main(argv: readonly string[]): void {
       process.exitCode = await exportCommand(file, options)
     })
 
+  program
+    .command('serve')
+    .description('serve the learning environment (redzone/rl) to another process, e.g. the Python client in python/: binary frames of the redzone-rl/1 protocol')
+    .requiredOption('--stdio', 'on standard input and output (the only transport for now)')
+    .action(async () => {
+      const { serveStdio } = await import('./serve.js')
+      process.exitCode = serveStdio()
+    })
+
   registerSelfPlayCommands(program)
 
   program.parse(argv as string[], { from: 'node' })

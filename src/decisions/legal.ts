@@ -1,5 +1,6 @@
 import { T_CREATURE, T_PLANESWALKER } from '../../components/types.js'
 import { Zone } from '../../components/zones.js'
+import type { ParameterizedKeyword } from '../../components/abilities.js'
 import { activateError } from '../rules/actions/activate.js'
 import { castCardCheck, castTargetError } from '../rules/actions/cast.js'
 import { playLandCheck } from '../rules/actions/play-land.js'
@@ -11,7 +12,7 @@ import { entitiesOf } from '../core/entity-lists.js'
 import { qualifiesForSearch, searchOf } from '../rules/spells/resolve.js'
 import { needsTarget } from '../rules/spells/targets.js'
 import { Step } from '../core/steps.js'
-import { playersInGame, priorityGiven } from '../turn/runner.js'
+import { priorityGiven } from '../turn/runner.js'
 import type { GameWorld } from '../core/world.js'
 import type { DecisionKind } from './action.js'
 import { attackOptions, blockOptions, damageOptions, type AttackOption, type BlockOption, type DamageOption } from '../rules/combat/options.js'
@@ -63,16 +64,22 @@ function empty(kind: DecisionKind, player: Eid | null, count: number): LegalActi
   return { kind, player, pass: false, play: [], cast: [], activate: [], plot: [], attackers: [], blockers: [], damage: [], cards: [], count, mulligan: false }
 }
 
-/** Every object and player a spell could target (CR 115.1): players in the game, creatures and planeswalkers on the battlefield. */
-function targetCandidates(world: GameWorld): Eid[] {
-  const out = playersInGame(world)
-  const { zone } = world.place
+/** Every object and player a spell could target (CR 115.1): players in the game, creatures and planeswalkers on the battlefield; with `controlledBy`, those that player controls. Into `out` (emptied first). */
+function targetCandidates(world: GameWorld, controlledBy: Eid = 0, out: Eid[] = []): Eid[] {
+  out.length = 0
+  const { zone, controller } = world.place
   const types = world.types.mask
-  for (const eid of entitiesOf(world, 'cards')) {
-    if (zone[eid] === Zone.Battlefield && types[eid]! & (T_CREATURE | T_PLANESWALKER) && world.cardData.has(eid)) out.push(eid)
+  for (const p of world.playerOrder) if (world.players.lost[p] === 0 && (controlledBy === 0 || controller[p] === controlledBy)) out.push(p)
+  const cards = entitiesOf(world, 'cards')
+  for (let k = 0; k < cards.length; k++) {
+    const eid = cards[k]!
+    if (zone[eid] === Zone.Battlefield && types[eid]! & (T_CREATURE | T_PLANESWALKER) && world.cardData.has(eid) && (controlledBy === 0 || controller[eid] === controlledBy)) out.push(eid)
   }
   return out
 }
+
+/** Scratch for `activateOptions`'s question "is there one?": read and dropped within the call. */
+const SCRATCH_CANDIDATES: Eid[] = []
 
 function castOptions(world: GameWorld, player: Eid, out: CastOption[], mana: ManaSummary): void {
   const lists = world.zoneLists.get(player)!
@@ -93,23 +100,57 @@ function castOptions(world: GameWorld, player: Eid, out: CastOption[], mana: Man
   for (const card of lists.exile) if (world.cards.plotted[card]) consider(card, true)
 }
 
-function activateOptions(world: GameWorld, player: Eid, out: ActivateOption[], mana: ManaSummary): void {
-  if (sorceryTimingError(world, player, '', '702.6a') !== null) return
+const ACTIVATED_KINDS = ['equip', 'equip planeswalker'] as const
+
+/** Some ability of this kind on the object can be paid for now. */
+function somePayable(world: GameWorld, mana: ManaSummary, abilities: readonly ParameterizedKeyword[], kind: 'equip' | 'equip planeswalker'): boolean {
+  for (let k = 0; k < abilities.length; k++) {
+    const a = abilities[k]!
+    if ((a.kind === 'equip' || a.kind === 'equip planeswalker') && a.kind === kind && canAfford(world, mana, costOf(a.cost))) return true
+  }
+  return false
+}
+
+/** `checkActivate`'s answer for one target: some ability of this kind targets it legally (`activateError`) and can be paid for. */
+function activatable(world: GameWorld, mana: ManaSummary, player: Eid, object: Eid, ability: 'equip' | 'equip planeswalker', target: Eid): boolean {
+  const legal = activateError(world, { player, object, ability, target })
+  return Array.isArray(legal) && somePayable(world, mana, legal, ability)
+}
+
+/**
+ * The equip abilities the player could activate, with their targets, into `out`; with `out` null,
+ * only whether there is one (stopping at the first, building no list).
+ */
+function activateOptions(world: GameWorld, player: Eid, out: ActivateOption[] | null, mana: ManaSummary): boolean {
+  if (sorceryTimingError(world, player, '', '702.6a') !== null) return false
   let candidates: Eid[] | null = null
-  for (const [object, abilities] of world.abilities) {
+  let found = false
+  for (const object of world.abilities.keys()) {
     if (world.place.zone[object] !== Zone.Battlefield || world.place.controller[object] !== player) continue
-    for (const ability of ['equip', 'equip planeswalker'] as const) {
+    const abilities = world.abilities.get(object)!
+    for (const ability of ACTIVATED_KINDS) {
       // The cost first (cheap, and usually what rules an activation out): some ability of this kind must be payable.
-      if (!abilities.some((a) => a.kind === ability && canAfford(world, mana, costOf(a.cost)))) continue
-      candidates ??= targetCandidates(world).filter((t) => world.place.controller[t] === player)
-      // `checkActivate`: the abilities whose target is legal (`activateError`), then the cheapest payable one.
-      const targets = candidates.filter((target) => {
-        const legal = activateError(world, { player, object, ability, target })
-        return Array.isArray(legal) && legal.some((a) => canAfford(world, mana, costOf(a.cost)))
-      })
-      if (targets.length > 0) out.push({ object, ability, targets })
+      if (!somePayable(world, mana, abilities, ability)) continue
+      // Those the player controls (equip's targets, 702.6a, e), in the same order.
+      candidates ??= targetCandidates(world, player, out === null ? SCRATCH_CANDIDATES : [])
+      if (out === null) {
+        for (const target of candidates) if (activatable(world, mana, player, object, ability, target)) return true
+        continue
+      }
+      const targets = candidates.filter((target) => activatable(world, mana, player, object, ability, target))
+      if (targets.length > 0) {
+        out.push({ object, ability, targets })
+        found = true
+      }
     }
   }
+  return found
+}
+
+/** Some target is legal for the spell (CR 601.2c). */
+function anyCastTarget(world: GameWorld, player: Eid, card: Eid, candidates: readonly Eid[]): boolean {
+  for (let k = 0; k < candidates.length; k++) if (castTargetError(world, player, card, candidates[k]!) === null) return true
+  return false
 }
 
 /** The legal actions of the pending decision (see `LegalActions`). */
@@ -199,30 +240,27 @@ export function hasPriorityOption(world: GameWorld, player: Eid): boolean {
   const hand = lists.hand
   let mana: ManaSummary | null = null
   let candidates: Eid[] | null = null
-  const anyTarget = (card: Eid): boolean => {
-    candidates ??= targetCandidates(world)
-    for (const t of candidates) if (castTargetError(world, player, card, t) === null) return true
-    return false
-  }
   for (let i = 0; i < hand.length; i++) {
     const card = hand[i]!
     if (playLandCheck(world, player, card) === null) return true
     if (castCardCheck(world, player, card, false) === null) {
       mana ??= manaSummary(world, player)
-      if (canAfford(world, mana, world.cardData.get(card)!.manaCost!) && (!needsTarget(world, card) || anyTarget(card))) return true
+      if (canAfford(world, mana, world.cardData.get(card)!.manaCost!) && (!needsTarget(world, card) || anyCastTarget(world, player, card, (candidates ??= targetCandidates(world))))) return true
     }
   }
-  for (const card of lists.exile) {
-    if (world.cards.plotted[card] && castCardCheck(world, player, card, true) === null && (!needsTarget(world, card) || anyTarget(card))) return true
+  const exile = lists.exile
+  for (let i = 0; i < exile.length; i++) {
+    const card = exile[i]!
+    if (world.cards.plotted[card] && castCardCheck(world, player, card, true) === null && (!needsTarget(world, card) || anyCastTarget(world, player, card, (candidates ??= targetCandidates(world))))) return true
   }
   if (world.abilities.size === 0 || sorceryTimingError(world, player, '', '702.6a') !== null) return false
-  const options: ActivateOption[] = []
-  activateOptions(world, player, options, (mana ??= manaSummary(world, player)))
-  if (options.length > 0) return true
-  for (const card of hand) {
+  mana ??= manaSummary(world, player)
+  if (activateOptions(world, player, null, mana)) return true
+  for (let i = 0; i < hand.length; i++) {
+    const card = hand[i]!
     if (!world.abilities.has(card)) continue
     const costs = plotError(world, { player, card })
-    if (Array.isArray(costs) && costs.some((c) => canAfford(world, mana!, costOf(c)))) return true
+    if (Array.isArray(costs)) for (const c of costs) if (canAfford(world, mana, costOf(c))) return true
   }
   return false
 }

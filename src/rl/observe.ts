@@ -5,6 +5,7 @@ import { Zone } from '../../components/zones.js'
 import type { Eid } from '../core/events.js'
 import type { GameWorld } from '../core/world.js'
 import { Await } from '../core/await.js'
+import { pendingDecision } from '../decisions/pending.js'
 import { manaValue } from '../rules/mana/cost.js'
 import { canSee } from '../rules/visibility.js'
 import { qualifiesForSearch, searchOf } from '../rules/spells/resolve.js'
@@ -389,4 +390,17 @@ export function writeObservation(
   writeHistogram(world, viewer, out, offset + OFFSET.myGraveyard, mine.graveyard, ids.card)
   writeHistogram(world, viewer, out, offset + OFFSET.theirGraveyard, theirs.graveyard, ids.card)
   if (world.turn.awaiting === Await.Search && world.turn.decider === viewer) writeHistogram(world, viewer, out, offset + OFFSET.myLibrarySeen, mine.library, ids.card)
+}
+
+const observeScratch = new SlotTable()
+
+/**
+ * What `player` may know of the game now (`canSee`, CR 400.2), written into `out` at `offset`
+ * (`OBS_SIZE` floats, `OBS_LAYOUT`), without the progress of a choice being built (a
+ * `DecisionBuilder`'s `observe` adds that for its decider). Reads only.
+ */
+export function observePlayer(world: GameWorld, player: Eid, out: Float32Array, offset = 0): void {
+  const decision = pendingDecision(world)
+  fillSlots(world, player, observeScratch)
+  writeObservation(world, player, out, offset, observeScratch, decision.kind, decision.player, decision.count)
 }

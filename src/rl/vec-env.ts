@@ -23,6 +23,7 @@ import { deckPosition } from '../play/setup.js'
 import { GameView } from '../play/view.js'
 import { DecisionBuilder } from './decision-builder.js'
 import { ACTION_SIZE, OBJECT_SLOTS, OBS_SIZE } from './layout.js'
+import { observePlayer as observeOf } from './observe.js'
 
 /** Who plays the seat the learner does not: a built-in agent of `redzone/sim`, any `AgentFactory`, or `self` (the learner plays both seats). */
 export type Opponent = 'random' | 'heuristic' | 'search' | 'self' | AgentFactory
@@ -206,6 +207,40 @@ export class VecEnv {
       this.advance(i)
       this.write(i)
     }
+  }
+
+  /**
+   * Abandons the game of env `i` (no record, not counted) and starts its next one (game `k + 1` of
+   * its seed stream); the buffers of env `i` describe the new game, its reward and flags are 0.
+   * What a client's "reset this env" or a Gymnasium `reset()` without a seed does.
+   */
+  restart(i: number): void {
+    if (!Number.isInteger(i) || i < 0 || i >= this.n) throw new RedzoneError('invalid-argument', `restart: env ${i} is not one of 0..${this.n - 1}`)
+    this.reward[i] = 0
+    this.terminated[i] = 0
+    this.truncated[i] = 0
+    this.winner[i] = -1
+    this.start(i)
+    this.advance(i)
+    this.write(i)
+  }
+
+  /**
+   * The observation of seat `seat` of env `i` now (its own view, CR 400.2), into `out` at `offset`:
+   * what the seat that is not deciding sees (a two-player AEC client's `observe`). For the deciding
+   * seat it equals `obs`'s row. Reads only.
+   */
+  observeSeat(i: number, seat: 0 | 1, out: Float32Array, offset = 0): void {
+    if (!Number.isInteger(i) || i < 0 || i >= this.n) throw new RedzoneError('invalid-argument', `observeSeat: env ${i} is not one of 0..${this.n - 1}`)
+    if (seat !== 0 && seat !== 1) throw new RedzoneError('invalid-argument', `observeSeat: seat is 0 or 1, not ${JSON.stringify(seat)}`)
+    if (!Number.isInteger(offset) || offset < 0 || offset + OBS_SIZE > out.length) throw new RedzoneError('invalid-argument', `observeSeat: ${OBS_SIZE} floats from offset ${offset} do not fit in an array of ${out.length}`)
+    const g = this.games[i]!
+    if (seatOf(g.world, g.builder.decider) === seat && g.builder.decider !== 0) {
+      out.set(this.obs.subarray(i * OBS_SIZE, (i + 1) * OBS_SIZE), offset)
+      return
+    }
+    const player = g.world.playerOrder[seat]!
+    observeOf(g.world, player, out, offset)
   }
 
   /**

@@ -33,6 +33,9 @@ export function activateEquip(world: GameWorld, req: ActivateRequest): ActionRes
   return OK
 }
 
+/** What the sorcery-timing rejection says can be activated, per ability (702.6a). */
+const ACTIVATED_WHAT: Readonly<Record<ActivateRequest['ability'], string>> = { equip: 'equip can be activated', 'equip planeswalker': 'equip planeswalker can be activated' }
+
 type EquipAbility = Extract<ParameterizedKeyword, { kind: 'equip' | 'equip planeswalker' }>
 
 /** Everything that makes an equip activation illegal now (CR 602.2, 702.6), or the ability used and the lands that pay for it. */
@@ -60,19 +63,30 @@ export function activateError(world: GameWorld, req: ActivateRequest): Rejection
   if (over) return over
   // CR 800.4a: a player who left the game can't act.
   if (!isPlayer(world, player) || world.players.lost[player]) return reject('not-a-player', `${label(world, player)} is not a player in the game`, '800.4a')
-  const name = label(world, object)
   if (isPlayer(world, object) || world.place.zone[object] !== Zone.Battlefield) {
-    return reject('not-on-battlefield', `${name} is not a permanent on the battlefield`, '602.2')
+    return reject('not-on-battlefield', `${label(world, object)} is not a permanent on the battlefield`, '602.2')
   }
   if (world.place.controller[object] !== player) {
-    return reject('not-your-permanent', `only ${name}'s controller may activate its abilities`, '602.2')
+    return reject('not-your-permanent', `only ${label(world, object)}'s controller may activate its abilities`, '602.2')
   }
-  const abilities = (world.abilities.get(object) ?? []).filter((a): a is EquipAbility => a.kind === req.ability)
-  if (abilities.length === 0) return reject('no-such-ability', `${name} has no ${req.ability} ability`, '602.1')
-  const timing = sorceryTimingError(world, player, `${req.ability} can be activated`, '702.6a')
+  // The object's abilities of this kind, read in place (this runs per object and target when legal actions are listed).
+  const all = world.abilities.get(object) ?? NO_ABILITIES
+  let first: EquipAbility | null = null
+  for (let k = 0; k < all.length && first === null; k++) first = ofKind(all[k]!, req.ability)
+  if (first === null) return reject('no-such-ability', `${label(world, object)} has no ${req.ability} ability`, '602.1')
+  const timing = sorceryTimingError(world, player, ACTIVATED_WHAT[req.ability], '702.6a')
   if (timing) return timing
   if (target === 0) return reject('illegal-target', `${req.ability} needs a target`, '602.2b')
-  const legal = abilities.filter((a) => equipTargetError(world, player, object, a, target) === null)
-  if (legal.length === 0) return equipTargetError(world, player, object, abilities[0]!, target)!
-  return legal
+  let legal: EquipAbility[] | null = null
+  for (let k = 0; k < all.length; k++) {
+    const a = ofKind(all[k]!, req.ability)
+    if (a !== null && equipTargetError(world, player, object, a, target) === null) (legal ??= []).push(a)
+  }
+  return legal ?? equipTargetError(world, player, object, first, target)!
+}
+
+const NO_ABILITIES: readonly ParameterizedKeyword[] = []
+
+function ofKind(a: ParameterizedKeyword, kind: ActivateRequest['ability']): EquipAbility | null {
+  return (a.kind === 'equip' || a.kind === 'equip planeswalker') && a.kind === kind ? a : null
 }

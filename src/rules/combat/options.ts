@@ -50,7 +50,8 @@ export function attackOptions(world: GameWorld): AttackOption[] {
   const out: AttackOption[] = []
   const candidates = attackCandidates(world)
   for (const c of entitiesOf(world, 'creatures')) {
-    if (world.place.controller[c] !== world.turn.active || attackerError(world, c) !== null) continue
+    // Only a creature on the battlefield can attack (attackerError says so too, with a message this loop would throw away).
+    if (world.place.zone[c] !== Zone.Battlefield || world.place.controller[c] !== world.turn.active || attackerError(world, c) !== null) continue
     const targets = candidates.filter((t) => attackTargetError(world, c, t) === null)
     if (targets.length > 0) out.push({ attacker: c, targets })
   }

@@ -37,15 +37,34 @@ export interface ManaSummary {
 }
 
 
+/** Per world: each land's mana mask by entity (`manaMask`), built when the world's entities change (a card's subtypes don't). */
+const LAND_MASKS = new WeakMap<GameWorld, { entities: number; masks: Uint8Array }>()
+
+function landMasks(world: GameWorld): Uint8Array {
+  const entities = world.labels.length
+  let cached = LAND_MASKS.get(world)
+  if (cached === undefined || cached.entities !== entities) {
+    const masks = new Uint8Array(entities + 1)
+    for (const land of entitiesOf(world, 'lands')) {
+      const data = world.cardData.get(land)
+      if (data) masks[land] = manaMask(data)
+    }
+    cached = { entities, masks }
+    LAND_MASKS.set(world, cached)
+  }
+  return cached.masks
+}
+
 export function manaSummary(world: GameWorld, player: Eid): ManaSummary {
   const out: ManaSummary = { player, total: 0, byColor: [0, 0, 0, 0, 0], mixed: false }
   const { zone, controller } = world.place
   const tapped = world.status.tapped
-  for (const land of entitiesOf(world, 'lands')) {
+  const masks = landMasks(world)
+  const lands = entitiesOf(world, 'lands')
+  for (let k = 0; k < lands.length; k++) {
+    const land = lands[k]!
     if (zone[land] !== Zone.Battlefield || controller[land] !== player || tapped[land]) continue
-    const data = world.cardData.get(land)
-    if (!data) continue
-    const mask = manaMask(data)
+    const mask = masks[land]!
     if (mask === 0) continue
     out.total++
     if (mask & (mask - 1)) out.mixed = true
@@ -60,16 +79,23 @@ export function manaSummary(world: GameWorld, player: Eid): ManaSummary {
  */
 export function canAfford(world: GameWorld, summary: ManaSummary, cost: ManaCost): boolean {
   if (summary.mixed) return findPayment(world, summary.player, cost) !== null
-  const needed = cost.generic + cost.symbols.length
-  if (needed > summary.total) return false
-  if (cost.symbols.length === 0) return true
-  const left = [...summary.byColor]
-  for (const s of cost.symbols) {
-    const i = 31 - Math.clz32(SYMBOL_BIT[s])
-    if (left[i]! === 0) return false
+  const symbols = cost.symbols
+  if (cost.generic + symbols.length > summary.total) return false
+  if (symbols.length === 0) return true
+  // Coloured symbols against the lands of each colour, counted down in place and restored after.
+  const left = summary.byColor
+  let ok = true
+  let k = 0
+  for (; k < symbols.length; k++) {
+    const i = 31 - Math.clz32(SYMBOL_BIT[symbols[k]!])
+    if (left[i]! === 0) {
+      ok = false
+      break
+    }
     left[i]!--
   }
-  return true
+  for (let j = 0; j < k; j++) left[31 - Math.clz32(SYMBOL_BIT[symbols[j]!])]!++
+  return ok
 }
 
 const PARSED = new Map<string, ManaCost>()

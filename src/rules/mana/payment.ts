@@ -11,14 +11,22 @@ const BASIC_LAND_MANA: Readonly<Record<string, ManaSymbol>> = { Plains: 'W', Isl
 export interface ManaSource {
   land: Eid
   /** The symbols the land's one mana can pay (any land pays generic mana). */
-  makes: ManaSymbol[]
+  makes: readonly ManaSymbol[]
 }
 
-/** The mana a land makes, or an empty list for a land with no basic land type. */
-function landMana(world: GameWorld, land: Eid): ManaSymbol[] {
+const LAND_MANA = new WeakMap<object, readonly ManaSymbol[]>()
+const NO_MANA: readonly ManaSymbol[] = []
+
+/** The mana a land makes, or an empty list for a land with no basic land type (cached: a card's subtypes don't change). */
+function landMana(world: GameWorld, land: Eid): readonly ManaSymbol[] {
   const data = world.cardData.get(land)
-  if (!data) return []
-  return [...new Set(data.subtypes.map((t) => BASIC_LAND_MANA[t]).filter((m): m is ManaSymbol => m !== undefined))]
+  if (!data) return NO_MANA
+  let makes = LAND_MANA.get(data)
+  if (makes === undefined) {
+    makes = [...new Set(data.subtypes.map((t) => BASIC_LAND_MANA[t]).filter((m): m is ManaSymbol => m !== undefined))]
+    LAND_MANA.set(data, makes)
+  }
+  return makes
 }
 
 /**
@@ -33,7 +41,9 @@ export function manaSources(world: GameWorld, player: Eid): ManaSource[] {
     const makes = landMana(world, eid)
     if (makes.length > 0) out.push({ land: eid, makes })
   }
-  return out.sort((a, b) => a.land - b.land)
+  // Entity order; the list of lands is usually in it already (sorting an ordered list still allocates).
+  for (let k = 1; k < out.length; k++) if (out[k - 1]!.land > out[k]!.land) return out.sort((a, b) => a.land - b.land)
+  return out
 }
 
 /**
@@ -96,6 +106,11 @@ function eachLandPays(symbols: readonly ManaSymbol[], generic: number, lands: re
  */
 export function findPayment(world: GameWorld, player: Eid, cost: ManaCost): Eid[] | null {
   const sources = manaSources(world, player)
+  return sources.every((s) => s.makes.length === 1) ? singleColourPayment(sources, cost) : defaultPayment(sources, cost)
+}
+
+/** `findPayment`'s choice among `sources` (in order), by the general matching. Exported for the test that holds the counting version to it. */
+export function defaultPayment(sources: readonly ManaSource[], cost: ManaCost): Eid[] | null {
   const { symbols, generic } = cost
   if (!canPay(symbols, generic, sources, 0)) return null
   const units = symbols.length + generic
@@ -108,6 +123,46 @@ export function findPayment(world: GameWorld, player: Eid, cost: ManaCost): Eid[
     if (eachLandPays(symbols, generic, trial) && canPay(symbols, generic, [...trial, ...sources.slice(k + 1)], 0)) tapped.push(sources[k]!)
   }
   return tapped.map((s) => s.land)
+}
+
+const COLOUR_INDEX: Readonly<Record<ManaSymbol, number>> = { W: 0, U: 1, B: 2, R: 3, G: 4 }
+
+/**
+ * `defaultPayment` when every land makes one colour (basic lands), by counting: the same two
+ * conditions per land, which for one-colour lands are counts. Each land of the trial pays its own
+ * unit when the lands of each colour beyond that colour's symbols are at most the generic mana;
+ * the whole cost stays payable when, for every colour, the trial's lands and the lands after
+ * cover its symbols, and there are enough lands in all.
+ */
+export function singleColourPayment(sources: readonly ManaSource[], cost: ManaCost): Eid[] | null {
+  const { symbols, generic } = cost
+  const need = [0, 0, 0, 0, 0]
+  for (let k = 0; k < symbols.length; k++) need[COLOUR_INDEX[symbols[k]!]]!++
+  const after = [0, 0, 0, 0, 0]
+  for (let k = 0; k < sources.length; k++) after[COLOUR_INDEX[sources[k]!.makes[0]!]]!++
+  const units = symbols.length + generic
+  if (units > sources.length) return null
+  for (let c = 0; c < 5; c++) if (after[c]! < need[c]!) return null
+  const taken = [0, 0, 0, 0, 0]
+  let excess = 0
+  const tapped: Eid[] = []
+  for (let k = 0; k < sources.length && tapped.length < units; k++) {
+    const c = COLOUR_INDEX[sources[k]!.makes[0]!]
+    after[c]!--
+    const excessWith = excess + (taken[c]! + 1 > need[c]! ? 1 : 0)
+    if (excessWith > generic) continue
+    if (tapped.length + 1 + (sources.length - k - 1) < units) continue
+    taken[c]!++
+    let covered = true
+    for (let x = 0; x < 5; x++) if (taken[x]! + after[x]! < need[x]!) covered = false
+    if (!covered) {
+      taken[c]!--
+      continue
+    }
+    excess = excessWith
+    tapped.push(sources[k]!.land)
+  }
+  return tapped
 }
 
 /**

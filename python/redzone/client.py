@@ -1,0 +1,322 @@
+"""The client of ``redzone serve --stdio`` (protocol ``redzone-rl/1``).
+
+One server process holds ``n`` games stepping in lockstep (redzone's ``VecEnv``). A request is one
+binary frame; the answer to ``reset`` and ``step`` is one frame whose arrays numpy views without a
+copy. With the ``shm`` transport (the default where ``/dev/shm`` exists) the observations and
+masks are written by the server into a shared-memory file this process maps, and only the small
+arrays travel in the frame; with ``pipe`` they travel in the frame too. Both give the same bytes.
+
+The arrays (``obs``, ``mask``, ``reward``, ``terminated``, ``truncated``, ``seat``, ``winner``)
+are views that the next ``reset``/``step`` overwrites: copy what you keep.
+"""
+from __future__ import annotations
+
+import json
+import mmap
+import os
+import shlex
+import shutil
+import struct
+import subprocess
+import tempfile
+from typing import Any, Optional, Sequence, Union
+
+import numpy as np
+
+PROTOCOL = "redzone-rl/1"
+
+OP_HELLO = 1
+OP_RESET = 2
+OP_STEP = 3
+OP_RESTART = 4
+OP_OBSERVE = 5
+OP_STATS = 6
+OP_CLOSE = 7
+
+OPPONENTS = ("random", "heuristic", "search", "self")
+
+
+class RedzoneError(Exception):
+    """An error the server answered (``code`` is a redzone error code, e.g. ``invalid-argument``); the env is as before the request."""
+
+    def __init__(self, code: str, message: str):
+        super().__init__(f"{code}: {message}")
+        self.code = code
+        self.message = message
+
+
+class ServerExited(RuntimeError):
+    """The server process ended (its standard error went to this process's)."""
+
+
+def default_command() -> list:
+    """How to start the server: ``$REDZONE_SERVE`` (a command line), else this checkout's
+    ``dist/cli.js`` (``npm run build``), else ``redzone`` on the PATH."""
+    env = os.environ.get("REDZONE_SERVE")
+    if env:
+        return shlex.split(env)
+    here = os.path.dirname(os.path.abspath(__file__))
+    cli = os.path.normpath(os.path.join(here, "..", "..", "dist", "cli.js"))
+    node = shutil.which("node")
+    if os.path.isfile(cli) and node:
+        return [node, cli, "serve", "--stdio"]
+    redzone = shutil.which("redzone")
+    if redzone:
+        return [redzone, "serve", "--stdio"]
+    raise FileNotFoundError(
+        "redzone: no server found: build the project (`npm run build`, which writes dist/cli.js beside python/), "
+        "install the npm package so `redzone` is on the PATH, or pass command=[...] / set REDZONE_SERVE"
+    )
+
+
+def _check_int(name: str, value: Any, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise TypeError(f"{name}: a whole number from {low} to {high}, not {value!r}")
+    value = int(value)
+    if not low <= value <= high:
+        raise ValueError(f"{name}: a whole number from {low} to {high}, not {value}")
+    return value
+
+
+class Client:
+    """``n`` redzone games in lockstep in a server process.
+
+    ``opponent``: the built-in agent of the seat the learner does not play (``random``,
+    ``heuristic``, ``search``) or ``self`` (the learner plays both seats; ``seat`` says who
+    decides). ``seat``: the learner's seat, 0, 1 or ``alternate`` (game k of env i: seat
+    (i + k) % 2). ``records``: a file the server appends every finished game's record to (JSONL,
+    what ``redzone replay`` and ``redzone export`` read). ``transport``: ``auto``, ``shm`` or
+    ``pipe``. ``command``: the server's command line (default: ``default_command()``).
+    """
+
+    def __init__(
+        self,
+        n: int = 1,
+        seed: int = 1,
+        opponent: str = "random",
+        seat: Union[int, str] = "alternate",
+        decks: Optional[Sequence[Any]] = None,
+        max_steps: Optional[int] = None,
+        records: Optional[str] = None,
+        transport: str = "auto",
+        command: Optional[Sequence[str]] = None,
+    ):
+        n = _check_int("n", n, 1, 65536)
+        seed = _check_int("seed", seed, 0, 2**32 - 1)
+        if opponent not in OPPONENTS:
+            raise ValueError(f"opponent: one of {', '.join(OPPONENTS)}, not {opponent!r}")
+        if seat not in (0, 1, "alternate"):
+            raise ValueError(f"seat: 0, 1 or 'alternate', not {seat!r}")
+        if transport not in ("auto", "shm", "pipe"):
+            raise ValueError(f"transport: 'auto', 'shm' or 'pipe', not {transport!r}")
+        if transport == "auto":
+            transport = "shm" if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK) else "pipe"
+        options: dict = {"n": n, "seed": seed, "opponent": opponent, "seat": seat}
+        if decks is not None:
+            if len(decks) != 2:
+                raise ValueError("decks: a pair (seat 0's deck, seat 1's deck)")
+            options["decks"] = list(decks)
+        if max_steps is not None:
+            options["maxSteps"] = _check_int("max_steps", max_steps, 1, 2**31 - 1)
+        if records is not None:
+            options["records"] = os.path.abspath(records)
+        self._shm_path = None
+        if transport == "shm":
+            fd, self._shm_path = tempfile.mkstemp(prefix="redzone-rl-", dir="/dev/shm")
+            os.close(fd)
+            options["shm"] = self._shm_path
+
+        self._closed = False
+        try:
+            self.command = list(command) if command is not None else default_command()
+            self._proc = subprocess.Popen(self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0)
+        except BaseException:
+            self._closed = True
+            if self._shm_path is not None:
+                os.unlink(self._shm_path)
+                self._shm_path = None
+            raise
+        self._header = bytearray(5)
+        self._shm_map = None
+        try:
+            shm_file = open(self._shm_path, "r+b") if self._shm_path is not None else None
+            try:
+                info = json.loads(self._request(OP_HELLO, json.dumps(options).encode("utf-8")))
+                if shm_file is not None:
+                    # The server sized the file; the mapping outlives the file's name and this handle.
+                    self._shm_map = mmap.mmap(shm_file.fileno(), int(info["shmBytes"]))
+            finally:
+                if shm_file is not None:
+                    shm_file.close()
+            if self._shm_path is not None:
+                os.unlink(self._shm_path)  # both processes hold it: nothing is left behind if either dies
+                self._shm_path = None
+        except BaseException:
+            self.close()
+            raise
+        if info.get("protocol") != PROTOCOL:
+            self.close()
+            raise RuntimeError(f"redzone: the server speaks {info.get('protocol')!r}, this client {PROTOCOL!r}")
+        self.info = info
+        self.n = n
+        self.transport = info["transport"]
+        self.obs_size = int(info["obsSize"])
+        self.action_size = int(info["actionSize"])
+        self.obs_version = int(info["obsVersion"])
+        self.obs_layout = info["obsLayout"]
+        self.action_layout = info["actionLayout"]
+        head_bytes = int(info["headBytes"])
+        shm_bytes = int(info["shmBytes"])
+        self._head = bytearray(head_bytes)
+        if self.transport == "shm":
+            body = self._shm_map
+        else:
+            body = bytearray(shm_bytes)
+        self._body = body
+        self._body_view = memoryview(body)
+        self.reward = np.frombuffer(self._head, dtype=np.float32, count=n, offset=0)
+        self.terminated = np.frombuffer(self._head, dtype=np.bool_, count=n, offset=4 * n)
+        self.truncated = np.frombuffer(self._head, dtype=np.bool_, count=n, offset=5 * n)
+        self.seat = np.frombuffer(self._head, dtype=np.uint8, count=n, offset=6 * n)
+        self.winner = np.frombuffer(self._head, dtype=np.int8, count=n, offset=7 * n)
+        self.obs = np.frombuffer(body, dtype=np.float32, count=n * self.obs_size, offset=0).reshape(n, self.obs_size)
+        self.mask = np.frombuffer(body, dtype=np.int8, count=n * self.action_size, offset=int(info["maskOffset"])).reshape(n, self.action_size)
+        self._actions = np.zeros(n, dtype="<i4")
+        self._observed = np.zeros(self.obs_size, dtype=np.float32)
+        self.reset(seed)
+
+    # --- the protocol ---
+
+    def _send(self, op: int, payload: bytes) -> None:
+        if self._closed:
+            raise RuntimeError("redzone: the client is closed")
+        try:
+            self._proc.stdin.write(struct.pack("<IB", len(payload) + 1, op) + payload)
+        except (BrokenPipeError, OSError) as error:
+            raise self._exited() from error
+
+    def _read_into(self, view: memoryview) -> None:
+        stream = self._proc.stdout
+        done = 0
+        total = len(view)
+        while done < total:
+            k = stream.readinto(view[done:])
+            if not k:
+                raise self._exited()
+            done += k
+
+    def _exited(self) -> ServerExited:
+        code = self._proc.poll()
+        if code is None:
+            try:
+                code = self._proc.wait(timeout=2)
+            except subprocess.TimeoutExpired:
+                code = "still running"
+        return ServerExited(f"redzone: the server ({' '.join(self.command)}) stopped answering (exit code {code}); its messages are on standard error above")
+
+    def _answer(self) -> int:
+        """Reads a response's header; raises the server's error; the payload length."""
+        self._read_into(memoryview(self._header))
+        length, status = struct.unpack("<IB", self._header)
+        size = length - 1
+        if status != 0:
+            data = bytearray(size)
+            self._read_into(memoryview(data))
+            error = json.loads(data.decode("utf-8"))
+            raise RedzoneError(error.get("code", "internal-error"), error.get("message", ""))
+        return size
+
+    def _request(self, op: int, payload: bytes = b"") -> bytes:
+        self._send(op, payload)
+        size = self._answer()
+        data = bytearray(size)
+        self._read_into(memoryview(data))
+        return bytes(data)
+
+    def _batch(self, op: int, payload: bytes) -> None:
+        self._send(op, payload)
+        size = self._answer()
+        head = len(self._head)
+        expected = head if self.transport == "shm" else head + len(self._body)
+        if size != expected:
+            raise RuntimeError(f"redzone: a batch of {size} bytes, expected {expected}: client and server disagree")
+        self._read_into(memoryview(self._head))
+        if self.transport == "pipe":
+            self._read_into(self._body_view)
+
+    # --- the env ---
+
+    def reset(self, seed: Optional[int] = None) -> None:
+        """Every env starts a game: game 0 of a new seed stream (``seed``), or each its next game (None)."""
+        value = float("nan") if seed is None else float(_check_int("seed", seed, 0, 2**32 - 1))
+        self._batch(OP_RESET, struct.pack("<d", value))
+
+    def step(self, actions) -> None:
+        """One masked action per env (``actions[i]`` allowed by ``mask[i]``); the arrays then describe each env's next decision.
+        An action the mask does not allow raises ``RedzoneError`` and steps no env."""
+        actions = np.asarray(actions)
+        if actions.shape != (self.n,) or not np.issubdtype(actions.dtype, np.integer):
+            raise ValueError(f"step: {self.n} integer actions (shape ({self.n},)), not {actions.dtype} {actions.shape}")
+        self._actions[:] = actions
+        self._batch(OP_STEP, self._actions.tobytes())
+
+    def restart(self, env: int) -> None:
+        """Abandons env ``env``'s game (no record) and starts its next one."""
+        self._batch(OP_RESTART, struct.pack("<I", _check_int("env", env, 0, self.n - 1)))
+
+    def observe(self, env: int, seat: int, out: Optional[np.ndarray] = None) -> np.ndarray:
+        """Seat ``seat``'s observation of env ``env`` now (its own view: what a player not deciding sees)."""
+        env = _check_int("env", env, 0, self.n - 1)
+        seat = _check_int("seat", seat, 0, 1)
+        self._send(OP_OBSERVE, struct.pack("<II", env, seat))
+        size = self._answer()
+        if size != self.obs_size * 4:
+            raise RuntimeError(f"redzone: an observation of {size} bytes, expected {self.obs_size * 4}")
+        target = self._observed if out is None else out
+        if target.dtype != np.float32 or target.shape != (self.obs_size,) or not target.flags.c_contiguous:
+            raise ValueError(f"observe: out is a contiguous float32 array of shape ({self.obs_size},)")
+        self._read_into(memoryview(target).cast("B"))
+        return target if out is not None else target.copy()
+
+    def stats(self) -> dict:
+        """The server env's counters (steps, autoSteps, decisions, games, rejected, errors, truncations, overflow)."""
+        return json.loads(self._request(OP_STATS))
+
+    def close(self) -> None:
+        if getattr(self, "_closed", True):
+            return
+        try:
+            if self._proc.poll() is None:
+                try:
+                    self._send(OP_CLOSE, b"")
+                    self._answer()
+                except (ServerExited, RedzoneError, RuntimeError, OSError):
+                    pass
+        finally:
+            self._closed = True
+            for stream in (self._proc.stdin, self._proc.stdout):
+                try:
+                    stream.close()
+                except OSError:
+                    pass
+            try:
+                self._proc.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                self._proc.kill()
+                self._proc.wait()
+            if self._shm_path is not None and os.path.exists(self._shm_path):
+                os.unlink(self._shm_path)
+                self._shm_path = None
+
+    def __enter__(self) -> "Client":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def __del__(self) -> None:
+        try:
+            self.close()
+        except Exception:
+            pass
+

@@ -1,0 +1,140 @@
+"""PettingZoo's AEC API, checked as PettingZoo's api_test does: agents and spaces, agent_iter /
+last / step, action masks in the observation (int8), dead steps with None, rewards, seeds."""
+import numpy as np
+import pytest
+
+from conftest import feature
+from redzone import AECEnv, RedzoneError, env as make_env
+
+
+@pytest.fixture()
+def aec():
+    e = make_env()
+    yield e
+    e.close()
+
+
+def play(e, seed, rng, max_iter=20000):
+    """Plays one game with random masked actions; the trace of (agent, obs bytes, mask bytes, reward, done)."""
+    e.reset(seed=seed)
+    trace = []
+    for agent in e.agent_iter(max_iter):
+        obs, reward, termination, truncation, info = e.last()
+        assert e.observation_space(agent).contains(obs), agent
+        done = termination or truncation
+        trace.append((agent, obs["observation"].tobytes(), obs["action_mask"].tobytes(), reward, done))
+        if done:
+            action = None
+        else:
+            action = e.action_space(agent).sample(obs["action_mask"])
+            if rng is not None:
+                action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        e.step(action)
+    return trace
+
+
+def test_agents_and_spaces(aec):
+    aec.reset(seed=1)
+    assert aec.possible_agents == ["player_0", "player_1"]
+    assert aec.agents == aec.possible_agents and aec.num_agents == 2 and aec.max_num_agents == 2
+    for agent in aec.agents:
+        # The same space object on every call, as PettingZoo's api_test asks.
+        assert aec.observation_space(agent) is aec.observation_space(agent)
+        assert aec.action_space(agent) is aec.action_space(agent)
+        assert aec.observation_space(agent)["action_mask"].dtype == np.int8
+    assert set(aec.rewards) == set(aec.terminations) == set(aec.truncations) == set(aec.infos) == set(aec.agents)
+    assert aec.agent_selection in aec.agents
+
+
+def test_a_whole_game_ends_with_dead_steps_and_opposite_rewards(aec):
+    trace = play(aec, seed=3, rng=np.random.default_rng(3))
+    assert aec.agents == []
+    finals = [t for t in trace if t[4]]
+    # Each agent gets exactly one dead step, with the game's final reward.
+    assert sorted(t[0] for t in finals) == ["player_0", "player_1"]
+    rewards = {t[0]: t[3] for t in finals}
+    assert rewards["player_0"] == -rewards["player_1"]
+    assert abs(rewards["player_0"]) in (0.0, 1.0)
+    # Only the agent to act has a mask; a dead agent's mask is empty.
+    for agent, _obs, mask, _reward, done in trace:
+        assert (np.frombuffer(mask, dtype=np.int8).sum() == 0) == done
+
+
+def test_only_the_agent_to_act_decides_and_the_other_observes_its_own_view(aec):
+    aec.reset(seed=4)
+    i_decide = feature(aec.client.obs_layout, "global", "iDecide")
+    me = aec.agent_selection
+    other = [a for a in aec.agents if a != me][0]
+    mine = aec.observe(me)
+    theirs = aec.observe(other)
+    assert mine["observation"][i_decide] == 1 and mine["action_mask"].sum() >= 2
+    assert theirs["observation"][i_decide] == 0 and theirs["action_mask"].sum() == 0
+    assert not np.array_equal(mine["observation"], theirs["observation"])
+
+
+def test_seeds_reproduce_games_and_different_seeds_differ():
+    a, b = make_env(), make_env()
+    try:
+        t1 = play(a, seed=8, rng=np.random.default_rng(1))
+        t2 = play(b, seed=8, rng=np.random.default_rng(1))
+        t3 = play(b, seed=9, rng=np.random.default_rng(1))
+    finally:
+        a.close()
+        b.close()
+    assert t1 == t2
+    assert t1 != t3
+
+
+def test_reset_without_a_seed_after_a_game_plays_the_next_game(aec):
+    first = play(aec, seed=5, rng=np.random.default_rng(0))
+    aec.reset()
+    assert aec.agents == ["player_0", "player_1"]
+    obs, reward, term, trunc, _ = aec.last()
+    assert not term and not trunc and reward == 0
+    assert obs["observation"].tobytes() != first[0][1] or obs["action_mask"].tobytes() != first[0][2]
+
+
+def test_reset_mid_game_abandons_it(aec):
+    aec.reset(seed=6)
+    for _ in range(10):
+        obs = aec.last()[0]
+        aec.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    aec.reset()
+    assert aec.agents == ["player_0", "player_1"] and not any(aec.terminations.values())
+    turn = feature(aec.client.obs_layout, "global", "turn")
+    assert aec.last()[0]["observation"][turn] * 20 <= 1
+
+
+def test_bad_actions_are_refused_and_the_game_is_unchanged(aec):
+    aec.reset(seed=7)
+    obs = aec.last()[0]
+    bad = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    with pytest.raises(RedzoneError):
+        aec.step(bad)
+    assert np.array_equal(aec.last()[0]["observation"], obs["observation"])
+    with pytest.raises(ValueError):
+        aec.step(None)  # None is for a dead agent only
+
+
+def test_a_dead_agent_must_step_with_none(aec):
+    trace = []
+    aec.reset(seed=3)
+    rng = np.random.default_rng(3)
+    for agent in aec.agent_iter():
+        obs, _r, term, trunc, _ = aec.last()
+        if term or trunc:
+            with pytest.raises(ValueError):
+                aec.step(0)
+            aec.step(None)
+            trace.append(agent)
+            continue
+        aec.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert len(trace) == 2
+
+
+def test_the_env_class_is_the_factorys():
+    e = make_env()
+    try:
+        assert isinstance(e, AECEnv) and e.unwrapped is e and e.metadata["is_parallelizable"] is False
+    finally:
+        e.close()

@@ -1,0 +1,169 @@
+"""The client and the protocol: Node and Python give the same bytes for the same seed, both
+transports agree, bad input is refused with a clear error, a dead server is said."""
+import hashlib
+import json
+import os
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from conftest import ROOT
+from redzone import Client, RedzoneError, ServerExited
+
+# The same deterministic choice in both languages: the (step mod count)-th allowed action of each env.
+NODE_SCRIPT = r"""
+import { VecEnv } from %s
+const [n, seed, steps, opponent] = JSON.parse(process.argv[1])
+const env = new VecEnv({ n, seed, opponent })
+const { createHash } = await import('node:crypto')
+const hash = createHash('sha256')
+const actions = new Int32Array(n)
+const put = () => {
+  hash.update(new Uint8Array(env.obs.buffer, env.obs.byteOffset, env.obs.byteLength))
+  hash.update(env.mask)
+  hash.update(new Uint8Array(env.reward.buffer))
+  hash.update(env.seat)
+}
+put()
+for (let s = 0; s < steps; s++) {
+  for (let i = 0; i < n; i++) {
+    const row = env.mask.subarray(i * env.actionSize, (i + 1) * env.actionSize)
+    const allowed = []
+    for (let a = 0; a < row.length; a++) if (row[a] === 1) allowed.push(a)
+    actions[i] = allowed[s %% allowed.length]
+  }
+  env.step(actions)
+  put()
+}
+process.stdout.write(hash.digest('hex'))
+"""
+
+
+def python_hash(client: Client, steps: int) -> str:
+    h = hashlib.sha256()
+
+    def put():
+        h.update(client.obs.tobytes())
+        h.update(client.mask.tobytes())
+        h.update(client.reward.tobytes())
+        h.update(client.seat.tobytes())
+
+    put()
+    for s in range(steps):
+        actions = np.array([np.flatnonzero(row)[s % int(row.sum())] for row in client.mask])
+        client.step(actions)
+        put()
+    return h.hexdigest()
+
+
+@pytest.mark.parametrize("opponent", ["self", "heuristic"])
+def test_node_and_python_give_identical_observations_for_the_same_seed(opponent):
+    n, seed, steps = 6, 1234, 400
+    rl = json.dumps("file://" + os.path.join(ROOT, "dist", "rl.js"))
+    node = subprocess.run(
+        ["node", "--input-type=module", "-e", NODE_SCRIPT % rl, json.dumps([n, seed, steps, opponent])],
+        capture_output=True, text=True, check=True, timeout=300,
+    )
+    with Client(n=n, seed=seed, opponent=opponent) as client:
+        mine = python_hash(client, steps)
+        assert client.stats()["games"] > 0
+    assert len(node.stdout) == 64
+    assert mine == node.stdout
+
+
+def test_the_shared_memory_and_pipe_transports_give_the_same_bytes():
+    with Client(n=5, seed=77, opponent="self", transport="shm") as a, Client(n=5, seed=77, opponent="self", transport="pipe") as b:
+        assert a.transport == "shm" and b.transport == "pipe"
+        assert python_hash(a, 200) == python_hash(b, 200)
+
+
+def test_the_shared_memory_file_is_gone_once_the_client_is_up():
+    before = set(os.listdir("/dev/shm"))
+    with Client(n=2, transport="shm"):
+        assert not [f for f in set(os.listdir("/dev/shm")) - before if f.startswith("redzone-rl-")]
+
+
+def test_observe_gives_each_seat_its_own_view():
+    with Client(n=1, seed=5, opponent="self") as c:
+        decider = int(c.seat[0])
+        mine = c.observe(0, decider)
+        theirs = c.observe(0, 1 - decider)
+        assert mine.dtype == np.float32 and mine.shape == (c.obs_size,)
+        assert np.array_equal(mine, c.obs[0])
+        assert not np.array_equal(theirs, mine)
+        with pytest.raises(ValueError):
+            c.observe(0, 2)
+        with pytest.raises(ValueError):
+            c.observe(1, 0)
+
+
+def test_restart_starts_the_next_game_of_one_env():
+    with Client(n=3, seed=8, opponent="self") as c:
+        for _ in range(30):
+            c.step(np.array([np.flatnonzero(r)[0] for r in c.mask]))
+        others = c.obs[1:].copy()
+        c.restart(0)
+        assert np.array_equal(c.obs[1:], others)
+        assert c.stats()["games"] == 0  # an abandoned game is not counted
+
+
+@pytest.mark.parametrize(
+    "kwargs, error",
+    [
+        (dict(n=0), ValueError),
+        (dict(n=1.5), TypeError),
+        (dict(seed=-1), ValueError),
+        (dict(opponent="alphazero"), ValueError),
+        (dict(seat=2), ValueError),
+        (dict(transport="tcp"), ValueError),
+        (dict(decks=["green-white"]), ValueError),
+    ],
+)
+def test_bad_arguments_are_refused_before_a_server_starts(kwargs, error):
+    with pytest.raises(error):
+        Client(**kwargs)
+
+
+def test_the_server_refuses_an_unknown_deck_by_name():
+    with pytest.raises(RedzoneError) as caught:
+        Client(decks=["green-white", "no-such-deck"])
+    assert caught.value.code == "invalid-argument" and "no-such-deck" in caught.value.message
+
+
+def test_records_are_written_and_replay(tmp_path):
+    path = tmp_path / "games.jsonl"
+    with Client(n=4, seed=2, opponent="random", records=str(path)) as c:
+        rng = np.random.default_rng(2)
+        while c.stats()["games"] < 6:
+            c.step(np.argmax(rng.random(c.mask.shape, dtype=np.float32) * c.mask, axis=1))
+    lines = path.read_text().splitlines()
+    assert len(lines) >= 6
+    assert all(json.loads(line)["format"] == "redzone-game/1" for line in lines)
+    replay = subprocess.run(["node", os.path.join(ROOT, "dist", "cli.js"), "replay", str(path), "--quiet"], capture_output=True, text=True, timeout=300)
+    assert replay.returncode == 0, replay.stdout + replay.stderr
+    assert f"{len(lines)} replayed, 0 differ" in replay.stdout
+
+
+def test_a_server_that_dies_is_said_not_hung():
+    c = Client(n=1)
+    c._proc.kill()
+    c._proc.wait()
+    with pytest.raises(ServerExited):
+        c.step(np.array([np.flatnonzero(c.mask[0])[0]]))
+    c.close()
+
+
+def test_a_missing_server_says_how_to_get_one_and_leaves_no_file_behind():
+    before = set(os.listdir("/dev/shm"))
+    with pytest.raises(FileNotFoundError):
+        Client(command=["/nonexistent/redzone", "serve", "--stdio"])
+    assert not [f for f in set(os.listdir("/dev/shm")) - before if f.startswith("redzone-rl-")]
+
+
+def test_a_server_that_refuses_hello_leaves_no_file_behind():
+    before = set(os.listdir("/dev/shm"))
+    with pytest.raises(RedzoneError):
+        Client(decks=["green-white", "no-such-deck"], transport="shm")
+    assert not [f for f in set(os.listdir("/dev/shm")) - before if f.startswith("redzone-rl-")]

@@ -1,0 +1,141 @@
+"""The Gymnasium vector API, checked as Gymnasium's own env checks do (reset/step signatures,
+spaces, dtypes, determinism under seeds, auto-reset), plus redzone's promise: every action the
+mask allows is legal."""
+import numpy as np
+import pytest
+
+from conftest import feature, random_actions
+from redzone import RedzoneError, VectorEnv
+
+
+@pytest.fixture(scope="module")
+def env():
+    e = VectorEnv(num_envs=8, opponent="random", copy=True)
+    yield e
+    e.close()
+
+
+def test_reset_returns_obs_and_info_in_the_observation_space(env):
+    obs, info = env.reset(seed=42)
+    assert isinstance(obs, dict) and set(obs) == {"observation", "action_mask"}
+    assert obs["observation"].dtype == np.float32 and obs["observation"].shape == (8, env.client.obs_size)
+    assert obs["action_mask"].dtype == np.int8 and obs["action_mask"].shape == (8, env.client.action_size)
+    assert env.observation_space.contains(obs)
+    for i in range(8):
+        assert env.single_observation_space.contains({k: v[i] for k, v in obs.items()})
+    assert isinstance(info, dict) and info["seat"].shape == (8,) and info["_seat"].all()
+    # Every env is at a decision of the learner with a real choice.
+    assert (obs["action_mask"].sum(axis=1) >= 2).all()
+    i_decide = feature(env.obs_layout, "global", "iDecide")
+    assert (obs["observation"][:, i_decide] == 1).all()
+
+
+def test_step_returns_the_five_arrays_with_their_types(env):
+    obs, _ = env.reset(seed=1)
+    rng = np.random.default_rng(0)
+    out = env.step(random_actions(obs["action_mask"], rng))
+    assert len(out) == 5
+    obs, reward, terminated, truncated, info = out
+    assert env.observation_space.contains(obs)
+    assert reward.shape == (8,) and np.issubdtype(reward.dtype, np.floating)
+    assert terminated.dtype == np.bool_ and terminated.shape == (8,)
+    assert truncated.dtype == np.bool_ and truncated.shape == (8,)
+    assert set(info) >= {"seat", "_seat", "winner", "_winner"}
+    assert env.action_space.contains(random_actions(obs["action_mask"], rng))
+
+
+def test_same_seed_same_actions_give_the_same_games():
+    def run(seed):
+        rows = []
+        with VectorEnv(num_envs=4) as e:
+            obs, _ = e.reset(seed=seed)
+            rng = np.random.default_rng(7)
+            for _ in range(150):
+                obs, reward, term, trunc, _ = e.step(random_actions(obs["action_mask"], rng))
+                rows.append((obs["observation"].tobytes(), obs["action_mask"].tobytes(), reward.tobytes(), term.tobytes()))
+        return rows
+
+    a, b, c = run(5), run(5), run(6)
+    assert a == b
+    assert a != c
+
+
+def test_reset_with_the_seed_again_replays_the_first_game(env):
+    first, _ = env.reset(seed=9)
+    rng = np.random.default_rng(1)
+    for _ in range(20):
+        env.step(random_actions(env.client.mask, rng))
+    again, _ = env.reset(seed=9)
+    assert np.array_equal(first["observation"], again["observation"])
+    assert np.array_equal(first["action_mask"], again["action_mask"])
+    later, _ = env.reset()  # no seed: each env's next game, not the same one again
+    assert not np.array_equal(first["observation"], later["observation"])
+
+
+def test_auto_reset_in_the_same_step_ends_games_with_terminal_rewards():
+    with VectorEnv(num_envs=16, opponent="random", seed=3) as e:
+        obs, _ = e.reset()
+        rng = np.random.default_rng(3)
+        turn = feature(e.obs_layout, "global", "turn")
+        ended = 0
+        for _ in range(3000):
+            obs, reward, term, trunc, info = e.step(random_actions(obs["action_mask"], rng))
+            done = term | trunc
+            assert np.array_equal(info["_winner"], done)
+            # Rewards are terminal only, +-1 for a decided game, and a new game is already there.
+            assert (reward[~done] == 0).all()
+            assert set(np.unique(reward[done])) <= {-1.0, 0.0, 1.0}
+            assert (obs["observation"][done, turn] * 20 <= 2).all()
+            assert (obs["action_mask"].sum(axis=1) >= 2).all()
+            ended += int(done.sum())
+            if ended >= 20:
+                break
+        assert ended >= 20
+        stats = e.stats()
+        assert stats["rejected"] == 0 and stats["errors"] == 0
+        assert stats["games"] == ended
+
+
+def test_an_action_the_mask_does_not_allow_is_refused_and_nothing_moves(env):
+    obs, _ = env.reset(seed=11)
+    before = (obs["observation"].copy(), obs["action_mask"].copy())
+    actions = random_actions(obs["action_mask"], np.random.default_rng(0))
+    bad = int(np.flatnonzero(obs["action_mask"][3] == 0)[0])
+    actions[3] = bad
+    with pytest.raises(RedzoneError) as caught:
+        env.step(actions)
+    assert caught.value.code == "invalid-argument" and "env 3" in caught.value.message
+    assert np.array_equal(env.client.obs, before[0]) and np.array_equal(env.client.mask, before[1])
+    # The env still steps after the refusal.
+    env.step(random_actions(env.client.mask, np.random.default_rng(0)))
+
+
+def test_actions_of_the_wrong_shape_or_type_are_refused(env):
+    env.reset(seed=1)
+    with pytest.raises(ValueError):
+        env.step(np.zeros(7, dtype=np.int64))
+    with pytest.raises(ValueError):
+        env.step(np.zeros(8, dtype=np.float32))
+
+
+def test_copy_false_returns_views_of_the_shared_buffers():
+    with VectorEnv(num_envs=2, copy=False) as e:
+        obs, _ = e.reset(seed=2)
+        assert obs["observation"] is e.client.obs
+        assert not obs["observation"].flags.owndata
+
+
+def test_self_play_masks_are_legal_for_both_seats_over_many_steps():
+    with VectorEnv(num_envs=32, opponent="self", seed=17, copy=False) as e:
+        obs, info = e.reset()
+        rng = np.random.default_rng(17)
+        seats = set()
+        for k in range(600):
+            obs, *_rest, info = e.step(random_actions(obs["action_mask"], rng))
+            seats.update(info["seat"].tolist())
+            if k % 50 == 0:
+                assert e.observation_space.contains(obs)
+        stats = e.stats()
+    assert seats == {0, 1}
+    assert stats["steps"] == 600 * 32 and stats["rejected"] == 0 and stats["errors"] == 0
+    assert stats["games"] > 0

@@ -1,0 +1,249 @@
+/**
+ * The learning environment over a byte stream (`redzone serve --stdio`): the protocol a Python
+ * client (python/redzone) speaks to a `VecEnv`. One request frame, one response frame; a batch's
+ * arrays travel either in the response frame (transport `pipe`) or in a shared-memory file the
+ * client maps (transport `shm`: only the small arrays travel in the frame). All numbers are
+ * little-endian.
+ *
+ *   request:  u32 length (of what follows) | u8 op | payload
+ *   response: u32 length (of what follows) | u8 status (0 ok, 1 error) | payload
+ *
+ * Ops (payloads): HELLO (UTF-8 JSON `ServeOptions`) -> JSON `ServeInfo`; RESET (f64 seed, NaN:
+ * every env starts its next game) -> batch; STEP (i32 x n actions) -> batch; RESTART (u32 env) ->
+ * batch; OBSERVE (u32 env, u32 seat) -> f32 x OBS_SIZE; STATS -> JSON `VecEnvStats`; CLOSE -> empty.
+ * An error payload is JSON `{ code, message }` (a `RedzoneError` code): the env is as before.
+ *
+ * A batch: reward f32 x n | terminated u8 x n | truncated u8 x n | seat u8 x n | winner i8 x n |
+ * zero padding to a multiple of 4 | (pipe only) obs f32 x n*OBS_SIZE | mask u8 x n*ACTION_SIZE.
+ * In `shm` the file holds obs (at 0) then mask, written before the response is sent.
+ */
+import { closeSync, ftruncateSync, openSync, writeSync } from 'node:fs'
+import { RedzoneError } from '../core/errors.js'
+import { ACTION_LAYOUT, ACTION_SIZE, OBS_LAYOUT, OBS_SIZE, OBS_VERSION, type ActionLayout, type ObsLayout } from '../rl/layout.js'
+import { VecEnv, type Opponent, type VecEnvStats } from '../rl/vec-env.js'
+import type { DeckSpec } from '../play/decks.js'
+import type { GameRecord } from '../play/record.js'
+
+export const PROTOCOL = 'redzone-rl/1'
+
+export const OP = { HELLO: 1, RESET: 2, STEP: 3, RESTART: 4, OBSERVE: 5, STATS: 6, CLOSE: 7 } as const
+
+export interface ServeOptions {
+  n?: number
+  seed?: number
+  opponent?: 'random' | 'heuristic' | 'search' | 'self'
+  seat?: 0 | 1 | 'alternate'
+  decks?: [DeckSpec, DeckSpec]
+  maxSteps?: number
+  /** A file the client created (in /dev/shm): the server sizes it and writes obs and mask there. */
+  shm?: string | null
+  /** A file to append each finished game's record to (JSONL, redzone-game/1). */
+  records?: string | null
+}
+
+export interface ServeInfo {
+  protocol: typeof PROTOCOL
+  obsVersion: number
+  obsSize: number
+  actionSize: number
+  n: number
+  transport: 'pipe' | 'shm'
+  /** Bytes of the small arrays at the head of a batch (reward .. winner, padded to 4). */
+  headBytes: number
+  /** In the shm file (or after the head in a pipe batch): where the mask begins, in bytes. */
+  maskOffset: number
+  /** Bytes of the shm file (obs and mask). */
+  shmBytes: number
+  obsLayout: ObsLayout
+  actionLayout: ActionLayout
+}
+
+const OPTION_KEYS = new Set(['n', 'seed', 'opponent', 'seat', 'decks', 'maxSteps', 'shm', 'records'])
+
+/** One env behind a byte protocol. `handle` takes a request's op and payload and returns the response frame. */
+export class RlServer {
+  private env: VecEnv | null = null
+  private shmFd: number | null = null
+  private recordsFd: number | null = null
+  private head: Buffer = Buffer.alloc(0)
+  private info: ServeInfo | null = null
+  private observed = new Float32Array(OBS_SIZE)
+  closed = false
+
+  /** The response frame (with its length prefix) to one request. Never throws for bad input: an error frame. */
+  handle(op: number, payload: Buffer): Buffer[] {
+    try {
+      return this.dispatch(op, payload)
+    } catch (error) {
+      const code = error instanceof RedzoneError ? error.code : 'internal-error'
+      const message = error instanceof Error ? error.message : String(error)
+      return [frame(1, Buffer.from(JSON.stringify({ code, message }), 'utf8'))]
+    }
+  }
+
+  private dispatch(op: number, payload: Buffer): Buffer[] {
+    if (op === OP.HELLO) return [frame(0, Buffer.from(JSON.stringify(this.hello(payload)), 'utf8'))]
+    if (op === OP.CLOSE) {
+      this.close()
+      return [frame(0, Buffer.alloc(0))]
+    }
+    const env = this.env
+    if (env === null) throw new RedzoneError('invalid-argument', `op ${op}: the first request must be HELLO (op ${OP.HELLO})`)
+    switch (op) {
+      case OP.RESET: {
+        need(payload, 8, 'RESET')
+        const seed = payload.readDoubleLE(0)
+        if (Number.isNaN(seed)) for (let i = 0; i < env.n; i++) env.restart(i)
+        else env.reset(seed)
+        return this.batch()
+      }
+      case OP.STEP: {
+        need(payload, env.n * 4, 'STEP')
+        const actions = new Int32Array(payload.buffer.slice(payload.byteOffset, payload.byteOffset + env.n * 4))
+        env.step(actions)
+        return this.batch()
+      }
+      case OP.RESTART: {
+        need(payload, 4, 'RESTART')
+        env.restart(payload.readUInt32LE(0))
+        return this.batch()
+      }
+      case OP.OBSERVE: {
+        need(payload, 8, 'OBSERVE')
+        const seat = payload.readUInt32LE(4)
+        if (seat !== 0 && seat !== 1) throw new RedzoneError('invalid-argument', `OBSERVE: seat is 0 or 1, not ${seat}`)
+        env.observeSeat(payload.readUInt32LE(0), seat, this.observed)
+        return [frame(0, Buffer.from(this.observed.buffer, this.observed.byteOffset, this.observed.byteLength))]
+      }
+      case OP.STATS:
+        return [frame(0, Buffer.from(JSON.stringify(env.stats satisfies VecEnvStats), 'utf8'))]
+      default:
+        throw new RedzoneError('invalid-argument', `unknown op ${op} (${PROTOCOL}: ${Object.entries(OP).map(([k, v]) => `${v} ${k}`).join(', ')})`)
+    }
+  }
+
+  private hello(payload: Buffer): ServeInfo {
+    if (this.env !== null) throw new RedzoneError('invalid-argument', 'HELLO: the env is already made (one HELLO per server)')
+    let options: ServeOptions
+    try {
+      options = JSON.parse(payload.toString('utf8')) as ServeOptions
+    } catch (error) {
+      throw new RedzoneError('invalid-argument', `HELLO: the options are not JSON: ${(error as Error).message}`)
+    }
+    if (typeof options !== 'object' || options === null || Array.isArray(options)) throw new RedzoneError('invalid-argument', 'HELLO: the options are a JSON object')
+    for (const key of Object.keys(options)) if (!OPTION_KEYS.has(key)) throw new RedzoneError('invalid-argument', `HELLO: unknown option "${key}" (expected ${[...OPTION_KEYS].join(', ')})`)
+    if (options.opponent !== undefined && !['random', 'heuristic', 'search', 'self'].includes(options.opponent)) {
+      throw new RedzoneError('invalid-argument', `HELLO: opponent is random, heuristic, search or self, not ${JSON.stringify(options.opponent)}`)
+    }
+    if (options.decks !== undefined && (!Array.isArray(options.decks) || options.decks.length !== 2)) throw new RedzoneError('invalid-argument', 'HELLO: decks is a pair [seat 0, seat 1]')
+    let recordsFd: number | null = null
+    if (options.records) {
+      try {
+        recordsFd = openSync(options.records, 'a')
+      } catch (error) {
+        throw new RedzoneError('invalid-argument', `HELLO: records: can't open ${options.records}: ${(error as Error).message}`)
+      }
+    }
+    const onRecord = recordsFd === null ? undefined : (record: GameRecord): void => writeAll(recordsFd!, Buffer.from(`${JSON.stringify(record)}\n`, 'utf8'))
+    let env: VecEnv
+    try {
+      env = new VecEnv({
+        n: options.n, seed: options.seed, opponent: options.opponent as Opponent | undefined, seat: options.seat,
+        decks: options.decks, maxSteps: options.maxSteps, name: 'python', onRecord,
+      })
+    } catch (error) {
+      if (recordsFd !== null) closeSync(recordsFd)
+      throw error
+    }
+    const n = env.n
+    const headBytes = align4(n * 8)
+    const obsBytes = n * OBS_SIZE * 4
+    const shmBytes = obsBytes + n * ACTION_SIZE
+    if (options.shm) {
+      try {
+        this.shmFd = openSync(options.shm, 'r+')
+        ftruncateSync(this.shmFd, shmBytes)
+      } catch (error) {
+        if (recordsFd !== null) closeSync(recordsFd)
+        throw new RedzoneError('invalid-argument', `HELLO: shm: can't use ${options.shm}: ${(error as Error).message}`)
+      }
+    }
+    this.env = env
+    this.recordsFd = recordsFd
+    this.head = Buffer.alloc(headBytes)
+    this.info = {
+      protocol: PROTOCOL, obsVersion: OBS_VERSION, obsSize: OBS_SIZE, actionSize: ACTION_SIZE, n,
+      transport: options.shm ? 'shm' : 'pipe', headBytes, maskOffset: obsBytes, shmBytes,
+      obsLayout: OBS_LAYOUT, actionLayout: ACTION_LAYOUT,
+    }
+    return this.info
+  }
+
+  /** The batch response: the head in the frame, obs and mask in the frame or the shm file. */
+  private batch(): Buffer[] {
+    const env = this.env!
+    const n = env.n
+    const head = this.head
+    Buffer.from(env.reward.buffer, env.reward.byteOffset, n * 4).copy(head, 0)
+    Buffer.from(env.terminated.buffer, env.terminated.byteOffset, n).copy(head, n * 4)
+    Buffer.from(env.truncated.buffer, env.truncated.byteOffset, n).copy(head, n * 5)
+    Buffer.from(env.seat.buffer, env.seat.byteOffset, n).copy(head, n * 6)
+    Buffer.from(env.winner.buffer, env.winner.byteOffset, n).copy(head, n * 7)
+    const obs = Buffer.from(env.obs.buffer, env.obs.byteOffset, env.obs.byteLength)
+    const mask = Buffer.from(env.mask.buffer, env.mask.byteOffset, env.mask.byteLength)
+    if (this.shmFd !== null) {
+      writeAllAt(this.shmFd, obs, 0)
+      writeAllAt(this.shmFd, mask, obs.length)
+      return [frame(0, head)]
+    }
+    return [header(0, head.length + obs.length + mask.length), head, obs, mask]
+  }
+
+  close(): void {
+    if (this.closed) return
+    this.closed = true
+    if (this.shmFd !== null) closeSync(this.shmFd)
+    if (this.recordsFd !== null) closeSync(this.recordsFd)
+    this.shmFd = null
+    this.recordsFd = null
+  }
+}
+
+function need(payload: Buffer, bytes: number, op: string): void {
+  if (payload.length !== bytes) throw new RedzoneError('invalid-argument', `${op}: a payload of ${bytes} bytes, not ${payload.length}`)
+}
+
+function align4(bytes: number): number {
+  return (bytes + 3) & ~3
+}
+
+function header(status: number, length: number): Buffer {
+  const h = Buffer.alloc(5)
+  h.writeUInt32LE(length + 1, 0)
+  h.writeUInt8(status, 4)
+  return h
+}
+
+function frame(status: number, payload: Buffer): Buffer {
+  return Buffer.concat([header(status, payload.length), payload])
+}
+
+/** Writes every byte (a pipe or a file may take fewer at a time). */
+export function writeAll(fd: number, bytes: Buffer): void {
+  let done = 0
+  while (done < bytes.length) {
+    try {
+      done += writeSync(fd, bytes, done, bytes.length - done)
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') throw error
+      Atomics.wait(PAUSE, 0, 0, 1)
+    }
+  }
+}
+
+function writeAllAt(fd: number, bytes: Buffer, position: number): void {
+  let done = 0
+  while (done < bytes.length) done += writeSync(fd, bytes, done, bytes.length - done, position + done)
+}
+
+const PAUSE = new Int32Array(new SharedArrayBuffer(4))

@@ -1,0 +1,84 @@
+/**
+ * The redzone-rl/1 protocol (`redzone serve --stdio`, src/node/rl-server.ts), in process: every bad
+ * request gets an error frame with a redzone error code and leaves the env as it was; a batch
+ * carries exactly the env's buffers.
+ */
+import { spawnSync } from 'node:child_process'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { OP, RlServer, type ServeInfo } from '../../src/node/rl-server.js'
+import { ACTION_SIZE, OBS_SIZE } from '../../src/rl/layout.js'
+import { VecEnv } from '../../src/rl/vec-env.js'
+
+function reply(server: RlServer, op: number, payload: Buffer = Buffer.alloc(0)): { status: number; body: Buffer } {
+  const bytes = Buffer.concat(server.handle(op, payload))
+  const length = bytes.readUInt32LE(0)
+  expect(bytes.length).toBe(length + 4)
+  return { status: bytes[4]!, body: bytes.subarray(5) }
+}
+
+function hello(server: RlServer, options: object): ServeInfo {
+  const r = reply(server, OP.HELLO, Buffer.from(JSON.stringify(options)))
+  expect(r.status, r.body.toString()).toBe(0)
+  return JSON.parse(r.body.toString()) as ServeInfo
+}
+
+function error(r: { status: number; body: Buffer }): { code: string; message: string } {
+  expect(r.status).toBe(1)
+  return JSON.parse(r.body.toString()) as { code: string; message: string }
+}
+
+describe('redzone-rl/1: serve', () => {
+  it('answers HELLO with the layout and sizes, and a batch with the env buffers (pipe transport)', () => {
+    const server = new RlServer()
+    const info = hello(server, { n: 3, seed: 9, opponent: 'self' })
+    expect(info).toMatchObject({ protocol: 'redzone-rl/1', n: 3, obsSize: OBS_SIZE, actionSize: ACTION_SIZE, transport: 'pipe', headBytes: 24 })
+    expect(info.obsLayout.size).toBe(OBS_SIZE)
+    const env = new VecEnv({ n: 3, seed: 9, opponent: 'self' })
+    const r = reply(server, OP.RESET, Buffer.from(new Float64Array([9]).buffer))
+    expect(r.status).toBe(0)
+    expect(r.body.length).toBe(info.headBytes + info.shmBytes)
+    const obs = new Float32Array(r.body.buffer.slice(r.body.byteOffset + info.headBytes, r.body.byteOffset + info.headBytes + OBS_SIZE * 3 * 4))
+    expect(Buffer.from(obs.buffer).equals(Buffer.from(env.obs.buffer))).toBe(true)
+    expect(r.body.subarray(info.headBytes + info.maskOffset).equals(Buffer.from(env.mask))).toBe(true)
+    expect([...r.body.subarray(18, 21)]).toEqual([...env.seat])
+  })
+
+  it('refuses requests before HELLO, a second HELLO, unknown ops and options, and wrong payload sizes', () => {
+    const server = new RlServer()
+    expect(error(reply(server, OP.STEP, Buffer.alloc(4))).message).toMatch(/first request must be HELLO/)
+    expect(error(reply(server, OP.HELLO, Buffer.from('{nope'))).message).toMatch(/not JSON/)
+    expect(error(reply(server, OP.HELLO, Buffer.from('{"n":2,"gpu":true}'))).message).toMatch(/unknown option "gpu"/)
+    expect(error(reply(server, OP.HELLO, Buffer.from('{"opponent":"alphazero"}'))).message).toMatch(/opponent/)
+    expect(error(reply(server, OP.HELLO, Buffer.from('{"n":0}'))).code).toBe('invalid-argument')
+    hello(server, { n: 2 })
+    expect(error(reply(server, OP.HELLO, Buffer.from('{}'))).message).toMatch(/already made/)
+    expect(error(reply(server, 99)).message).toMatch(/unknown op 99/)
+    expect(error(reply(server, OP.STEP, Buffer.alloc(4))).message).toMatch(/8 bytes, not 4/)
+    expect(error(reply(server, OP.OBSERVE, Buffer.from(new Uint32Array([0, 2]).buffer))).message).toMatch(/seat/)
+    expect(error(reply(server, OP.RESTART, Buffer.from(new Uint32Array([5]).buffer))).message).toMatch(/env 5/)
+  })
+
+  it('refuses a step the mask does not allow and steps no game', () => {
+    const server = new RlServer()
+    const info = hello(server, { n: 2, seed: 4, opponent: 'random' })
+    const before = reply(server, OP.RESET, Buffer.from(new Float64Array([4]).buffer)).body
+    const mask = before.subarray(info.headBytes + info.maskOffset)
+    const allowed = (i: number): number => mask.subarray(i * ACTION_SIZE, (i + 1) * ACTION_SIZE).indexOf(1)
+    const banned = mask.subarray(ACTION_SIZE, 2 * ACTION_SIZE).indexOf(0)
+    const e = error(reply(server, OP.STEP, Buffer.from(new Int32Array([allowed(0), banned]).buffer)))
+    expect(e).toMatchObject({ code: 'invalid-argument' })
+    expect(e.message).toMatch(/env 1/)
+    const stats = JSON.parse(reply(server, OP.STATS).body.toString()) as { steps: number }
+    expect(stats.steps).toBe(0)
+  })
+
+  it('redzone serve --stdio exits cleanly at the end of its input and refuses a frame of another protocol', () => {
+    const cli = join(import.meta.dirname, '..', '..', 'dist', 'cli.js')
+    const empty = spawnSync(process.execPath, [cli, 'serve', '--stdio'], { input: Buffer.alloc(0) })
+    expect(empty.status).toBe(0)
+    const junk = spawnSync(process.execPath, [cli, 'serve', '--stdio'], { input: Buffer.from('GET / HTTP/1.1\r\n\r\n') })
+    expect(junk.status).toBe(2)
+    expect(junk.stderr.toString()).toMatch(/not this protocol/)
+  })
+})
