@@ -7,10 +7,14 @@
  *   dist/index.js, dist/sim.js, dist/rl.js, dist/internal.js, dist/scenario.js, dist/node.js, dist/worker.js, dist/cli.js, dist/selfplay-worker.js,
  *   dist/chunks/*.js, dist/types/**.d.ts
  *
- * `--no-types` skips the declarations (a faster build for the CLI tests).
+ * `--no-types` skips the declarations (a faster build for the CLI tests). `--if-stale` (`npm start`,
+ * `npm pack` and `npm install` through `prepare`) builds only when dist/ is not the build of the
+ * sources as they are: a hash of every input (src, systems, components, bench/engine-combat.ts,
+ * package.json, the tsconfigs, this script) is kept in dist/.build-stamp after a full build.
  */
 import { execFileSync } from 'node:child_process'
-import { chmodSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { chmodSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { build } from 'esbuild'
@@ -18,6 +22,31 @@ import { build } from 'esbuild'
 const root = join(import.meta.dirname, '..')
 const dist = join(root, 'dist')
 const withTypes = !process.argv.includes('--no-types')
+const stampFile = join(dist, '.build-stamp')
+
+/** A hash of everything the build reads: the sources, the manifests and this script. */
+function inputsHash() {
+  const files = []
+  const walk = (dir) => {
+    for (const name of readdirSync(join(root, dir)).sort()) {
+      const path = `${dir}/${name}`
+      if (statSync(join(root, path)).isDirectory()) walk(path)
+      else if (/\.(ts|mts|json)$/.test(name)) files.push(path)
+    }
+  }
+  for (const dir of ['src', 'systems', 'components']) walk(dir)
+  files.push('package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json', 'scripts/build.mjs')
+  const hash = createHash('sha256')
+  for (const file of files) hash.update(`${file}\0`).update(existsSync(join(root, file)) ? readFileSync(join(root, file)) : '').update('\0')
+  return hash.digest('hex')
+}
+
+const hash = inputsHash()
+if (process.argv.includes('--if-stale') && existsSync(stampFile) && readFileSync(stampFile, 'utf8').trim() === hash) {
+  console.log('build: dist/ is current (the sources have not changed since it was built)')
+  process.exit(0)
+}
+rmSync(stampFile, { force: true })
 
 for (const old of ['index.js', 'sim.js', 'rl.js', 'internal.js', 'scenario.js', 'node.js', 'worker.js', 'cli.js', 'selfplay-worker.js', 'chunks', 'types']) rmSync(join(dist, old), { recursive: true, force: true })
 
@@ -42,7 +71,11 @@ await build({
   format: 'esm',
   platform: 'neutral',
   target: 'es2022',
-  packages: 'external',
+  // The packages a consumer installs (dependencies) and the optional peers (loaded only by the Node
+  // features that need them) stay imports; zod, used by the scenario loader only, is bundled into the
+  // chunks of redzone/scenario, redzone/node and the CLI, so a consumer installs no zod; fflate (8 kB)
+  // is bundled into the chunk that packs redzone export's .npz, loaded only for an .npz.
+  external: ['node:*', 'bitecs', 'eventemitter3', 'commander', 'cli-progress', 'bullmq', 'ioredis', 'piscina', 'chart.js'],
   logLevel: 'warning',
 })
 
@@ -54,4 +87,5 @@ chmodSync(cli, 0o755)
 if (withTypes) {
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc')
   execFileSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' })
+  writeFileSync(stampFile, `${hash}\n`)
 }

@@ -14,14 +14,15 @@ export function projectRoot(from = import.meta.dirname): string {
   }
 }
 
-/** Bundles demo/web/main.ts for the browser and copies the page and its style into `outdir` (default dist/demo). */
+/** Bundles demo/web/main.ts and its worker (demo/web/worker.ts) for the browser and copies the page and its style into `outdir` (default dist/demo). */
 export async function buildDemo(outdir = join(projectRoot(), 'dist', 'demo')): Promise<string> {
   const root = projectRoot()
   mkdirSync(outdir, { recursive: true })
   await build({
     absWorkingDir: root,
-    entryPoints: ['demo/web/main.ts'],
-    outfile: join(outdir, 'main.js'),
+    // The page and its Web Worker (the game, the agent and the benchmark run there).
+    entryPoints: { main: 'demo/web/main.ts', worker: 'demo/web/worker.ts' },
+    outdir,
     bundle: true,
     format: 'esm',
     platform: 'browser',

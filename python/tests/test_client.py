@@ -79,10 +79,26 @@ def test_the_shared_memory_and_pipe_transports_give_the_same_bytes():
         assert python_hash(a, 200) == python_hash(b, 200)
 
 
-def test_the_shared_memory_file_is_gone_once_the_client_is_up():
-    before = set(os.listdir("/dev/shm"))
+@pytest.fixture()
+def shm_files(monkeypatch):
+    """The shared-memory files the client creates (other processes on the machine may make their own)."""
+    import redzone.client as client_module
+
+    made = []
+    real = client_module.tempfile.mkstemp
+
+    def spy(*args, **kwargs):
+        fd, path = real(*args, **kwargs)
+        made.append(path)
+        return fd, path
+
+    monkeypatch.setattr(client_module.tempfile, "mkstemp", spy)
+    return made
+
+
+def test_the_shared_memory_file_is_gone_once_the_client_is_up(shm_files):
     with Client(n=2, transport="shm"):
-        assert not [f for f in set(os.listdir("/dev/shm")) - before if f.startswith("redzone-rl-")]
+        assert len(shm_files) == 1 and not os.path.exists(shm_files[0])
 
 
 def test_observe_gives_each_seat_its_own_view():
@@ -155,15 +171,13 @@ def test_a_server_that_dies_is_said_not_hung():
     c.close()
 
 
-def test_a_missing_server_says_how_to_get_one_and_leaves_no_file_behind():
-    before = set(os.listdir("/dev/shm"))
+def test_a_missing_server_says_how_to_get_one_and_leaves_no_file_behind(shm_files):
     with pytest.raises(FileNotFoundError):
-        Client(command=["/nonexistent/redzone", "serve", "--stdio"])
-    assert not [f for f in set(os.listdir("/dev/shm")) - before if f.startswith("redzone-rl-")]
+        Client(command=["/nonexistent/redzone", "serve", "--stdio"], transport="shm")
+    assert len(shm_files) == 1 and not os.path.exists(shm_files[0])
 
 
-def test_a_server_that_refuses_hello_leaves_no_file_behind():
-    before = set(os.listdir("/dev/shm"))
+def test_a_server_that_refuses_hello_leaves_no_file_behind(shm_files):
     with pytest.raises(RedzoneError):
         Client(decks=["green-white", "no-such-deck"], transport="shm")
-    assert not [f for f in set(os.listdir("/dev/shm")) - before if f.startswith("redzone-rl-")]
+    assert len(shm_files) == 1 and not os.path.exists(shm_files[0])

@@ -6,6 +6,7 @@ import { writeFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { basename } from 'node:path'
 import { Option, type Command } from 'commander'
+import { loadWithPeers } from '../node/selfplay/optional.js'
 import { RedzoneError } from '../core/errors.js'
 import { parsePair, parseShard, parseWhole, parseWorkers } from '../node/selfplay/config.js'
 import { formatSummary } from '../node/selfplay/summary.js'
@@ -173,7 +174,7 @@ export function registerSelfPlayCommands(program: Command): void {
       try {
         if (flags.listRuns || flags.purge !== undefined) {
           if (flags.listRuns && flags.purge !== undefined) throw new RedzoneError('usage', '--list-runs and --purge: give one')
-          const { manageRuns } = await import('../node/selfplay/manage-runs.js')
+          const { manageRuns } = await loadWithPeers(() => import('../node/selfplay/manage-runs.js'))
           process.stdout.write(await manageRuns(flags.queue, flags.queueName, flags.purge))
           return
         }
@@ -188,7 +189,7 @@ export function registerSelfPlayCommands(program: Command): void {
         } else if (threads > cores) {
           process.stderr.write(`redzone worker: --workers ${threads}: more threads than the ${cores} cores: they share them (--workers auto starts one per core)\n`)
         }
-        const { startQueueWorker } = await import('../node/selfplay/queue.js')
+        const { startQueueWorker } = await loadWithPeers(() => import('../node/selfplay/queue.js'))
         const worker = await startQueueWorker({
           url: flags.queue,
           queueName: flags.queueName,
@@ -219,7 +220,7 @@ export function registerSelfPlayCommands(program: Command): void {
     .addHelpText('after', '\nA line that is not a game (a last line cut off by a stopped writer, anything else) is skipped and named\non stderr with its number; the other games are summarised. Exit 1 when a line other than a cut-off last\nline was skipped, 2 for a file with no games.')
     .action(async (file: string, flags: { html?: string; json?: boolean }) => {
       try {
-        const { onlyCutOffEnd, renderReportHtml, reportData, summarizeGamesFile } = await import('../node/selfplay/report.js')
+        const { onlyCutOffEnd, renderReportHtml, reportData, summarizeGamesFile } = await loadWithPeers(() => import('../node/selfplay/report.js'))
         const summary = await summarizeGamesFile(file)
         if (flags.html !== undefined) writeFileSync(flags.html, renderReportHtml(reportData(summary, `redzone self-play: ${basename(file)}`)))
         process.stdout.write(flags.json ? `${JSON.stringify(summary, null, 2)}\n` : formatSummary(summary))

@@ -3,20 +3,20 @@
  * trains on, replay-verified (`RecordRows`: every record replayed through `act` with `replay`'s
  * checks). The rows stream into `.npy` files (bounded memory, any size), in a temporary folder
  * beside the output that becomes the output only when every record has been exported: bad input
- * leaves nothing behind. An `.npz` is the same files packed into a zip (stored, streamed).
+ * leaves nothing behind. An `.npz` is the same files packed into a zip (stored, streamed; `npz.ts`,
+ * with fflate).
  */
 import { randomBytes } from 'node:crypto'
-import { closeSync, createReadStream, fstatSync, mkdirSync, openSync, readSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { createReadStream, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join, resolve } from 'node:path'
 import { createInterface } from 'node:readline'
-import { Zip, ZipPassThrough } from 'fflate'
 import { RedzoneError } from '../core/errors.js'
 import { recordShapeError, type GameRecord } from '../play/record.js'
 import { engineVersion, versionError } from '../play/version.js'
 import { ACTION_SIZE, OBS_SIZE, OBS_VERSION } from '../rl/layout.js'
 import { RecordRows } from '../rl/record-rows.js'
 import { countNonBlankLines } from './lines.js'
-import { NpyWriter, writeAll, type NpyType } from './npy.js'
+import { NpyWriter, type NpyType } from './npy.js'
 
 /** The format name `meta.json` carries. */
 export const EXPORT_FORMAT = 'redzone-export/1'
@@ -130,6 +130,8 @@ export async function exportGamesWith(file: string, options: ExportGamesOptions,
   if (form === 'npy' && existing === 'file') throw new RedzoneError('usage', `--out ${options.out}: a file; the arrays go into a directory (or name a file ending in .npz)`)
   if (kindOf(dirname(out)) !== 'directory') throw new RedzoneError('usage', `--out ${options.out}: the folder ${dirname(out)} does not exist`)
 
+  // The .npz packer (with fflate, bundled into its chunk) loads only for an .npz.
+  const npz = form === 'npz' ? await import('./npz.js') : null
   const input = await openInput(file)
   const total = options.onProgress ? Math.min(await countNonBlankLines(file), limit) : 0
 
@@ -237,7 +239,7 @@ export async function exportGamesWith(file: string, options: ExportGamesOptions,
     let bytes: number
     if (form === 'npz') {
       const packed = join(temp, basename(out))
-      bytes = packNpz(names.map((name) => ({ name, path: join(temp, name) })), packed)
+      bytes = npz!.packNpz(names.map((name) => ({ name, path: join(temp, name) })), packed)
       renameSync(packed, out)
     } else {
       bytes = writers.reduce((n, w) => n + w.bytes, 0) + Buffer.byteLength(metaText)
@@ -276,49 +278,6 @@ function npzBytes(writers: readonly NpyWriter[]): number {
   let bytes = ZIP_END_BYTES + ZIP_ENTRY_BYTES + 'meta.json'.length * 2 + META_ROOM
   for (const w of writers) bytes += w.bytes + ZIP_ENTRY_BYTES + (basename(w.path).length * 2)
   return bytes
-}
-
-/** A fixed time for every entry: the same records give the same `.npz`, byte for byte. */
-const ZIP_TIME = new Date(1980, 0, 1)
-
-/** Packs files into a zip at `out`, stored (no compression), streamed: one buffer of memory. Returns its size. */
-function packNpz(files: readonly { name: string; path: string }[], out: string): number {
-  const fd = openSync(out, 'w')
-  let written = 0
-  let failure: Error | null = null
-  const zip = new Zip((error, chunk) => {
-    if (error) failure ??= error
-    else {
-      writeAll(fd, chunk, null)
-      written += chunk.length
-    }
-  })
-  const buffer = Buffer.allocUnsafe(1 << 22)
-  try {
-    for (const { name, path } of files) {
-      const entry = new ZipPassThrough(name)
-      entry.mtime = ZIP_TIME
-      zip.add(entry)
-      const input = openSync(path, 'r')
-      try {
-        const size = fstatSync(input).size
-        let done = 0
-        do {
-          const n = readSync(input, buffer, 0, Math.min(buffer.length, size - done), done)
-          if (n === 0 && done < size) throw new Error(`redzone internal error: ${path} ended at ${done} of ${size} bytes; please report a bug`)
-          done += n
-          entry.push(buffer.subarray(0, n), done >= size)
-        } while (done < size)
-      } finally {
-        closeSync(input)
-      }
-    }
-    zip.end()
-  } finally {
-    closeSync(fd)
-  }
-  if (failure !== null) throw failure
-  return written
 }
 
 /** `1.2 GB`, `340.5 MB`: sizes in the summary (decimal units). */

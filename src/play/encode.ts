@@ -13,8 +13,11 @@ import type { Eid } from '../core/events.js'
  *   b9>5         declare blockers         d5>9:2,5>2:1 assign damage (d: default)
  *   s40,41       search (s-: decline)     x3,4       discard
  *   m            mulligan                 k          keep         o3,4  bottom
+ *
+ * The same encoding over a `Game`'s string ids (`cA-shock-1>B`) names an action of that game
+ * (the automation contract of the browser demo, `data-action`); `decodeAction` reads entity ids only.
  */
-export function encodeAction(action: PlayerAction): string {
+export function encodeAction<R extends Eid | string = Eid>(action: PlayerAction<R>): string {
   switch (action.type) {
     case 'pass':
       return 'p'

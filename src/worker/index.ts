@@ -29,6 +29,22 @@ import type { Position } from '../state/position.js'
 import { readBinary, STATE_FORMAT, type StateDocument } from '../state/serialize.js'
 import type { Snapshot } from '../state/snapshot.js'
 import type { GameState } from '../api/game-state.js'
+import { trackChange, worldOf } from '../api/game.js'
+import { act } from '../decisions/act.js'
+import { pendingDecision } from '../decisions/pending.js'
+import { legalActions as legalOf } from '../decisions/legal.js'
+import type { Eid } from '../core/events.js'
+import type { DeckSpec } from '../play/decks.js'
+import { createDeckGame } from '../play/setup.js'
+import type { Agent, AgentFactory } from '../play/agent.js'
+import { agentLabel, chooseChecked, type SeatedAgent } from '../play/agent-choice.js'
+import { forcedAction, mixSeed } from '../play/play-game.js'
+import { encodeAction } from '../play/encode.js'
+import { mapRefs } from '../api/refs.js'
+import { GameView } from '../play/view.js'
+import { randomAgent } from '../play/agents/random.js'
+import { heuristicAgent } from '../play/agents/heuristic.js'
+import { searchAgent } from '../play/agents/search.js'
 
 /** One end of a message channel: a `Worker`, a worker's `self`, a `MessagePort`. */
 export interface MessageEndpoint {
@@ -39,8 +55,51 @@ export interface MessageEndpoint {
   start?(): void
 }
 
-/** What a game starts from: a position, a `toBinary` buffer (transferred), or a `redzone-state/1` document. */
-export type GameSource = Position | ArrayBuffer | StateDocument
+/**
+ * The worker's global scope as `exposeGame` takes it: `self` in the worker script, whichever lib
+ * types it (the WebWorker lib's `DedicatedWorkerGlobalScope`, or the DOM lib's `Window` in a
+ * project compiled with `lib: ["DOM"]`, as Vite's template is, where `self.postMessage` takes a
+ * target origin). At run time it is the worker's scope: `postMessage(message, transfer)`.
+ */
+export interface WorkerScope {
+  postMessage(message: unknown, ...rest: never[]): void
+  addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void
+}
+
+/** A whole game from two decks (`createDeckGame`: shuffled by the seed, seven cards each, the mulligans first). */
+export interface DeckGameSource {
+  /** By seat: player A's deck, then player B's (a built-in deck's name, a list of pool card names, or a deck list). */
+  decks: readonly [DeckSpec, DeckSpec]
+}
+
+/** What a game starts from: a position, a `toBinary` buffer (transferred), a `redzone-state/1` document, or two decks. */
+export type GameSource = Position | ArrayBuffer | StateDocument | DeckGameSource
+
+/** The built-in agents a worker can play a seat with (`createRemoteGame`'s `agents`). */
+export const AGENT_NAMES = ['heuristic', 'random', 'search'] as const
+export type AgentName = (typeof AGENT_NAMES)[number]
+
+const AGENTS: Readonly<Record<AgentName, AgentFactory>> = { heuristic: heuristicAgent, random: randomAgent, search: searchAgent }
+
+/** Options of `RemoteGame.runAgents`. */
+export interface RunAgentsOptions {
+  /** The most choices the agents make in this call (default: no limit, until a player's decision or the end of the game). */
+  max?: number
+  /** Players (not agents) whose decisions with one legal answer (priority with nothing to do but pass, ...) are taken for them too. */
+  autoPass?: readonly string[]
+}
+
+/** What `RemoteGame.runAgents` did: the agents' choices (encoded, `encodeAction` over ids), the forced actions taken, and why it stopped. */
+export interface AgentRun {
+  /** Each choice an agent made, in order: its player and the action (`encodeAction` with ids). */
+  chosen: { player: string; action: string }[]
+  /** Decisions with one legal answer taken (for the agents, and for the `autoPass` players). */
+  forced: number
+  /** `decision`: a player (not an agent) must decide; `gameOver`; `max`: the agents made `max` choices. */
+  stopped: 'decision' | 'gameOver' | 'max'
+  /** The pending decision when it stopped. */
+  decision: Decision<string>
+}
 
 type Promised<F> = F extends (...args: infer A) => infer R ? (...args: A) => Promise<Awaited<R>> : never
 
@@ -81,6 +140,12 @@ export type RemoteGame = { readonly [K in GameMethod]: Promised<Game[K]> } & {
   version(): Promise<number>
   /** Like `Game.onEvent` (`viewer`: that player's stream): the events of every later call, in order, before the call's promise resolves. */
   onEvent(listener: (event: ClientEvent) => void, options?: { viewer?: string }): () => void
+  /**
+   * Lets the seats played by agents (`createRemoteGame`'s `agents`) decide, in the worker, until a
+   * player who is not an agent must decide, the game is over, or the agents made `max` choices;
+   * their events arrive before the promise resolves, as for any call.
+   */
+  runAgents(options?: RunAgentsOptions): Promise<AgentRun>
   /** A command registered with `exposeGame(scope, { commands })`. */
   command<T = unknown>(name: string, ...args: unknown[]): Promise<T>
   /** Stops listening to the worker (the worker itself is the caller's to terminate). */
@@ -91,7 +156,8 @@ export type RemoteGame = { readonly [K in GameMethod]: Promised<Game[K]> } & {
 export type WorkerCommand = (game: Game | null, ...args: unknown[]) => unknown
 
 type Request =
-  | { rz: 'init'; id: number; source: GameSource; seed?: number }
+  | { rz: 'init'; id: number; source: GameSource; seed?: number; agents?: Readonly<Record<string, AgentName>> }
+  | { rz: 'agents'; id: number; max: number | null; autoPass: readonly string[] }
   | { rz: 'call'; id: number; method: string; args: unknown[] }
   | { rz: 'drive'; id: number; method: string; args: unknown[] }
   | { rz: 'command'; id: number; name: string; args: unknown[] }
@@ -125,10 +191,66 @@ function isStateDocument(source: GameSource): source is StateDocument {
   return (source as StateDocument).format === STATE_FORMAT
 }
 
+function isDeckSource(source: GameSource): source is DeckGameSource {
+  return typeof source === 'object' && source !== null && 'decks' in source
+}
+
 function gameFrom(source: GameSource, seed: number | undefined): Game {
   if (source instanceof ArrayBuffer) return fromBinary(source)
   if (isStateDocument(source)) return fromJSON(source)
+  if (isDeckSource(source)) return createDeckGame(source.decks, seed === undefined ? {} : { seed })
   return new Game(source, seed === undefined ? {} : { seed })
+}
+
+/** The agents of a game by player entity, each with its own random stream (`mixSeed(seed, seat + 1)`, as `playGame` seeds them). */
+function seatAgents(game: Game, agents: Readonly<Record<string, AgentName>>, seed: number): Map<Eid, SeatedAgent> {
+  const world = worldOf(game)
+  const out = new Map<Eid, SeatedAgent>()
+  for (const [player, name] of Object.entries(agents)) {
+    const eid = game.eid(player)
+    const seat = eid === undefined ? -1 : world.playerOrder.indexOf(eid)
+    if (eid === undefined || seat < 0) throw new RedzoneError('unknown-entity', `agents: "${player}" is not a player of this game`)
+    const factory = (AGENTS as Record<string, AgentFactory | undefined>)[name]
+    if (!Object.hasOwn(AGENTS, name) || factory === undefined) throw new RedzoneError('invalid-argument', `agents.${player}: unknown agent ${JSON.stringify(name)}; expected one of ${AGENT_NAMES.join(', ')}`)
+    const agent: Agent = factory.create(mixSeed(seed, seat + 1))
+    out.set(eid, { agent, view: new GameView(world, eid), name, seat: seat === 0 ? 0 : 1 })
+  }
+  return out
+}
+
+/** `RemoteGame.runAgents` in the worker: the agents' choices and the forced actions, through the game (one version each). */
+function runAgents(game: Game, agents: ReadonlyMap<Eid, SeatedAgent>, max: number | null, autoPass: readonly string[]): AgentRun {
+  const world = worldOf(game)
+  const passFor = new Set<Eid>()
+  for (const id of autoPass) {
+    const eid = game.eid(id)
+    if (eid === undefined || !world.playerOrder.includes(eid)) throw new RedzoneError('unknown-entity', `autoPass: "${id}" is not a player of this game`)
+    passFor.add(eid)
+  }
+  const chosen: AgentRun['chosen'] = []
+  let forced = 0
+  const stop = (stopped: AgentRun['stopped']): AgentRun => ({ chosen, forced, stopped, decision: game.pendingDecision() })
+  for (;;) {
+    const decision = pendingDecision(world)
+    if (decision.kind === 'gameOver') return stop('gameOver')
+    const player = decision.player!
+    const seated = agents.get(player)
+    if (!seated && !passFor.has(player)) return stop('decision')
+    const legal = legalOf(world)
+    const only = forcedAction(legal)
+    if (only) {
+      const result = trackChange(game, () => act(world, only))
+      if (!result.ok) throw new Error(`redzone: the forced action "${encodeAction(only)}" was rejected (${result.error.message}): please report a bug`)
+      forced++
+      continue
+    }
+    if (!seated) return stop('decision')
+    if (max !== null && chosen.length >= max) return stop('max')
+    const action = chooseChecked(seated, decision, legal)
+    const result = trackChange(game, () => act(world, action))
+    if (!result.ok) throw new RedzoneError('illegal-agent-action', `${agentLabel(seated)}: illegal action "${encodeAction(action)}" at ${decision.kind}: ${result.error.code}: ${result.error.message}`)
+    chosen.push({ player: game.id(player), action: encodeAction(mapRefs(action, (eid) => (eid === 0 ? undefined : game.id(eid))) as PlayerAction<string>) })
+  }
 }
 
 /**
@@ -136,8 +258,10 @@ function gameFrom(source: GameSource, seed: number | undefined): Game {
  * it with `createRemoteGame`; `commands` adds named operations (a benchmark, a bulk simulation)
  * that `RemoteGame.command` calls.
  */
-export function exposeGame(scope: MessageEndpoint, options: { commands?: Readonly<Record<string, WorkerCommand>> } = {}): void {
+export function exposeGame(worker: MessageEndpoint | WorkerScope, options: { commands?: Readonly<Record<string, WorkerCommand>> } = {}): void {
+  const scope = worker as MessageEndpoint
   let game: Game | null = null
+  let agents = new Map<Eid, SeatedAgent>()
   let events: ClientEvent[] = []
   let streams: string[] = []
   /** The streams the page listens to ('' omniscient, else a viewer's id), with their subscriptions to the game. */
@@ -161,6 +285,7 @@ export function exposeGame(scope: MessageEndpoint, options: { commands?: Readonl
     switch (request.rz) {
       case 'init':
         game = gameFrom(request.source, request.seed)
+        agents = request.agents ? seatAgents(game, request.agents, request.seed ?? 0) : new Map()
         listen()
         return { value: null, transfer: [] }
       case 'events': {
@@ -207,6 +332,8 @@ export function exposeGame(scope: MessageEndpoint, options: { commands?: Readonl
         const method = driver[request.method as DriverMethod] as (...args: unknown[]) => unknown
         return { value: method.apply(driver, request.args), transfer: [] }
       }
+      case 'agents':
+        return { value: runAgents(need(), agents, request.max, request.autoPass), transfer: [] }
       case 'command': {
         const command = options.commands?.[request.name]
         if (!command) throw new RedzoneError('invalid-argument', `unknown worker command "${request.name}"`)
@@ -238,7 +365,11 @@ export function exposeGame(scope: MessageEndpoint, options: { commands?: Readonl
  * Starts a game in a worker that called `exposeGame`, from a position (with an optional seed),
  * a `toBinary` buffer (transferred: the buffer is unusable here afterwards) or a JSON document.
  */
-export async function createRemoteGame(worker: MessageEndpoint, source: GameSource, options: { seed?: number } = {}): Promise<RemoteGame> {
+export async function createRemoteGame(
+  worker: MessageEndpoint,
+  source: GameSource,
+  options: { seed?: number; agents?: Readonly<Record<string, AgentName>> } = {},
+): Promise<RemoteGame> {
   let nextId = 1
   const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>()
   const listeners = new Map<string, Set<(event: ClientEvent) => void>>()
@@ -263,7 +394,10 @@ export async function createRemoteGame(worker: MessageEndpoint, source: GameSour
       worker.postMessage({ ...request, id }, transfer)
     })
 
-  await send({ rz: 'init', source, ...(options.seed === undefined ? {} : { seed: options.seed }) }, source instanceof ArrayBuffer ? [source] : [])
+  await send(
+    { rz: 'init', source, ...(options.seed === undefined ? {} : { seed: options.seed }), ...(options.agents ? { agents: options.agents } : {}) },
+    source instanceof ArrayBuffer ? [source] : [],
+  )
 
   const call = (method: string) => (...args: unknown[]) => send({ rz: 'call', method, args })
   const remote: Record<string, unknown> = {}
@@ -272,6 +406,7 @@ export async function createRemoteGame(worker: MessageEndpoint, source: GameSour
   const drive: Record<string, unknown> = {}
   for (const method of DRIVER_METHODS) drive[method] = (...args: unknown[]) => send({ rz: 'drive', method, args })
   remote['drive'] = drive
+  remote['runAgents'] = (run: RunAgentsOptions = {}) => send({ rz: 'agents', max: run.max ?? null, autoPass: run.autoPass ?? [] })
   remote['command'] = (name: string, ...args: unknown[]) => send({ rz: 'command', name, args })
   remote['onEvent'] = (listener: (event: ClientEvent) => void, options: { viewer?: string } = {}) => {
     const key = options.viewer ?? ''
@@ -302,4 +437,4 @@ export async function createRemoteGame(worker: MessageEndpoint, source: GameSour
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never
 
 export { RedzoneError }
-export type { ActionResult, ClientEvent, ClientState, Decision, GameState, InputIssue, LegalActions, PlayerAction, Position, RedzoneErrorCode, StateDocument }
+export type { ActionResult, ClientEvent, ClientState, DeckSpec, Decision, GameState, InputIssue, LegalActions, PlayerAction, Position, RedzoneErrorCode, StateDocument }

@@ -70,12 +70,12 @@ const EXPECTED: Record<EntryName, { values: string[]; types: string[] }> = {
   },
   'redzone/worker': {
     values: [
-      'RedzoneError', 'createRemoteGame', 'exposeGame',
+      'AGENT_NAMES', 'RedzoneError', 'createRemoteGame', 'exposeGame',
     ],
     types: [
-      'ActionResult', 'ClientEvent', 'ClientState', 'Decision', 'GameSource', 'GameState', 'InputIssue',
-      'LegalActions', 'MessageEndpoint', 'PlayerAction', 'Position', 'RedzoneErrorCode', 'RemoteDriver',
-      'RemoteGame', 'StateDocument', 'WorkerCommand',
+      'ActionResult', 'AgentName', 'AgentRun', 'ClientEvent', 'ClientState', 'DeckGameSource', 'DeckSpec', 'Decision',
+      'GameSource', 'GameState', 'InputIssue', 'LegalActions', 'MessageEndpoint', 'PlayerAction', 'Position',
+      'RedzoneErrorCode', 'RemoteDriver', 'RemoteGame', 'RunAgentsOptions', 'StateDocument', 'WorkerCommand', 'WorkerScope',
     ],
   },
   'redzone/internal': {

@@ -1,9 +1,12 @@
 /** The packed package as a user installs it: what the tarball holds, its types under both module resolutions, its code and CLI. */
 import { spawnSync } from 'node:child_process'
-import { readFileSync, rmSync } from 'node:fs'
+import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, rmSync, statSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { packIntoScratchConsumer, typeCheck, writeIn, type Packed } from './scratch-consumer.js'
+import { heuristicAgent } from '../../src/play/agents/heuristic.js'
+import { randomAgent } from '../../src/play/agents/random.js'
+import { playGame } from '../../src/play/play-game.js'
+import { packIntoScratchConsumer, root, typeCheck, writeIn, type Packed } from './scratch-consumer.js'
 
 /** Uses the core and the scenario entry; the @ts-expect-error lines fail the check if redzone's types degrade to `any`. */
 const CONSUMER_TS = `import { createGame, drive, gameState, toBinary, type ActionResult, type GameState } from 'redzone'
@@ -88,6 +91,72 @@ function bareImports(installed: string, entry: string): string[] {
   return [...external].sort()
 }
 
+/** The README's "Use it in your project" snippets, by the file each names in its first line (`// client.ts`, `// worker.ts`, `// main.ts`). */
+function readmeSnippets(): Record<string, string> {
+  const readme = readFileSync(join(root, 'README.md'), 'utf8')
+  const section = readme.slice(readme.indexOf('## Use it in your project'), readme.indexOf('## A full combat'))
+  const out: Record<string, string> = {}
+  for (const [, code] of section.matchAll(/```ts\n([\s\S]*?)```/g)) {
+    const name = /^\/\/ ([\w-]+\.ts)\n/.exec(code!)?.[1]
+    if (name) out[name] = code!
+  }
+  return out
+}
+
+/**
+ * Vite's vanilla-ts template's compiler options (a DOM-lib project: `self` is a Window), strict,
+ * without @types/node; skipLibCheck as the template has it.
+ */
+const VITE_DOM = {
+  target: 'ES2022', useDefineForClassFields: true, module: 'ESNext', lib: ['ES2022', 'DOM', 'DOM.Iterable'], types: [], skipLibCheck: true,
+  moduleResolution: 'bundler', allowImportingTsExtensions: true, verbatimModuleSyntax: true, moduleDetection: 'force', noEmit: true,
+  strict: true, noUnusedLocals: true, noUnusedParameters: true, erasableSyntaxOnly: true, noFallthroughCasesInSwitch: true, noUncheckedSideEffectImports: true,
+}
+
+/** Every file under `dir`, its size in bytes (symlinks followed once, as an install would copy them). */
+function sizeOf(dir: string): number {
+  let total = 0
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name)
+    const stat = statSync(path)
+    total += stat.isDirectory() ? sizeOf(path) : stat.size
+  }
+  return total
+}
+
+/** Whether a package builds or ships native code (a binding.gyp, a .node file, an install script). */
+function isNative(dir: string): boolean {
+  const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { gypfile?: boolean; scripts?: Record<string, string> }
+  if (manifest.gypfile || existsSync(join(dir, 'binding.gyp')) || ['preinstall', 'install', 'postinstall'].some((s) => manifest.scripts?.[s])) return true
+  const walk = (d: string): boolean => readdirSync(d).some((n) => (statSync(join(d, n)).isDirectory() ? n !== 'node_modules' && walk(join(d, n)) : n.endsWith('.node')))
+  return walk(dir)
+}
+
+/**
+ * What `npm install redzone` brings into a browser-only project: redzone and its dependencies,
+ * recursively (optional peers are not installed), each package's installed files, read from this
+ * project's node_modules (the lock file's versions; no network).
+ */
+function browserConsumerInstall(installed: string): { packages: string[]; bytes: number; native: string[] } {
+  const seen = new Map<string, string>()
+  const visit = (name: string, from: string): void => {
+    if (seen.has(name)) return
+    let dir = join(from, 'node_modules', name)
+    if (!existsSync(dir)) dir = join(root, 'node_modules', name)
+    if (!existsSync(dir)) throw new Error(`${name} (a dependency) is not installed in ${root}`)
+    dir = lstatSync(dir).isSymbolicLink() ? realpathSync(dir) : dir
+    seen.set(name, dir)
+    const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> }
+    for (const dependency of Object.keys(manifest.dependencies ?? {})) visit(dependency, dir)
+  }
+  const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> }
+  for (const dependency of Object.keys(manifest.dependencies ?? {})) visit(dependency, root)
+  const packages = ['redzone', ...seen.keys()]
+  const bytes = sizeOf(installed) + [...seen.values()].reduce((sum, dir) => sum + sizeOf(dir), 0)
+  const native = [...seen].filter(([, dir]) => isNative(dir)).map(([name]) => name)
+  return { packages, bytes, native }
+}
+
 let packed: Packed
 
 beforeAll(() => {
@@ -95,6 +164,8 @@ beforeAll(() => {
   writeIn(packed.dir, 'src/consumer.ts', CONSUMER_TS)
   writeIn(packed.dir, 'consumer.mjs', CONSUMER_MJS)
   writeIn(packed.dir, 'tsconfig.nodenext.json', JSON.stringify({ compilerOptions: { ...STRICT, module: 'nodenext', moduleResolution: 'nodenext' }, files: ['src/consumer.ts'] }))
+  for (const [file, code] of Object.entries(readmeSnippets())) writeIn(packed.dir, `vite/src/${file}`, code)
+  writeIn(packed.dir, 'tsconfig.vite-dom.json', JSON.stringify({ compilerOptions: VITE_DOM, include: ['vite/src'] }))
   writeIn(packed.dir, 'tsconfig.bundler.json', JSON.stringify({ compilerOptions: { ...STRICT, module: 'esnext', moduleResolution: 'bundler' }, files: ['src/consumer.ts'] }))
 }, 120_000)
 
@@ -126,14 +197,35 @@ describe('the packed tarball', () => {
     expect(readFileSync(join(installed, 'dist', 'scenario.js'), 'utf8')).toContain(`"./${chunk}"`)
   })
 
-  it('redzone and redzone/rl load only bitecs and eventemitter3; zod comes in with redzone/scenario, node: with redzone/node', () => {
+  it('redzone, redzone/rl and redzone/scenario load only bitecs and eventemitter3 (zod is bundled); node: comes in with redzone/node; the optional peers only when a Node feature loads them', () => {
     const installed = join(packed.dir, 'node_modules', 'redzone')
     expect(bareImports(installed, 'dist/index.js')).toEqual(['bitecs', 'eventemitter3'])
-    expect(bareImports(installed, 'dist/scenario.js')).toEqual(['bitecs', 'eventemitter3', 'zod'])
+    expect(bareImports(installed, 'dist/scenario.js')).toEqual(['bitecs', 'eventemitter3'])
     expect(bareImports(installed, 'dist/worker.js')).toEqual(['bitecs', 'eventemitter3'])
     expect(bareImports(installed, 'dist/rl.js')).toEqual(['bitecs', 'eventemitter3'])
     expect(bareImports(installed, 'dist/node.js').filter((m) => m.startsWith('node:')).length).toBeGreaterThan(0)
+    // Statically imported (loaded with the entry): never an optional peer.
+    for (const entry of ['dist/node.js', 'dist/cli.js']) {
+      expect(bareImports(installed, entry).filter((m) => ['bullmq', 'ioredis', 'piscina', 'chart.js', 'zod'].includes(m)), entry).toEqual([])
+    }
+    const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; peerDependenciesMeta: Record<string, { optional: boolean }> }
+    expect(Object.keys(manifest.dependencies).sort()).toEqual(['bitecs', 'cli-progress', 'commander', 'eventemitter3'])
+    expect(Object.keys(manifest.peerDependenciesMeta).sort()).toEqual(['bullmq', 'chart.js', 'ioredis', 'piscina', 'zod'])
+    for (const meta of Object.values(manifest.peerDependenciesMeta)) expect(meta.optional).toBe(true)
   })
+
+  it("a browser-only consumer (redzone alone) installs no native addon and at most 5 MB", () => {
+    const install = browserConsumerInstall(join(packed.dir, 'node_modules', 'redzone'))
+    console.log(`a browser-only consumer installs ${install.packages.length} packages, ${(install.bytes / 1e6).toFixed(2)} MB: ${install.packages.join(', ')}`)
+    expect(install.native).toEqual([])
+    for (const heavy of ['bullmq', 'ioredis', 'piscina', 'chart.js', 'zod', 'msgpackr', 'fflate']) expect(install.packages).not.toContain(heavy)
+    expect(install.bytes).toBeLessThanOrEqual(5e6)
+  })
+
+  it("type-checks the README's client loop and Worker setup in a DOM-lib, Vite-style project (self is a Window there)", () => {
+    expect(Object.keys(readmeSnippets()).sort()).toEqual(['client.ts', 'main.ts', 'worker.ts'])
+    expect(typeCheck(packed.dir, 'tsconfig.vite-dom.json')).toEqual({ code: 0, output: '' })
+  }, 60_000)
 
   it('type-checks a strict consumer with module and moduleResolution nodenext', () => {
     expect(typeCheck(packed.dir, 'tsconfig.nodenext.json')).toEqual({ code: 0, output: '' })
@@ -153,5 +245,21 @@ describe('the packed tarball', () => {
     const out = spawnSync(process.execPath, [join('node_modules', 'redzone', 'dist', 'cli.js'), 'cards'], { cwd: packed.dir, encoding: 'utf8' })
     expect(out.status).toBe(0)
     expect(out.stdout.length).toBeGreaterThan(100)
+  })
+
+  it('its CLI exports a games file to a directory and to an .npz with only its dependencies installed (fflate is bundled into the .npz chunk)', () => {
+    const cli = join('node_modules', 'redzone', 'dist', 'cli.js')
+    const record = JSON.stringify(playGame({ seed: 1, agents: [heuristicAgent, randomAgent], decks: ['green-white', 'black-red'] }))
+    writeIn(packed.dir, 'games.jsonl', `${record}\n`)
+    for (const out of ['arrays', 'games.npz']) {
+      const run = spawnSync(process.execPath, [cli, 'export', 'games.jsonl', '--out', out, '--quiet'], { cwd: packed.dir, encoding: 'utf8' })
+      expect(run.stderr, out).toBe('')
+      expect(run.stdout).toMatch(/^exported 1 games: \d+ rows of both seats to /)
+      expect(existsSync(join(packed.dir, out))).toBe(true)
+    }
+    expect(existsSync(join(packed.dir, 'node_modules', 'fflate'))).toBe(false)
+    const installed = join(packed.dir, 'node_modules', 'redzone')
+    const chunks = packed.files.filter((f) => f.endsWith('.js'))
+    expect(chunks.filter((f) => bareImports(installed, f).includes('fflate'))).toEqual([])
   })
 })

@@ -2,7 +2,8 @@
  * Self-play throughput: games/s on 1 and 2 worker threads, and (given a Redis) the queue's overhead
  * per game against the same threads locally. For `npm run bench`; not part of `npm test`.
  */
-import { DEFAULT_QUEUE_NAME, startQueueWorker } from './queue.js'
+import { loadWithPeers } from './optional.js'
+import { DEFAULT_QUEUE_NAME } from './queue-name.js'
 import { runSelfPlay, type SelfPlayOptions } from './run.js'
 
 export interface SelfPlayBenchOptions {
@@ -33,6 +34,7 @@ export async function benchSelfPlay(options: SelfPlayBenchOptions = {}): Promise
   const result: SelfPlayBenchResult = { games, gamesPerSecond: { workers1: one.timing!.gamesPerSecond, workers2: two.timing!.gamesPerSecond } }
   if (options.queue !== undefined) {
     const queueName = `${DEFAULT_QUEUE_NAME}-bench`
+    const { startQueueWorker } = await loadWithPeers(() => import('./queue.js'))
     const worker = await startQueueWorker({ url: options.queue, queueName, threads: 2 })
     try {
       const queued = await runSelfPlay({ ...base, queue: options.queue, queueName })

@@ -24,7 +24,9 @@ import {
 import { engineVersion } from './version.js'
 
 /** Also in cli.ts (which does not load this module until a command runs). */
-export const DEFAULT_QUEUE_NAME = 'redzone-selfplay'
+import { DEFAULT_QUEUE_NAME } from './queue-name.js'
+
+export { DEFAULT_QUEUE_NAME }
 
 export interface RangeJobData extends GameRange {
   runId: string

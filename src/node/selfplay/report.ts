@@ -2,6 +2,7 @@
 import { createReadStream, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
+import { missingPeer, missingPeerOf } from './optional.js'
 import type { GameRecord } from '../../play/record.js'
 import { RedzoneError } from '../../core/errors.js'
 import { outcomeOf } from './play-range.js'
@@ -145,7 +146,13 @@ export function reportData(summary: SelfPlaySummary, title: string): ReportData 
 
 function chartJsSource(): string {
   const require = createRequire(import.meta.url)
-  return readFileSync(join(dirname(require.resolve('chart.js')), 'chart.umd.min.js'), 'utf8')
+  let main: string
+  try {
+    main = require.resolve('chart.js')
+  } catch (error) {
+    throw missingPeerOf(error) === 'chart.js' ? missingPeer('chart.js') : error
+  }
+  return readFileSync(join(dirname(main), 'chart.umd.min.js'), 'utf8')
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!)

@@ -16,8 +16,8 @@ import { replayCommand, selfplayCommand, SummaryBuilder, type SelfPlaySummary } 
 import { loadRun, normalizeAgentSpec } from './load.js'
 import { runDeckNames, runDecks } from './decks.js'
 import { OrderedSink, openGamesOutput } from './ordered-output.js'
-import { createRangePool } from './pool.js'
-import { bindQueueRun, DEFAULT_QUEUE_NAME, produceOnQueue } from './queue.js'
+import { loadWithPeers } from './optional.js'
+import { DEFAULT_QUEUE_NAME } from './queue-name.js'
 import { defaultProgress, silentProgress, type Progress } from './progress.js'
 import { runGames, type RunBinding } from './runs.js'
 import { engineVersion } from './version.js'
@@ -138,6 +138,7 @@ export async function prepareRun(options: SelfPlayOptions): Promise<PreparedRun>
   if (options.queue !== undefined) {
     const runId = options.runId ?? randomBytes(6).toString('hex')
     const binding: RunBinding = { ...runGames(config), from: range.from, to: range.to, chunk, engine: engineVersion(), queueName: options.queueName ?? DEFAULT_QUEUE_NAME, created: new Date().toISOString() }
+    const { bindQueueRun } = await loadWithPeers(() => import('./queue.js'))
     prepared.bound = await bindQueueRun(options.queue, runId, binding)
     prepared.runId = runId
   }
@@ -169,6 +170,7 @@ export async function runSelfPlay(options: SelfPlayOptions): Promise<SelfPlaySum
   const start = performance.now()
   try {
     if (options.queue !== undefined) {
+      const { produceOnQueue } = await loadWithPeers(() => import('./queue.js'))
       await produceOnQueue({
         url: options.queue, queueName: options.queueName ?? DEFAULT_QUEUE_NAME, runId: run.runId!, bound: run.bound!, config, chunks, sink, progress,
         log: (line) => log(`selfplay: ${line}`), ...(signal ? { signal } : {}),
@@ -237,6 +239,7 @@ async function runInThisThread(config: RunConfig, chunks: readonly GameRange[], 
  * When `signal` aborts, the threads are ended: the ranges in flight are not written.
  */
 async function runOnPool(config: RunConfig, chunks: readonly GameRange[], threads: number, sink: OrderedSink, progress: Progress, signal?: AbortSignal): Promise<void> {
+  const { createRangePool } = await loadWithPeers(() => import('./pool.js'))
   const pool = createRangePool(threads)
   let destroyed: Promise<void> | undefined
   const destroy = (): Promise<void> => (destroyed ??= pool.destroy())
