@@ -3,9 +3,11 @@
  * plain-object baseline and the limit kernel, interleaved in one process; the small-board
  * throughput; memory per creature. Every timed run's outcome is compared across the three and
  * the bench fails loudly on a difference. `--json` prints the machine-readable report.
+ * `--compare REF` runs another commit's bench and this one alternately instead (bench/compare-run.ts).
  */
 import { writeFileSync } from 'node:fs'
 import { cpus } from 'node:os'
+import { join } from 'node:path'
 import { Command } from 'commander'
 import { buildBoard, generateBoardSpec, type BoardSpec, type GeneratedBoard } from '../src/generate/board.js'
 import { restoreWorld, snapshotWorld } from '../src/state/snapshot.js'
@@ -16,6 +18,7 @@ import { browserBench, browserTable } from './browser/bench.js'
 import { soak, type SoakReport } from './soak.js'
 import { rlBench, type RlReport } from './rl.js'
 import { benchSelfPlay, type SelfPlayBenchResult } from '../src/node/selfplay/bench.js'
+import { runCompare } from './compare-run.js'
 import { createLimitBoard, resetLimitBoard, runLimitCombat } from './limit.js'
 import { baselineOutcome, engineOutcome, limitOutcome, type Outcome } from './outcome.js'
 
@@ -267,6 +270,8 @@ const program = new Command()
   .option('--rl-envs <n>', 'games in lockstep in the learning-environment measurement', '256')
   .option('--rl-seconds <s>', 'seconds of the learning-environment measurement', '5')
   .option('--rl-steps <n>', 'then masked random steps on until this many over the run (the 10,000,000-step check: rejected must stay 0)')
+  .option('--compare <ref>', 'instead: build REF (a commit, a tag) in a worktree and run its bench and this one alternately with the other options given, then compare every figure (new / old per round; --json and --out give the comparison)')
+  .option('--rounds <n>', 'with --compare: rounds, each one run of both benches, the order swapped every round', '3')
   .parse(process.argv)
 const options = program.opts<{
   json?: boolean
@@ -286,7 +291,25 @@ const options = program.opts<{
   rlEnvs: string
   rlSeconds: string
   rlSteps?: string
+  compare?: string
+  rounds: string
 }>()
+if (options.compare !== undefined) {
+  // Both benches get the options given on the command line (not the defaults: an older bench has its own).
+  const benchArgs: string[] = []
+  for (const option of program.options) {
+    const key = option.attributeName()
+    if (['compare', 'rounds', 'json', 'out'].includes(key) || program.getOptionValueSource(key) !== 'cli' || !option.long) continue
+    const value: unknown = program.getOptionValue(key)
+    benchArgs.push(option.long, ...(typeof value === 'boolean' ? [] : [String(value)]))
+  }
+  const rounds = Number(options.rounds)
+  if (!Number.isInteger(rounds) || rounds < 1) {
+    log(`bench: --rounds: a whole number of 1 or more, not ${JSON.stringify(options.rounds)}`)
+    process.exit(2)
+  }
+  process.exit(await runCompare({ ref: options.compare, rounds, benchArgs, json: options.json === true, ...(options.out ? { out: options.out } : {}), root: join(import.meta.dirname, '..'), log }))
+}
 const sections = new Set(options.only.split(','))
 if (typeof gc !== 'function') log('bench: run with node --expose-gc for memory figures (npm run bench does)')
 const sizes = options.sizes.split(',').map((s) => Number(s.replace(/_/g, '')))

@@ -33,9 +33,6 @@ export function activateEquip(world: GameWorld, req: ActivateRequest): ActionRes
   return OK
 }
 
-/** What the sorcery-timing rejection says can be activated, per ability (702.6a). */
-const ACTIVATED_WHAT: Readonly<Record<ActivateRequest['ability'], string>> = { equip: 'equip can be activated', 'equip planeswalker': 'equip planeswalker can be activated' }
-
 type EquipAbility = Extract<ParameterizedKeyword, { kind: 'equip' | 'equip planeswalker' }>
 
 /** Everything that makes an equip activation illegal now (CR 602.2, 702.6), or the ability used and the lands that pay for it. */
@@ -69,24 +66,12 @@ export function activateError(world: GameWorld, req: ActivateRequest): Rejection
   if (world.place.controller[object] !== player) {
     return reject('not-your-permanent', `only ${label(world, object)}'s controller may activate its abilities`, '602.2')
   }
-  // The object's abilities of this kind, read in place (this runs per object and target when legal actions are listed).
-  const all = world.abilities.get(object) ?? NO_ABILITIES
-  let first: EquipAbility | null = null
-  for (let k = 0; k < all.length && first === null; k++) first = ofKind(all[k]!, req.ability)
-  if (first === null) return reject('no-such-ability', `${label(world, object)} has no ${req.ability} ability`, '602.1')
-  const timing = sorceryTimingError(world, player, ACTIVATED_WHAT[req.ability], '702.6a')
+  const abilities = world.abilities.get(object)
+  const first = abilities?.find((a): a is EquipAbility => a.kind === req.ability)
+  if (!first) return reject('no-such-ability', `${label(world, object)} has no ${req.ability} ability`, '602.1')
+  const timing = sorceryTimingError(world, player, `${req.ability} can be activated`, '702.6a')
   if (timing) return timing
   if (target === 0) return reject('illegal-target', `${req.ability} needs a target`, '602.2b')
-  let legal: EquipAbility[] | null = null
-  for (let k = 0; k < all.length; k++) {
-    const a = ofKind(all[k]!, req.ability)
-    if (a !== null && equipTargetError(world, player, object, a, target) === null) (legal ??= []).push(a)
-  }
-  return legal ?? equipTargetError(world, player, object, first, target)!
-}
-
-const NO_ABILITIES: readonly ParameterizedKeyword[] = []
-
-function ofKind(a: ParameterizedKeyword, kind: ActivateRequest['ability']): EquipAbility | null {
-  return (a.kind === 'equip' || a.kind === 'equip planeswalker') && a.kind === kind ? a : null
+  const legal = abilities!.filter((a): a is EquipAbility => a.kind === req.ability && equipTargetError(world, player, object, a, target) === null)
+  return legal.length > 0 ? legal : equipTargetError(world, player, object, first, target)!
 }

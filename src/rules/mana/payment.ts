@@ -46,54 +46,41 @@ export function manaSources(world: GameWorld, player: Eid): ManaSource[] {
   return out
 }
 
-/**
- * Whether `sources[from..]` can pay the colored `symbols` and `generic` mana, one mana per land
- * (CR 106.4, 601.2g-h): every colored symbol matched to its own land (a bipartite matching by
- * augmenting paths, so a land that makes several colors is not spent where another would do),
- * and enough lands left for the generic part.
- */
-function canPay(symbols: readonly ManaSymbol[], generic: number, sources: readonly ManaSource[], from: number): boolean {
-  const available = sources.length - from
-  if (symbols.length + generic > available) return false
-  if (symbols.length === 0) return true
-  const owner = new Int32Array(available).fill(-1)
-  const augment = (u: number, seen: Uint8Array): boolean => {
-    for (let s = 0; s < available; s++) {
-      if (seen[s] || !sources[from + s]!.makes.includes(symbols[u]!)) continue
-      seen[s] = 1
-      if (owner[s] === -1 || augment(owner[s]!, seen)) {
-        owner[s] = u
+/** Kuhn's augmenting paths: whether each of `left` items gets its own one of `right` items that it `fits`. */
+function saturates(left: number, right: number, fits: (l: number, r: number) => boolean): boolean {
+  const owner = new Int32Array(right).fill(-1)
+  const seen = new Uint8Array(right)
+  const augment = (l: number): boolean => {
+    for (let r = 0; r < right; r++) {
+      if (seen[r] || !fits(l, r)) continue
+      seen[r] = 1
+      if (owner[r] === -1 || augment(owner[r]!)) {
+        owner[r] = l
         return true
       }
     }
     return false
   }
-  for (let u = 0; u < symbols.length; u++) if (!augment(u, new Uint8Array(available))) return false
+  for (let l = 0; l < left; l++) {
+    seen.fill(0)
+    if (!augment(l)) return false
+  }
   return true
 }
 
 /**
- * Whether every land of `lands` can pay its own unit of the cost (a colored symbol it makes, or
- * one generic mana): a matching of lands into units that uses each land (Kuhn's augmenting paths).
+ * Whether `sources` can pay the colored `symbols` and `generic` mana, one mana per land (CR 106.4,
+ * 601.2g-h): every colored symbol matched to its own land (so a land that makes several colors is
+ * not spent where another would do), and enough lands left for the generic part.
  */
+function canPay(symbols: readonly ManaSymbol[], generic: number, sources: readonly ManaSource[]): boolean {
+  return symbols.length + generic <= sources.length && saturates(symbols.length, sources.length, (u, s) => sources[s]!.makes.includes(symbols[u]!))
+}
+
+/** Whether every land of `lands` can pay its own unit of the cost: a colored symbol it makes, or one generic mana. */
 function eachLandPays(symbols: readonly ManaSymbol[], generic: number, lands: readonly ManaSource[]): boolean {
   const units = symbols.length + generic
-  if (lands.length > units) return false
-  const landOf = new Int32Array(units).fill(-1)
-  const fits = (land: number, unit: number): boolean => unit >= symbols.length || lands[land]!.makes.includes(symbols[unit]!)
-  const augment = (land: number, seen: Uint8Array): boolean => {
-    for (let u = 0; u < units; u++) {
-      if (seen[u] || !fits(land, u)) continue
-      seen[u] = 1
-      if (landOf[u] === -1 || augment(landOf[u]!, seen)) {
-        landOf[u] = land
-        return true
-      }
-    }
-    return false
-  }
-  for (let l = 0; l < lands.length; l++) if (!augment(l, new Uint8Array(units))) return false
-  return true
+  return lands.length <= units && saturates(lands.length, units, (l, u) => u >= symbols.length || lands[l]!.makes.includes(symbols[u]!))
 }
 
 /**
@@ -106,63 +93,18 @@ function eachLandPays(symbols: readonly ManaSymbol[], generic: number, lands: re
  */
 export function findPayment(world: GameWorld, player: Eid, cost: ManaCost): Eid[] | null {
   const sources = manaSources(world, player)
-  return sources.every((s) => s.makes.length === 1) ? singleColourPayment(sources, cost) : defaultPayment(sources, cost)
-}
-
-/** `findPayment`'s choice among `sources` (in order), by the general matching. Exported for the test that holds the counting version to it. */
-export function defaultPayment(sources: readonly ManaSource[], cost: ManaCost): Eid[] | null {
   const { symbols, generic } = cost
-  if (!canPay(symbols, generic, sources, 0)) return null
+  if (!canPay(symbols, generic, sources)) return null
   const units = symbols.length + generic
   const tapped: ManaSource[] = []
   for (let k = 0; k < sources.length && tapped.length < units; k++) {
-    const trial = [...tapped, sources[k]!]
     // A payment that uses every land tapped so far and this one, with lands after it for the
     // rest, exists when each of them can pay its own unit and the whole cost can be paid from
     // them and the lands after (Mendelsohn-Dulmage: the two matchings combine into one).
-    if (eachLandPays(symbols, generic, trial) && canPay(symbols, generic, [...trial, ...sources.slice(k + 1)], 0)) tapped.push(sources[k]!)
+    tapped.push(sources[k]!)
+    if (!eachLandPays(symbols, generic, tapped) || !canPay(symbols, generic, tapped.concat(sources.slice(k + 1)))) tapped.pop()
   }
   return tapped.map((s) => s.land)
-}
-
-const COLOUR_INDEX: Readonly<Record<ManaSymbol, number>> = { W: 0, U: 1, B: 2, R: 3, G: 4 }
-
-/**
- * `defaultPayment` when every land makes one colour (basic lands), by counting: the same two
- * conditions per land, which for one-colour lands are counts. Each land of the trial pays its own
- * unit when the lands of each colour beyond that colour's symbols are at most the generic mana;
- * the whole cost stays payable when, for every colour, the trial's lands and the lands after
- * cover its symbols, and there are enough lands in all.
- */
-export function singleColourPayment(sources: readonly ManaSource[], cost: ManaCost): Eid[] | null {
-  const { symbols, generic } = cost
-  const need = [0, 0, 0, 0, 0]
-  for (let k = 0; k < symbols.length; k++) need[COLOUR_INDEX[symbols[k]!]]!++
-  const after = [0, 0, 0, 0, 0]
-  for (let k = 0; k < sources.length; k++) after[COLOUR_INDEX[sources[k]!.makes[0]!]]!++
-  const units = symbols.length + generic
-  if (units > sources.length) return null
-  for (let c = 0; c < 5; c++) if (after[c]! < need[c]!) return null
-  const taken = [0, 0, 0, 0, 0]
-  let excess = 0
-  const tapped: Eid[] = []
-  for (let k = 0; k < sources.length && tapped.length < units; k++) {
-    const c = COLOUR_INDEX[sources[k]!.makes[0]!]
-    after[c]!--
-    const excessWith = excess + (taken[c]! + 1 > need[c]! ? 1 : 0)
-    if (excessWith > generic) continue
-    if (tapped.length + 1 + (sources.length - k - 1) < units) continue
-    taken[c]!++
-    let covered = true
-    for (let x = 0; x < 5; x++) if (taken[x]! + after[x]! < need[x]!) covered = false
-    if (!covered) {
-      taken[c]!--
-      continue
-    }
-    excess = excessWith
-    tapped.push(sources[k]!.land)
-  }
-  return tapped
 }
 
 /**
@@ -187,7 +129,7 @@ export function paymentError(world: GameWorld, player: Eid, cost: ManaCost, land
     sources.push({ land, makes })
   }
   const needed = cost.symbols.length + cost.generic
-  if (lands.length !== needed || !canPay(cost.symbols, cost.generic, sources, 0)) {
+  if (lands.length !== needed || !canPay(cost.symbols, cost.generic, sources)) {
     return `${lands.map((l) => label(world, l)).join(', ') || 'no lands'} don't pay ${formatManaCost(cost)} exactly`
   }
   return null

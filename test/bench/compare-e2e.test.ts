@@ -1,0 +1,59 @@
+/**
+ * `npm run bench -- --compare REF` end to end, kept cheap: HEAD against the working tree, two
+ * rounds of the small-board section for a tenth of a second. The first run for a commit checks it
+ * out and builds it (about 20 s); later ones reuse the worktree. Not a measurement: it checks the
+ * plumbing (worktree, build, alternation, the JSON comparison) and the errors.
+ */
+import { spawnSync } from 'node:child_process'
+import { join } from 'node:path'
+import { build } from 'esbuild'
+import { beforeAll, describe, expect, it } from 'vitest'
+
+const root = join(import.meta.dirname, '..', '..')
+const bench = join(root, 'dist', 'bench.js')
+const head = spawnSync('git', ['rev-parse', 'HEAD'], { cwd: root, encoding: 'utf8' })
+const isCheckout = head.status === 0
+
+function runBench(...args: string[]) {
+  const out = spawnSync(process.execPath, ['--expose-gc', bench, ...args], { cwd: root, encoding: 'utf8', timeout: 300_000 })
+  return { code: out.status, stdout: out.stdout, stderr: out.stderr }
+}
+
+describe.skipIf(!isCheckout)('npm run bench -- --compare (HEAD against the working tree)', { timeout: 300_000 }, () => {
+  beforeAll(async () => {
+    // The bench bundle as `npm run bench` makes it (the comparison runs it as the current side).
+    await build({
+      absWorkingDir: root, entryPoints: ['bench/main.ts'], bundle: true, platform: 'node', format: 'esm', target: 'node20',
+      packages: 'external', outfile: bench, logLevel: 'warning',
+    })
+  })
+
+  it('fails with a clear message for a ref that is not a commit', () => {
+    const { code, stdout, stderr } = runBench('--compare', 'no-such-ref-anywhere')
+    expect(code).toBe(2)
+    expect(stdout).toBe('')
+    expect(stderr).toContain('"no-such-ref-anywhere" is not a commit here')
+  })
+
+  it('runs both benches alternately and prints the comparison as JSON', () => {
+    const { code, stdout, stderr } = runBench('--compare', 'HEAD', '--rounds', '2', '--only', 'small', '--small-seconds', '0.1', '--json')
+    expect(code, stderr).toBe(0)
+    const report = JSON.parse(stdout)
+    expect(report).toMatchObject({ ref: 'HEAD', refCommit: head.stdout.trim(), headCommit: head.stdout.trim(), rounds: 2, order: ['ref', 'head'], benchArgs: ['--only', 'small', '--small-seconds', '0.1'] })
+    expect(typeof report.dirty).toBe('boolean')
+    const engine = report.figures.find((f: { name: string }) => f.name === 'smallBoard.engineCombatsPerSec')
+    expect(engine).toMatchObject({ better: 'higher', control: false, constant: false, fixed: false, verdict: '' })
+    expect(engine.old).toHaveLength(2)
+    expect(engine.new).toHaveLength(2)
+    expect(engine.ratio.rounds).toBe(2)
+    expect(engine.ratio.min).toBeGreaterThan(0)
+    expect(engine.ratio.min).toBeLessThanOrEqual(engine.ratio.median)
+    expect(engine.ratio.median).toBeLessThanOrEqual(engine.ratio.max)
+    expect(report.figures.find((f: { name: string }) => f.name === 'smallBoard.baselineCombatsPerSec').control).toBe(true)
+    expect(report.onlyRef).toEqual([])
+    expect(report.onlyHead).toEqual([])
+    // Progress on stderr: each round, each side, in alternating order.
+    const sides = [...stderr.matchAll(/^(round \d\/2): (.+) done in [\d.]+ s$/gm)].map((m) => `${m[1]} ${m[2]!.startsWith('HEAD') ? 'ref' : 'head'}`)
+    expect(sides).toEqual(['round 1/2 ref', 'round 1/2 head', 'round 2/2 head', 'round 2/2 ref'])
+  })
+})
