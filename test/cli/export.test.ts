@@ -7,10 +7,10 @@
  */
 import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { heuristicAgent } from '../../src/play/agents/heuristic.js'
 import { randomAgent } from '../../src/play/agents/random.js'
 import { playGame } from '../../src/play/play-game.js'
@@ -147,6 +147,9 @@ beforeAll(() => {
   expected.obsSha = obs.digest('hex')
   expected.maskSha = mask.digest('hex')
 }, 120_000)
+
+// The exports take a few hundred MB: none is left behind.
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 describe('redzone export', { timeout: 120_000 }, () => {
   it('writes obs, mask, action, seat, outcome, game and decision .npy files and meta.json to a directory: the rows RecordRows gives, one summary line, progress on stderr', () => {
