@@ -73,7 +73,8 @@ await build({
   target: 'es2022',
   // The packages a consumer installs (dependencies) and the optional peers (loaded only by the Node
   // features that need them) stay imports; zod, used by the scenario loader only, is bundled into the
-  // chunks of redzone/scenario, redzone/node and the CLI, so a consumer installs no zod.
+  // chunks of redzone/scenario, redzone/node and the CLI, so a consumer installs no zod; fflate (8 kB)
+  // is bundled into the chunk that packs redzone export's .npz, loaded only for an .npz.
   external: ['node:*', 'bitecs', 'eventemitter3', 'commander', 'cli-progress', 'bullmq', 'ioredis', 'piscina', 'chart.js'],
   logLevel: 'warning',
 })

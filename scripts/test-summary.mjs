@@ -2,7 +2,8 @@
 /**
  * The one-line summary after `npm test`, from vitest's JSON report: passed and failed counts, and
  * whether the browser tests (test/browser/) really ran in Chromium or were skipped for want of one,
- * the same for the queue tests (redis-server) and the check of the shared scenario copies (../shared).
+ * the same for the queue tests (redis-server), the check of the shared scenario copies (../shared) and
+ * numpy's reading of `redzone export`'s arrays (python3-numpy).
  */
 import { readFileSync } from 'node:fs'
 import { join, sep } from 'node:path'
@@ -32,6 +33,13 @@ const pythonTests = report.testResults
 const pythonSkipped = pythonTests.some((t) => t.status === 'skipped' || t.status === 'pending')
 const pythonRan = pythonTests.some((t) => t.status === 'passed' || t.status === 'failed')
 
+const numpy = report.testResults
+  .filter((file) => file.name.endsWith(`${sep}test${sep}cli${sep}export.test.ts`))
+  .flatMap((file) => file.assertionResults)
+  .filter((t) => t.title.startsWith('numpy loads'))
+const numpyRan = numpy.filter((t) => t.status === 'passed' || t.status === 'failed').length
+const numpySkipped = numpy.some((t) => t.status === 'skipped' || t.status === 'pending')
+
 let line = `vitest: ${report.numPassedTests} passed, ${report.numFailedTests} failed`
 if (report.numPendingTests > 0) line += `, ${report.numPendingTests} skipped`
 if (browserSkipped > 0) line += '; browser tests NOT run: no Chromium found (set CHROMIUM_PATH or apt-get install chromium)'
@@ -41,4 +49,6 @@ else if (queueRan > 0) line += `; self-play queue tests ran on redis-server (${q
 if (pythonSkipped) line += '; Python tests NOT run: no /usr/bin/python3 with numpy and pytest (apt-get install python3-numpy python3-pytest)'
 else if (pythonRan) line += '; Python tests (python/tests, pytest) ran'
 if (sharedSkipped) line += '; the check that test/scenarios/shared matches ../shared/scenarios NOT run: no ../shared beside the project'
+if (numpySkipped) line += "; the numpy check of redzone export's arrays NOT run: no numpy (apt-get install python3-numpy)"
+else if (numpyRan > 0) line += '; numpy read the exported arrays'
 console.log(line)

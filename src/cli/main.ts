@@ -1,4 +1,4 @@
-import { Command, InvalidArgumentError } from 'commander'
+import { Command, InvalidArgumentError, Option } from 'commander'
 import { runScenario } from '../scenario/run.js'
 import { checkScenarioFile, loadScenarioFile, scenarioFiles } from '../node/scenario-files.js'
 import { runDemo } from './demo.js'
@@ -102,6 +102,20 @@ export function main(argv: readonly string[]): void {
     .action(async (file: string, options: { quiet?: boolean }) => {
       const { replayCommand } = await import('./replay.js')
       process.exitCode = await replayCommand(file, options)
+    })
+
+  program
+    .command('export')
+    .description('turn a games file (JSONL records) into training arrays (obs, mask, action, seat, outcome, game, decision) as .npy files or one .npz, every record replay-verified')
+    .argument('<file>', 'games file (redzone-game/1 lines)')
+    .requiredOption('--out <path>', 'a directory for the .npy files and meta.json, or a file ending in .npz')
+    .addOption(new Option('--seat <seat>', 'the seats whose decisions are rows').choices(['0', '1', 'both']).default('both'))
+    .option('--limit-games <n>', 'export the first N records only', positiveInt)
+    .option('--skip-inexpressible', 'leave out (and count) the decisions the masked encoding can\'t express, instead of failing')
+    .option('--quiet', 'no progress on stderr')
+    .action(async (file: string, options: { out: string; seat: string; limitGames?: number; skipInexpressible?: boolean; quiet?: boolean }) => {
+      const { exportCommand } = await import('./export.js')
+      process.exitCode = await exportCommand(file, options)
     })
 
   program

@@ -11,6 +11,7 @@ import { RedzoneError } from '../core/errors.js'
 import { GameTable } from '../play/play-game.js'
 import { recordShapeError, type GameRecord } from '../play/record.js'
 import { engineVersion, versionError } from '../play/version.js'
+import { countLines } from '../node/lines.js'
 import { lineProgress, silentProgress, type Progress, type TextSink } from '../node/selfplay/progress.js'
 
 /** Exit codes: 0 every record replayed as recorded, 1 a record differs, 2 bad input (no file, a line not a record, another version). */
@@ -29,17 +30,6 @@ export interface ReplayFileResult {
   invalid: { line: number; message: string }[]
   /** Records of another engine version or card pool: not replayed. */
   otherVersion: { line: number; message: string }[]
-}
-
-/** The number of lines of a file (its newlines, and a last line without one), for the progress total. */
-async function countLines(file: string): Promise<number> {
-  let lines = 0
-  let last = 0x0a
-  for await (const chunk of createReadStream(file) as AsyncIterable<Buffer>) {
-    for (let i = chunk.indexOf(0x0a); i !== -1; i = chunk.indexOf(0x0a, i + 1)) lines++
-    if (chunk.length > 0) last = chunk[chunk.length - 1]!
-  }
-  return last === 0x0a ? lines : lines + 1
 }
 
 /** Replays every record of `file` (throws a `usage` RedzoneError when the file can't be read). */

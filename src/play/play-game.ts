@@ -1,6 +1,6 @@
 import { RedzoneError } from '../core/errors.js'
 import { act, passIfForced } from '../decisions/act.js'
-import type { PlayerAction } from '../decisions/action.js'
+import type { Decision, PlayerAction } from '../decisions/action.js'
 import { legalActions, type LegalActions } from '../decisions/legal.js'
 import { isGameOver } from '../core/players.js'
 import { pendingDecision, winnerOf } from '../decisions/pending.js'
@@ -89,7 +89,7 @@ export function endReason(world: GameWorld): GameEndReason {
 function run(
   world: GameWorld,
   maxSteps: number,
-  choose: (player: Eid, legal: LegalActions) => PlayerAction,
+  choose: (player: Eid, legal: LegalActions, decision: Decision) => PlayerAction,
   record: (action: PlayerAction) => void,
   stats?: { decisions: number; forced: number },
   who?: (player: Eid) => string,
@@ -117,7 +117,7 @@ function run(
     }
     const legal = legalActions(world)
     const forced = forcedAction(legal)
-    const action = forced ?? choose(decision.player!, legal)
+    const action = forced ?? choose(decision.player!, legal, decision)
     const result = act(world, action)
     if (!result.ok) {
       const by = !forced && who ? `; by ${who(decision.player!)}` : ''
@@ -151,7 +151,7 @@ export class GameTable {
 
   /** `replay` on a game of this table (restored, not built): for many records, as `redzone replay` does. The game is reused by the next call. */
   replay(record: GameRecord): Game {
-    return replayOn(this, record, {})
+    return replayRecord(record, { table: this })
   }
 
   /** A game of these decks, not begun, with the seed's random stream. */
@@ -274,15 +274,32 @@ function outcomeText(o: { first: number; winner: number | null; turns: number; r
  * actions left over or missing), `illegal-agent-action` for a recorded action the game rejects.
  */
 export function replay(record: GameRecord, options: { onGame?: (game: Game) => void; maxSteps?: number } = {}): Game {
-  return replayOn(null, record, options)
+  return replayRecord(record, options)
 }
 
-function replayOn(table: GameTable | null, record: GameRecord, options: { onGame?: (game: Game) => void; maxSteps?: number }): Game {
+/** `replay`'s options, and what a tool inside the engine may watch (the `redzone export` rows). */
+export interface ReplayHooks {
+  /** Restores games from this table instead of building them (`GameTable.replay`); not with `onGame`. */
+  table?: GameTable
+  onGame?: (game: Game) => void
+  maxSteps?: number
+  /**
+   * Each recorded action, decoded, before it is given to `act`: the game at its decision (read
+   * it, never change it), the decision, its legal actions, and the action's index in `actions`.
+   */
+  onChoice?: (world: GameWorld, decision: Decision, legal: LegalActions, action: PlayerAction, index: number) => void
+  /** The recorded action `index` was accepted by `act` (after `onChoice`). */
+  onAccepted?: (index: number) => void
+}
+
+/** `replay` with its hooks: the one replay, for `replay`, `GameTable.replay` and the tools inside the engine. */
+export function replayRecord(record: GameRecord, options: ReplayHooks = {}): Game {
   const shape = recordShapeError(record)
   if (shape !== null) throw new RedzoneError('invalid-argument', `not a game record: ${shape}`)
   checkVersion(record.version)
   const decks = recordDecks(record)
   let game: Game
+  const { table, onChoice, onAccepted } = options
   if (table && !options.onGame) {
     game = table.fresh(decks, record.seed)
     beginGame(worldOf(game))
@@ -294,12 +311,14 @@ function replayOn(table: GameTable | null, record: GameRecord, options: { onGame
     outcome = run(
       world,
       record.maxSteps ?? options.maxSteps ?? DEFAULT_MAX_STEPS,
-      (player) => {
+      (player, legal, decision) => {
         const text = record.actions[next++]
         if (text === undefined) throw new RecordEnded()
-        return decodeAction(text, player)
+        const action = decodeAction(text, player)
+        onChoice?.(world, decision, legal, action, next - 1)
+        return action
       },
-      () => {},
+      onAccepted ? () => onAccepted(next - 1) : () => {},
     )
   } catch (error) {
     if (!(error instanceof RecordEnded)) throw error

@@ -209,6 +209,7 @@ const EXPORTS: Record<string, Classified> = {
   'redzone/node.readDeckFile': { why: 'reads a file' },
   'redzone/node.runSelfPlay': { why: 'plays games of its own (through act)' },
   'redzone/node.benchSelfPlay': { why: 'plays games of its own (through act)' },
+  'redzone/node.exportGames': { why: 'replays records on games of its own (through act)' },
   // redzone/worker
   'redzone/worker.exposeGame': { why: "serves a game to a page: its game changes only through Game's methods, and runAgents's choices through act (tested below)" },
   'redzone/worker.createRemoteGame': { why: "a remote game: Game's methods over a channel (tested below)" },

@@ -61,10 +61,10 @@ const EXPECTED: Record<EntryName, { values: string[]; types: string[] }> = {
   },
   'redzone/node': {
     values: [
-      'benchSelfPlay', 'checkScenarioFile', 'loadScenarioFile', 'readDeckFile', 'runSelfPlay', 'scenarioFiles',
+      'benchSelfPlay', 'checkScenarioFile', 'exportGames', 'loadScenarioFile', 'readDeckFile', 'runSelfPlay', 'scenarioFiles',
     ],
     types: [
-      'CheckOutcome', 'FileLoad', 'SelfPlayBenchOptions', 'SelfPlayBenchResult', 'SelfPlayOptions',
+      'CheckOutcome', 'ExportGamesOptions', 'ExportGamesResult', 'FileLoad', 'SelfPlayBenchOptions', 'SelfPlayBenchResult', 'SelfPlayOptions',
       'SelfPlaySummary',
     ],
   },

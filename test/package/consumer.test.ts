@@ -3,6 +3,9 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, rmSync, statSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { heuristicAgent } from '../../src/play/agents/heuristic.js'
+import { randomAgent } from '../../src/play/agents/random.js'
+import { playGame } from '../../src/play/play-game.js'
 import { packIntoScratchConsumer, root, typeCheck, writeIn, type Packed } from './scratch-consumer.js'
 
 /** Uses the core and the scenario entry; the @ts-expect-error lines fail the check if redzone's types degrade to `any`. */
@@ -215,7 +218,7 @@ describe('the packed tarball', () => {
     const install = browserConsumerInstall(join(packed.dir, 'node_modules', 'redzone'))
     console.log(`a browser-only consumer installs ${install.packages.length} packages, ${(install.bytes / 1e6).toFixed(2)} MB: ${install.packages.join(', ')}`)
     expect(install.native).toEqual([])
-    for (const heavy of ['bullmq', 'ioredis', 'piscina', 'chart.js', 'zod', 'msgpackr']) expect(install.packages).not.toContain(heavy)
+    for (const heavy of ['bullmq', 'ioredis', 'piscina', 'chart.js', 'zod', 'msgpackr', 'fflate']) expect(install.packages).not.toContain(heavy)
     expect(install.bytes).toBeLessThanOrEqual(5e6)
   })
 
@@ -242,5 +245,21 @@ describe('the packed tarball', () => {
     const out = spawnSync(process.execPath, [join('node_modules', 'redzone', 'dist', 'cli.js'), 'cards'], { cwd: packed.dir, encoding: 'utf8' })
     expect(out.status).toBe(0)
     expect(out.stdout.length).toBeGreaterThan(100)
+  })
+
+  it('its CLI exports a games file to a directory and to an .npz with only its dependencies installed (fflate is bundled into the .npz chunk)', () => {
+    const cli = join('node_modules', 'redzone', 'dist', 'cli.js')
+    const record = JSON.stringify(playGame({ seed: 1, agents: [heuristicAgent, randomAgent], decks: ['green-white', 'black-red'] }))
+    writeIn(packed.dir, 'games.jsonl', `${record}\n`)
+    for (const out of ['arrays', 'games.npz']) {
+      const run = spawnSync(process.execPath, [cli, 'export', 'games.jsonl', '--out', out, '--quiet'], { cwd: packed.dir, encoding: 'utf8' })
+      expect(run.stderr, out).toBe('')
+      expect(run.stdout).toMatch(/^exported 1 games: \d+ rows of both seats to /)
+      expect(existsSync(join(packed.dir, out))).toBe(true)
+    }
+    expect(existsSync(join(packed.dir, 'node_modules', 'fflate'))).toBe(false)
+    const installed = join(packed.dir, 'node_modules', 'redzone')
+    const chunks = packed.files.filter((f) => f.endsWith('.js'))
+    expect(chunks.filter((f) => bareImports(installed, f).includes('fflate'))).toEqual([])
   })
 })
