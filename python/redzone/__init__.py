@@ -9,4 +9,4 @@ from .vector import VectorEnv
 from .aec import AECEnv, env, raw_env
 
 __all__ = ["Client", "RedzoneError", "ServerExited", "default_command", "PROTOCOL", "VectorEnv", "AECEnv", "env", "raw_env"]
-__version__ = "0.1.0"
+__version__ = "0.1.1"

@@ -7,7 +7,7 @@ import { CARD_POOL, DECKS } from '../rules/cards/pool.js'
 import { RedzoneError } from '../core/errors.js'
 
 /** The engine's version: package.json's (a test holds the two equal). */
-export const ENGINE_VERSION = '0.1.0'
+export const ENGINE_VERSION = '0.1.1'
 
 /**
  * The version records written before records carried one are taken to have: the engine and pool

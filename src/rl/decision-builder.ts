@@ -288,7 +288,10 @@ export class DecisionBuilder {
       }
       case Phase.Pick: {
         const kind = this.kind as 'search' | 'discard' | 'bottom'
-        if (stop) return { type: 'search', player, cards: this.pickCount === 0 ? null : Array.from(this.picks.subarray(0, this.pickCount)) }
+        // CR 701.23: stop picking: the cards picked, none included (the search finds nothing and the library is still shuffled, 701.24);
+        // the mulligan index before any pick: decline the search (a "you may" search; no shuffle).
+        if (index === ACTION_MULLIGAN) return { type: 'search', player, cards: null }
+        if (stop) return { type: 'search', player, cards: Array.from(this.picks.subarray(0, this.pickCount)) }
         const card = this.option[index]!
         this.picks[this.pickCount++] = card
         this.picked[this.slots.slot(card)] = 1
@@ -374,7 +377,10 @@ export class DecisionBuilder {
         this.damageMask()
         break
       case Phase.Pick: {
-        if (this.kind === 'search') this.set(ACTION_STOP, 0)
+        if (this.kind === 'search') {
+          this.set(ACTION_STOP, 0)
+          if (this.pickCount === 0) this.set(ACTION_MULLIGAN, 0)
+        }
         for (const card of legal.cards) {
           const slot = this.slots.slot(card)
           if (slot >= 0 && this.picked[slot] === 0) this.set(ACTION_SELECT + slot, card)
@@ -523,8 +529,7 @@ export class DecisionBuilder {
   /**
    * The masked choices that build `action` from the start of the pending decision (call it right
    * after `begin`), or null when the encoding can't express it: an object beyond its section's
-   * slots, a damage division it doesn't offer, a search that finds nothing (`[]`; declining is
-   * `null`). The choices are checked by `apply` as they are taken.
+   * slots, a damage division it doesn't offer. The choices are checked by `apply` as they are taken.
    */
   indicesOf(action: PlayerAction): number[] | null {
     const legal = this.legal
@@ -589,8 +594,7 @@ export class DecisionBuilder {
       case 'discard':
       case 'bottom': {
         if (this.kind !== action.type) return null
-        if (action.cards === null) return [ACTION_STOP]
-        if (action.cards.length === 0) return null
+        if (action.cards === null) return this.kind === 'search' ? [ACTION_MULLIGAN] : null
         for (const card of action.cards) if (!push(this.on(card, false))) return null
         if (action.cards.length < this.decisionCount) out.push(ACTION_STOP)
         return out

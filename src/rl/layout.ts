@@ -11,7 +11,7 @@ import { CARD_POOL } from '../rules/cards/pool.js'
 import { internalError } from '../core/errors.js'
 
 /** The version of the layout: any change of a section, a feature, a scale or the action encoding bumps it. */
-export const OBS_VERSION = 1
+export const OBS_VERSION = 2
 
 /** Every scaled number is `raw / scale`, then clipped to [-OBS_CLIP, OBS_CLIP]. */
 export const OBS_CLIP = 4
@@ -289,7 +289,7 @@ export const ACTION_MEANINGS: Readonly<Record<'priority' | 'target' | 'attacker'
   attacker: { stop: 'the creature in focus does not attack', select: 'it attacks the player or planeswalker in the slot (CR 508.1b)' },
   blocker: { stop: 'the creature in focus does not block', select: 'it blocks the attacker in the slot (CR 509.1a)' },
   damage: { stop: 'the attacker in focus divides its damage by default', select: 'lethal damage to the recipient in the slot first, then to the others in order (a player takes what is left), the rest to that recipient (CR 510.1c-d, 702.19b)', alt: 'all of its damage to the recipient in the slot' },
-  pick: { stop: 'search: stop picking (none picked: decline); discard and bottom: (not legal)', select: 'pick the card in the slot' },
+  pick: { stop: 'search: stop picking, with the cards picked so far (none: the search finds nothing and the library is still shuffled, CR 701.23b, 701.24); discard and bottom: (not legal)', mulligan: 'search, before any pick: decline the search (a "you may" search; no shuffle)', select: 'pick the card in the slot' },
   mulligan: { stop: 'keep (CR 103.5)', mulligan: 'take a mulligan (CR 103.5)' },
 }
 

@@ -29,8 +29,7 @@ export interface RecordRowsOptions {
   seats?: 0 | 1 | 'both'
   /**
    * A recorded action the masked encoding can't express (`indicesOf` is null: an object beyond
-   * the observation's slots, a damage division it doesn't offer, a search that finds nothing, where
-   * the encoding offers declining): false (the default) throws
+   * the observation's slots, a damage division it doesn't offer): false (the default) throws
    * `invalid-argument` naming it; true leaves that decision out (no row) and counts it in `skipped`.
    */
   skipInexpressible?: boolean
@@ -116,7 +115,7 @@ export class RecordRows {
       if (!skip) {
         throw new RedzoneError(
           'invalid-argument',
-          `recorded action ${index} "${record.actions[index]}" can't be expressed as masked choices (an object beyond the observation's slots, a damage division the encoding doesn't offer, a search that finds nothing); --skip-inexpressible leaves such decisions out`,
+          `recorded action ${index} "${record.actions[index]}" can't be expressed as masked choices (an object beyond the observation's slots, a damage division the encoding doesn't offer); --skip-inexpressible leaves such decisions out`,
         )
       }
       skipped++

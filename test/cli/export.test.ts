@@ -19,6 +19,7 @@ import { engineVersion } from '../../src/play/version.js'
 import { exportGamesWith } from '../../src/node/export.js'
 import { ACTION_SIZE, OBS_SIZE, OBS_VERSION } from '../../src/rl/layout.js'
 import { RecordRows } from '../../src/rl/record-rows.js'
+import { recordsWithAFreeDivision } from '../rl/rl-helpers.js'
 
 const root = join(import.meta.dirname, '..', '..')
 const cli = join(root, 'dist', 'cli.js')
@@ -120,11 +121,9 @@ function expectNothingWritten(parent: string, out: string): void {
 beforeAll(() => {
   if (!existsSync(cli)) spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' })
   dir = mkdtempSync(join(tmpdir(), 'redzone-export-'))
-  // Games without a search that found nothing ("s": no row can express it; its own test below).
   records = []
   for (let i = 0; records.length < 24; i++) {
-    const record = playGame({ seed: 100 + i, agents: i % 3 === 0 ? [randomAgent, heuristicAgent] : [heuristicAgent, randomAgent], decks: i % 2 === 0 ? ['green-white', 'black-red'] : ['black-red', 'green-white'] })
-    if (!record.actions.includes('s')) records.push(record)
+    records.push(playGame({ seed: 100 + i, agents: i % 3 === 0 ? [randomAgent, heuristicAgent] : [heuristicAgent, randomAgent], decks: i % 2 === 0 ? ['green-white', 'black-red'] : ['black-red', 'green-white'] }))
   }
   // A blank line in the middle: skipped, but counted in line numbers (game.npy holds the line index).
   const lines = records.map((r) => JSON.stringify(r))
@@ -312,22 +311,20 @@ describe('redzone export', { timeout: 120_000 }, () => {
   })
 
   it('a decision the encoding can\'t express fails the export naming its line and action; --skip-inexpressible leaves it out and counts it', () => {
-    const withSearch: GameRecord[] = []
-    for (let seed = 0; withSearch.length < 2 && seed < 400; seed++) {
-      const record = playGame({ seed, agents: [randomAgent, randomAgent], decks: ['green-white', 'black-red'] })
-      if (record.actions.includes('s')) withSearch.push(record)
-    }
-    expect(withSearch).toHaveLength(2)
-    const path = write('searches.jsonl', [JSON.stringify(records[0]!), ...withSearch.map((r) => JSON.stringify(r))])
-    const out = join(dir, 'searches-out')
+    // Free damage divisions (CR 510.1c): legal, and not among the divisions the encoding offers.
+    const withDivision = recordsWithAFreeDivision(2)
+    const path = write('divisions.jsonl', [JSON.stringify(records[0]!), ...withDivision.map(({ record }) => JSON.stringify(record))])
+    const out = join(dir, 'divisions-out')
     const failed = redzone('export', path, '--out', out, '--quiet')
     expect(failed.code).toBe(1)
+    const first = withDivision[0]!
     expect(failed.stderr).toBe(
-      `redzone export: ${path}:2: recorded action ${withSearch[0]!.actions.indexOf('s')} "s" can't be expressed as masked choices ` +
-        "(an object beyond the observation's slots, a damage division the encoding doesn't offer, a search that finds nothing); --skip-inexpressible leaves such decisions out; nothing written\n",
+      `redzone export: ${path}:2: recorded action ${first.at} "${first.record.actions[first.at]}" can't be expressed as masked choices ` +
+        "(an object beyond the observation's slots, a damage division the encoding doesn't offer); --skip-inexpressible leaves such decisions out; nothing written\n",
     )
     expectNothingWritten(dir, out)
-    const skipped = withSearch.reduce((n, r) => n + r.actions.filter((a) => a === 's').length, 0)
+    const skipped = withDivision.reduce((n, { record }) => n + new RecordRows().rowsOf(record, () => {}, { skipInexpressible: true }).skipped, 0)
+    expect(skipped).toBeGreaterThanOrEqual(2)
     const run = redzone('export', path, '--out', out, '--quiet', '--skip-inexpressible')
     expect(run.code).toBe(0)
     expect(run.stdout).toMatch(new RegExp(`^exported 3 games: \\d+ rows .*; ${skipped} decisions? skipped \\(inexpressible\\)\\n$`))

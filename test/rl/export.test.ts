@@ -24,7 +24,7 @@ import { ACTION_SIZE, OBS_SIZE } from '../../src/rl/layout.js'
 import { RecordRows, type RecordRowsOptions } from '../../src/rl/record-rows.js'
 import { VecEnv, type VecEnvOptions } from '../../src/rl/vec-env.js'
 import { thrownRedzoneError } from '../helpers.js'
-import { randomMasked } from './rl-helpers.js'
+import { randomMasked, recordsWithAFreeDivision } from './rl-helpers.js'
 
 interface Row {
   obs: Float32Array
@@ -121,17 +121,6 @@ function games(agents: readonly [AgentFactory, AgentFactory], seeds: readonly nu
   return seeds.map((seed) => playGame({ seed, agents, decks: seed % 2 === 0 ? ['green-white', 'black-red'] : ['black-red', 'green-white'] }))
 }
 
-/** Records of random games with a search that found nothing ("s"): the encoding offers only declining (stop). */
-function recordsWithAnEmptySearch(count: number): GameRecord[] {
-  const found: GameRecord[] = []
-  for (let seed = 0; found.length < count && seed < 400; seed++) {
-    const record = playGame({ seed, agents: [randomAgent, randomAgent], decks: ['green-white', 'black-red'] })
-    if (record.actions.includes('s')) found.push(record)
-  }
-  expect(found.length).toBe(count)
-  return found
-}
-
 describe('redzone export rows (RecordRows)', () => {
   it('gives exactly what VecEnv shows a learner playing both seats: observation bytes, masks, choices and seats, row for row', () => {
     for (const { record, rows } of vecEnvGames({ seed: 11, opponent: 'self' }, 4, 5)) {
@@ -226,19 +215,30 @@ describe('redzone export rows (RecordRows)', () => {
     expect(thrownRedzoneError(() => rowsOf({ ...record!, version: '0.0.1+pool.0123456789ab' })).code).toBe('version-mismatch')
   })
 
-  it('an action the encoding can\'t express (a search that found nothing) is an error naming it; skipInexpressible leaves that decision out and counts it', () => {
-    const [record] = recordsWithAnEmptySearch(1)
-    const at = record!.actions.indexOf('s')
-    const error = thrownRedzoneError(() => rowsOf(record!))
+  it('an action the encoding can\'t express (a free damage division, CR 510.1c) is an error naming it; skipInexpressible leaves that decision out and counts it', () => {
+    const [{ record, at }] = recordsWithAFreeDivision(1) as [{ record: GameRecord; at: number }]
+    const error = thrownRedzoneError(() => rowsOf(record))
     expect(error.code).toBe('invalid-argument')
-    expect(error.message).toContain(`recorded action ${at} "s" can't be expressed as masked choices`)
+    expect(error.message).toContain(`recorded action ${at} "${record.actions[at]}" can't be expressed as masked choices`)
     const table = new RecordRows()
     const rows: number[] = []
-    const result = table.rowsOf(record!, (_obs, _mask, _action, _seat, decision) => rows.push(decision), { skipInexpressible: true })
-    expect(result.skipped).toBe(record!.actions.filter((a) => a === 's').length)
+    const result = table.rowsOf(record, (_obs, _mask, _action, _seat, decision) => rows.push(decision), { skipInexpressible: true })
+    expect(result.skipped).toBeGreaterThanOrEqual(1)
     expect(rows).not.toContain(at)
     expect(rows.length).toBe(result.rows)
     expect(result.rows).toBeGreaterThan(0)
+  })
+
+  it('a search that finds nothing ([]: the library is still shuffled) and a declined search (null) are both expressible (CR 701.23)', () => {
+    let both = 0
+    for (let seed = 0; seed < 400 && both < 2; seed++) {
+      const record = playGame({ seed, agents: [randomAgent, randomAgent], decks: ['green-white', 'black-red'] })
+      if (!record.actions.includes('s')) continue
+      const result = new RecordRows().rowsOf(record, () => {})
+      expect(result.skipped).toBe(0)
+      both++
+    }
+    expect(both).toBe(2)
   })
 
   it('refuses seats other than 0, 1 and both', () => {

@@ -10,7 +10,7 @@ import { CARD_POOL } from '../../src/rules/cards/pool.js'
 
 describe('the observation layout (OBS_LAYOUT)', () => {
   it('is versioned and JSON (a Python client reads it as data)', () => {
-    expect(OBS_VERSION).toBe(1)
+    expect(OBS_VERSION).toBe(2)
     expect(OBS_LAYOUT.version).toBe(OBS_VERSION)
     expect(JSON.parse(JSON.stringify(OBS_LAYOUT))).toEqual(OBS_LAYOUT)
   })

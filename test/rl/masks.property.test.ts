@@ -30,7 +30,7 @@ import { encodeAction } from '../../src/play/encode.js'
 import { restoreWorld, snapshotWorld } from '../../src/state/snapshot.js'
 import { worldOf, type Game } from '../../src/api/game.js'
 import { DecisionBuilder } from '../../src/rl/decision-builder.js'
-import { ACTION_ALT, ACTION_SELECT, ACTION_SIZE, ACTION_STOP } from '../../src/rl/layout.js'
+import { ACTION_ALT, ACTION_MULLIGAN, ACTION_SELECT, ACTION_SIZE, ACTION_STOP } from '../../src/rl/layout.js'
 import { creature, drive, expectOk, LIBRARIES, newGame } from '../helpers.js'
 import { exploreMasked } from './rl-helpers.js'
 
@@ -139,7 +139,7 @@ function candidateActions(world: GameWorld, builder: DecisionBuilder, rng: Rng):
     }
     case 'search':
       actions.push({ type: 'search', player, cards: null })
-      for (let k = 1; k <= decision.count; k++) for (const cards of combinations(lists.library, k)) actions.push({ type: 'search', player, cards })
+      for (let k = 0; k <= decision.count; k++) for (const cards of combinations(lists.library, k)) actions.push({ type: 'search', player, cards })
       break
     case 'discard':
     case 'bottom':
@@ -191,8 +191,6 @@ function checkDecision(world: GameWorld, builder: DecisionBuilder, at: string, r
     const ok = act(world, action).ok
     restoreWorld(world, saved)
     if (!ok) continue
-    // A search that finds nothing is `null` (declining) in the encoding, never `[]`.
-    if (action.type === 'search' && action.cards?.length === 0) continue
     builder.begin()
     const encoded = builder.indicesOf(action)
     expect(encoded, `${at}: ${encodeAction(action)} is legal but the encoding can't express it`).not.toBeNull()
@@ -220,6 +218,11 @@ function checkDecision(world: GameWorld, builder: DecisionBuilder, at: string, r
       // Picks in any order: the next card of some legal set that holds the cards picked so far, or stop where the picks are a legal set.
       const next = new Set<number>()
       for (const { path } of accepted) {
+        // Declining a search (`null`) is the mulligan index, before any pick; finding nothing (`[]`) is stop before any pick.
+        if (kind === 'search' && path.length === 1 && path[0] === ACTION_MULLIGAN) {
+          if (chosenCards.size === 0) next.add(ACTION_MULLIGAN)
+          continue
+        }
         const set = new Set(path.filter((i) => i !== 0))
         if (![...chosenCards].every((i) => set.has(i))) continue
         for (const i of set) if (!chosenCards.has(i)) next.add(i)

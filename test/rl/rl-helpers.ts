@@ -5,12 +5,16 @@ import { Rng } from '../../src/core/rng.js'
 import { act, passIfForced } from '../../src/decisions/act.js'
 import { legalActions } from '../../src/decisions/legal.js'
 import { pendingDecision } from '../../src/decisions/pending.js'
-import { forcedAction } from '../../src/play/play-game.js'
+import { forcedAction, playGame } from '../../src/play/play-game.js'
 import { createDeckGame } from '../../src/play/setup.js'
 import { worldOf } from '../../src/api/game.js'
 import { DecisionBuilder } from '../../src/rl/decision-builder.js'
 import { ACTION_SIZE, OBS_SIZE } from '../../src/rl/layout.js'
 import { fillSlots, SlotTable, writeObservation } from '../../src/rl/observe.js'
+import { randomAgent } from '../../src/play/agents/random.js'
+import type { Agent, AgentFactory } from '../../src/play/agent.js'
+import type { GameRecord } from '../../src/play/record.js'
+import { RecordRows } from '../../src/rl/record-rows.js'
 
 export const DECK_PAIRS = [
   ['green-white', 'black-red'],
@@ -84,4 +88,45 @@ export function exploreMasked(
     decisions++
   }
   return decisions
+}
+
+/**
+ * An agent that plays at random but, where an attacker of its has two blockers or more, divides its
+ * combat damage freely between the first two (1 to one, the rest to the other: legal, CR 510.1c,
+ * and usually none of the divisions the action encoding offers).
+ */
+export const freeDivider: AgentFactory = {
+  name: 'free-divider',
+  create(seed: number): Agent {
+    const random = randomAgent.create(seed)
+    return {
+      choose(view, decision, legal) {
+        const entry = legal.damage.find((d) => d.recipients.length >= 3 && d.amount >= 2)
+        if (decision.kind !== 'assignDamage' || entry === undefined) return random.choose(view, decision, legal)
+        // With three recipients or more, the first two are blockers (the recipients list blockers first).
+        const [a, b] = entry.recipients as [Eid, Eid]
+        return { type: 'assignDamage', player: decision.player!, assignments: [{ creature: entry.creature, recipient: a, amount: 1 }, { creature: entry.creature, recipient: b, amount: entry.amount - 1 }] }
+      },
+    }
+  },
+}
+
+/**
+ * Records of whole games (won or lost, not ended in an error) with a damage division the action
+ * encoding can't express, and the first such action of each: where `RecordRows` stops.
+ */
+export function recordsWithAFreeDivision(count: number): { record: GameRecord; at: number }[] {
+  const found: { record: GameRecord; at: number }[] = []
+  for (let seed = 0; found.length < count && seed < 3000; seed++) {
+    const record = playGame({ seed, agents: [freeDivider, randomAgent], decks: ['green-white', 'black-red'] })
+    if (record.reason !== 'life' && record.reason !== 'empty-library') continue
+    try {
+      new RecordRows().rowsOf(record, () => {})
+    } catch (error) {
+      const match = /recorded action (\d+) ".*" can't be expressed/.exec((error as Error).message)
+      if (match) found.push({ record, at: Number(match[1]) })
+    }
+  }
+  if (found.length < count) throw new Error(`only ${found.length} games with an inexpressible division in 3,000`)
+  return found
 }

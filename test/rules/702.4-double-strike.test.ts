@@ -75,3 +75,25 @@ describe('CR 702.4 Double strike', () => {
     expect(life(game, 'A')).toBe(24)
   })
 })
+
+describe('CR 510.1c after a first-strike damage step', () => {
+  it('510.1c, 702.19b the regular step asks for a division only from what is lethal now: the first step\'s assignments are gone once dealt', () => {
+    // A 3/3 double-striking trampler blocked by a 1/7: the first step deals 3 to the blocker (lethal
+    // is 7); in the second, lethal is 7 - 3 = 4 > 3, so there is still nothing to trample over and
+    // nothing to choose. (Counting the first step's 3 again would make lethal 1 and ask for a division.)
+    const game = newGame([creature('blade', 'A', 3, 3, ['double strike', 'trample']), creature('wall', 'B', 1, 7)])
+    expectOk(drive(game).walkToAttack({ blade: 'B' }))
+    expectOk(drive(game).walkToBlock({ wall: 'blade' }))
+    const asked: string[] = []
+    for (let i = 0; i < 20 && gameState(game).turn.step !== 'endCombat'; i++) {
+      const kind = game.pendingDecision().kind
+      asked.push(`${gameState(game).turn.step}:${kind}`)
+      expect(kind).toBe('priority')
+      expectOk(game.pass())
+    }
+    expect(gameState(game).turn.step).toBe('endCombat')
+    expect(asked.some((a) => a.startsWith('regularDamage'))).toBe(true)
+    expect(obj(game, 'wall').damage).toBe(6)
+    expect(life(game, 'B')).toBe(20)
+  })
+})
