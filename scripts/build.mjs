@@ -48,10 +48,42 @@ if (process.argv.includes('--if-stale') && existsSync(stampFile) && readFileSync
 }
 rmSync(stampFile, { force: true })
 
-for (const old of ['index.js', 'sim.js', 'rl.js', 'internal.js', 'scenario.js', 'node.js', 'worker.js', 'cli.js', 'selfplay-worker.js', 'chunks', 'types']) rmSync(join(dist, old), { recursive: true, force: true })
+for (const old of ['index.js', 'sim.js', 'rl.js', 'internal.js', 'scenario.js', 'node.js', 'worker.js', 'cli.js', 'selfplay-worker.js', 'chunks', 'vendor', 'types']) rmSync(join(dist, old), { recursive: true, force: true })
+
+/**
+ * The CLI's own packages (commander, cli-progress: CommonJS, Node only) are bundled into
+ * dist/vendor/ with their licenses, so that a consumer who only uses the engine installs none of
+ * them. The entries import them as `#redzone/commander` and `#redzone/cli-progress`, the package's
+ * subpath imports (package.json "imports"), which Node resolves from any file of the package.
+ */
+const VENDORED = {
+  commander: { entry: 'node_modules/commander/esm.mjs', license: 'node_modules/commander/LICENSE' },
+  'cli-progress': { entry: 'node_modules/cli-progress/cli-progress.js', license: 'node_modules/cli-progress/LICENSE.md' },
+}
+await build({
+  absWorkingDir: root,
+  entryPoints: Object.fromEntries(Object.entries(VENDORED).map(([name, { entry }]) => [name, entry])),
+  outdir: 'dist/vendor',
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'es2022',
+  // CommonJS that requires Node's modules, in an ES module: `require` made for it.
+  banner: { js: "import { createRequire as __redzoneRequire } from 'node:module'\nconst require = __redzoneRequire(import.meta.url)" },
+  logLevel: 'warning',
+})
+for (const [name, { license }] of Object.entries(VENDORED)) writeFileSync(join(dist, 'vendor', `${name}.LICENSE`), readFileSync(join(root, license)))
+
+const vendored = {
+  name: 'vendored',
+  setup(b) {
+    b.onResolve({ filter: /^(commander|cli-progress)$/ }, (args) => ({ path: `#redzone/${args.path}`, external: true }))
+  },
+}
 
 await build({
   absWorkingDir: root,
+  plugins: [vendored],
   entryPoints: {
     index: 'src/index.ts',
     sim: 'src/sim.ts',
@@ -71,11 +103,11 @@ await build({
   format: 'esm',
   platform: 'neutral',
   target: 'es2022',
-  // The packages a consumer installs (dependencies) and the optional peers (loaded only by the Node
+  // The packages a consumer installs (dependencies), commander and cli-progress (vendored above) and the optional peers (loaded only by the Node
   // features that need them) stay imports; zod, used by the scenario loader only, is bundled into the
   // chunks of redzone/scenario, redzone/node and the CLI, so a consumer installs no zod; fflate (8 kB)
   // is bundled into the chunk that packs redzone export's .npz, loaded only for an .npz.
-  external: ['node:*', 'bitecs', 'eventemitter3', 'commander', 'cli-progress', 'bullmq', 'ioredis', 'piscina', 'chart.js'],
+  external: ['node:*', 'bitecs', 'eventemitter3', 'bullmq', 'ioredis', 'piscina', 'chart.js'],
   logLevel: 'warning',
 })
 

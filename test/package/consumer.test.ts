@@ -172,7 +172,7 @@ beforeAll(() => {
 afterAll(() => rmSync(packed.dir, { recursive: true, force: true }))
 
 describe('the packed tarball', () => {
-  it('holds only the built entries, chunks, declarations, README and package.json', () => {
+  it('holds only the built entries, chunks, the vendored CLI packages with their licenses, declarations, README and package.json', () => {
     expect(packed.files).toContain('dist/index.js')
     expect(packed.files).toContain('dist/scenario.js')
     expect(packed.files).toContain('dist/node.js')
@@ -180,7 +180,7 @@ describe('the packed tarball', () => {
     expect(packed.files).toContain('dist/types/src/worker/index.d.ts')
     expect(packed.files).toContain('dist/cli.js')
     expect(packed.files).toContain('dist/types/src/index.d.ts')
-    const unexpected = packed.files.filter((f) => !(f === 'package.json' || f === 'README.md' || f === 'LICENSE' || /^dist\/([\w-]+\.js|chunks\/[\w-]+\.js|types\/.+\.d\.ts)$/.test(f)))
+    const unexpected = packed.files.filter((f) => !(f === 'package.json' || f === 'README.md' || f === 'LICENSE' || /^dist\/([\w-]+\.js|chunks\/[\w-]+\.js|vendor\/(commander|cli-progress)\.(js|LICENSE)|types\/.+\.d\.ts)$/.test(f)))
     expect(unexpected).toEqual([])
     const sourcesOrTests = packed.files.filter((f) => /(^|\/)(bench|test)\/|^src\/|^systems\/|^components\/|\.test\.|(?<!\.d)\.ts$/.test(f) || f === 'dist/bench.js')
     expect(sourcesOrTests).toEqual([])
@@ -209,7 +209,9 @@ describe('the packed tarball', () => {
       expect(bareImports(installed, entry).filter((m) => ['bullmq', 'ioredis', 'piscina', 'chart.js', 'zod'].includes(m)), entry).toEqual([])
     }
     const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; peerDependenciesMeta: Record<string, { optional: boolean }> }
-    expect(Object.keys(manifest.dependencies).sort()).toEqual(['bitecs', 'cli-progress', 'commander', 'eventemitter3'])
+    // The CLI's own packages are vendored (dist/vendor, package.json "imports"): the engine's two are all a consumer installs.
+    expect(Object.keys(manifest.dependencies).sort()).toEqual(['bitecs', 'eventemitter3'])
+    for (const entry of ['dist/node.js', 'dist/cli.js']) expect(bareImports(installed, entry).filter((m) => m === 'commander' || m === 'cli-progress'), entry).toEqual([])
     expect(Object.keys(manifest.peerDependenciesMeta).sort()).toEqual(['bullmq', 'chart.js', 'ioredis', 'piscina', 'zod'])
     for (const meta of Object.values(manifest.peerDependenciesMeta)) expect(meta.optional).toBe(true)
   })
@@ -218,7 +220,7 @@ describe('the packed tarball', () => {
     const install = browserConsumerInstall(join(packed.dir, 'node_modules', 'redzone'))
     console.log(`a browser-only consumer installs ${install.packages.length} packages, ${(install.bytes / 1e6).toFixed(2)} MB: ${install.packages.join(', ')}`)
     expect(install.native).toEqual([])
-    for (const heavy of ['bullmq', 'ioredis', 'piscina', 'chart.js', 'zod', 'msgpackr', 'fflate']) expect(install.packages).not.toContain(heavy)
+    for (const heavy of ['bullmq', 'ioredis', 'piscina', 'chart.js', 'zod', 'msgpackr', 'fflate', 'commander', 'cli-progress']) expect(install.packages).not.toContain(heavy)
     expect(install.bytes).toBeLessThanOrEqual(5e6)
   })
 
