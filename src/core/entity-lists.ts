@@ -21,7 +21,8 @@ export function entitiesOf(world: GameWorld, kind: Kind): Int32Array {
   }
   let list = cached.lists[kind]
   if (list === undefined) {
-    list = Int32Array.from(query(world, [TAGS[kind]]))
+    // In entity order (the order a position lists its objects; the default payment follows it for lands).
+    list = Int32Array.from(query(world, [TAGS[kind]])).sort()
     cached.lists[kind] = list
   }
   return list

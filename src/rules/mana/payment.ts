@@ -41,15 +41,18 @@ export function manaSources(world: GameWorld, player: Eid): ManaSource[] {
     const makes = landMana(world, eid)
     if (makes.length > 0) out.push({ land: eid, makes })
   }
-  // Entity order; the list of lands is usually in it already (sorting an ordered list still allocates).
-  for (let k = 1; k < out.length; k++) if (out[k - 1]!.land > out[k]!.land) return out.sort((a, b) => a.land - b.land)
+  // Entity order: `entitiesOf` keeps the lands in it.
   return out
 }
 
 /** Kuhn's augmenting paths: whether each of `left` items gets its own one of `right` items that it `fits`. */
+let owner = new Int32Array(16)
+let seen = new Uint8Array(16)
+
 function saturates(left: number, right: number, fits: (l: number, r: number) => boolean): boolean {
-  const owner = new Int32Array(right).fill(-1)
-  const seen = new Uint8Array(right)
+  // One search at a time (it doesn't call itself through `fits`): the scratch is reused, grown as needed.
+  if (owner.length < right) [owner, seen] = [new Int32Array(right), new Uint8Array(right)]
+  owner.fill(-1)
   const augment = (l: number): boolean => {
     for (let r = 0; r < right; r++) {
       if (seen[r] || !fits(l, r)) continue
