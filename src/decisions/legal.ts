@@ -6,7 +6,7 @@ import { castCardCheck, castTargetError } from '../rules/actions/cast.js'
 import { playLandCheck } from '../rules/actions/play-land.js'
 import { plotError } from '../rules/actions/plot.js'
 import { canAfford, costOf, manaSummary, type ManaSummary } from '../rules/mana/afford.js'
-import { sorceryTimingError } from '../rules/spells/timing.js'
+import { hasSorceryTiming } from '../rules/spells/timing.js'
 import type { Eid } from '../core/events.js'
 import { entitiesOf } from '../core/entity-lists.js'
 import { qualifiesForSearch, searchOf } from '../rules/spells/resolve.js'
@@ -122,7 +122,7 @@ function activatable(world: GameWorld, mana: ManaSummary, player: Eid, object: E
  * only whether there is one (stopping at the first, building no list).
  */
 function activateOptions(world: GameWorld, player: Eid, out: ActivateOption[] | null, mana: ManaSummary): boolean {
-  if (sorceryTimingError(world, player, '', '702.6a') !== null) return false
+  if (!hasSorceryTiming(world, player)) return false
   let candidates: Eid[] | null = null
   let found = false
   for (const object of world.abilities.keys()) {
@@ -147,6 +147,13 @@ function activateOptions(world: GameWorld, player: Eid, out: ActivateOption[] | 
   return found
 }
 
+/** The card has a plot ability (702.170a): only such a card is asked `plotError` (any other is its `no-plot`, a rejection built for nothing). */
+function hasPlot(world: GameWorld, card: Eid): boolean {
+  const abilities = world.abilities.get(card)
+  if (abilities) for (let k = 0; k < abilities.length; k++) if (abilities[k]!.kind === 'plot') return true
+  return false
+}
+
 /** Some target is legal for the spell (CR 601.2c). */
 function anyCastTarget(world: GameWorld, player: Eid, card: Eid, candidates: readonly Eid[]): boolean {
   for (let k = 0; k < candidates.length; k++) if (castTargetError(world, player, card, candidates[k]!) === null) return true
@@ -167,7 +174,7 @@ export function legalActions(world: GameWorld): LegalActions {
       castOptions(world, player, out.cast, mana)
       activateOptions(world, player, out.activate, mana)
       for (const card of lists.hand) {
-        if (!world.abilities.has(card)) continue
+        if (!hasPlot(world, card)) continue
         const costs = plotError(world, { player, card })
         if (Array.isArray(costs) && costs.some((c) => canAfford(world, mana, costOf(c)))) out.plot.push(card)
       }
@@ -253,12 +260,12 @@ export function hasPriorityOption(world: GameWorld, player: Eid): boolean {
     const card = exile[i]!
     if (world.cards.plotted[card] && castCardCheck(world, player, card, true) === null && (!needsTarget(world, card) || anyCastTarget(world, player, card, (candidates ??= targetCandidates(world))))) return true
   }
-  if (world.abilities.size === 0 || sorceryTimingError(world, player, '', '702.6a') !== null) return false
+  if (world.abilities.size === 0 || !hasSorceryTiming(world, player)) return false
   mana ??= manaSummary(world, player)
   if (activateOptions(world, player, null, mana)) return true
   for (let i = 0; i < hand.length; i++) {
     const card = hand[i]!
-    if (!world.abilities.has(card)) continue
+    if (!hasPlot(world, card)) continue
     const costs = plotError(world, { player, card })
     if (Array.isArray(costs)) for (const c of costs) if (canAfford(world, mana, costOf(c))) return true
   }
