@@ -5,6 +5,7 @@ import type { DeathReason, Eid } from '../src/core/events.js'
 import { leaveGame, moveToZone } from '../src/rules/zone-change.js'
 import { attachmentError, detach, isAura } from '../src/rules/attachments.js'
 import type { GameWorld } from '../src/core/world.js'
+import { stillInGame } from '../src/core/players.js'
 
 const REASONS: readonly DeathReason[] = ['zero-toughness', 'lethal-damage', 'deathtouch', 'destroyed', 'destroyed', 'legend-rule']
 const REASON_RULES = ['704.5f', '704.5g', '704.5h', '704.5i', '704.5m', '704.5j'] as const
@@ -62,7 +63,6 @@ export function checkStateBasedActions(world: GameWorld): boolean {
     }
     world.sbaWork.clear()
     let playerLost = false
-    let left = 0
     for (const p of world.playerOrder) {
       if (players.lost[p]) continue
       const noLife = players.life[p]! <= 0
@@ -72,19 +72,15 @@ export function checkStateBasedActions(world: GameWorld): boolean {
         players.drewFromEmpty[p] = 0
         playerLost = true
         if (world.events.listening) world.events.emit('playerLost', p, noLife ? 'life' : 'empty-library', noLife ? '704.5a' : '704.5b')
-      } else left++
-    }
-    // CR 800.4a: in a multiplayer game that goes on, a player who lost leaves it with their objects;
-    // when one player is left the game is over (104.2a) and everything stays where it is.
-    if (playerLost && left >= 2) {
-      for (const p of world.playerOrder) if (players.lost[p] && hasObjectsInGame(world, p)) leaveGame(world, p)
-      // CR 800.4a: a player who left doesn't hold priority: the next player in turn order does.
-      const order = world.playerOrder
-      let i = order.indexOf(world.turn.priority)
-      if (i >= 0 && players.lost[order[i]!]) {
-        for (let k = 0; k < order.length && players.lost[order[i]!]; k++) i = (i + 1) % order.length
-        world.turn.priority = order[i]!
       }
+    }
+    // CR 800.4a: in a game that began with three or more players, a player who lost leaves it with
+    // their objects, also as the game ends; in a two-player game everything stays where it is (104.2a).
+    if (playerLost && world.playerOrder.length > 2) {
+      // (Again for those who left before: nothing of theirs is left, so nothing happens.)
+      for (const p of world.playerOrder) if (players.lost[p]) leaveGame(world, p)
+      // CR 800.4a: a player who left doesn't hold priority: the next player in turn order does.
+      world.turn.priority = stillInGame(world, world.turn.priority)
     }
     // CR 704.5m: an Aura attached illegally or to nothing goes to its owner's graveyard.
     // CR 704.5n: an Equipment attached to an illegal permanent or to a player becomes unattached.
@@ -135,14 +131,4 @@ function checkLegendRule(world: GameWorld): void {
     world.sbaDoomed.push(eid)
     world.sbaDoomed.push(R_LEGEND)
   }
-}
-
-/** Whether a player who lost still owns or controls objects in the game (not yet removed by 800.4a). */
-function hasObjectsInGame(world: GameWorld, player: number): boolean {
-  for (const [eid] of world.cardData) {
-    const zone = world.place.zone[eid]
-    if (zone === Zone.Outside) continue
-    if (world.place.owner[eid] === player || (zone === Zone.Battlefield && world.place.controller[eid] === player)) return true
-  }
-  return false
 }

@@ -63,13 +63,13 @@ describe('rejection codes', () => {
     rejectedUnchanged(game, () => plotCard(worldOf(game), { ...request, from: Zone.Stack }), 'illegal-zone', '702.170g')
   })
 
-  it('102.1 not-a-player: a creature, or a player who has left the game, casting a spell', () => {
+  it('102.1 not-a-player, 800.4a left-the-game: a creature, or a player who has left the game, casting a spell', () => {
     const game = newGame([...lands('A', 'Mountain', 1), cardInHand('bolt', 'A', 'Lightning Bolt'), creature('bear', 'A', 2, 2)], {
       players: [{ id: 'A' }, { id: 'B' }, { id: 'C', life: 0 }],
     })
     rejectedUnchanged(game, () => drive(game).castAndResolve('bear', 'bolt', { targets: ['B'] }), 'not-a-player', '102.1')
-    rejectedUnchanged(game, () => drive(game).castAndResolve('C', 'bolt', { targets: ['B'] }), 'not-a-player', '102.1')
+    rejectedUnchanged(game, () => drive(game).castAndResolve('C', 'bolt', { targets: ['B'] }), 'left-the-game', '800.4a')
     const [c, bolt, b] = ['C', 'bolt', 'B'].map((id) => game.eid(id)!)
-    rejectedUnchanged(game, () => castSpell(worldOf(game), { player: c!, card: bolt!, target: b!, plot: false }), 'not-a-player', '102.1')
+    rejectedUnchanged(game, () => castSpell(worldOf(game), { player: c!, card: bolt!, target: b!, plot: false }), 'left-the-game', '800.4a')
   })
 })

@@ -6,6 +6,20 @@ export function playersInGame(world: GameWorld): Eid[] {
   return world.playerOrder.filter((p) => world.players.lost[p] === 0)
 }
 
+/** CR 800.4a: `player`, or when they have left the game the next player in turn order still in it. */
+export function stillInGame(world: GameWorld, player: Eid): Eid {
+  const order = world.playerOrder
+  let i = order.indexOf(player)
+  for (let k = 0; k < order.length && world.players.lost[order[i]!]; k++) i = (i + 1) % order.length
+  return order[i] ?? player
+}
+
+/** The next player in turn order after `player` who is still in the game (CR 101.4, 800.4a). */
+export function nextInGame(world: GameWorld, player: Eid): Eid {
+  const order = world.playerOrder
+  return stillInGame(world, order[(order.indexOf(player) + 1) % order.length]!)
+}
+
 /** CR 104.2a: the game is over when at most one player is left in it. */
 export function isGameOver(world: GameWorld): boolean {
   let left = 0

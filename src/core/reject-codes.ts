@@ -7,6 +7,7 @@ export const REJECT_CODES = [
   // The game and the decision being made
   'game-over',
   'not-a-player',
+  'left-the-game',
   'unknown-object',
   'not-awaited',
   'not-your-decision',

@@ -2,7 +2,7 @@ import { activateEquip } from '../rules/actions/activate.js'
 import { castSpell } from '../rules/actions/cast.js'
 import { playLand } from '../rules/actions/play-land.js'
 import { plotCard } from '../rules/actions/plot.js'
-import { gameOverError } from '../rules/actions/preconditions.js'
+import { actorError } from '../rules/actions/preconditions.js'
 import { checkAttackDeclaration } from '../rules/combat/check-attack.js'
 import { checkBlockDeclaration } from '../rules/combat/check-block.js'
 import { resetDamagePlan } from '../core/damage-plan-store.js'
@@ -54,10 +54,9 @@ const WAITING_FOR: Record<DecisionKind, string> = {
 
 /** CR 117.3, 508.1, ...: whether this action answers the pending decision, by its decider. */
 function decisionError(world: GameWorld, action: PlayerAction): Rejection | null {
-  const over = gameOverError(world)
-  if (over) return over
   const player = action.player
-  if (!isPlayer(world, player) || world.players.lost[player]) return reject('not-a-player', `${label(world, player)} is not a player in the game`, '102.1')
+  const actor = actorError(world, player)
+  if (actor) return actor
   const decision = pendingDecision(world)
   const expected = ANSWERS[action.type]
   if (decision.kind !== expected) {

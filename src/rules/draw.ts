@@ -15,7 +15,7 @@ export function drawCard(world: GameWorld, player: Eid): void {
   world.events.emit('cardDrawn', player, card, '504.1')
 }
 
-/** CR 103.8a: on turn 1 of a two-player game, the starting player skips the draw. */
+/** CR 103.8a: on turn 1 of a two-player game, the starting player skips the draw; CR 800.4: in a turn whose active player has left, nobody draws. */
 export function turnDrawSkipped(world: GameWorld): boolean {
-  return world.turn.number === 1 && world.playerOrder.length === 2
+  return (world.turn.number === 1 && world.playerOrder.length === 2) || world.players.lost[world.turn.active] !== 0
 }

@@ -8,17 +8,18 @@ import { zoneList, type GameWorld } from '../core/world.js'
 
 /**
  * CR 506.4: removes a permanent from combat. It stops being attacking, blocking, blocked
- * or attacked; a blocked creature stays blocked (509.1h) even when its blockers leave.
+ * or attacked; a blocked creature stays blocked (509.1h) even when its blockers leave. Outside
+ * combat nothing happens.
  */
-export function leaveCombat(world: GameWorld, eid: Eid): boolean {
+export function leaveCombat(world: GameWorld, eid: Eid): void {
   const flags = world.combat.flags
   const f = flags[eid]!
-  if ((f & (C_ATTACKING | C_BLOCKING | C_ATTACKED_PLANESWALKER)) === 0) return false
+  if ((f & (C_ATTACKING | C_BLOCKING | C_ATTACKED_PLANESWALKER)) === 0) return
   flags[eid] = f & ~C_ALL_COMBAT
   world.combat.attackTarget[eid] = NO_ENTITY
   world.combat.defendingPlayer[eid] = NO_ENTITY
   world.combat.blocking[eid] = NO_ENTITY
-  return true
+  if (world.events.listening) world.events.emit('removedFromCombat', eid, '506.4')
 }
 
 /**
@@ -31,7 +32,7 @@ export function moveToZone(world: GameWorld, eid: Eid, to: ZoneId, rule: string,
   const owner = world.place.owner[eid]!
   const lists = world.zoneLists.get(owner)!
   if (from === Zone.Battlefield) {
-    if (leaveCombat(world, eid) && world.events.listening) world.events.emit('removedFromCombat', eid, '506.4')
+    leaveCombat(world, eid)
     world.status.tapped[eid] = 0
     world.status.sick[eid] = 0
     world.stats.damage[eid] = 0
@@ -61,18 +62,24 @@ export function moveToZone(world: GameWorld, eid: Eid, to: ZoneId, rule: string,
 
 /**
  * CR 800.4a: a player leaves a multiplayer game: every object they own leaves the game (zone
- * `outside`), with their spells and abilities on the stack; then objects they still control are
- * exiled. They are skipped from now on (turn order, priority, targets).
+ * `outside`), with their spells and abilities on the stack, and the effects that gave them control
+ * of the others end: those go back to their owners, out of combat (506.4). So nothing is left for
+ * them to control (that would be exiled). They are skipped from now on (turn order, priority, targets).
  */
 export function leaveGame(world: GameWorld, player: Eid): void {
   // Their spells and abilities on the stack cease to exist (their cards leave the game below).
   world.stack = world.stack.filter((item) => item.controller !== player)
   world.pendingTriggers = world.pendingTriggers.filter((item) => item.controller !== player)
+  const { owner, controller, zone } = world.place
   for (const [eid] of world.cardData) {
-    if (world.place.owner[eid] === player && world.place.zone[eid] !== Zone.Outside) moveToZone(world, eid, Zone.Outside, '800.4a')
-  }
-  for (const [eid] of world.cardData) {
-    if (world.place.zone[eid] === Zone.Battlefield && world.place.controller[eid] === player) moveToZone(world, eid, Zone.Exile, '800.4a')
+    if (owner[eid] === player) {
+      if (zone[eid] !== Zone.Outside) moveToZone(world, eid, Zone.Outside, '800.4a')
+    } else if (controller[eid] === player) {
+      controller[eid] = owner[eid]!
+      // CR 302.6: its new controller hasn't controlled it since their turn began.
+      world.status.sick[eid] = 1
+      leaveCombat(world, eid)
+    }
   }
   // Auras attached to the player fall off as a state-based action (704.5m: a player who left is no legal host).
 }

@@ -5,7 +5,7 @@ import { putTriggersOnStack, resolveTop } from '../rules/spells/resolve.js'
 import type { Eid } from '../core/events.js'
 import { Step, STEP_NAMES, type StepId } from '../core/steps.js'
 import type { GameWorld } from '../core/world.js'
-import { isGameOver, playersInGame } from '../core/players.js'
+import { isGameOver, nextInGame, playersInGame, stillInGame } from '../core/players.js'
 export { isGameOver, playersInGame }
 
 
@@ -66,14 +66,7 @@ export function givePriority(world: GameWorld, player: Eid): void {
     checkStateBasedActions(world)
   }
   // CR 800.4a: a player who has left the game never receives priority; the next player in turn order does.
-  const order = world.playerOrder
-  const lost = world.players.lost
-  if (lost[player] !== 0) {
-    let i = order.indexOf(player)
-    for (let k = 0; k < order.length && lost[order[i]!] !== 0; k++) i = (i + 1) % order.length
-    player = order[i]!
-  }
-  world.turn.priority = player
+  world.turn.priority = stillInGame(world, player)
   world.turn.passes = 0
 }
 
@@ -118,13 +111,7 @@ export function nextStep(world: GameWorld): void {
 
 /** CR 500.1, 101.4: the next player in turn order who is still in the game takes a turn. */
 export function startNextTurn(world: GameWorld): void {
-  const order = world.playerOrder
-  let i = order.indexOf(world.turn.active)
-  for (let k = 0; k < order.length; k++) {
-    i = (i + 1) % order.length
-    if (world.players.lost[order[i]!] === 0) break
-  }
-  beginTurn(world, order[i]!, '500.1')
+  beginTurn(world, nextInGame(world, world.turn.active), '500.1')
 }
 
 /** CR 500.1: `active` takes the next turn (the first, 103.8, or the one after the last): it begins with its untap step. */
@@ -174,8 +161,5 @@ export function passPriority(world: GameWorld): void {
     return
   }
   // CR 117.3d: the next player in turn order who is still in the game receives priority.
-  let i = order.indexOf(turn.priority)
-  do i = (i + 1) % order.length
-  while (lost[order[i]!] !== 0)
-  turn.priority = order[i]!
+  turn.priority = nextInGame(world, turn.priority)
 }

@@ -54,6 +54,10 @@ const CASES: Record<RejectCode, Case> = {
     act: (game) => game.pass(),
   },
   'not-a-player': { setup: board(creature('bear', 'A', 2, 2)), act: (game) => game.act({ type: 'pass', player: 'bear' }) },
+  'left-the-game': {
+    setup: () => newGame([...LIBRARIES], { players: [{ id: 'A' }, { id: 'B' }, { id: 'C', life: 0 }] }),
+    act: (game) => game.act({ type: 'pass', player: 'C' }),
+  },
   'unknown-object': { setup: board(), act: (game) => game.play('A', 'no-such-card') },
   'not-awaited': { setup: board(), act: (game) => game.act({ type: 'declareAttackers', player: 'A', attackers: [] }) },
   'not-your-decision': {

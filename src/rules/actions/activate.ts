@@ -5,7 +5,7 @@ import type { Eid } from '../../core/events.js'
 import { equipTargetError } from '../spells/equip-targets.js'
 import { sorceryTimingError } from '../spells/timing.js'
 import { isPlayer, label, type GameWorld } from '../../core/world.js'
-import { gameOverError } from './preconditions.js'
+import { actorError } from './preconditions.js'
 import { cheapestPayable, payableExactly, payWithLands } from './pay.js'
 
 export interface ActivateRequest {
@@ -56,10 +56,8 @@ export function checkActivate(world: GameWorld, req: ActivateRequest): Rejection
  */
 export function activateError(world: GameWorld, req: ActivateRequest): Rejection | EquipAbility[] {
   const { player, object, target } = req
-  const over = gameOverError(world)
-  if (over) return over
-  // CR 800.4a: a player who left the game can't act.
-  if (!isPlayer(world, player) || world.players.lost[player]) return reject('not-a-player', `${label(world, player)} is not a player in the game`, '800.4a')
+  const actor = actorError(world, player)
+  if (actor) return actor
   if (isPlayer(world, object) || world.place.zone[object] !== Zone.Battlefield) {
     return reject('not-on-battlefield', `${label(world, object)} is not a permanent on the battlefield`, '602.2')
   }

@@ -34,6 +34,7 @@ export function castCardError(world: GameWorld, player: Eid, card: Eid, plot: bo
   switch (code) {
     case 'game-over':
     case 'not-a-player':
+    case 'left-the-game':
     case 'unknown-object':
       return actorCardRejection(world, player, card, code)
     case 'not-plotted':

@@ -83,6 +83,6 @@ export function exile(world: GameWorld, object: Eid): ActionResult {
 export function removeFromCombat(world: GameWorld, object: Eid): ActionResult {
   const error = gameOverError(world) ?? onBattlefield(world, object, 'be removed from combat')
   if (error) return error
-  if (leaveCombat(world, object)) world.events.emit('removedFromCombat', object, '506.4')
+  leaveCombat(world, object)
   return OK
 }

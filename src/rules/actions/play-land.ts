@@ -21,6 +21,7 @@ export function playLandError(world: GameWorld, player: Eid, card: Eid): Rejecti
   switch (code) {
     case 'game-over':
     case 'not-a-player':
+    case 'left-the-game':
     case 'unknown-object':
       return actorCardRejection(world, player, card, code)
     case 'not-in-hand':

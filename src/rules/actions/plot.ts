@@ -4,7 +4,7 @@ import type { Eid } from '../../core/events.js'
 import { sorceryTimingError } from '../spells/timing.js'
 import { moveToZone } from '../zone-change.js'
 import { isPlayer, label, type GameWorld } from '../../core/world.js'
-import { gameOverError } from './preconditions.js'
+import { actorError } from './preconditions.js'
 import { cheapestPayable, payWithLands } from './pay.js'
 
 export interface PlotRequest {
@@ -43,10 +43,8 @@ export function checkPlot(world: GameWorld, req: PlotRequest): Rejection | { ok:
 /** Everything but the cost that makes the plot special action illegal now, or the card's plot costs. */
 export function plotError(world: GameWorld, req: PlotRequest): Rejection | string[] {
   const { player, card } = req
-  const over = gameOverError(world)
-  if (over) return over
-  // CR 800.4a: a player who left the game can't act.
-  if (!isPlayer(world, player) || world.players.lost[player]) return reject('not-a-player', `${label(world, player)} is not a player in the game`, '800.4a')
+  const actor = actorError(world, player)
+  if (actor) return actor
   const from = req.from ?? Zone.Hand
   const name = label(world, card)
   const data = world.cardData.get(card)

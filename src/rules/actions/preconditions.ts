@@ -8,17 +8,30 @@ export function gameOverError(world: GameWorld): Rejection | null {
   return isGameOver(world) ? reject('game-over', 'the game is over: at most one player is left in it', '104.2a') : null
 }
 
-/** CR 104.2a, 102.1: the game is on, `player` is a player still in it, `card` is a card: the reject code, or null. */
-export function actorCardCheck(world: GameWorld, player: Eid, card: Eid): 'game-over' | 'not-a-player' | 'unknown-object' | null {
-  if (isGameOver(world)) return 'game-over'
-  if (!isPlayer(world, player) || world.players.lost[player]) return 'not-a-player'
-  if (isPlayer(world, card) || !world.cardData.has(card)) return 'unknown-object'
-  return null
+type ActorCode = 'game-over' | 'not-a-player' | 'left-the-game'
+
+/**
+ * CR 104.2a, 102.1, 800.4a: why `player` can't act now: the game is over, it is no player, or a
+ * player who has left the game (any action of theirs is rejected); null when they can. The one
+ * check of every player's action and of the enumerators.
+ */
+export function actorCheck(world: GameWorld, player: Eid): ActorCode | null {
+  return isGameOver(world) ? 'game-over' : !isPlayer(world, player) ? 'not-a-player' : world.players.lost[player] ? 'left-the-game' : null
+}
+
+/** The rejection of `actorCheck`, with its message, or null. */
+export function actorError(world: GameWorld, player: Eid): Rejection | null {
+  const code = actorCheck(world, player)
+  if (code === 'not-a-player') return reject(code, `${label(world, player)} is not a player`, '102.1')
+  return code && (gameOverError(world) ?? reject(code, `${label(world, player)} has left the game`, '800.4a'))
+}
+
+/** `actorCheck`, then `card` is a card: the reject code, or null. */
+export function actorCardCheck(world: GameWorld, player: Eid, card: Eid): ActorCode | 'unknown-object' | null {
+  return actorCheck(world, player) ?? (isPlayer(world, card) || !world.cardData.has(card) ? 'unknown-object' : null)
 }
 
 /** The rejection of an `actorCardCheck` code, with its message. */
-export function actorCardRejection(world: GameWorld, player: Eid, card: Eid, code: 'game-over' | 'not-a-player' | 'unknown-object'): Rejection {
-  if (code === 'game-over') return gameOverError(world)!
-  if (code === 'not-a-player') return reject(code, `${label(world, player)} is not a player in the game`, '102.1')
-  return reject(code, `${label(world, card)} is not a card`, null)
+export function actorCardRejection(world: GameWorld, player: Eid, card: Eid, code: ActorCode | 'unknown-object'): Rejection {
+  return code === 'unknown-object' ? reject(code, `${label(world, card)} is not a card`, null) : actorError(world, player)!
 }

@@ -4,6 +4,7 @@ import { Zone } from '../../../components/zones.js'
 import { OK, reject, type ActionResult, type Rejection } from '../../core/errors.js'
 import type { Eid } from '../../core/events.js'
 import { isPlayer, label, nextStamp, type GameWorld } from '../../core/world.js'
+import { actorError } from '../actions/preconditions.js'
 
 export interface AttackDeclaration {
   attacker: Eid
@@ -12,10 +13,13 @@ export interface AttackDeclaration {
 
 /**
  * CR 508.1a-b: checks a whole attack declaration of the active player against the current
- * state. Any illegal attacker rejects the declaration (nothing is declared).
+ * state. Any illegal attacker rejects the declaration (nothing is declared). CR 800.4: in a turn
+ * whose active player has left the game, nobody declares attackers.
  */
 export function checkAttackDeclaration(world: GameWorld, declaration: readonly AttackDeclaration[]): ActionResult {
   const active = world.turn.active
+  const actor = actorError(world, active)
+  if (actor) return actor
   const { zone, controller } = world.place
   const { tapped, sick } = world.status
   const types = world.types.mask

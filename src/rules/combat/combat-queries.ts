@@ -1,5 +1,5 @@
 import { C_ATTACKED_PLANESWALKER, C_ATTACKING, C_BLOCKING } from '../../../components/combat.js'
-import { KW_ANY_FIRST_STRIKE } from '../../../components/keywords.js'
+import { KW_ANY_FIRST_STRIKE, KW_TRAMPLE_OVER_PLANESWALKERS } from '../../../components/keywords.js'
 import { Zone } from '../../../components/zones.js'
 import type { Eid } from '../../core/events.js'
 import { isPlayer, type GameWorld } from '../../core/world.js'
@@ -14,14 +14,23 @@ export function isBlocking(world: GameWorld, eid: Eid): boolean {
 }
 
 /**
- * Whether what an attacking creature attacks is still there to be dealt damage: a player,
- * or a planeswalker not removed from combat (CR 506.4c).
+ * Whether what an attacking creature attacks is still there to be dealt damage: a player still
+ * in the game (CR 800.4a), or a planeswalker not removed from combat (CR 506.4c).
  */
 export function attackTargetPresent(world: GameWorld, attacker: Eid): boolean {
   const target = world.combat.attackTarget[attacker]!
   if (target === 0) return false
-  if (isPlayer(world, target)) return true
+  if (isPlayer(world, target)) return world.players.lost[target] === 0
   return (world.combat.flags[target]! & C_ATTACKED_PLANESWALKER) !== 0 && world.place.zone[target] === Zone.Battlefield
+}
+
+/**
+ * Whether an attacking creature's damage can reach what it attacks, or with trample over
+ * planeswalkers its planeswalker's controller (CR 506.4c, 702.19e); never a player who has left
+ * the game (800.4a).
+ */
+export function reachesDefender(world: GameWorld, attacker: Eid): boolean {
+  return attackTargetPresent(world, attacker) || ((world.kw.effective[attacker]! & KW_TRAMPLE_OVER_PLANESWALKERS) !== 0 && world.players.lost[world.combat.defendingPlayer[attacker]!] === 0)
 }
 
 /** Whether `blocker` still blocks `attacker` (CR 506.4: a blocker that left combat doesn't). */

@@ -2,8 +2,9 @@ import { C_BLOCKED } from '../../../components/combat.js'
 import { KW_ANY_TRAMPLE, KW_DEATHTOUCH, KW_TRAMPLE_OVER_PLANESWALKERS } from '../../../components/keywords.js'
 import { Zone } from '../../../components/zones.js'
 import { attackerError, attackTargetError } from './check-attack.js'
+import { actorCheck } from '../actions/preconditions.js'
 import { blockCountAllowed, blockerCheck } from './check-block.js'
-import { attackTargetPresent, stillBlocks } from './combat-queries.js'
+import { attackTargetPresent, reachesDefender, stillBlocks } from './combat-queries.js'
 import { attackerDealsDamage, lethalDamageNeeded, recipientError, type DamageStepKind } from './plan-combat-damage.js'
 import type { Eid } from '../../core/events.js'
 import { entitiesOf } from '../../core/entity-lists.js'
@@ -48,6 +49,8 @@ function attackCandidates(world: GameWorld): Eid[] {
 /** CR 508.1a-b: each creature the active player could declare as an attacker, with what it could attack. */
 export function attackOptions(world: GameWorld): AttackOption[] {
   const out: AttackOption[] = []
+  // CR 800.4: a turn whose active player has left has no attackers (the check of `checkAttackDeclaration`).
+  if (actorCheck(world, world.turn.active)) return out
   const candidates = attackCandidates(world)
   for (const c of entitiesOf(world, 'creatures')) {
     // Only a creature on the battlefield can attack (attackerError says so too, with a message this loop would throw away).
@@ -171,8 +174,7 @@ function hasDamageChoice(world: GameWorld, attacker: Eid, kind: DamageStepKind):
   const blockers = liveBlockers(world, attacker)
   if (blockers.length >= 2) return true
   if ((keywords & KW_ANY_TRAMPLE) === 0) return false
-  const reachesDefender = attackTargetPresent(world, attacker) || (keywords & KW_TRAMPLE_OVER_PLANESWALKERS) !== 0
-  if (!reachesDefender) return false
+  if (!reachesDefender(world, attacker)) return false
   let lethal = 0
   for (const b of blockers) lethal += lethalDamageNeeded(world, b, (keywords & KW_DEATHTOUCH) !== 0)
   return power > lethal

@@ -12,7 +12,7 @@ import { internalError, OK, reject, type ActionResult, type Rejection } from '..
 import type { Eid } from '../../core/events.js'
 import { addSaturating, LIMITS } from '../../core/limits.js'
 import { isPlayer, label, type GameWorld } from '../../core/world.js'
-import { attackTargetPresent, isAttacking, stillBlocks } from './combat-queries.js'
+import { attackTargetPresent, isAttacking, reachesDefender, stillBlocks } from './combat-queries.js'
 import { resetDamagePlan } from '../../core/damage-plan-store.js'
 import type { DamageStepKind, ExplicitAssignment } from '../../core/card-spec.js'
 export type { DamageStepKind, ExplicitAssignment }
@@ -197,9 +197,11 @@ function assignAttackerByDefault(world: GameWorld, attacker: Eid): void {
  * planeswalker; with trample over planeswalkers, the planeswalker's remaining loyalty to it and
  * the rest to its controller (702.19c). With the planeswalker gone: to the defending player with
  * trample over planeswalkers (702.19e), else to the first blocker (702.19f) or nowhere (506.4c).
+ * Never to a player who has left the game (800.4a).
  */
 function assignToDefender(world: GameWorld, attacker: Eid, amount: number, firstBlocker: Eid): void {
   const target = world.combat.attackTarget[attacker]!
+  const defending = world.combat.defendingPlayer[attacker]!
   const overPlaneswalkers = (world.kw.effective[attacker]! & KW_TRAMPLE_OVER_PLANESWALKERS) !== 0
   if (attackTargetPresent(world, attacker)) {
     if (isPlayer(world, target) || !overPlaneswalkers) {
@@ -208,9 +210,9 @@ function assignToDefender(world: GameWorld, attacker: Eid, amount: number, first
     }
     const toPlaneswalker = Math.min(amount, Math.max(0, world.stats.loyalty[target]! - world.plan.perEntity.assigned[target]!))
     add(world, attacker, target, toPlaneswalker)
-    add(world, attacker, world.combat.defendingPlayer[attacker]!, amount - toPlaneswalker)
+    add(world, attacker, defending, amount - toPlaneswalker)
   } else if (overPlaneswalkers) {
-    add(world, attacker, world.combat.defendingPlayer[attacker]!, amount)
+    if (!world.players.lost[defending]) add(world, attacker, defending, amount)
   } else if (firstBlocker !== 0) {
     add(world, attacker, firstBlocker, amount)
   }
@@ -243,6 +245,8 @@ export function recipientError(world: GameWorld, creature: Eid, recipient: Eid):
   const targetIsPlaneswalker = !isPlayer(world, target)
   const present = attackTargetPresent(world, creature)
   if (recipient === target || recipient === defending) {
+    // CR 800.4a: a player who has left the game can't be dealt damage.
+    if (world.players.lost[recipient]) return reject(ASSIGN, `${whom} has left the game`, '800.4a')
     if (blocked && !trample) {
       return reject(ASSIGN, `${who} is blocked and has no trample, so it can't assign combat damage to ${whom}`, '510.1c')
     }
@@ -265,8 +269,7 @@ function hasRecipient(world: GameWorld, creature: Eid): boolean {
   const { combat } = world
   if (combat.flags[creature]! & C_BLOCKING) return isAttacking(world, combat.blocking[creature]!)
   const keywords = world.kw.effective[creature]!
-  const present = attackTargetPresent(world, creature)
-  const towardDefender = present || ((keywords & KW_TRAMPLE_OVER_PLANESWALKERS) !== 0 && !isPlayer(world, combat.attackTarget[creature]!))
+  const towardDefender = reachesDefender(world, creature)
   if ((combat.flags[creature]! & C_BLOCKED) === 0) return towardDefender
   const list = world.roster.blockList.items
   const start = combat.blockStart[creature]!
