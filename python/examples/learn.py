@@ -23,11 +23,16 @@ permanent, a spell on the stack, ...), and its score is a one-hidden-layer netwo
     creature whose attack or block is being chosen, the spell whose target is), sums of the object
     rows of each section, and a few board totals (untapped power, ...).
 
-The scores of the allowed actions go through a masked softmax. The critic is a one-hidden-layer
-network of the context. Evaluation plays `--eval-games` games against `random` on a separate
-seed (never used in training), the learner alternating seats, with the greedy policy (the
-highest-scoring allowed action; `--eval-policy sample` samples instead); a draw counts as a
-non-win; the win rate is reported with its 95% Wilson interval.
+The scores of the allowed actions go through a masked softmax (64 hidden units by default). The
+critic is a one-hidden-layer network of the context. Evaluation plays `--eval-games` games
+against `random` on a base seed of its own, checked to share no game seed with the training games
+(the weights file lists them, so `--eval-only --load` avoids them too), the learner alternating
+seats, with the greedy policy (the highest-scoring allowed action; `--eval-policy sample` samples
+instead); a draw counts as a non-win; the win rate is reported with its 95% Wilson interval.
+
+Deterministic for a given `--seed` and `--steps` (the server's games are seeded, numpy's BLAS is
+single-threaded); a `--minutes` budget stops at a time, so the number of steps depends on the
+machine.
 """
 from __future__ import annotations
 
@@ -432,10 +437,12 @@ class Trainer:
         self.updates = 0
         self.recent: deque = deque(maxlen=1000)  # (seat, reward)
         self.last_info: dict = {}
+        self.started: Optional[np.ndarray] = None  # games started per env (what evaluation must not replay)
 
     def run(self, client: Client, deadline: float, max_steps: int, started: float) -> None:
         args, f, policy, rng = self.args, self.f, self.policy, self.rng
         n, T = client.n, args.rollout
+        self.started = np.ones(n, dtype=np.int64)
         next_log = time.monotonic() + args.log_every
         while self.steps < max_steps and time.monotonic() < deadline:
             ctxs, envs, xs, chosen, logps, values, rewards, dones = [], [], [], [], [], [], [], []
@@ -456,6 +463,7 @@ class Trainer:
                 for i in np.flatnonzero(done):
                     self.recent.append((int(seat[i]), float(client.reward[i])))
                 self.games += int(done.sum())
+                self.started += done
                 self.steps += n
             ctx, env, _, x = f.build(client.obs, client.mask)
             last = policy.value(ctx)
@@ -526,11 +534,18 @@ def wilson(wins: int, games: int, z: float = 1.959963984540054) -> Tuple[float, 
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def eval_quota(games: int, envs: int) -> np.ndarray:
+    """Games counted per evaluation env (env i counts its first quota[i] games)."""
+    n = max(1, min(envs, games))
+    quota = np.full(n, games // n, dtype=np.int64)
+    quota[: games % n] += 1
+    return quota
+
+
 def evaluate(policy: Policy, features: Features, games: int, seed: int, envs: int, greedy: bool, rng: np.random.Generator, transport: str) -> dict:
     """`games` games against `random` on base seed `seed`: env i plays its first quota[i] games (seats alternate)."""
-    n = max(1, min(envs, games))
-    quota = np.full(n, games // n)
-    quota[: games % n] += 1
+    quota = eval_quota(games, envs)
+    n = quota.size
     played = np.zeros(n, dtype=np.int64)
     wins = losses = draws = 0
     seat_games, seat_wins = [0, 0], [0, 0]
@@ -584,7 +599,7 @@ def parser() -> argparse.ArgumentParser:
         prog="npm run learn --",
         description="Trains a small policy against redzone's random agent (numpy only, one core), then evaluates it against random.",
     )
-    p.add_argument("--seed", type=_number(int, 0, SEED_MAX), default=1, help="seeds the weights, the sampling and the training games (default 1)")
+    p.add_argument("--seed", type=_number(int, 0, SEED_MAX), default=None, help="seeds the weights, the sampling, the training and the evaluation games (default 1; with --eval-only, the seed the loaded weights were trained with)")
     p.add_argument("--minutes", type=_number(float, 0.0), default=7.0, help="training budget in wall-clock minutes (default 7: with evaluation the run stays under 10)")
     p.add_argument("--steps", type=_number(int, 0), default=None, help="training budget in learner steps (masked choices, summed over envs); with both, the first reached ends training")
     p.add_argument("--envs", type=_number(int, 1, 4096), default=128, help="games in lockstep during training (default 128)")
@@ -611,6 +626,34 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
+def mix_seed(a: int, b: int) -> int:
+    """redzone's `mixSeed` (src/play/play-game.ts), in 32-bit unsigned arithmetic."""
+    m = 0xFFFFFFFF
+    h = ((((a ^ 0x9E3779B9) & m) * 0x85EBCA6B) & m) ^ ((((b + 0x632BE5AB) & m) * 0xC2B2AE35) & m)
+    h = ((h ^ (h >> 16)) * 0x7FEB352D) & m
+    h = ((h ^ (h >> 15)) * 0x846CA68B) & m
+    return h ^ (h >> 16)
+
+
+def env_seed(base: int, env: int, game: int) -> int:
+    """The seed of game `game` of env `env` in a batch with base seed `base` (redzone's `envSeed`)."""
+    return mix_seed(mix_seed(base, env), game)
+
+
+def seeds_played(trained_on: List[dict]) -> set:
+    """Every game seed of the training runs listed (`{"seed": base, "games": [games started per env]}`)."""
+    return {env_seed(run["seed"], i, k) for run in trained_on for i, count in enumerate(run["games"]) for k in range(count)}
+
+
+def evaluation_seed(seed: int, quota: np.ndarray, played: set) -> int:
+    """A base seed for evaluation whose counted games (env i: games 0 .. quota[i] - 1) share no seed with training."""
+    for salt in range(2, 1000):
+        base = derived_seed(seed, salt)
+        if not any(env_seed(base, i, k) in played for i, q in enumerate(quota) for k in range(int(q))):
+            return base
+    raise RuntimeError("learn: no evaluation seed found that training did not use")
+
+
 def derived_seed(seed: int, salt: int) -> int:
     """A seed of its own stream (a 32-bit mix), so the evaluation games never replay the training ones."""
     x = (seed * 0x9E3779B1 + salt * 0x85EBCA77 + 0x165667B1) & 0xFFFFFFFF
@@ -631,17 +674,24 @@ def main(argv: Optional[List[str]] = None) -> int:
         if not os.path.isdir(folder):
             parser().error(f"--save {args.save}: the folder {folder} does not exist")
     started = time.monotonic()
-    rng = np.random.default_rng(args.seed)
-    train_seed = derived_seed(args.seed, 1)
-    eval_seed = derived_seed(args.seed, 2)
     trainer = None
-    with Client(1, seed=train_seed, transport=args.transport) as probe:
+    with Client(1, seed=1, transport=args.transport) as probe:
         features = Features(probe.obs_layout, probe.action_layout)
+    trained_on: List[dict] = []
+    loaded_steps = loaded_games = 0
     if args.load:
         policy, meta = Policy.load(args.load, features)
         policy.lr = args.lr
-        log(f"learn: loaded {args.load} (trained {meta.get('steps', '?')} steps, {meta.get('trainGames', '?')} games)")
-    else:
+        trained_on = list(meta.get("trainedOn", []))
+        loaded_steps, loaded_games = int(meta.get("steps", 0)), int(meta.get("trainGames", 0))
+        if args.seed is None and args.eval_only:
+            args.seed = int(meta.get("seed", 1))
+        log(f"learn: loaded {args.load} (seed {meta.get('seed', '?')}, {loaded_steps:,} steps, {loaded_games:,} games)")
+    if args.seed is None:
+        args.seed = 1
+    rng = np.random.default_rng(args.seed)
+    train_seed = derived_seed(args.seed, 1)
+    if not args.load:
         policy = Policy(features.context_size, features.action_features, args.hidden, seed=args.seed, lr=args.lr)
     train_minutes = 0.0
     if not args.eval_only:
@@ -655,10 +705,18 @@ def main(argv: Optional[List[str]] = None) -> int:
             trainer.run(client, started + args.minutes * 60, budget, started)
         train_minutes = (time.monotonic() - started) / 60
         trainer.progress(time.monotonic() - started)
+        trained_on.append({"seed": train_seed, "games": trainer.started.tolist()})
     if args.save:
-        policy.save(args.save, {"obsVersion": features.version, "seed": args.seed, "steps": trainer.steps if trainer else 0, "trainGames": trainer.games if trainer else 0})
+        policy.save(args.save, {
+            "obsVersion": features.version,
+            "seed": args.seed,
+            "steps": loaded_steps + (trainer.steps if trainer else 0),
+            "trainGames": loaded_games + (trainer.games if trainer else 0),
+            "trainedOn": trained_on,
+        })
         log(f"learn: weights written to {args.save}")
-    log(f"learn: evaluating: {args.eval_games:,} games against random ({args.eval_policy} policy, seats alternate, seed {eval_seed})")
+    eval_seed = evaluation_seed(args.seed, eval_quota(args.eval_games, args.eval_envs), seeds_played(trained_on))
+    log(f"learn: evaluating: {args.eval_games:,} games against random ({args.eval_policy} policy, seats alternate, base seed {eval_seed}: no game seed of training)")
     result = evaluate(policy, features, args.eval_games, eval_seed, args.eval_envs, args.eval_policy == "greedy", rng, args.transport)
     minutes = (time.monotonic() - started) / 60
     lo, hi = result["interval"]
@@ -686,6 +744,7 @@ def main(argv: Optional[List[str]] = None) -> int:
             "evalPolicy": args.eval_policy,
             "learnerCpuMinutes": round(time.process_time() / 60, 3),
             "seed": args.seed,
+            "evalSeed": eval_seed,
         }
         print(json.dumps(report))
     return 0

@@ -14,13 +14,10 @@ import pytest
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 SCRIPT = os.path.join(ROOT, "python", "examples", "learn.py")
-CLI = os.path.join(ROOT, "dist", "cli.js")
 
 spec = importlib.util.spec_from_file_location("redzone_learn_example", SCRIPT)
 learn = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(learn)
-
-needs_server = pytest.mark.skipif(not os.path.isfile(CLI), reason="dist/cli.js is missing: run `npm run build` first")
 
 
 def run(*args: str, timeout: float = 120) -> subprocess.CompletedProcess:
@@ -36,7 +33,6 @@ def last_json(out: str) -> dict:
 # --- the command line ---
 
 
-@needs_server
 def test_train_save_evaluate_json_contract(tmp_path):
     weights = str(tmp_path / "w.npz")
     done = run("--json", "--seed", "3", "--steps", "1024", "--envs", "16", "--rollout", "16", "--eval-games", "30", "--eval-envs", "10", "--save", weights, "--log-every", "0.5")
@@ -61,6 +57,9 @@ def test_train_save_evaluate_json_contract(tmp_path):
         meta = json.loads(str(data["meta"]))
         fresh = learn.Policy(meta["context"], meta["action"], meta["hidden"], seed=3)
         assert meta["steps"] == 1024 and meta["format"] == learn.FORMAT
+        # Every game started in training (finished, and one in progress per env), for evaluation to avoid.
+        (run_,) = meta["trainedOn"]
+        assert len(run_["games"]) == 16 and sum(run_["games"]) == meta["trainGames"] + 16
         changed = [k for k in learn.Policy.PARAMS if not np.array_equal(data[k], fresh.p[k])]
     assert set(changed) == set(learn.Policy.PARAMS)
     again = run("--json", "--eval-only", "--load", weights, "--eval-games", "12", "--eval-envs", "6")
@@ -70,6 +69,10 @@ def test_train_save_evaluate_json_contract(tmp_path):
     # Greedy evaluation on the same seed is deterministic.
     third = run("--json", "--eval-only", "--load", weights, "--eval-games", "12", "--eval-envs", "6")
     assert last_json(third.stdout)["wins"] == report["wins"]
+    # The evaluation games share no seed with the training games.
+    played = learn.seeds_played(meta["trainedOn"])
+    quota = learn.eval_quota(12, 6)
+    assert not {learn.env_seed(report["evalSeed"], i, k) for i, q in enumerate(quota) for k in range(q)} & played
 
 
 @pytest.mark.parametrize(
@@ -92,7 +95,6 @@ def test_bad_arguments(args, message):
     assert done.stdout == ""
 
 
-@needs_server
 def test_load_rejects_a_file_it_did_not_write(tmp_path):
     path = str(tmp_path / "other.npz")
     np.savez(path, a=np.zeros(3))
@@ -186,7 +188,21 @@ def test_gae_and_wilson():
     assert learn.wilson(0, 10)[0] == pytest.approx(0) and learn.wilson(10, 10)[1] == pytest.approx(1)
 
 
-@needs_server
+def test_env_seed_is_the_servers(tmp_path):
+    from redzone.client import Client
+
+    records = str(tmp_path / "games.jsonl")
+    rng = np.random.default_rng(1)
+    with Client(3, seed=123456789, records=records) as client:
+        for _ in range(600):
+            client.step(np.argmax(rng.random(client.mask.shape) * client.mask, axis=1))
+    with open(records) as f:
+        seeds = [json.loads(line)["seed"] for line in f]
+    assert seeds
+    assert set(seeds) <= {learn.env_seed(123456789, i, k) for i in range(3) for k in range(50)}
+    assert learn.evaluation_seed(7, np.array([2, 2]), {learn.env_seed(learn.derived_seed(7, 2), 1, 1)}) == learn.derived_seed(7, 3)
+
+
 def test_features_read_the_servers_observations():
     from redzone.client import Client
 
