@@ -601,7 +601,7 @@ def parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--seed", type=_number(int, 0, SEED_MAX), default=None, help="seeds the weights, the sampling, the training and the evaluation games (default 1; with --eval-only, the seed the loaded weights were trained with)")
     p.add_argument("--minutes", type=_number(float, 0.0), default=7.0, help="training budget in wall-clock minutes (default 7: with evaluation the run stays under 10)")
-    p.add_argument("--steps", type=_number(int, 0), default=None, help="training budget in learner steps (masked choices, summed over envs); with both, the first reached ends training")
+    p.add_argument("--steps", type=_number(int, 0), default=None, help="training budget in learner steps (masked choices, summed over envs; rounded up to whole rollouts of --envs x --rollout); with --minutes, the first reached ends training")
     p.add_argument("--envs", type=_number(int, 1, 4096), default=128, help="games in lockstep during training (default 128)")
     p.add_argument("--eval-games", type=_number(int, 1, 1_000_000), default=1000, help="evaluation games against random (default 1000)")
     p.add_argument("--eval-envs", type=_number(int, 1, 4096), default=100, help="games in lockstep during evaluation (default 100)")
