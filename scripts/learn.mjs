@@ -5,6 +5,7 @@
  * arguments through. Exit code 2, with what to install, when that Python or its numpy is missing.
  * (`npm run learn` builds first: the example starts `dist/cli.js serve --stdio`.)
  */
+import os from 'node:os'
 import { spawn, spawnSync } from 'node:child_process'
 import { join } from 'node:path'
 
@@ -26,4 +27,5 @@ const child = spawn(python, [script, ...process.argv.slice(2)], { stdio: 'inheri
 // Ctrl-C reaches the child from the terminal: wait for it to stop; a SIGTERM to this process is passed on.
 process.on('SIGINT', () => {})
 process.on('SIGTERM', () => child.kill('SIGTERM'))
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 128 : 1)))
+// The shell's convention for a process ended by a signal: 128 + its number (SIGINT 130, SIGTERM 143).
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 128 + (os.constants.signals[signal] ?? 0) : 1)))

@@ -22,10 +22,17 @@ from . import spaces
 from .client import Client
 from .vector import observation_space
 
+try:  # pragma: no cover - depends on the machine
+    from pettingzoo import AECEnv as _AECBase  # type: ignore
+except ImportError:
+    _AECBase = object
+
 AGENTS = ("player_0", "player_1")
 
 
-class AECEnv:
+class AECEnv(_AECBase):
+    """One two-player game with PettingZoo's AEC API (a ``pettingzoo.AECEnv`` when PettingZoo is installed)."""
+
     metadata = {"name": "redzone_v1", "render_modes": [], "is_parallelizable": False}
     render_mode = None
 
@@ -80,8 +87,7 @@ class AECEnv:
     def reset(self, seed: Optional[int] = None, options: Optional[dict] = None) -> None:
         if self.closed:
             raise RuntimeError("AECEnv: closed")
-        if options:
-            raise ValueError(f"reset: no options are understood, got {sorted(options)}")
+        # `options` is accepted and unused: the game is set by its seed (the decks and the step cap by the constructor).
         if seed is not None:
             self.client.reset(seed)
             for a in AGENTS:
@@ -91,6 +97,8 @@ class AECEnv:
             self.client.restart(0)
         self._fresh = False
         self._started = True
+        for a in AGENTS:
+            self._final[a].fill(0)
         self.agents = list(AGENTS)
         self.rewards = {a: 0.0 for a in AGENTS}
         self._cumulative_rewards = {a: 0.0 for a in AGENTS}
@@ -155,6 +163,9 @@ class AECEnv:
             raise ValueError(f"step: {self.agent_selection}'s game has ended: its action is None, not {action!r}")
         agent = self.agent_selection
         self.agents.remove(agent)
+        # As PettingZoo's own dead step: this step's rewards are cleared (the others collected theirs with `last`).
+        for a in self.rewards:
+            self.rewards[a] = 0.0
         del self.rewards[agent]
         self._cumulative_rewards.pop(agent, None)
         del self.terminations[agent]

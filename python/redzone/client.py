@@ -127,6 +127,7 @@ class Client:
             options["shm"] = self._shm_path
 
         self._closed = False
+        self._broken = None
         try:
             self.command = list(command) if command is not None else default_command()
             self._proc = subprocess.Popen(self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0)
@@ -190,20 +191,33 @@ class Client:
     def _send(self, op: int, payload: bytes) -> None:
         if self._closed:
             raise RuntimeError("redzone: the client is closed")
+        if self._broken is not None:
+            raise RuntimeError(f"redzone: the client lost its place in the protocol ({self._broken}); make a new one")
+        frame = memoryview(struct.pack("<IB", len(payload) + 1, op) + payload)
         try:
-            self._proc.stdin.write(struct.pack("<IB", len(payload) + 1, op) + payload)
-        except (BrokenPipeError, OSError) as error:
-            raise self._exited() from error
+            done = 0
+            while done < len(frame):  # a raw pipe may take fewer bytes at a time
+                done += self._proc.stdin.write(frame[done:]) or 0
+        except BaseException as error:
+            self._broken = f"a request was cut short: {error!r}"
+            if isinstance(error, (BrokenPipeError, OSError)):
+                raise self._exited() from error
+            raise
 
     def _read_into(self, view: memoryview) -> None:
         stream = self._proc.stdout
         done = 0
         total = len(view)
-        while done < total:
-            k = stream.readinto(view[done:])
-            if not k:
-                raise self._exited()
-            done += k
+        try:
+            while done < total:
+                k = stream.readinto(view[done:])
+                if not k:
+                    raise self._exited()
+                done += k
+        except BaseException as error:
+            # An answer read in part (an interrupt, a dead server) leaves the rest in the pipe: no later answer can be trusted.
+            self._broken = f"an answer was cut short: {error!r}"
+            raise
 
     def _exited(self) -> ServerExited:
         code = self._proc.poll()
@@ -239,7 +253,8 @@ class Client:
         head = len(self._head)
         expected = head if self.transport == "shm" else head + len(self._body)
         if size != expected:
-            raise RuntimeError(f"redzone: a batch of {size} bytes, expected {expected}: client and server disagree")
+            self._broken = f"a batch of {size} bytes, expected {expected}: client and server disagree"
+            raise RuntimeError(f"redzone: {self._broken}")
         self._read_into(memoryview(self._head))
         if self.transport == "pipe":
             self._read_into(self._body_view)
@@ -257,6 +272,9 @@ class Client:
         actions = np.asarray(actions)
         if actions.shape != (self.n,) or not np.issubdtype(actions.dtype, np.integer):
             raise ValueError(f"step: {self.n} integer actions (shape ({self.n},)), not {actions.dtype} {actions.shape}")
+        bad = np.flatnonzero((actions < 0) | (actions >= self.action_size))
+        if bad.size > 0:
+            raise ValueError(f"step: action {actions[bad[0]]} of env {bad[0]} is not one of 0..{self.action_size - 1}; no game was stepped")
         self._actions[:] = actions
         self._batch(OP_STEP, self._actions.tobytes())
 
@@ -268,13 +286,14 @@ class Client:
         """Seat ``seat``'s observation of env ``env`` now (its own view: what a player not deciding sees)."""
         env = _check_int("env", env, 0, self.n - 1)
         seat = _check_int("seat", seat, 0, 1)
+        target = self._observed if out is None else out
+        if not isinstance(target, np.ndarray) or target.dtype != np.float32 or target.shape != (self.obs_size,) or not target.flags.c_contiguous or not target.flags.writeable:
+            raise ValueError(f"observe: out is a writable contiguous float32 array of shape ({self.obs_size},)")
         self._send(OP_OBSERVE, struct.pack("<II", env, seat))
         size = self._answer()
         if size != self.obs_size * 4:
-            raise RuntimeError(f"redzone: an observation of {size} bytes, expected {self.obs_size * 4}")
-        target = self._observed if out is None else out
-        if target.dtype != np.float32 or target.shape != (self.obs_size,) or not target.flags.c_contiguous:
-            raise ValueError(f"observe: out is a contiguous float32 array of shape ({self.obs_size},)")
+            self._broken = f"an observation of {size} bytes, expected {self.obs_size * 4}"
+            raise RuntimeError(f"redzone: {self._broken}")
         self._read_into(memoryview(target).cast("B"))
         return target if out is not None else target.copy()
 
@@ -286,7 +305,7 @@ class Client:
         if getattr(self, "_closed", True):
             return
         try:
-            if self._proc.poll() is None:
+            if self._proc.poll() is None and self._broken is None:
                 try:
                     self._send(OP_CLOSE, b"")
                     self._answer()

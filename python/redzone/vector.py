@@ -28,6 +28,11 @@ try:  # pragma: no cover - depends on the machine
 except ImportError:
     SAME_STEP = "SameStep"
 
+try:  # pragma: no cover - depends on the machine
+    from gymnasium.vector import VectorEnv as _VectorBase  # type: ignore
+except ImportError:
+    _VectorBase = object
+
 
 def observation_bounds(obs_layout: dict, action_layout: dict) -> tuple:
     """The least and greatest value of any feature: scaled numbers are clipped to ``clip``, card
@@ -49,7 +54,7 @@ def observation_space(obs_layout: dict, action_layout: dict, n: Optional[int] = 
     )
 
 
-class VectorEnv:
+class VectorEnv(_VectorBase):
     """``num_envs`` redzone games stepping in lockstep in one server process (see the module doc).
 
     ``opponent``: ``random`` (default), ``heuristic``, ``search`` or ``self`` (the policy plays both
@@ -118,8 +123,7 @@ class VectorEnv:
             raise RuntimeError("VectorEnv: closed")
         if isinstance(seed, (list, tuple, np.ndarray)):
             raise TypeError("reset: one seed for the batch (env i plays envSeed(seed, i, k)), not one per env")
-        if options:
-            raise ValueError(f"reset: no options are understood, got {sorted(options)}")
+        # `options` is accepted and unused: the games are set by the seed (decks, opponent and step cap by the constructor).
         if seed is not None:
             self.action_space.seed(seed)
             self.single_action_space.seed(seed)

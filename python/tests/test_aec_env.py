@@ -138,3 +138,29 @@ def test_the_env_class_is_the_factorys():
         assert isinstance(e, AECEnv) and e.unwrapped is e and e.metadata["is_parallelizable"] is False
     finally:
         e.close()
+
+
+def test_a_dead_step_clears_the_step_rewards_so_last_gives_each_agent_its_own_total_once(aec):
+    aec.reset(seed=3)
+    rng = np.random.default_rng(3)
+    seen = {}
+    for agent in aec.agent_iter():
+        obs, reward, term, trunc, _ = aec.last()
+        if term or trunc:
+            seen[agent] = reward
+            # What PettingZoo's api_test checks: the reward `last` gives is the agent's accumulated reward.
+            assert reward == aec._cumulative_rewards[agent]
+            aec.step(None)
+            assert all(r == 0.0 for r in aec.rewards.values())
+            continue
+        aec.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert sorted(seen) == ["player_0", "player_1"] and seen["player_0"] == -seen["player_1"]
+
+
+def test_reset_takes_options_as_the_apis_do():
+    e = make_env()
+    try:
+        e.reset(seed=0, options={"options": 1})
+        assert e.agents == ["player_0", "player_1"]
+    finally:
+        e.close()

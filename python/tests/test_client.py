@@ -181,3 +181,40 @@ def test_a_server_that_refuses_hello_leaves_no_file_behind(shm_files):
     with pytest.raises(RedzoneError):
         Client(decks=["green-white", "no-such-deck"], transport="shm")
     assert len(shm_files) == 1 and not os.path.exists(shm_files[0])
+
+
+def test_a_bad_out_array_is_refused_before_anything_is_sent_and_the_client_goes_on():
+    with Client(n=2, seed=3, opponent="self") as c:
+        with pytest.raises(ValueError):
+            c.observe(0, 1, out=np.zeros(3, np.float32))
+        assert c.stats()["steps"] == 0
+        c.step(np.array([np.flatnonzero(r)[0] for r in c.mask]))
+        assert c.stats()["steps"] == 2
+
+
+def test_actions_out_of_the_action_range_are_refused_not_wrapped():
+    with Client(n=1, seed=3) as c:
+        legal = int(np.flatnonzero(c.mask[0])[0])
+        with pytest.raises(ValueError):
+            c.step(np.array([legal + 2**32], dtype=np.int64))
+        with pytest.raises(ValueError):
+            c.step(np.array([-1]))
+        assert c.stats()["steps"] == 0
+
+
+def test_a_client_that_lost_its_place_says_so_instead_of_reading_garbage():
+    c = Client(n=1)
+    c._broken = "simulated"
+    with pytest.raises(RuntimeError, match="lost its place"):
+        c.stats()
+    c.close()
+
+
+def test_without_a_server_anywhere_the_error_says_how_to_get_one(monkeypatch):
+    import redzone.client as client_module
+
+    monkeypatch.delenv("REDZONE_SERVE", raising=False)
+    monkeypatch.setattr(client_module.os.path, "isfile", lambda path: False)
+    monkeypatch.setattr(client_module.shutil, "which", lambda name: None)
+    with pytest.raises(FileNotFoundError, match="npm run build.*REDZONE_SERVE"):
+        client_module.default_command()

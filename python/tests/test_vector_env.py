@@ -139,3 +139,8 @@ def test_self_play_masks_are_legal_for_both_seats_over_many_steps():
     assert seats == {0, 1}
     assert stats["steps"] == 600 * 32 and stats["rejected"] == 0 and stats["errors"] == 0
     assert stats["games"] > 0
+
+
+def test_reset_takes_options_as_the_api_does(env):
+    obs, info = env.reset(seed=4, options={"anything": True})
+    assert env.observation_space.contains(obs)

@@ -57,7 +57,13 @@ export function serveStdio(): number {
         return 2
       }
       const op = body[0]!
-      for (const part of server.handle(op, body.subarray(1))) writeAll(1, part)
+      try {
+        for (const part of server.handle(op, body.subarray(1))) writeAll(1, part)
+      } catch (error) {
+        // The client closed its end (it stopped reading): nothing left to serve.
+        if ((error as NodeJS.ErrnoException).code === 'EPIPE') return 0
+        throw error
+      }
       if (server.closed) return 0
     }
   } finally {

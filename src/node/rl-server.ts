@@ -163,9 +163,14 @@ export class RlServer {
       try {
         this.shmFd = openSync(options.shm, 'r+')
         ftruncateSync(this.shmFd, shmBytes)
+        // Every page written once now: a full /dev/shm fails here, not in the middle of a step (which has then already happened).
+        const zeros = Buffer.alloc(Math.min(shmBytes, 1 << 20))
+        for (let at = 0; at < shmBytes; at += zeros.length) writeAllAt(this.shmFd, zeros.subarray(0, Math.min(zeros.length, shmBytes - at)), at)
       } catch (error) {
+        if (this.shmFd !== null) closeSync(this.shmFd)
+        this.shmFd = null
         if (recordsFd !== null) closeSync(recordsFd)
-        throw new RedzoneError('invalid-argument', `HELLO: shm: can't use ${options.shm}: ${(error as Error).message}`)
+        throw new RedzoneError('invalid-argument', `HELLO: shm: can't use ${options.shm} for ${shmBytes.toLocaleString('en-US')} bytes: ${(error as Error).message} (a smaller n, more room in /dev/shm, or transport="pipe")`)
       }
     }
     this.env = env
