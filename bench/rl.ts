@@ -8,6 +8,7 @@
  */
 import { spawnSync } from 'node:child_process'
 import { join } from 'node:path'
+import { findPython } from '../scripts/python.mjs'
 import { Rng } from '../src/core/rng.js'
 import { DecisionBuilder } from '../src/rl/decision-builder.js'
 import { ACTION_SIZE, OBS_SIZE, OFFSET, G } from '../src/rl/layout.js'
@@ -152,15 +153,6 @@ export function rlBench(options: { seconds: number; n: number; seed: number; ste
   if (report.pythonRatio !== null) log(`  from Python: ${Math.round(report.pythonStepsPerSec!).toLocaleString('en-US')} masked steps/s against ${Math.round(report.inProcessStepsPerSecAlternated!).toLocaleString('en-US')} in process in alternated rounds: ratio ${report.pythonRatio.toFixed(2)} (${report.pythonTransport})`)
   else log(`  from Python: NOT measured: ${report.pythonTransport}`)
   return report
-}
-
-/** Debian's python3 with numpy (or $REDZONE_PYTHON), or the reason there is none. */
-function findPython(): { path: string | null; reason: string } {
-  for (const path of [process.env['REDZONE_PYTHON'], '/usr/bin/python3', 'python3']) {
-    if (!path) continue
-    if (spawnSync(path, ['-c', 'import numpy'], { encoding: 'utf8' }).status === 0) return { path, reason: '' }
-  }
-  return { path: null, reason: 'no python3 with numpy (apt-get install python3-numpy)' }
 }
 
 /**

@@ -151,6 +151,7 @@ class VectorEnv(_VectorBase):
         return self.client.stats()
 
     def close(self, **kwargs) -> None:
+        # An env dropped without close() is closed by its client's finalizer (the server stops with it).
         if not self.closed:
             self.client.close()
             self.closed = True
@@ -160,12 +161,6 @@ class VectorEnv(_VectorBase):
 
     def __exit__(self, *exc) -> None:
         self.close()
-
-    def __del__(self) -> None:
-        try:
-            self.close()
-        except Exception:
-            pass
 
     def __repr__(self) -> str:
         return f"redzone.VectorEnv(num_envs={self.num_envs}, obs={self.client.obs_size}, actions={self.client.action_size})"

@@ -147,13 +147,6 @@ function activateOptions(world: GameWorld, player: Eid, out: ActivateOption[] | 
   return found
 }
 
-/** The card has a plot ability (702.170a): only such a card is asked `plotError` (any other is its `no-plot`, a rejection built for nothing). */
-function hasPlot(world: GameWorld, card: Eid): boolean {
-  const abilities = world.abilities.get(card)
-  if (abilities) for (let k = 0; k < abilities.length; k++) if (abilities[k]!.kind === 'plot') return true
-  return false
-}
-
 /** Some target is legal for the spell (CR 601.2c). */
 function anyCastTarget(world: GameWorld, player: Eid, card: Eid, candidates: readonly Eid[]): boolean {
   for (let k = 0; k < candidates.length; k++) if (castTargetError(world, player, card, candidates[k]!) === null) return true
@@ -174,7 +167,7 @@ export function legalActions(world: GameWorld): LegalActions {
       castOptions(world, player, out.cast, mana)
       activateOptions(world, player, out.activate, mana)
       for (const card of lists.hand) {
-        if (!hasPlot(world, card)) continue
+        if (!world.abilities.has(card)) continue
         const costs = plotError(world, { player, card })
         if (Array.isArray(costs) && costs.some((c) => canAfford(world, mana, costOf(c)))) out.plot.push(card)
       }
@@ -265,7 +258,7 @@ export function hasPriorityOption(world: GameWorld, player: Eid): boolean {
   if (activateOptions(world, player, null, mana)) return true
   for (let i = 0; i < hand.length; i++) {
     const card = hand[i]!
-    if (!hasPlot(world, card)) continue
+    if (!world.abilities.has(card)) continue
     const costs = plotError(world, { player, card })
     if (Array.isArray(costs)) for (const c of costs) if (canAfford(world, mana, costOf(c))) return true
   }
