@@ -11,19 +11,24 @@ import type { GameWorld } from './world.js'
  */
 type Kind = 'cards' | 'creatures' | 'lands' | 'planeswalkers'
 const TAGS: Record<Kind, object> = { cards: Card, creatures: Creature, lands: Land, planeswalkers: Planeswalker }
-const CACHE = new WeakMap<GameWorld, { entities: number; lists: Partial<Record<Kind, Int32Array>> }>()
 
 export function entitiesOf(world: GameWorld, kind: Kind): Int32Array {
-  let cached = CACHE.get(world)
-  if (cached === undefined || cached.entities !== world.labels.length) {
-    cached = { entities: world.labels.length, lists: {} }
-    CACHE.set(world, cached)
-  }
-  let list = cached.lists[kind]
+  const derived = derivedLists(world)
+  let list = derived.kinds[kind]
   if (list === undefined) {
     // In entity order (the order a position lists its objects; the default payment follows it for lands).
     list = Int32Array.from(query(world, [TAGS[kind]])).sort()
-    cached.lists[kind] = list
+    derived.kinds[kind] = list
   }
   return list
+}
+
+/** The world's derived lists (`GameContext.derived`), emptied when entities were added since they were made. */
+export function derivedLists(world: GameWorld): GameWorld['derived'] {
+  let derived = world.derived
+  if (derived.entities !== world.labels.length) {
+    derived = { entities: world.labels.length, kinds: {}, landMasks: null }
+    world.derived = derived
+  }
+  return derived
 }

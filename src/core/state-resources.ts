@@ -317,6 +317,7 @@ export const NOT_STATE: { readonly [K in Exclude<keyof GameContext, EntityStoreN
   plan: 'scratch',
   scratch: 'scratch',
   stamp: 'scratch',
+  derived: 'derived',
   pending: 'transient',
   events: 'outside',
   trace: 'outside',

@@ -20,6 +20,7 @@ import type { CardSpec, ContinuousEffect, ExplicitAssignment, GrantedCharacteris
 import type { Position } from './position-spec.js'
 export type { CardSpec }
 import { createDamagePlan, type DamagePlan } from './damage-plan-store.js'
+import { ByEntity } from './by-entity.js'
 
 /** A card's printed data besides the combat characteristics (it never changes): used by casting, equip and Auras. What changes is in `GameContext.cards`. */
 export interface CardData {
@@ -116,9 +117,9 @@ export interface GameContext {
   combat: CombatState
   cards: CardState
   /** Equip, enchant and plot with their parameters, by entity. */
-  abilities: Map<Eid, ParameterizedKeyword[]>
+  abilities: ByEntity<ParameterizedKeyword[]>
   /** Characteristics and state not read in combat (mana cost, subtypes, spell effect, attachment, plot). */
-  cardData: Map<Eid, CardData>
+  cardData: ByEntity<CardData>
   /** Names for messages and output (the scenario id), by entity. */
   labels: string[]
   /** Player entities in turn order (CR 101.4, 103.1). */
@@ -150,6 +151,12 @@ export interface GameContext {
   plan: DamagePlan
   scratch: Scratch
   stamp: number
+  /**
+   * Lists derived from the entities, which only change when entities are added (`entities` is the
+   * count they were made for): the entities of each kind (`entity-lists.ts`), the lands' mana
+   * masks (`afford.ts`).
+   */
+  derived: { entities: number; kinds: { [kind: string]: Int32Array | undefined }; landMasks: Uint8Array | null }
   pending: PendingChoices
   events: GameEmitter
   rng: Rng
@@ -189,8 +196,8 @@ export function buildWorld(options: { capacity?: number; seed?: number }): GameW
     players: createPlayerStats(capacity),
     combat: createCombatState(capacity),
     cards: createCardState(capacity),
-    abilities: new Map(),
-    cardData: new Map(),
+    abilities: new ByEntity(),
+    cardData: new ByEntity(),
     labels: [''],
     playerOrder: [],
     zoneLists: new Map(),
@@ -230,6 +237,7 @@ export function buildWorld(options: { capacity?: number; seed?: number }): GameW
     plan: createDamagePlan(capacity),
     scratch: createScratch(capacity),
     stamp: 0,
+    derived: { entities: 0, kinds: {}, landMasks: null },
     pending: { attackers: null, blockers: null, assignmentGiven: false, assignment: null, discard: null, searchGiven: false, search: null },
     events: createEmitter(),
     rng: new Rng(options.seed ?? 1),

@@ -2,8 +2,9 @@ import { T_CREATURE, T_PLANESWALKER } from '../../components/types.js'
 import { Zone } from '../../components/zones.js'
 import type { ParameterizedKeyword } from '../../components/abilities.js'
 import { activateError } from '../rules/actions/activate.js'
-import { castCardCheck, castTargetError } from '../rules/actions/cast.js'
-import { playLandCheck } from '../rules/actions/play-land.js'
+import { castCheck, castTargetError } from '../rules/actions/cast.js'
+import { landCheck } from '../rules/actions/play-land.js'
+import { actorCheck } from '../rules/actions/preconditions.js'
 import { plotError } from '../rules/actions/plot.js'
 import { canAfford, costOf, manaSummary, type ManaSummary } from '../rules/mana/afford.js'
 import { hasSorceryTiming } from '../rules/spells/timing.js'
@@ -78,6 +79,9 @@ function targetCandidates(world: GameWorld, controlledBy: Eid = 0, out: Eid[] = 
   return out
 }
 
+/** Scratch for `legalActions` and `hasPriorityOption`'s mana (neither calls the other, nor itself). */
+const MANA: ManaSummary = { player: 0, total: 0, byColor: [0, 0, 0, 0, 0], mixed: false }
+
 /** Scratch for `activateOptions`'s question "is there one?": read and dropped within the call. */
 const SCRATCH_CANDIDATES: Eid[] = []
 
@@ -85,7 +89,7 @@ function castOptions(world: GameWorld, player: Eid, out: CastOption[], mana: Man
   const lists = world.zoneLists.get(player)!
   let candidates: Eid[] | null = null
   const consider = (card: Eid, plot: boolean): void => {
-    if (castCardCheck(world, player, card, plot) !== null) return
+    if (castCheck(world, player, card, plot) !== null) return
     // CR 601.2f-h: the cost (none for a plotted card), as `castPayment` would find it.
     if (!plot && !canAfford(world, mana, world.cardData.get(card)!.manaCost!)) return
     if (!needsTarget(world, card)) {
@@ -125,7 +129,9 @@ function activateOptions(world: GameWorld, player: Eid, out: ActivateOption[] | 
   if (!hasSorceryTiming(world, player)) return false
   let candidates: Eid[] | null = null
   let found = false
-  for (const object of world.abilities.keys()) {
+  const objects = world.abilities.keys()
+  for (let i = 0; i < objects.length; i++) {
+    const object = objects[i]!
     if (world.place.zone[object] !== Zone.Battlefield || world.place.controller[object] !== player) continue
     const abilities = world.abilities.get(object)!
     for (const ability of ACTIVATED_KINDS) {
@@ -161,9 +167,11 @@ export function legalActions(world: GameWorld): LegalActions {
   switch (decision.kind) {
     case 'priority': {
       out.pass = true
+      // The actor check once (CR 104.2a, 800.4a; `pendingDecision` never names a player who can't act); the card checks per card.
+      if (actorCheck(world, player) !== null) break
       const lists = world.zoneLists.get(player)!
-      const mana = manaSummary(world, player)
-      for (const card of lists.hand) if (playLandCheck(world, player, card) === null) out.play.push(card)
+      const mana = manaSummary(world, player, MANA)
+      for (const card of lists.hand) if (landCheck(world, player, card) === null) out.play.push(card)
       castOptions(world, player, out.cast, mana)
       activateOptions(world, player, out.activate, mana)
       for (const card of lists.hand) {
@@ -218,9 +226,9 @@ export interface LegalNow {
 export function legalNow(world: GameWorld): LegalNow {
   const out: LegalNow = { canPlay: [], canCast: [], canAttack: [], canBlock: [] }
   const turn = world.turn
-  if (priorityGiven(world)) {
+  if (priorityGiven(world) && actorCheck(world, turn.priority) === null) {
     const player = turn.priority
-    for (const card of world.zoneLists.get(player)!.hand) if (playLandCheck(world, player, card) === null) out.canPlay.push(card)
+    for (const card of world.zoneLists.get(player)!.hand) if (landCheck(world, player, card) === null) out.canPlay.push(card)
     const casts: CastOption[] = []
     castOptions(world, player, casts, manaSummary(world, player))
     out.canCast = [...new Set(casts.map((c) => c.card))]
@@ -236,25 +244,26 @@ export function legalNow(world: GameWorld): LegalNow {
  * option found, without building the lists. A player with nothing else passes (forced).
  */
 export function hasPriorityOption(world: GameWorld, player: Eid): boolean {
+  if (actorCheck(world, player) !== null) return false
   const lists = world.zoneLists.get(player)!
   const hand = lists.hand
   let mana: ManaSummary | null = null
   let candidates: Eid[] | null = null
   for (let i = 0; i < hand.length; i++) {
     const card = hand[i]!
-    if (playLandCheck(world, player, card) === null) return true
-    if (castCardCheck(world, player, card, false) === null) {
-      mana ??= manaSummary(world, player)
+    if (landCheck(world, player, card) === null) return true
+    if (castCheck(world, player, card, false) === null) {
+      mana ??= manaSummary(world, player, MANA)
       if (canAfford(world, mana, world.cardData.get(card)!.manaCost!) && (!needsTarget(world, card) || anyCastTarget(world, player, card, (candidates ??= targetCandidates(world))))) return true
     }
   }
   const exile = lists.exile
   for (let i = 0; i < exile.length; i++) {
     const card = exile[i]!
-    if (world.cards.plotted[card] && castCardCheck(world, player, card, true) === null && (!needsTarget(world, card) || anyCastTarget(world, player, card, (candidates ??= targetCandidates(world))))) return true
+    if (world.cards.plotted[card] && castCheck(world, player, card, true) === null && (!needsTarget(world, card) || anyCastTarget(world, player, card, (candidates ??= targetCandidates(world))))) return true
   }
   if (world.abilities.size === 0 || !hasSorceryTiming(world, player)) return false
-  mana ??= manaSummary(world, player)
+  mana ??= manaSummary(world, player, MANA)
   if (activateOptions(world, player, null, mana)) return true
   for (let i = 0; i < hand.length; i++) {
     const card = hand[i]!

@@ -9,7 +9,7 @@ import { hasSorceryTiming, sorceryTimingError } from '../spells/timing.js'
 import type { RejectCode } from '../../core/reject-codes.js'
 import { moveToZone } from '../zone-change.js'
 import { label, type GameWorld } from '../../core/world.js'
-import { actorCardCheck, actorCardRejection } from './preconditions.js'
+import { actorCardRejection, actorCheck, isCard } from './preconditions.js'
 import { payWithLands } from './pay.js'
 
 export interface CastRequest {
@@ -59,8 +59,12 @@ export function castCardError(world: GameWorld, player: Eid, card: Eid, plot: bo
  * enumerator asks for every card in hand at every priority.
  */
 export function castCardCheck(world: GameWorld, player: Eid, card: Eid, plot: boolean): RejectCode | null {
-  const actor = actorCardCheck(world, player, card)
-  if (actor !== null) return actor
+  return actorCheck(world, player) ?? castCheck(world, player, card, plot)
+}
+
+/** `castCardCheck` after the actor check: for the enumerators, which make that once per decision. */
+export function castCheck(world: GameWorld, player: Eid, card: Eid, plot: boolean): RejectCode | null {
+  if (!isCard(world, card)) return 'unknown-object'
   const data = world.cardData.get(card)!
   const zone = world.place.zone[card]
   // CR 601.2a: the card moves from where it is to the stack: a hand, or exile for a plotted card.

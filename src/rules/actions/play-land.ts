@@ -6,7 +6,7 @@ import { hasSorceryTiming, sorceryTimingError } from '../spells/timing.js'
 import type { RejectCode } from '../../core/reject-codes.js'
 import { moveToZone } from '../zone-change.js'
 import { label, type GameWorld } from '../../core/world.js'
-import { actorCardCheck, actorCardRejection } from './preconditions.js'
+import { actorCardRejection, actorCheck, isCard } from './preconditions.js'
 
 /** CR 305.2: the number of lands a player may play each turn. */
 export const LANDS_PER_TURN = 1
@@ -35,10 +35,14 @@ export function playLandError(world: GameWorld, player: Eid, card: Eid): Rejecti
   }
 }
 
-/** The rule of `playLandError`, as the reject code only (no message built), for the enumerator. */
+/** The rule of `playLandError`, as the reject code only (no message built). */
 export function playLandCheck(world: GameWorld, player: Eid, card: Eid): RejectCode | null {
-  const actor = actorCardCheck(world, player, card)
-  if (actor !== null) return actor
+  return actorCheck(world, player) ?? landCheck(world, player, card)
+}
+
+/** `playLandCheck` after the actor check: for the enumerators, which make that once per decision. */
+export function landCheck(world: GameWorld, player: Eid, card: Eid): RejectCode | null {
+  if (!isCard(world, card)) return 'unknown-object'
   if (world.place.zone[card] !== Zone.Hand || world.place.owner[card] !== player) return 'not-in-hand' // CR 305.1
   if ((world.types.mask[card]! & T_LAND) === 0) return 'not-a-land'
   if (!hasSorceryTiming(world, player)) return 'not-sorcery-timing' // CR 505.6b, 116.2a

@@ -26,12 +26,12 @@ export function actorError(world: GameWorld, player: Eid): Rejection | null {
   return code && (gameOverError(world) ?? reject(code, `${label(world, player)} has left the game`, '800.4a'))
 }
 
-/** `actorCheck`, then `card` is a card: the reject code, or null. */
-export function actorCardCheck(world: GameWorld, player: Eid, card: Eid): ActorCode | 'unknown-object' | null {
-  return actorCheck(world, player) ?? (isPlayer(world, card) || !world.cardData.has(card) ? 'unknown-object' : null)
+/** Whether `card` is a card (no player, and an object with a card's data). */
+export function isCard(world: GameWorld, card: Eid): boolean {
+  return !isPlayer(world, card) && world.cardData.has(card)
 }
 
-/** The rejection of an `actorCardCheck` code, with its message. */
+/** The rejection of an `actorCheck` code or of `unknown-object` (not a card, `isCard`), with its message. */
 export function actorCardRejection(world: GameWorld, player: Eid, card: Eid, code: ActorCode | 'unknown-object'): Rejection {
   return code === 'unknown-object' ? reject(code, `${label(world, card)} is not a card`, null) : actorError(world, player)!
 }

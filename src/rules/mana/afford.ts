@@ -1,6 +1,6 @@
 import { Zone } from '../../../components/zones.js'
 import type { Eid } from '../../core/events.js'
-import { entitiesOf } from '../../core/entity-lists.js'
+import { derivedLists, entitiesOf } from '../../core/entity-lists.js'
 import type { CardData, GameWorld } from '../../core/world.js'
 import { parseManaCost, type ManaCost, type ManaSymbol } from './cost.js'
 import { findPayment } from './payment.js'
@@ -37,26 +37,27 @@ export interface ManaSummary {
 }
 
 
-/** Per world: each land's mana mask by entity (`manaMask`), built when the world's entities change (a card's subtypes don't). */
-const LAND_MASKS = new WeakMap<GameWorld, { entities: number; masks: Uint8Array }>()
-
+/** Each land's mana mask by entity (`manaMask`), derived once per world and entities (a card's subtypes don't change). */
 function landMasks(world: GameWorld): Uint8Array {
-  const entities = world.labels.length
-  let cached = LAND_MASKS.get(world)
-  if (cached === undefined || cached.entities !== entities) {
-    const masks = new Uint8Array(entities + 1)
+  const derived = derivedLists(world)
+  let masks = derived.landMasks
+  if (masks === null) {
+    masks = new Uint8Array(world.labels.length + 1)
     for (const land of entitiesOf(world, 'lands')) {
       const data = world.cardData.get(land)
       if (data) masks[land] = manaMask(data)
     }
-    cached = { entities, masks }
-    LAND_MASKS.set(world, cached)
+    derived.landMasks = masks
   }
-  return cached.masks
+  return masks
 }
 
-export function manaSummary(world: GameWorld, player: Eid): ManaSummary {
-  const out: ManaSummary = { player, total: 0, byColor: [0, 0, 0, 0, 0], mixed: false }
+/** The player's `ManaSummary`, into `out` when given (overwritten: a caller's scratch). */
+export function manaSummary(world: GameWorld, player: Eid, out: ManaSummary = { player, total: 0, byColor: [0, 0, 0, 0, 0], mixed: false }): ManaSummary {
+  out.player = player
+  out.total = 0
+  out.byColor.fill(0)
+  out.mixed = false
   const { zone, controller } = world.place
   const tapped = world.status.tapped
   const masks = landMasks(world)

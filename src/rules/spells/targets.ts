@@ -34,10 +34,10 @@ export function matchesTargetKind(world: GameWorld, kind: TargetKind, caster: Ei
  * CR 702.11b: hexproof means "this can't be the target of spells or abilities your opponents
  * control": its controller's own spells can target it.
  */
-export function hexproofError(world: GameWorld, caster: Eid, target: Eid, what: string): Rejection | null {
+export function hexproofError(world: GameWorld, caster: Eid, target: Eid, source: Eid): Rejection | null {
   if (isPlayer(world, target)) return null
   if (world.kw.effective[target]! & KW_HEXPROOF && world.place.controller[target] !== caster) {
-    return reject('hexproof', `${label(world, target)} has hexproof, so ${what} controlled by ${label(world, caster)} can't target it`, '702.11b')
+    return reject('hexproof', `${label(world, target)} has hexproof, so a spell (${label(world, source)}) controlled by ${label(world, caster)} can't target it`, '702.11b')
   }
   return null
 }
@@ -49,21 +49,20 @@ export function hexproofError(world: GameWorld, caster: Eid, target: Eid, what: 
  */
 export function spellTargetError(world: GameWorld, caster: Eid, card: Eid, target: Eid): Rejection | null {
   const data = world.cardData.get(card)!
-  const name = label(world, card)
   if (isAura(world, card)) {
     for (const quality of enchantQualities(world, card)) {
       if (!satisfiesEnchant(world, quality, caster, target)) {
-        return reject('illegal-target', `${name} has enchant ${quality}, so it can't target ${label(world, target)}`, '702.5b')
+        return reject('illegal-target', `${label(world, card)} has enchant ${quality}, so it can't target ${label(world, target)}`, '702.5b')
       }
     }
   } else if (data.spell) {
     if (!matchesTargetKind(world, data.spell.target, caster, target)) {
-      return reject('illegal-target', `${name} targets ${data.spell.target === 'any' ? 'any target (a creature, player or planeswalker)' : `a ${data.spell.target}`}; ${label(world, target)} isn't one`, '115.1')
+      return reject('illegal-target', `${label(world, card)} targets ${data.spell.target === 'any' ? 'any target (a creature, player or planeswalker)' : `a ${data.spell.target}`}; ${label(world, target)} isn't one`, '115.1')
     }
   } else {
-    return reject('illegal-target', `${name} has no targets`, '115.1')
+    return reject('illegal-target', `${label(world, card)} has no targets`, '115.1')
   }
-  return hexproofError(world, caster, target, `a spell (${name})`)
+  return hexproofError(world, caster, target, card)
 }
 
 /** Whether a spell needs a target: instants and sorceries with an effect, and Aura spells (CR 303.4a). */
