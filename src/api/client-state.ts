@@ -114,7 +114,7 @@ export function clientState(world: GameWorld, viewer?: Eid): ClientState {
     if (!canSee(world, sees, eid)) continue
     const onBattlefield = zone === Zone.Battlefield
     const mask = types.mask[eid]!
-    const data = cardData.get(eid)
+    const data = cardData[eid]
     const flags = combat.flags[eid]!
     const creature = (mask & T_CREATURE) !== 0
     // An own property whatever the id ("__proto__" included), as in JSON.

@@ -316,7 +316,7 @@ export interface CastAndResolve {
  */
 export function castAndResolve(world: GameWorld, req: CastAndResolve): ActionResult {
   if (req.search !== null) {
-    const data = world.cardData.get(req.card)
+    const data = world.cardData[req.card]
     const trigger = data?.triggers.find((t) => 'search' in t.effect)
     if (!trigger || !('search' in trigger.effect)) return reject('illegal-choice', `${label(world, req.card)} has no search to make choices for`, '701.23')
     const invalid = searchChoiceError(world, req.player, req.card, trigger.effect.search, req.search)

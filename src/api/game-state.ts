@@ -40,7 +40,7 @@ export function objectState(world: GameWorld, eid: number): ObjectState {
   const zone = world.place.zone[eid]!
   const onBattlefield = zone === Zone.Battlefield
   const types = world.types.mask[eid]!
-  const data = world.cardData.get(eid)
+  const data = world.cardData[eid]
   const creature = (types & T_CREATURE) !== 0
   return {
     zone: ZONE_NAMES[zone]!,

@@ -20,7 +20,6 @@ import type { CardSpec, ContinuousEffect, ExplicitAssignment, GrantedCharacteris
 import type { Position } from './position-spec.js'
 export type { CardSpec }
 import { createDamagePlan, type DamagePlan } from './damage-plan-store.js'
-import { ByEntity } from './by-entity.js'
 
 /** A card's printed data besides the combat characteristics (it never changes): used by casting, equip and Auras. What changes is in `GameContext.cards`. */
 export interface CardData {
@@ -117,9 +116,10 @@ export interface GameContext {
   combat: CombatState
   cards: CardState
   /** Equip, enchant and plot with their parameters, by entity. */
-  abilities: ByEntity<ParameterizedKeyword[]>
+  /** Equip, enchant and plot with their parameters, by entity (a sparse array: entities without any have none). */
+  abilities: ParameterizedKeyword[][]
   /** Characteristics and state not read in combat (mana cost, subtypes, spell effect, attachment, plot). */
-  cardData: ByEntity<CardData>
+  cardData: CardData[]
   /** Names for messages and output (the scenario id), by entity. */
   labels: string[]
   /** Player entities in turn order (CR 101.4, 103.1). */
@@ -196,8 +196,8 @@ export function buildWorld(options: { capacity?: number; seed?: number }): GameW
     players: createPlayerStats(capacity),
     combat: createCombatState(capacity),
     cards: createCardState(capacity),
-    abilities: new ByEntity(),
-    cardData: new ByEntity(),
+    abilities: [],
+    cardData: [],
     labels: [''],
     playerOrder: [],
     zoneLists: new Map(),
@@ -334,7 +334,7 @@ export function buildCard(world: GameWorld, spec: CardSpec): Eid {
   }
   setEffectiveKeywords(world, eid, spec.keywords)
   if (spec.abilities && spec.abilities.length > 0) {
-    world.abilities.set(eid, spec.abilities)
+    world.abilities[eid] = spec.abilities
     for (const a of spec.abilities) {
       addComponent(world, eid, a.kind === 'enchant' ? Enchant : a.kind === 'plot' ? Plot : Equip)
     }

@@ -74,7 +74,7 @@ function targetCandidates(world: GameWorld, controlledBy: Eid = 0, out: Eid[] = 
   const cards = entitiesOf(world, 'cards')
   for (let k = 0; k < cards.length; k++) {
     const eid = cards[k]!
-    if (zone[eid] === Zone.Battlefield && types[eid]! & (T_CREATURE | T_PLANESWALKER) && world.cardData.has(eid) && (controlledBy === 0 || controller[eid] === controlledBy)) out.push(eid)
+    if (zone[eid] === Zone.Battlefield && types[eid]! & (T_CREATURE | T_PLANESWALKER) && world.cardData[eid] !== undefined && (controlledBy === 0 || controller[eid] === controlledBy)) out.push(eid)
   }
   return out
 }
@@ -91,7 +91,7 @@ function castOptions(world: GameWorld, player: Eid, out: CastOption[], mana: Man
   const consider = (card: Eid, plot: boolean): void => {
     if (castCheck(world, player, card, plot) !== null) return
     // CR 601.2f-h: the cost (none for a plotted card), as `castPayment` would find it.
-    if (!plot && !canAfford(world, mana, world.cardData.get(card)!.manaCost!)) return
+    if (!plot && !canAfford(world, mana, world.cardData[card]!.manaCost!)) return
     if (!needsTarget(world, card)) {
       out.push({ card, targets: [], plot })
       return
@@ -129,11 +129,10 @@ function activateOptions(world: GameWorld, player: Eid, out: ActivateOption[] | 
   if (!hasSorceryTiming(world, player)) return false
   let candidates: Eid[] | null = null
   let found = false
-  const objects = world.abilities.keys()
-  for (let i = 0; i < objects.length; i++) {
-    const object = objects[i]!
-    if (world.place.zone[object] !== Zone.Battlefield || world.place.controller[object] !== player) continue
-    const abilities = world.abilities.get(object)!
+  const all = world.abilities
+  for (let object = 0; object < all.length; object++) {
+    const abilities = all[object]
+    if (abilities === undefined || world.place.zone[object] !== Zone.Battlefield || world.place.controller[object] !== player) continue
     for (const ability of ACTIVATED_KINDS) {
       // The cost first (cheap, and usually what rules an activation out): some ability of this kind must be payable.
       if (!somePayable(world, mana, abilities, ability)) continue
@@ -175,7 +174,7 @@ export function legalActions(world: GameWorld): LegalActions {
       castOptions(world, player, out.cast, mana)
       activateOptions(world, player, out.activate, mana)
       for (const card of lists.hand) {
-        if (!world.abilities.has(card)) continue
+        if (world.abilities[card] === undefined) continue
         const costs = plotError(world, { player, card })
         if (Array.isArray(costs) && costs.some((c) => canAfford(world, mana, costOf(c)))) out.plot.push(card)
       }
@@ -254,7 +253,7 @@ export function hasPriorityOption(world: GameWorld, player: Eid): boolean {
     if (landCheck(world, player, card) === null) return true
     if (castCheck(world, player, card, false) === null) {
       mana ??= manaSummary(world, player, MANA)
-      if (canAfford(world, mana, world.cardData.get(card)!.manaCost!) && (!needsTarget(world, card) || anyCastTarget(world, player, card, (candidates ??= targetCandidates(world))))) return true
+      if (canAfford(world, mana, world.cardData[card]!.manaCost!) && (!needsTarget(world, card) || anyCastTarget(world, player, card, (candidates ??= targetCandidates(world))))) return true
     }
   }
   const exile = lists.exile
@@ -262,12 +261,12 @@ export function hasPriorityOption(world: GameWorld, player: Eid): boolean {
     const card = exile[i]!
     if (world.cards.plotted[card] && castCheck(world, player, card, true) === null && (!needsTarget(world, card) || anyCastTarget(world, player, card, (candidates ??= targetCandidates(world))))) return true
   }
-  if (world.abilities.size === 0 || !hasSorceryTiming(world, player)) return false
+  if (world.abilities.length === 0 || !hasSorceryTiming(world, player)) return false
   mana ??= manaSummary(world, player, MANA)
   if (activateOptions(world, player, null, mana)) return true
   for (let i = 0; i < hand.length; i++) {
     const card = hand[i]!
-    if (!world.abilities.has(card)) continue
+    if (world.abilities[card] === undefined) continue
     const costs = plotError(world, { player, card })
     if (Array.isArray(costs)) for (const c of costs) if (canAfford(world, mana, costOf(c))) return true
   }

@@ -70,7 +70,7 @@ export class GameView {
   battlefield(player: Eid): Eid[] {
     const out: Eid[] = []
     const { zone, controller } = this.world.place
-    for (const [eid] of this.world.cardData) if (zone[eid] === Zone.Battlefield && controller[eid] === player && this.canSee(eid)) out.push(eid)
+    this.world.cardData.forEach((_, eid) => zone[eid] === Zone.Battlefield && controller[eid] === player && this.canSee(eid) && out.push(eid))
     return out
   }
 
@@ -90,7 +90,7 @@ export class GameView {
 
   name(eid: Eid): string | null {
     this.visible(eid)
-    return this.world.cardData.get(eid)?.name ?? null
+    return this.world.cardData[eid]?.name ?? null
   }
 
   power(eid: Eid): number {
@@ -130,7 +130,7 @@ export class GameView {
 
   manaValue(eid: Eid): number {
     this.visible(eid)
-    return manaValue(this.world.cardData.get(eid)?.manaCost ?? null)
+    return manaValue(this.world.cardData[eid]?.manaCost ?? null)
   }
 
   /** CR 506.4: whether the object is an attacking or blocking creature (public: combat is declared openly). */
@@ -153,13 +153,13 @@ export class GameView {
   /** Whether a spell is an instant-speed pump, damage or removal spell, and what it does (public card text). */
   spell(eid: Eid): { target: string; pump?: { power?: number; toughness?: number }; damage?: number; destroy?: boolean } | null {
     this.visible(eid)
-    return this.world.cardData.get(eid)?.spell ?? null
+    return this.world.cardData[eid]?.spell ?? null
   }
 
   /** Whether the card is an Aura or Equipment (what it gives, public card text). */
   grants(eid: Eid): { power?: number; toughness?: number } | null {
     this.visible(eid)
-    const data = this.world.cardData.get(eid)
+    const data = this.world.cardData[eid]
     return data?.equipped ?? data?.enchanted ?? null
   }
 

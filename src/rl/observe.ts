@@ -32,7 +32,8 @@ function identities(world: GameWorld): Identities {
   let ids = IDENTITIES.get(world)
   if (ids === undefined || ids.entities !== entities) {
     ids = { entities, card: new Uint16Array(entities), manaValue: new Uint8Array(entities) }
-    for (const [eid, data] of world.cardData) {
+    for (const [eid, data] of world.cardData.entries()) {
+      if (data === undefined) continue
       ids.card[eid] = (data.name === null ? undefined : POOL_INDEX.get(data.name)) ?? CARD_ID_OTHER
       ids.manaValue[eid] = Math.min(255, manaValue(data.manaCost))
     }

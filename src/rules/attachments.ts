@@ -7,11 +7,11 @@ import { isPlayer, label, type GameWorld } from '../core/world.js'
 import type { ParameterizedKeyword } from '../../components/abilities.js'
 
 export function isEquipment(world: GameWorld, eid: Eid): boolean {
-  return world.cardData.get(eid)?.subtypes.includes('Equipment') ?? false
+  return world.cardData[eid]?.subtypes.includes('Equipment') ?? false
 }
 
 export function isAura(world: GameWorld, eid: Eid): boolean {
-  return world.cardData.get(eid)?.subtypes.includes('Aura') ?? false
+  return world.cardData[eid]?.subtypes.includes('Aura') ?? false
 }
 
 /** CR 702.5a, 702.5c: whether `host` satisfies one enchant quality of an Aura controlled by `controller`. */
@@ -42,7 +42,7 @@ const QUALITIES = new WeakMap<readonly ParameterizedKeyword[], string[]>()
 const NONE: string[] = []
 
 export function enchantQualities(world: GameWorld, aura: Eid): readonly string[] {
-  const abilities = world.abilities.get(aura)
+  const abilities = world.abilities[aura]
   if (abilities === undefined) return NONE
   let qualities = QUALITIES.get(abilities)
   if (qualities === undefined) {
@@ -81,7 +81,7 @@ export function attachmentError(world: GameWorld, object: Eid, host: Eid): strin
  * applies from now.
  */
 export function attach(world: GameWorld, object: Eid, host: Eid): void {
-  const data = world.cardData.get(object)!
+  const data = world.cardData[object]!
   if (world.cards.attachedTo[object] === host) return
   detach(world, object)
   world.cards.attachedTo[object] = host

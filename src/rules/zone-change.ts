@@ -71,7 +71,7 @@ export function leaveGame(world: GameWorld, player: Eid): void {
   world.stack = world.stack.filter((item) => item.controller !== player)
   world.pendingTriggers = world.pendingTriggers.filter((item) => item.controller !== player)
   const { owner, controller, zone } = world.place
-  for (const [eid] of world.cardData) {
+  world.cardData.forEach((_, eid) => {
     if (owner[eid] === player) {
       if (zone[eid] !== Zone.Outside) moveToZone(world, eid, Zone.Outside, '800.4a')
     } else if (controller[eid] === player) {
@@ -80,6 +80,6 @@ export function leaveGame(world: GameWorld, player: Eid): void {
       world.status.sick[eid] = 1
       leaveCombat(world, eid)
     }
-  }
+  })
   // Auras attached to the player fall off as a state-based action (704.5m: a player who left is no legal host).
 }

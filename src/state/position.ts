@@ -83,7 +83,7 @@ export function buildPosition(position: Position, options: { seed?: number } = {
       sick: o.summoningSick ?? false,
     })
     ids.set(o.id, eid)
-    world.cardData.set(eid, {
+    world.cardData[eid] = {
       name: card?.name ?? null,
       legendary: card?.supertypes?.includes('Legendary') ?? false,
       manaCost: (o.manaCost ?? card?.manaCost ?? null) === null ? null : parseManaCost((o.manaCost ?? card?.manaCost)!),
@@ -92,14 +92,14 @@ export function buildPosition(position: Position, options: { seed?: number } = {
       equipped: o.equipped ?? card?.equipped ?? null,
       enchanted: o.enchanted ?? card?.enchanted ?? null,
       triggers: card?.triggers ?? [],
-    })
+    }
     if (zone === Zone.Battlefield) world.cards.enteredAt[eid] = world.nextEntry++
     world.cards.plotted[eid] = o.plotted ? 1 : 0
     world.cards.plottedTurn[eid] = o.plottedTurn ?? 0
     if (zone === Zone.Battlefield && typeMask & (T_CREATURE | T_PLANESWALKER)) queueStateCheck(world, eid)
-    const subtypes = world.cardData.get(eid)!.subtypes
+    const subtypes = world.cardData[eid]!.subtypes
     if (subtypes.includes('Equipment') || subtypes.includes('Aura')) world.attachables.add(eid)
-    if (world.cardData.get(eid)!.legendary) world.legendaries.add(eid)
+    if (world.cardData[eid]!.legendary) world.legendaries.add(eid)
   }
   // CR 301.5, 303.4: attachments, each with its effect from the time it became attached. One
   // attached to what it can't be attached to is left to the state-based actions below.

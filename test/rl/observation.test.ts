@@ -41,9 +41,9 @@ function copyOf(world: GameWorld): GameWorld {
 
 /** Gives `eid` another card's identity: name, cost, types, keywords, power and toughness. */
 function flip(world: GameWorld, eid: Eid): void {
-  const data = world.cardData.get(eid)!
+  const data = world.cardData[eid]!
   const other = data.name === 'Serra Angel' ? 'Shock' : 'Serra Angel'
-  world.cardData.set(eid, { ...data, name: other, manaCost: parseManaCost(other === 'Shock' ? '{R}' : '{3}{W}{W}') })
+  world.cardData[eid] = { ...data, name: other, manaCost: parseManaCost(other === 'Shock' ? '{R}' : '{3}{W}{W}') }
   world.types.mask[eid] = world.types.mask[eid]! ^ T_CREATURE
   world.kw.effective[eid] = world.kw.effective[eid]! ^ keywordMask(['flying', 'vigilance'])
   world.stats.power[eid] = world.stats.power[eid]! + 3

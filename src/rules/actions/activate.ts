@@ -64,7 +64,7 @@ export function activateError(world: GameWorld, req: ActivateRequest): Rejection
   if (world.place.controller[object] !== player) {
     return reject('not-your-permanent', `only ${label(world, object)}'s controller may activate its abilities`, '602.2')
   }
-  const abilities = world.abilities.get(object)
+  const abilities = world.abilities[object]
   const first = abilities?.find((a): a is EquipAbility => a.kind === req.ability)
   if (!first) return reject('no-such-ability', `${label(world, object)} has no ${req.ability} ability`, '602.1')
   const timing = sorceryTimingError(world, player, `${req.ability} can be activated`, '702.6a')

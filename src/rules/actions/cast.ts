@@ -65,7 +65,7 @@ export function castCardCheck(world: GameWorld, player: Eid, card: Eid, plot: bo
 /** `castCardCheck` after the actor check: for the enumerators, which make that once per decision. */
 export function castCheck(world: GameWorld, player: Eid, card: Eid, plot: boolean): RejectCode | null {
   if (!isCard(world, card)) return 'unknown-object'
-  const data = world.cardData.get(card)!
+  const data = world.cardData[card]!
   const zone = world.place.zone[card]
   // CR 601.2a: the card moves from where it is to the stack: a hand, or exile for a plotted card.
   if (plot) {
@@ -109,7 +109,7 @@ export function castPayment(world: GameWorld, player: Eid, card: Eid, plot: bool
     }
     return { ok: true, lands: [] }
   }
-  const cost = world.cardData.get(card)!.manaCost!
+  const cost = world.cardData[card]!.manaCost!
   const lands = findPayment(world, player, cost)
   if (lands === null) return reject('cannot-pay', `${label(world, player)} can't pay the mana cost of ${label(world, card)} with untapped lands`, '601.2h')
   if (pay !== undefined) {

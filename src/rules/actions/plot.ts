@@ -47,13 +47,13 @@ export function plotError(world: GameWorld, req: PlotRequest): Rejection | strin
   if (actor) return actor
   const from = req.from ?? Zone.Hand
   const name = label(world, card)
-  const data = world.cardData.get(card)
+  const data = world.cardData[card]
   if (isPlayer(world, card) || !data) return reject('unknown-object', `${name} is not a card`, null)
   if (from === Zone.Exile || from === Zone.Stack) return reject('illegal-zone', `plotting exiles a card from another zone; it can't start in ${ZONE_NAMES[from]}`, '702.170g')
   if (world.place.zone[card] !== from || world.place.owner[card] !== player) {
     return reject('not-in-hand', `${name} is not in ${label(world, player)}'s ${ZONE_NAMES[from]}`, '702.170a')
   }
-  const costs = (world.abilities.get(card) ?? []).flatMap((a) => (a.kind === 'plot' ? [a.cost] : []))
+  const costs = (world.abilities[card] ?? []).flatMap((a) => (a.kind === 'plot' ? [a.cost] : []))
   if (costs.length === 0) return reject('no-plot', `${name} has no plot ability`, '702.170a')
   const timing = sorceryTimingError(world, player, () => `${name} can be plotted`, '702.170a')
   if (timing) return timing

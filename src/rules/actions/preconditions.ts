@@ -28,7 +28,7 @@ export function actorError(world: GameWorld, player: Eid): Rejection | null {
 
 /** Whether `card` is a card (no player, and an object with a card's data). */
 export function isCard(world: GameWorld, card: Eid): boolean {
-  return !isPlayer(world, card) && world.cardData.has(card)
+  return !isPlayer(world, card) && world.cardData[card] !== undefined
 }
 
 /** The rejection of an `actorCheck` code or of `unknown-object` (not a card, `isCard`), with its message. */

@@ -44,7 +44,7 @@ function landMasks(world: GameWorld): Uint8Array {
   if (masks === null) {
     masks = new Uint8Array(world.labels.length + 1)
     for (const land of entitiesOf(world, 'lands')) {
-      const data = world.cardData.get(land)
+      const data = world.cardData[land]
       if (data) masks[land] = manaMask(data)
     }
     derived.landMasks = masks

@@ -19,7 +19,7 @@ const NO_MANA: readonly ManaSymbol[] = []
 
 /** The mana a land makes, or an empty list for a land with no basic land type (cached: a card's subtypes don't change). */
 function landMana(world: GameWorld, land: Eid): readonly ManaSymbol[] {
-  const data = world.cardData.get(land)
+  const data = world.cardData[land]
   if (!data) return NO_MANA
   let makes = LAND_MANA.get(data)
   if (makes === undefined) {
@@ -37,7 +37,7 @@ export function manaSources(world: GameWorld, player: Eid): ManaSource[] {
   const out: ManaSource[] = []
   for (const eid of entitiesOf(world, 'lands')) {
     if (world.place.zone[eid] !== Zone.Battlefield || world.place.controller[eid] !== player) continue
-    if ((world.types.mask[eid]! & T_LAND) === 0 || world.status.tapped[eid] || !world.cardData.has(eid)) continue
+    if ((world.types.mask[eid]! & T_LAND) === 0 || world.status.tapped[eid] || world.cardData[eid] === undefined) continue
     const makes = landMana(world, eid)
     if (makes.length > 0) out.push({ land: eid, makes })
   }
@@ -122,7 +122,7 @@ export function paymentError(world: GameWorld, player: Eid, cost: ManaCost, land
     const name = label(world, land)
     if (seen.has(land)) return `${name} is named twice`
     seen.add(land)
-    if (!world.cardData.has(land) || world.place.zone[land] !== Zone.Battlefield || (world.types.mask[land]! & T_LAND) === 0) {
+    if (world.cardData[land] === undefined || world.place.zone[land] !== Zone.Battlefield || (world.types.mask[land]! & T_LAND) === 0) {
       return `${name} is not a land on the battlefield`
     }
     if (world.place.controller[land] !== player) return `${label(world, player)} doesn't control ${name}`

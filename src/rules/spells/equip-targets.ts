@@ -23,7 +23,7 @@ export function equipTargetError(world: GameWorld, player: Eid, equipment: Eid, 
   if (!on || (world.types.mask[target]! & T_CREATURE) === 0 || world.place.controller[target] !== player) {
     return reject('illegal-target', `equip targets a creature ${label(world, player)} controls; ${who} isn't one`, '702.6a')
   }
-  if (ability.kind === 'equip' && ability.quality !== null && !(world.cardData.get(target)?.subtypes.includes(ability.quality) ?? false)) {
+  if (ability.kind === 'equip' && ability.quality !== null && !(world.cardData[target]?.subtypes.includes(ability.quality) ?? false)) {
     return reject('illegal-target', `equip ${ability.quality} targets only a ${ability.quality} ${label(world, player)} controls; ${who} isn't one`, '702.6c')
   }
   return null

@@ -17,7 +17,7 @@ import { needsTarget, spellTargetError } from './targets.js'
 
 /** CR 701.23: whether a card qualifies for a search ("cards of these types with mana value at most N"). */
 export function qualifiesForSearch(world: GameWorld, card: Eid, search: SearchSpec): boolean {
-  const data = world.cardData.get(card)
+  const data = world.cardData[card]
   if (!data) return false
   const types = world.types.mask[card]!
   const typeOk = search.types.some((t) => (types & typeBit(t)) !== 0)
@@ -32,7 +32,7 @@ function fizzle(world: GameWorld, source: Eid, isSpell: boolean): void {
 
 function resolveSpell(world: GameWorld, item: Extract<StackItem, { kind: 'spell' }>): void {
   const { card, controller, target } = item
-  const data = world.cardData.get(card)!
+  const data = world.cardData[card]!
   if (needsTarget(world, card) && spellTargetError(world, controller, card, target) !== null) {
     fizzle(world, card, true)
     return

@@ -48,7 +48,7 @@ export function hexproofError(world: GameWorld, caster: Eid, target: Eid, source
  * and never an opponent's hexproof permanent (702.11b). Null when legal.
  */
 export function spellTargetError(world: GameWorld, caster: Eid, card: Eid, target: Eid): Rejection | null {
-  const data = world.cardData.get(card)!
+  const data = world.cardData[card]!
   if (isAura(world, card)) {
     for (const quality of enchantQualities(world, card)) {
       if (!satisfiesEnchant(world, quality, caster, target)) {
@@ -67,6 +67,6 @@ export function spellTargetError(world: GameWorld, caster: Eid, card: Eid, targe
 
 /** Whether a spell needs a target: instants and sorceries with an effect, and Aura spells (CR 303.4a). */
 export function needsTarget(world: GameWorld, card: Eid): boolean {
-  const data = world.cardData.get(card)
+  const data = world.cardData[card]
   return data !== undefined && (data.spell !== null || isAura(world, card))
 }
