@@ -118,7 +118,7 @@ function checkLegendRule(world: GameWorld): void {
   const losers: Eid[] = []
   for (const eid of world.legendaries) {
     if (world.place.zone[eid] !== Zone.Battlefield) continue
-    const data = world.cardData.get(eid)!
+    const data = world.cardData[eid]!
     const key = `${world.place.controller[eid]}:${data.name}`
     const kept = newest.get(key)
     if (kept === undefined) newest.set(key, eid)

@@ -1,6 +1,6 @@
 import { T_CREATURE } from '../components/types.js'
 import { Zone } from '../components/zones.js'
-import { entitiesOf } from '../src/core/entity-lists.js'
+import { battlefieldOf } from '../src/core/entity-lists.js'
 import { Await, awaitChoice, choiceMade } from '../src/core/await.js'
 import { endUntilEndOfTurnEffects } from '../src/rules/effects.js'
 import { moveToZone } from '../src/rules/zone-change.js'
@@ -32,7 +32,7 @@ export function cleanupStep(world: GameWorld): void {
   const { zone } = world.place
   const { damage } = world.stats
   let healed = 0
-  for (const eid of entitiesOf(world, 'cards')) {
+  for (const eid of battlefieldOf(world)) {
     if (damage[eid] !== 0 && zone[eid] === Zone.Battlefield && world.types.mask[eid]! & T_CREATURE) {
       damage[eid] = 0
       healed++

@@ -1,5 +1,5 @@
 import { Zone } from '../components/zones.js'
-import { entitiesOf } from '../src/core/entity-lists.js'
+import { battlefieldOf } from '../src/core/entity-lists.js'
 import type { GameWorld } from '../src/core/world.js'
 
 /**
@@ -11,7 +11,7 @@ export function untapStep(world: GameWorld): void {
   const { zone, controller } = world.place
   const { tapped, sick } = world.status
   let untapped = 0
-  for (const eid of entitiesOf(world, 'cards')) {
+  for (const eid of battlefieldOf(world)) {
     if (zone[eid] !== Zone.Battlefield || controller[eid] !== active) continue
     if (tapped[eid]) {
       tapped[eid] = 0

@@ -1,16 +1,18 @@
 import { query } from 'bitecs'
 import { Creature, Land, Planeswalker } from '../../components/types.js'
-import { Card } from '../../components/zones.js'
+import { Card, Zone } from '../../components/zones.js'
+import type { Eid } from './events.js'
+import { Equip } from '../../components/abilities.js'
 import type { GameWorld } from './world.js'
 
 /**
- * The entities of a kind (cards, creatures, lands, planeswalkers) as typed arrays, listed once per
+ * The entities of a kind (cards, creatures, lands, planeswalkers, those with an equip ability) as typed arrays, listed once per
  * world and again whenever entities were added: a card's types never change, so these queries'
  * answers only grow with the world. Hot loops (each step's untap, cleanup, the enumerator) read
  * them instead of asking bitecs every time.
  */
-type Kind = 'cards' | 'creatures' | 'lands' | 'planeswalkers'
-const TAGS: Record<Kind, object> = { cards: Card, creatures: Creature, lands: Land, planeswalkers: Planeswalker }
+type Kind = 'cards' | 'creatures' | 'lands' | 'planeswalkers' | 'equippers'
+const TAGS: Record<Kind, object> = { cards: Card, creatures: Creature, lands: Land, planeswalkers: Planeswalker, equippers: Equip }
 
 export function entitiesOf(world: GameWorld, kind: Kind): Int32Array {
   const derived = derivedLists(world)
@@ -27,8 +29,23 @@ export function entitiesOf(world: GameWorld, kind: Kind): Int32Array {
 export function derivedLists(world: GameWorld): GameWorld['derived'] {
   let derived = world.derived
   if (derived.entities !== world.labels.length) {
-    derived = { entities: world.labels.length, kinds: {}, landMasks: null }
+    derived = { entities: world.labels.length, kinds: {}, landMasks: null, battlefield: null }
     world.derived = derived
   }
   return derived
+}
+
+/**
+ * The cards on the battlefield, in entity order (read it, never change it): listed again after a
+ * card entered or left the battlefield (`moveToZone` drops the list) or the world was restored.
+ */
+export function battlefieldOf(world: GameWorld): readonly Eid[] {
+  const derived = derivedLists(world)
+  let list = derived.battlefield
+  if (list === null) {
+    const zone = world.place.zone
+    list = derived.battlefield = []
+    for (const card of entitiesOf(world, 'cards')) if (zone[card] === Zone.Battlefield) list.push(card)
+  }
+  return list
 }

@@ -154,9 +154,10 @@ export interface GameContext {
   /**
    * Lists derived from the entities, which only change when entities are added (`entities` is the
    * count they were made for): the entities of each kind (`entity-lists.ts`), the lands' mana
-   * masks (`afford.ts`).
+   * masks (`afford.ts`); and the cards on the battlefield, made again after a card entered or
+   * left it (`moveToZone`) or a restore (`battlefieldOf`).
    */
-  derived: { entities: number; kinds: { [kind: string]: Int32Array | undefined }; landMasks: Uint8Array | null }
+  derived: { entities: number; kinds: { [kind: string]: Int32Array | undefined }; landMasks: Uint8Array | null; battlefield: Eid[] | null }
   pending: PendingChoices
   events: GameEmitter
   rng: Rng
@@ -237,7 +238,7 @@ export function buildWorld(options: { capacity?: number; seed?: number }): GameW
     plan: createDamagePlan(capacity),
     scratch: createScratch(capacity),
     stamp: 0,
-    derived: { entities: 0, kinds: {}, landMasks: null },
+    derived: { entities: 0, kinds: {}, landMasks: null, battlefield: null },
     pending: { attackers: null, blockers: null, assignmentGiven: false, assignment: null, discard: null, searchGiven: false, search: null },
     events: createEmitter(),
     rng: new Rng(options.seed ?? 1),

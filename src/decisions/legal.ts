@@ -9,7 +9,7 @@ import { plotError } from '../rules/actions/plot.js'
 import { canAfford, costOf, manaSummary, type ManaSummary } from '../rules/mana/afford.js'
 import { hasSorceryTiming } from '../rules/spells/timing.js'
 import type { Eid } from '../core/events.js'
-import { entitiesOf } from '../core/entity-lists.js'
+import { battlefieldOf, entitiesOf } from '../core/entity-lists.js'
 import { qualifiesForSearch, searchOf } from '../rules/spells/resolve.js'
 import { needsTarget } from '../rules/spells/targets.js'
 import { Step } from '../core/steps.js'
@@ -71,9 +71,9 @@ function targetCandidates(world: GameWorld, controlledBy: Eid = 0, out: Eid[] = 
   const { zone, controller } = world.place
   const types = world.types.mask
   for (const p of world.playerOrder) if (world.players.lost[p] === 0 && (controlledBy === 0 || controller[p] === controlledBy)) out.push(p)
-  const cards = entitiesOf(world, 'cards')
-  for (let k = 0; k < cards.length; k++) {
-    const eid = cards[k]!
+  const permanents = battlefieldOf(world)
+  for (let k = 0; k < permanents.length; k++) {
+    const eid = permanents[k]!
     if (zone[eid] === Zone.Battlefield && types[eid]! & (T_CREATURE | T_PLANESWALKER) && world.cardData[eid] !== undefined && (controlledBy === 0 || controller[eid] === controlledBy)) out.push(eid)
   }
   return out
@@ -129,10 +129,12 @@ function activateOptions(world: GameWorld, player: Eid, out: ActivateOption[] | 
   if (!hasSorceryTiming(world, player)) return false
   let candidates: Eid[] | null = null
   let found = false
-  const all = world.abilities
-  for (let object = 0; object < all.length; object++) {
-    const abilities = all[object]
-    if (abilities === undefined || world.place.zone[object] !== Zone.Battlefield || world.place.controller[object] !== player) continue
+  // The objects with an equip ability (702.6), in entity order.
+  const equippers = entitiesOf(world, 'equippers')
+  for (let i = 0; i < equippers.length; i++) {
+    const object = equippers[i]!
+    if (world.place.zone[object] !== Zone.Battlefield || world.place.controller[object] !== player) continue
+    const abilities = world.abilities[object]!
     for (const ability of ACTIVATED_KINDS) {
       // The cost first (cheap, and usually what rules an activation out): some ability of this kind must be payable.
       if (!somePayable(world, mana, abilities, ability)) continue

@@ -51,6 +51,7 @@ export function moveToZone(world: GameWorld, eid: Eid, to: ZoneId, rule: string,
     world.cards.plotted[eid] = 0
   }
   world.place.zone[eid] = to
+  if (from === Zone.Battlefield || to === Zone.Battlefield) world.derived.battlefield = null
   if (to !== Zone.Battlefield && to !== Zone.Stack && to !== Zone.Outside) zoneList(lists, to).push(eid)
   if (!world.events.listening) return
   world.events.emit('zoneChanged', eid, ZONE_NAMES[from], ZONE_NAMES[to], rule)

@@ -104,6 +104,7 @@ export function restoreWorld(world: GameWorld, snapshot: WorldSnapshot): void {
       column.set(saved.length > column.length ? saved.subarray(0, column.length) : saved)
     }
   }
+  world.derived.battlefield = null
   const pending = world.pending
   pending.attackers = null
   pending.blockers = null

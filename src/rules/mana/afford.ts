@@ -1,6 +1,6 @@
 import { Zone } from '../../../components/zones.js'
 import type { Eid } from '../../core/events.js'
-import { derivedLists, entitiesOf } from '../../core/entity-lists.js'
+import { battlefieldOf, derivedLists, entitiesOf } from '../../core/entity-lists.js'
 import type { CardData, GameWorld } from '../../core/world.js'
 import { parseManaCost, type ManaCost, type ManaSymbol } from './cost.js'
 import { findPayment } from './payment.js'
@@ -61,10 +61,11 @@ export function manaSummary(world: GameWorld, player: Eid, out: ManaSummary = { 
   const { zone, controller } = world.place
   const tapped = world.status.tapped
   const masks = landMasks(world)
-  const lands = entitiesOf(world, 'lands')
-  for (let k = 0; k < lands.length; k++) {
-    const land = lands[k]!
+  const permanents = battlefieldOf(world)
+  for (let k = 0; k < permanents.length; k++) {
+    const land = permanents[k]!
     if (zone[land] !== Zone.Battlefield || controller[land] !== player || tapped[land]) continue
+    // 0 for a permanent that is no land.
     const mask = masks[land]!
     if (mask === 0) continue
     out.total++

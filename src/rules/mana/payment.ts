@@ -1,7 +1,7 @@
 import { T_LAND } from '../../../components/types.js'
 import { Zone } from '../../../components/zones.js'
 import type { Eid } from '../../core/events.js'
-import { entitiesOf } from '../../core/entity-lists.js'
+import { battlefieldOf } from '../../core/entity-lists.js'
 import { label, type GameWorld } from '../../core/world.js'
 import { formatManaCost, type ManaCost, type ManaSymbol } from './cost.js'
 
@@ -35,13 +35,13 @@ function landMana(world: GameWorld, land: Eid): readonly ManaSymbol[] {
  */
 export function manaSources(world: GameWorld, player: Eid): ManaSource[] {
   const out: ManaSource[] = []
-  for (const eid of entitiesOf(world, 'lands')) {
+  for (const eid of battlefieldOf(world)) {
     if (world.place.zone[eid] !== Zone.Battlefield || world.place.controller[eid] !== player) continue
     if ((world.types.mask[eid]! & T_LAND) === 0 || world.status.tapped[eid] || world.cardData[eid] === undefined) continue
     const makes = landMana(world, eid)
     if (makes.length > 0) out.push({ land: eid, makes })
   }
-  // Entity order: `entitiesOf` keeps the lands in it.
+  // Entity order: `battlefieldOf` keeps the permanents in it.
   return out
 }
 
