@@ -2,17 +2,16 @@ import { query } from 'bitecs'
 import { Creature, Land, Planeswalker } from '../../components/types.js'
 import { Card, Zone } from '../../components/zones.js'
 import type { Eid } from './events.js'
-import { Equip } from '../../components/abilities.js'
 import type { GameWorld } from './world.js'
 
 /**
- * The entities of a kind (cards, creatures, lands, planeswalkers, those with an equip ability) as typed arrays, listed once per
+ * The entities of a kind (cards, creatures, lands, planeswalkers) as typed arrays, listed once per
  * world and again whenever entities were added: a card's types never change, so these queries'
  * answers only grow with the world. Hot loops (each step's untap, cleanup, the enumerator) read
  * them instead of asking bitecs every time.
  */
-type Kind = 'cards' | 'creatures' | 'lands' | 'planeswalkers' | 'equippers'
-const TAGS: Record<Kind, object> = { cards: Card, creatures: Creature, lands: Land, planeswalkers: Planeswalker, equippers: Equip }
+type Kind = 'cards' | 'creatures' | 'lands' | 'planeswalkers'
+const TAGS: Record<Kind, object> = { cards: Card, creatures: Creature, lands: Land, planeswalkers: Planeswalker }
 
 export function entitiesOf(world: GameWorld, kind: Kind): Int32Array {
   const derived = derivedLists(world)

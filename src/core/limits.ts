@@ -56,9 +56,8 @@ export type CountName = keyof typeof LIMITS
 
 /** Why `value` is not a count of the range, or null: a number, whole, within the range. */
 export function countError(value: unknown, range: CountRange): string | null {
-  if (typeof value !== 'number') return `expected ${range.what} (a whole number), got ${describeValue(value)}`
   if (!Number.isInteger(value)) return `expected ${range.what} (a whole number), got ${describeValue(value)}`
-  if (value < range.min || value > range.max) {
+  if ((value as number) < range.min || (value as number) > range.max) {
     return `${range.what} must be from ${range.min} to ${range.max}, got ${value}`
   }
   return null

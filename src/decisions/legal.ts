@@ -9,7 +9,9 @@ import { plotError } from '../rules/actions/plot.js'
 import { canAfford, costOf, manaSummary, type ManaSummary } from '../rules/mana/afford.js'
 import { hasSorceryTiming } from '../rules/spells/timing.js'
 import type { Eid } from '../core/events.js'
-import { battlefieldOf, entitiesOf } from '../core/entity-lists.js'
+import { battlefieldOf, derivedLists } from '../core/entity-lists.js'
+import { query } from 'bitecs'
+import { Equip } from '../../components/abilities.js'
 import { qualifiesForSearch, searchOf } from '../rules/spells/resolve.js'
 import { needsTarget } from '../rules/spells/targets.js'
 import { Step } from '../core/steps.js'
@@ -129,8 +131,8 @@ function activateOptions(world: GameWorld, player: Eid, out: ActivateOption[] | 
   if (!hasSorceryTiming(world, player)) return false
   let candidates: Eid[] | null = null
   let found = false
-  // The objects with an equip ability (702.6), in entity order.
-  const equippers = entitiesOf(world, 'equippers')
+  // The objects with an equip ability (702.6), in entity order (derived once per world and entities).
+  const equippers = (derivedLists(world).kinds.equippers ??= Int32Array.from(query(world, [Equip])).sort())
   for (let i = 0; i < equippers.length; i++) {
     const object = equippers[i]!
     if (world.place.zone[object] !== Zone.Battlefield || world.place.controller[object] !== player) continue

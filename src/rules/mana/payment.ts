@@ -72,12 +72,14 @@ function saturates(left: number, right: number, fits: (l: number, r: number) => 
 }
 
 /**
- * Whether `sources` can pay the colored `symbols` and `generic` mana, one mana per land (CR 106.4,
+ * Whether `tapped` and `sources` from `from` on (without building that list) can pay the colored `symbols` and `generic` mana, one mana per land (CR 106.4,
  * 601.2g-h): every colored symbol matched to its own land (so a land that makes several colors is
  * not spent where another would do), and enough lands left for the generic part.
  */
-function canPay(symbols: readonly ManaSymbol[], generic: number, sources: readonly ManaSource[]): boolean {
-  return symbols.length + generic <= sources.length && saturates(symbols.length, sources.length, (u, s) => sources[s]!.makes.includes(symbols[u]!))
+function canPay(symbols: readonly ManaSymbol[], generic: number, sources: readonly ManaSource[], tapped: readonly ManaSource[] = [], from = 0): boolean {
+  const t = tapped.length
+  const n = t + sources.length - from
+  return symbols.length + generic <= n && saturates(symbols.length, n, (u, s) => (s < t ? tapped[s]! : sources[from + s - t]!).makes.includes(symbols[u]!))
 }
 
 /** Whether every land of `lands` can pay its own unit of the cost: a colored symbol it makes, or one generic mana. */
@@ -105,7 +107,7 @@ export function findPayment(world: GameWorld, player: Eid, cost: ManaCost): Eid[
     // rest, exists when each of them can pay its own unit and the whole cost can be paid from
     // them and the lands after (Mendelsohn-Dulmage: the two matchings combine into one).
     tapped.push(sources[k]!)
-    if (!eachLandPays(symbols, generic, tapped) || !canPay(symbols, generic, tapped.concat(sources.slice(k + 1)))) tapped.pop()
+    if (!eachLandPays(symbols, generic, tapped) || !canPay(symbols, generic, sources, tapped, k + 1)) tapped.pop()
   }
   return tapped.map((s) => s.land)
 }
