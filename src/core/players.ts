@@ -1,6 +1,14 @@
 import type { Eid } from './events.js'
 import type { GameWorld } from './world.js'
 
+/**
+ * Whether `player` is still in the game (CR 104.3: a player who lost leaves it; 800.4a): the one
+ * reading of `players.lost` meaning that (a typed-array read, cheap in hot paths).
+ */
+export function inGame(world: GameWorld, player: Eid): boolean {
+  return world.players.lost[player] === 0
+}
+
 /** Players still in the game (CR 104.3: a player who lost leaves it; 800.4a). */
 export function playersInGame(world: GameWorld): Eid[] {
   return world.playerOrder.filter((p) => world.players.lost[p] === 0)
