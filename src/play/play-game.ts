@@ -2,7 +2,7 @@ import { RedzoneError } from '../core/errors.js'
 import { act, passIfForced } from '../decisions/act.js'
 import type { Decision, PlayerAction } from '../decisions/action.js'
 import { legalActions, type LegalActions } from '../decisions/legal.js'
-import { isGameOver } from '../core/players.js'
+import { isGameOver, inGame } from '../core/players.js'
 import { pendingDecision, winnerOf } from '../decisions/pending.js'
 import type { Eid } from '../core/events.js'
 import type { GameWorld } from '../core/world.js'
@@ -95,9 +95,9 @@ class Eliminations {
   constructor(private readonly world: GameWorld) {}
 
   update(): void {
-    const { playerOrder, players } = this.world
+    const { playerOrder } = this.world
     let out = 0
-    for (let seat = 0; seat < playerOrder.length; seat++) if (players.lost[playerOrder[seat]!]) out |= 1 << seat
+    for (let seat = 0; seat < playerOrder.length; seat++) if (!inGame(this.world, playerOrder[seat]!)) out |= 1 << seat
     const now = out & ~this.out
     if (now === 0) return
     this.out = out
@@ -114,7 +114,7 @@ class Eliminations {
 
 /** Why a finished game ended (CR 704.5a no life, 704.5b drawing from an empty library). */
 export function endReason(world: GameWorld): GameEndReason {
-  for (const p of world.playerOrder) if (world.players.lost[p] && world.players.life[p]! > 0) return 'empty-library'
+  for (const p of world.playerOrder) if (!inGame(world, p) && world.players.life[p]! > 0) return 'empty-library'
   return 'life'
 }
 

@@ -9,6 +9,7 @@ import type { Eid } from '../../core/events.js'
 import { leaveCombat, moveToZone } from '../zone-change.js'
 import { isPlayer, label, type GameWorld } from '../../core/world.js'
 import { gameOverError } from './preconditions.js'
+import { inGame } from '../../core/players.js'
 
 /**
  * Effects from outside the game, as a resolved spell or ability would create them (for
@@ -53,7 +54,7 @@ export function dealDamage(world: GameWorld, source: Eid, target: Eid, amount: n
   const amountError = countError(amount, LIMITS.amount)
   if (amountError !== null) return reject('illegal-amount', `damage: ${amountError}`, '120.1')
   if (isPlayer(world, target)) {
-    if (world.players.lost[target]) return reject('illegal-target', `${label(world, target)} has left the game`, '800.4a')
+    if (!inGame(world, target)) return reject('illegal-target', `${label(world, target)} has left the game`, '800.4a')
   } else if (world.place.zone[target] !== Zone.Battlefield || (world.types.mask[target]! & (T_CREATURE | T_PLANESWALKER)) === 0) {
     return reject('illegal-target', `${label(world, target)} is not a player, creature or planeswalker on the battlefield`, '120.1')
   }
