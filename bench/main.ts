@@ -14,6 +14,7 @@ import { restoreWorld, snapshotWorld } from '../src/state/snapshot.js'
 import { createBaselineGame, resetBaselineGame, runBaselineCombat, type BaselineGame } from './baseline/combat.js'
 import { runEngineCombat } from './engine-combat.js'
 import { gamesBench, type GamesReport } from './games.js'
+import { multiplayerBench, multiplayerTable, type MultiplayerReport } from './multiplayer.js'
 import { browserBench, browserTable } from './browser/bench.js'
 import { soak, type SoakReport } from './soak.js'
 import { rlBench, type RlReport } from './rl.js'
@@ -255,11 +256,12 @@ const program = new Command()
   .name('bench')
   .option('--json', 'print the JSON report on stdout')
   .option('--out <file>', 'also write the JSON report to this file')
-  .option('--only <sections>', 'run only these sections: combat, small, games, selfplay, soak, rl, browser (comma-separated; browser needs a Chromium)', 'combat,small,games,selfplay,soak,rl')
+  .option('--only <sections>', 'run only these sections: combat, small, games, selfplay, soak, rl, browser, multiplayer (comma-separated; browser needs a Chromium; multiplayer, 10,000 four-player games, only when named)', 'combat,small,games,selfplay,soak,rl')
   .option('--selfplay-games <n>', 'heuristic vs random games per self-play measurement (1 and 2 workers; enough that thread start-up does not dominate)', '20000')
   .option('--queue <url>', 'a redis:// URL: also measure the self-play queue (BullMQ) against local threads')
   .option('--soak-combats <n>', 'small combats in the soak', '1000000')
   .option('--soak-games <n>', 'whole games in the soak', '100000')
+  .option('--multiplayer-games <n>', 'random four-player games played and replayed in the multiplayer section', '10000')
   .option('--game-seconds <s>', 'seconds of each games throughput measurement', '3')
   .option('--strength-games <n>', 'heuristic vs random games for the strength figure', '2000')
   .option('--search-games <n>', 'search vs heuristic games for the strength figure (about 0.6 s each)', '100')
@@ -282,6 +284,7 @@ const options = program.opts<{
   searchGames: string
   soakCombats: string
   soakGames: string
+  multiplayerGames: string
   selfplayGames: string
   queue?: string
   sizes: string
@@ -345,6 +348,13 @@ if (sections.has('soak')) {
   soakReport = soak({ combats: Number(options.soakCombats), games: Number(options.soakGames) }, log)
   log(`  heap growth ${soakReport.heapGrowthPct.toFixed(1)}% (max ${soakReport.maxGrowthPct.toFixed(1)}%) in ${soakReport.seconds.toFixed(0)} s`)
 }
+let multiplayer: MultiplayerReport | null = null
+if (sections.has('multiplayer')) {
+  log(`multiplayer: ${options.multiplayerGames} random four-player games, each replayed ...`)
+  multiplayer = multiplayerBench({ games: Number(options.multiplayerGames) }, log)
+  for (const failure of multiplayer.failures.slice(0, 10)) log(`  failed: ${failure}`)
+  if (multiplayer.failures.length > 0) process.exitCode = 1
+}
 const rl: RlReport | null = sections.has('rl') ? rlBench({ seconds: Number(options.rlSeconds), n: Number(options.rlEnvs), seed, ...(options.rlSteps === undefined ? {} : { steps: wholeSteps(options.rlSteps) }) }, log) : null
 const report = {
   date: new Date().toISOString(),
@@ -359,6 +369,7 @@ const report = {
   selfplay,
   soak: soakReport,
   rl,
+  multiplayer,
 }
 // The report goes to a file only where asked (--out); the tracked bench/results.json is updated by hand.
 const out = options.out
@@ -366,4 +377,4 @@ if (out) {
   writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`)
   log(`bench: report written to ${out}`)
 }
-process.stdout.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : `${table(rows, small)}\n${games ? gamesTable(games) : ''}${rl ? rlTable(rl) : ''}${browser ? `\nIn Chromium:\n${browserTable(browser)}\n` : ''}`)
+process.stdout.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : `${table(rows, small)}\n${games ? gamesTable(games) : ''}${rl ? rlTable(rl) : ''}${multiplayer ? multiplayerTable(multiplayer) : ''}${browser ? `\nIn Chromium:\n${browserTable(browser)}\n` : ''}`)

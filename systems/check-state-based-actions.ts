@@ -5,7 +5,7 @@ import type { DeathReason, Eid } from '../src/core/events.js'
 import { leaveGame, moveToZone } from '../src/rules/zone-change.js'
 import { attachmentError, detach, isAura } from '../src/rules/attachments.js'
 import type { GameWorld } from '../src/core/world.js'
-import { stillInGame } from '../src/core/players.js'
+import { stillInGame, inGame } from '../src/core/players.js'
 
 const REASONS: readonly DeathReason[] = ['zero-toughness', 'lethal-damage', 'deathtouch', 'destroyed', 'destroyed', 'legend-rule']
 const REASON_RULES = ['704.5f', '704.5g', '704.5h', '704.5i', '704.5m', '704.5j'] as const
@@ -64,7 +64,7 @@ export function checkStateBasedActions(world: GameWorld): boolean {
     world.sbaWork.clear()
     let playerLost = false
     for (const p of world.playerOrder) {
-      if (players.lost[p]) continue
+      if (!inGame(world, p)) continue
       const noLife = players.life[p]! <= 0
       if (noLife || players.drewFromEmpty[p]) {
         // CR 704.5a, 704.5b
@@ -78,7 +78,7 @@ export function checkStateBasedActions(world: GameWorld): boolean {
     // their objects, also as the game ends; in a two-player game everything stays where it is (104.2a).
     if (playerLost && world.playerOrder.length > 2) {
       // (Again for those who left before: nothing of theirs is left, so nothing happens.)
-      for (const p of world.playerOrder) if (players.lost[p]) leaveGame(world, p)
+      for (const p of world.playerOrder) if (!inGame(world, p)) leaveGame(world, p)
       // CR 800.4a: a player who left doesn't hold priority: the next player in turn order does.
       world.turn.priority = stillInGame(world, world.turn.priority)
     }

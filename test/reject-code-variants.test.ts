@@ -54,6 +54,8 @@ describe('rejection codes', () => {
     rejectedUnchanged(game, () => game.grant('bear', { power: Number.NaN }), 'illegal-amount', '613.4c')
     rejectedUnchanged(game, () => game.grant('bear', { toughness: 2 ** 60 }), 'illegal-amount', '613.4c')
     rejectedUnchanged(game, () => game.grant('bear', { power: '1' as unknown as number }), 'illegal-amount', '613.4c')
+    rejectedUnchanged(game, () => game.grant('bear', { power: null as unknown as number }), 'illegal-amount', '613.4c')
+    rejectedUnchanged(game, () => game.grant('bear', { toughness: null as unknown as number }), 'illegal-amount', '613.4c')
   })
 
   it('702.170g illegal-zone: plotting from exile or the stack (entity level)', () => {

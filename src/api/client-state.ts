@@ -18,6 +18,7 @@ import { canSee } from '../rules/visibility.js'
 import { priorityGiven } from '../turn/runner.js'
 import { STEP_NAMES, type StepName } from '../core/steps.js'
 import { Await } from '../core/await.js'
+import { inGame } from '../core/players.js'
 
 export interface ClientObject {
   id: string
@@ -103,7 +104,7 @@ export function clientState(world: GameWorld, viewer?: Eid): ClientState {
 
   const players: ClientPlayer[] = world.playerOrder.map((p) => {
     const lists = world.zoneLists.get(p)!
-    return { id: name(p), life: world.players.life[p]!, lost: world.players.lost[p] === 1, handSize: lists.hand.length, librarySize: lists.library.length }
+    return { id: name(p), life: world.players.life[p]!, lost: !inGame(world, p), handSize: lists.hand.length, librarySize: lists.library.length }
   })
 
   const objects: Record<string, ClientObject> = {}

@@ -22,7 +22,7 @@ import { pendingDecision } from '../decisions/pending.js'
 import { restoreWorld, snapshotWorld, type WorldSnapshot } from '../state/snapshot.js'
 import { searchChoiceError } from '../rules/spells/resolve.js'
 import { Step, STEP_NAMES, type StepId } from '../core/steps.js'
-import { isGameOver } from '../core/players.js'
+import { isGameOver, inGame } from '../core/players.js'
 import { label, type GameWorld } from '../core/world.js'
 
 const GUARD = 1_000_000
@@ -142,7 +142,7 @@ export function walkToAttack(world: GameWorld, declaration: readonly AttackDecla
 function atRest(world: GameWorld): boolean {
   if (world.sbaQueue.length > 0 || world.pendingTriggers.length > 0) return false
   for (const p of world.playerOrder) {
-    if (world.players.lost[p] === 0 && (world.players.life[p]! <= 0 || world.players.drewFromEmpty[p])) return false
+    if (inGame(world, p) && (world.players.life[p]! <= 0 || world.players.drewFromEmpty[p])) return false
   }
   return true
 }
@@ -271,9 +271,9 @@ function whenPriorityComes(world: GameWorld, player: Eid, action: () => ActionRe
     return d.kind === 'priority' ? d.player : null
   }
   const first = holder()
-  if (first === null || first === player || world.players.lost[player] !== 0 || !world.playerOrder.includes(player)) return action()
+  if (first === null || first === player || !inGame(world, player) || !world.playerOrder.includes(player)) return action()
   const before = snapshotWorld(world)
-  for (let i = 0; holder() !== player && holder() !== null && world.players.lost[player] === 0; i++) {
+  for (let i = 0; holder() !== player && holder() !== null && inGame(world, player); i++) {
     if (i > world.playerOrder.length) break
     const passed = act(world, { type: 'pass', player: holder()! })
     if (!passed.ok) throw internalError(`the priority holder's pass was rejected: ${passed.error.message}`)

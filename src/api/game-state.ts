@@ -4,6 +4,7 @@ import { Zone, ZONE_NAMES, type ZoneName } from '../../components/zones.js'
 import { STEP_NAMES, type StepName } from '../core/steps.js'
 import type { GameWorld } from '../core/world.js'
 import { legalNow } from '../decisions/legal.js'
+import { inGame } from '../core/players.js'
 
 export interface ObjectState {
   zone: ZoneName
@@ -60,7 +61,7 @@ export function objectState(world: GameWorld, eid: number): ObjectState {
 export function gameState(world: GameWorld, objects: Iterable<number>): GameState {
   // Built with Object.fromEntries: an id such as "__proto__" becomes an own key, as in JSON.
   const players: GameState['players'] = Object.fromEntries(
-    world.playerOrder.map((p) => [world.labels[p]!, { life: world.players.life[p]!, lost: world.players.lost[p] === 1 }]),
+    world.playerOrder.map((p) => [world.labels[p]!, { life: world.players.life[p]!, lost: !inGame(world, p) }]),
   )
   const out: GameState['objects'] = Object.fromEntries([...objects].map((eid) => [world.labels[eid]!, objectState(world, eid)]))
   const now = legalNow(world)

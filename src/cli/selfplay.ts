@@ -8,7 +8,8 @@ import { basename } from 'node:path'
 import { Option, type Command } from 'commander'
 import { loadWithPeers } from '../node/selfplay/optional.js'
 import { RedzoneError } from '../core/errors.js'
-import { parsePair, parseShard, parseWhole, parseWorkers } from '../node/selfplay/config.js'
+import { parseSeats, parseShard, parseWhole, parseWorkers } from '../node/selfplay/config.js'
+import { MAX_PLAYERS, MIN_PLAYERS } from '../play/record.js'
 import { formatSummary } from '../node/selfplay/summary.js'
 import type { SelfPlayOptions } from '../node/selfplay/run.js'
 
@@ -59,6 +60,7 @@ interface SelfPlayFlags {
   seed: string
   from: string
   shard?: string
+  players: string
   agents: string
   decks: string
   swap: boolean
@@ -76,16 +78,18 @@ interface SelfPlayFlags {
 }
 
 export function selfPlayOptionsFromFlags(flags: SelfPlayFlags): SelfPlayOptions {
+  const players = parseWhole('--players', flags.players, MIN_PLAYERS, MAX_PLAYERS)
   const options: SelfPlayOptions = {
     games: parseWhole('--games', flags.games, 1),
     seed: parseWhole('--seed', flags.seed, 0),
     from: parseWhole('--from', flags.from, 0),
-    agents: parsePair('--agents', flags.agents),
-    decks: parsePair('--decks', flags.decks),
+    agents: parseSeats('--agents', flags.agents, players),
+    decks: parseSeats('--decks', flags.decks, players),
     swap: flags.swap,
     workers: parseWorkers(flags.workers, availableParallelism()),
     queueName: flags.queueName,
   }
+  if (players !== 2) options.players = players
   if (flags.shard !== undefined) options.shard = parseShard(flags.shard)
   if (flags.maxSteps !== undefined) options.maxSteps = parseWhole('--max-steps', flags.maxSteps, 1, Number.MAX_SAFE_INTEGER)
   if (flags.chunk !== undefined) options.chunk = parseWhole('--chunk', flags.chunk, 1)
@@ -104,14 +108,15 @@ export function selfPlayOptionsFromFlags(flags: SelfPlayFlags): SelfPlayOptions 
 export function registerSelfPlayCommands(program: Command): void {
   program
     .command('selfplay')
-    .description('play many whole games between two agents on every core (or across machines through Redis); JSONL games and a summary')
+    .description('play many whole games between agents (two, or free-for-all among three or four) on every core (or across machines through Redis); JSONL games and a summary')
     .requiredOption('--games <n>', 'games in the run (before --shard)')
     .option('--seed <n>', "the run's seed: game i plays with a seed mixed from (seed, i)", '1')
     .option('--from <i>', 'first game index (--from I --games 1 replays game I)', '0')
     .option('--shard <K/N>', 'play only the K-th of N contiguous parts of the run (concatenate the parts in order)')
-    .option('--agents <a,b>', 'two agents: built-in names (random, heuristic, search) or paths of ES modules exporting an AgentFactory', 'heuristic,random')
-    .option('--decks <a,b>', 'the decks of the two agents (agent k plays deck k): built-in names or deck list files (4 Lightning Bolt a line)', 'green-white,black-red')
-    .option('--no-swap', 'keep seats (default: swap seats every other game)')
+    .option('--players <n>', 'players in each game: 2, or 3 or 4 for a free-for-all', '2')
+    .option('--agents <a,b>', 'one agent per player (fewer are repeated in order): built-in names (random, heuristic, search) or paths of ES modules exporting an AgentFactory', 'heuristic,random')
+    .option('--decks <a,b>', 'the decks of the agents (agent k plays deck k; fewer are repeated in order): built-in names or deck list files (4 Lightning Bolt a line)', 'green-white,black-red')
+    .option('--no-swap', 'keep seats (default: swap seats every other game; with 3 or 4 players, turn them by one seat every game)')
     .option('--max-steps <n>', 'decisions after which a game is a step-cap draw')
     .option('--workers <n>', 'worker threads, or auto (available parallelism)', '1')
     .option('--chunk <n>', 'games per range handed to a worker or queued as one job')

@@ -1,16 +1,24 @@
 import type { Eid } from './events.js'
 import type { GameWorld } from './world.js'
 
+/**
+ * Whether `player` is still in the game (CR 104.3: a player who lost leaves it; 800.4a): the one
+ * reading of `players.lost` meaning that (a typed-array read, cheap in hot paths).
+ */
+export function inGame(world: GameWorld, player: Eid): boolean {
+  return world.players.lost[player] === 0
+}
+
 /** Players still in the game (CR 104.3: a player who lost leaves it; 800.4a). */
 export function playersInGame(world: GameWorld): Eid[] {
-  return world.playerOrder.filter((p) => world.players.lost[p] === 0)
+  return world.playerOrder.filter((p) => inGame(world, p))
 }
 
 /** CR 800.4a: `player`, or when they have left the game the next player in turn order still in it. */
 export function stillInGame(world: GameWorld, player: Eid): Eid {
   const order = world.playerOrder
   let i = order.indexOf(player)
-  for (let k = 0; k < order.length && world.players.lost[order[i]!]; k++) i = (i + 1) % order.length
+  for (let k = 0; k < order.length && !inGame(world, order[i]!); k++) i = (i + 1) % order.length
   return order[i] ?? player
 }
 
@@ -23,9 +31,8 @@ export function nextInGame(world: GameWorld, player: Eid): Eid {
 /** CR 104.2a: the game is over when at most one player is left in it. */
 export function isGameOver(world: GameWorld): boolean {
   const order = world.playerOrder
-  const lost = world.players.lost
   let left = 0
-  for (let i = 0; i < order.length; i++) if (lost[order[i]!] === 0) left++
+  for (let i = 0; i < order.length; i++) if (inGame(world, order[i]!)) left++
   return left <= 1
 }
 
@@ -33,7 +40,7 @@ export function isGameOver(world: GameWorld): boolean {
 export function winnerOf(world: GameWorld): Eid {
   let winner = 0
   for (const p of world.playerOrder) {
-    if (world.players.lost[p] === 0) {
+    if (inGame(world, p)) {
       if (winner !== 0) return 0
       winner = p
     }

@@ -221,7 +221,7 @@ function applyEffect(world: GameWorld, effect: OutsideEffect): ActionResult {
   let result: ActionResult
   switch (effect.type) {
     case 'grant':
-      result = outside.grant(world, effect.object, keywordsToMask(effect.keywords), effect.power ?? 0, effect.toughness ?? 0)
+      result = outside.grant(world, effect.object, keywordsToMask(effect.keywords), effect.power, effect.toughness)
       break
     case 'lose':
       result = outside.lose(world, effect.object, keywordsToMask(effect.keywords))

@@ -20,6 +20,7 @@ import type { GameWorld } from '../core/world.js'
 import type { DecisionKind } from './action.js'
 import { attackOptions, blockOptions, damageOptions, type AttackOption, type BlockOption, type DamageOption } from '../rules/combat/options.js'
 import { pendingDecision } from './pending.js'
+import { inGame } from '../core/players.js'
 
 export interface CastOption {
   card: Eid
@@ -72,7 +73,7 @@ function targetCandidates(world: GameWorld, controlledBy: Eid = 0, out: Eid[] = 
   out.length = 0
   const { zone, controller } = world.place
   const types = world.types.mask
-  for (const p of world.playerOrder) if (world.players.lost[p] === 0 && (controlledBy === 0 || controller[p] === controlledBy)) out.push(p)
+  for (const p of world.playerOrder) if (inGame(world, p) && (controlledBy === 0 || controller[p] === controlledBy)) out.push(p)
   const permanents = battlefieldOf(world)
   for (let k = 0; k < permanents.length; k++) {
     const eid = permanents[k]!

@@ -188,7 +188,8 @@ export async function exportGamesWith(file: string, options: ExportGamesOptions,
       const record = value as GameRecord
       const version = versionError(record.version, current)
       if (version !== null) return { ok: false, problem: 'invalid', line, message: `another version: ${version}` }
-      winner = record.winner
+      if (record.agents.length !== 2) return { ok: false, problem: 'invalid', line, message: `a game of ${record.agents.length} players: export takes two-player games` }
+      winner = record.winner === null ? null : record.winner === 0 ? 0 : 1
       lineIndex = line - 1
       try {
         const result = rowsOf.rowsOf(record, sink, rowOptions)

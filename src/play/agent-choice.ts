@@ -15,7 +15,7 @@ export interface SeatedAgent {
   agent: Agent
   view: GameView
   name: string
-  seat: 0 | 1
+  seat: number
 }
 
 export function agentLabel(seated: SeatedAgent): string {

@@ -2,7 +2,7 @@ import { RedzoneError } from '../core/errors.js'
 import { act, passIfForced } from '../decisions/act.js'
 import type { Decision, PlayerAction } from '../decisions/action.js'
 import { legalActions, type LegalActions } from '../decisions/legal.js'
-import { isGameOver } from '../core/players.js'
+import { isGameOver, inGame } from '../core/players.js'
 import { pendingDecision, winnerOf } from '../decisions/pending.js'
 import type { Eid } from '../core/events.js'
 import type { GameWorld } from '../core/world.js'
@@ -12,7 +12,7 @@ import { decodeAction, encodeAction } from './encode.js'
 import { deckIssues, invalidDeck, isBuiltInDeck, resolveDeck, type DeckEntry, type DeckList, type DeckSpec } from './decks.js'
 import { recordShapeError, type GameEndReason, type GameRecord } from './record.js'
 import { checkVersion, engineVersion } from './version.js'
-import { createDeckGame, deckPosition } from './setup.js'
+import { checkSeats, createDeckGame, deckPosition } from './setup.js'
 import { gameOfBuilt, worldOf, type Game } from '../api/game.js'
 import { buildPosition } from '../state/position.js'
 import { beginGame } from '../decisions/pregame.js'
@@ -24,8 +24,10 @@ export type { DeckSpec } from './decks.js'
 
 export interface PlayOptions {
   seed: number
-  agents: readonly [AgentFactory, AgentFactory]
-  decks: readonly [DeckSpec, DeckSpec]
+  /** One agent per player, by seat: 2 to 4 (a free-for-all game of that many players, CR 806). */
+  agents: readonly AgentFactory[]
+  /** One deck per player, by seat (as many as `agents`). */
+  decks: readonly DeckSpec[]
   /**
    * Whether the decks must follow the deck rules (`DECK_RULES`: at least 40 cards, at most four of
    * a card but basic lands); default true. False for rules experiments (ten lands to run out of
@@ -71,14 +73,48 @@ export function forcedAction(legal: LegalActions): PlayerAction | null {
   }
 }
 
-/** The seat (place in `SEATS`) of a player of a two-player game. */
+/** The seat (place in `SEATS`, 0 to 3) of a player of a game. */
+export function seatIndex(world: GameWorld, player: Eid): number {
+  return world.playerOrder.indexOf(player)
+}
+
+/** The seat (place in `SEATS`) of a player of a two-player game (the learning environment's); `seatIndex` for any game. */
 export function seatOf(world: GameWorld, player: Eid): 0 | 1 {
   return world.playerOrder.indexOf(player) === 0 ? 0 : 1
 }
 
+/**
+ * Notes who left the game (CR 800.4a) as it goes, for a game of three or four players: each call
+ * after an action adds the seats that left since the last one, as one group (they left at the same
+ * check of state-based actions, CR 704.3). A cheap look at the players' `lost` flags.
+ */
+class Eliminations {
+  readonly groups: number[][] = []
+  private out = 0
+
+  constructor(private readonly world: GameWorld) {}
+
+  update(): void {
+    const { playerOrder } = this.world
+    let out = 0
+    for (let seat = 0; seat < playerOrder.length; seat++) if (!inGame(this.world, playerOrder[seat]!)) out |= 1 << seat
+    const now = out & ~this.out
+    if (now === 0) return
+    this.out = out
+    const group: number[] = []
+    for (let seat = 0; seat < playerOrder.length; seat++) if (now & (1 << seat)) group.push(seat)
+    this.groups.push(group)
+  }
+
+  /** The groups without the winner (who has not left, but a game ended at once by a draw of all is recorded whole). */
+  list(winner: number | null): number[][] {
+    return this.groups.map((g) => g.filter((seat) => seat !== winner)).filter((g) => g.length > 0)
+  }
+}
+
 /** Why a finished game ended (CR 704.5a no life, 704.5b drawing from an empty library). */
 export function endReason(world: GameWorld): GameEndReason {
-  for (const p of world.playerOrder) if (world.players.lost[p] && world.players.life[p]! > 0) return 'empty-library'
+  for (const p of world.playerOrder) if (!inGame(world, p) && world.players.life[p]! > 0) return 'empty-library'
   return 'life'
 }
 
@@ -93,10 +129,11 @@ function run(
   record: (action: PlayerAction) => void,
   stats?: { decisions: number; forced: number },
   who?: (player: Eid) => string,
-): { winner: 0 | 1 | null; reason: GameEndReason } {
+  eliminations?: Eliminations,
+): { winner: number | null; reason: GameEndReason } {
   let forcedCount = 0
   let steps = 0
-  const done = (result: { winner: 0 | 1 | null; reason: GameEndReason }): typeof result => {
+  const done = (result: { winner: number | null; reason: GameEndReason }): typeof result => {
     if (stats) {
       stats.decisions += steps
       stats.forced += forcedCount
@@ -108,12 +145,13 @@ function run(
     // The common case first, without building the decision: a priority with nothing to do but pass.
     if (passIfForced(world)) {
       forcedCount++
+      eliminations?.update()
       continue
     }
     const decision = pendingDecision(world)
     if (decision.kind === 'gameOver') {
       const winner = winnerOf(world)
-      return done({ winner: winner === 0 ? null : seatOf(world, winner), reason: endReason(world) })
+      return done({ winner: winner === 0 ? null : seatIndex(world, winner), reason: endReason(world) })
     }
     const legal = legalActions(world)
     const forced = forcedAction(legal)
@@ -125,13 +163,17 @@ function run(
     }
     if (forced) forcedCount++
     else record(action)
+    eliminations?.update()
   }
 }
 
 /**
- * Plays one whole game from two decks to a winner or a recorded draw. Never throws for a bad game:
- * the record says `error`. Throws `RedzoneError` for bad options: `invalid-deck` (every problem in
- * `issues`) for a deck with cards not in the pool or against the deck rules.
+ * Plays one whole game of two to four players (one agent and one deck each; with more than two, a
+ * free-for-all: each attacks any opponent, CR 802, 806) to a winner or a recorded draw. Never
+ * throws for a bad game: the record says `error`. Throws `RedzoneError` for bad options:
+ * `invalid-argument` for `agents` or `decks` not 2 to 4 long or not as long as each other,
+ * `invalid-deck` (every problem in `issues`) for a deck with cards not in the pool or against the
+ * deck rules.
  */
 export function playGame(options: PlayOptions): GameRecord {
   return playOn(null, options)
@@ -154,8 +196,8 @@ export class GameTable {
     return replayRecord(record, { table: this })
   }
 
-  /** A game of these decks, not begun, with the seed's random stream. */
-  fresh(decks: readonly [DeckSpec, DeckSpec], seed: number): Game {
+  /** A game of these decks (one per player), not begun, with the seed's random stream. */
+  fresh(decks: readonly DeckSpec[], seed: number): Game {
     const key = JSON.stringify(decks)
     let entry = this.games.get(key)
     if (!entry) {
@@ -169,9 +211,11 @@ export class GameTable {
   }
 }
 
-/** The two decks as lists, checked against the pool and (unless `deckRules: false`) the deck rules. */
-function checkedDecks(options: PlayOptions): [DeckList, DeckList] {
-  const lists: [DeckList, DeckList] = [resolveDeck(options.decks[0]), resolveDeck(options.decks[1])]
+/** The decks as lists, checked against the pool and (unless `deckRules: false`) the deck rules; one per agent. */
+function checkedDecks(options: PlayOptions): DeckList[] {
+  checkSeats('playGame agents', options.agents)
+  checkSeats('playGame decks', options.decks, options.agents.length)
+  const lists = options.decks.map((deck) => resolveDeck(deck))
   const rules = options.deckRules ?? true
   // A built-in deck follows the rules (a test holds it to them): only the others are checked.
   const issues = lists.flatMap((deck, seat) => (typeof options.decks[seat] === 'string' ? [] : deckIssues(deck, { rules, path: `$.decks[${seat}]` })))
@@ -179,24 +223,26 @@ function checkedDecks(options: PlayOptions): [DeckList, DeckList] {
   return lists
 }
 
-/** What a record says before the game: the version, seed, agents, both decks in full and a cap not the default. */
-function recordHead(options: PlayOptions, lists: readonly [DeckList, DeckList]): RecordHead {
-  return gameRecordHead(options.seed, [options.agents[0].name, options.agents[1].name], lists, options.maxSteps)
+/** What a record says before the game: the version, seed, agents, every deck in full and a cap not the default. */
+function recordHead(options: PlayOptions, lists: readonly DeckList[]): RecordHead {
+  return gameRecordHead(options.seed, options.agents.map((a) => a.name), lists, options.maxSteps)
 }
 
-/** What every record of a game starts with (`playGame`'s, the learning environment's): the version, seed, agents by name, both decks in full, a cap not the default. */
-export type RecordHead = Omit<GameRecord, 'first' | 'winner' | 'turns' | 'reason' | 'actions'>
+/** What every record of a game starts with (`playGame`'s, the learning environment's): the version, seed, agents by name, every deck in full, a cap not the default. */
+export type RecordHead = Omit<GameRecord, 'first' | 'winner' | 'turns' | 'reason' | 'actions' | 'eliminated'>
 
-/** The head of a game's record: `lists` are the decks by seat (`resolveDeck`). */
-export function gameRecordHead(seed: number, agents: readonly [string, string], lists: readonly [DeckList, DeckList], maxSteps?: number): RecordHead {
-  const list = (seat: 0 | 1): DeckEntry[] => lists[seat].cards.map(([name, count]): DeckEntry => [name, count])
+/** The head of a game's record: `agents` and `lists` (`resolveDeck`) by seat, as many of each. */
+export function gameRecordHead(seed: number, agents: readonly string[], lists: readonly DeckList[], maxSteps?: number): RecordHead {
+  checkSeats('agents', agents)
+  checkSeats('decks', lists, agents.length)
+  const list = (deck: DeckList): DeckEntry[] => deck.cards.map(([name, count]): DeckEntry => [name, count])
   const head: RecordHead = {
     format: 'redzone-game/1',
     version: engineVersion(),
     seed,
-    agents: [agents[0], agents[1]],
-    decks: [lists[0].name, lists[1].name],
-    deckLists: [list(0), list(1)],
+    agents: [...agents],
+    decks: lists.map((deck) => deck.name),
+    deckLists: lists.map(list),
   }
   if (maxSteps !== undefined && maxSteps !== DEFAULT_MAX_STEPS) head.maxSteps = maxSteps
   return head
@@ -209,6 +255,7 @@ function playOn(table: GameTable | null, options: PlayOptions): GameRecord {
   const actions: string[] = []
   const base = recordHead(options, decks)
   let world: GameWorld | null = null
+  let eliminations: Eliminations | undefined
   try {
     let game: Game
     if (table && !options.onGame) {
@@ -219,7 +266,9 @@ function playOn(table: GameTable | null, options: PlayOptions): GameRecord {
     world = w
     const players = w.playerOrder
     const byPlayer = new Map<Eid, SeatedAgent>()
-    players.forEach((p, seat) => byPlayer.set(p, { agent: agents[seat]!.create(mixSeed(seed, seat + 1)), view: new GameView(w, p), name: agents[seat]!.name, seat: seat === 0 ? 0 : 1 }))
+    players.forEach((p, seat) => byPlayer.set(p, { agent: agents[seat]!.create(mixSeed(seed, seat + 1)), view: new GameView(w, p), name: agents[seat]!.name, seat }))
+    // Two-player records say nothing of who left: the loser did.
+    eliminations = players.length > 2 ? new Eliminations(w) : undefined
     const outcome = run(
       w,
       maxSteps,
@@ -227,11 +276,16 @@ function playOn(table: GameTable | null, options: PlayOptions): GameRecord {
       (action) => actions.push(encodeAction(action)),
       options.stats,
       (player) => agentLabel(byPlayer.get(player)!),
+      eliminations,
     )
-    return { ...base, first: seatOf(w, w.turn.first), winner: outcome.winner, turns: w.turn.number, reason: outcome.reason, actions }
+    const record: GameRecord = { ...base, first: seatIndex(w, w.turn.first), winner: outcome.winner, turns: w.turn.number, reason: outcome.reason, actions }
+    if (eliminations) record.eliminated = eliminations.list(outcome.winner)
+    return record
   } catch (error) {
-    const first = world ? seatOf(world, world.turn.first) : 0
-    return { ...base, first, winner: null, turns: world?.turn.number ?? 0, reason: 'error', actions, error: (error as Error).message }
+    const first = world ? seatIndex(world, world.turn.first) : 0
+    const record: GameRecord = { ...base, first, winner: null, turns: world?.turn.number ?? 0, reason: 'error', actions, error: (error as Error).message }
+    if (eliminations) record.eliminated = eliminations.list(null)
+    return record
   }
 }
 
@@ -243,9 +297,8 @@ class RecordEnded extends Error {}
  * record without lists names built-in decks only; `custom` is a record written before records
  * carried the lists, which can't be replayed).
  */
-function recordDecks(record: GameRecord): [DeckSpec, DeckSpec] {
-  return [0, 1].map((seat) => {
-    const name = record.decks[seat]!
+function recordDecks(record: GameRecord): DeckSpec[] {
+  return record.decks.map((name, seat): DeckSpec => {
     const cards = record.deckLists?.[seat]
     // A built-in deck recorded with its own list is played by name (the same cards in the same order).
     if (cards) return isBuiltInDeck(name) && sameCards(cards, resolveDeck(name).cards) ? name : { name, cards }
@@ -253,15 +306,16 @@ function recordDecks(record: GameRecord): [DeckSpec, DeckSpec] {
       throw new RedzoneError('invalid-argument', `the record's deck ${seat} "${name}" is not a built-in deck and the record has no list of its cards${name === 'custom' ? ' (written before records carried them)' : ''}: it can't be replayed`)
     }
     return name
-  }) as [DeckSpec, DeckSpec]
+  })
 }
 
 function sameCards(a: readonly DeckEntry[], b: readonly DeckEntry[]): boolean {
   return a.length === b.length && a.every(([name, count], i) => name === b[i]![0] && count === b[i]![1])
 }
 
-function outcomeText(o: { first: number; winner: number | null; turns: number; reason: string }): string {
-  return `${o.reason === 'error' ? 'an error' : o.winner === null ? `a draw (${o.reason})` : `seat ${o.winner} winning (${o.reason})`} after ${o.turns} turns, seat ${o.first} first`
+function outcomeText(o: { first: number; winner: number | null; turns: number; reason: string; eliminated?: number[][] | undefined }): string {
+  const out = o.eliminated === undefined ? '' : `, seats out in the order ${JSON.stringify(o.eliminated)}`
+  return `${o.reason === 'error' ? 'an error' : o.winner === null ? `a draw (${o.reason})` : `seat ${o.winner} winning (${o.reason})`} after ${o.turns} turns, seat ${o.first} first${out}`
 }
 
 /**
@@ -305,8 +359,9 @@ export function replayRecord(record: GameRecord, options: ReplayHooks = {}): Gam
     beginGame(worldOf(game))
   } else game = createDeckGame(decks, { seed: record.seed, ...(options.onGame ? { onGame: options.onGame } : {}) })
   const world = worldOf(game)
+  const eliminations = world.playerOrder.length > 2 ? new Eliminations(world) : undefined
   let next = 0
-  let outcome: { winner: 0 | 1 | null; reason: GameEndReason }
+  let outcome: { winner: number | null; reason: GameEndReason }
   try {
     outcome = run(
       world,
@@ -319,6 +374,9 @@ export function replayRecord(record: GameRecord, options: ReplayHooks = {}): Gam
         return action
       },
       onAccepted ? () => onAccepted(next - 1) : () => {},
+      undefined,
+      undefined,
+      eliminations,
     )
   } catch (error) {
     if (!(error instanceof RecordEnded)) throw error
@@ -326,11 +384,18 @@ export function replayRecord(record: GameRecord, options: ReplayHooks = {}): Gam
     if (record.reason !== 'error') throw new RedzoneError('invalid-argument', `the record ended before the game did (after ${record.actions.length} actions, turn ${world.turn.number})`)
     outcome = { winner: null, reason: 'error' }
   }
-  const replayed = { first: seatOf(world, world.turn.first), winner: outcome.winner, turns: world.turn.number, reason: outcome.reason }
+  const replayed = {
+    first: seatIndex(world, world.turn.first),
+    winner: outcome.winner,
+    turns: world.turn.number,
+    reason: outcome.reason,
+    eliminated: eliminations?.list(outcome.winner),
+  }
   if (next < record.actions.length) {
     throw new RedzoneError('invalid-argument', `the game ended (${outcomeText(replayed)}) with ${record.actions.length - next} recorded actions left`)
   }
-  if (replayed.first !== record.first || replayed.winner !== record.winner || replayed.turns !== record.turns || replayed.reason !== record.reason) {
+  const sameOut = record.eliminated === undefined || JSON.stringify(replayed.eliminated) === JSON.stringify(record.eliminated)
+  if (replayed.first !== record.first || replayed.winner !== record.winner || replayed.turns !== record.turns || replayed.reason !== record.reason || !sameOut) {
     throw new RedzoneError('invalid-argument', `the replay differs from the record: it ends with ${outcomeText(replayed)}; the record says ${outcomeText(record)}`)
   }
   return game

@@ -16,30 +16,44 @@ export interface GameRecord {
   version?: string
   /** The game's seed: shuffles and who plays first (CR 103.1) derive from it. */
   seed: number
-  /** Agent names by seat (seat 0 is the first player listed, not necessarily the one who starts). */
-  agents: [string, string]
+  /**
+   * Agent names by seat, one per player (2 to 4: `MIN_PLAYERS`..`MAX_PLAYERS`); seat 0 is the
+   * first player listed (player A, then B, C, D in turn order), not necessarily the one who starts.
+   */
+  agents: string[]
   /** Deck names by seat: a built-in deck's, or a custom deck's (its file's name, or `custom-` and a hash of the list). */
-  decks: [string, string]
+  decks: string[]
   /**
    * The cards of each deck, in list order, built-in decks included: a record names every card it
    * was played with. (Null for a built-in deck, or absent, in records written before they carried
    * the lists: its name and the version say which cards.)
    */
-  deckLists?: [DeckEntry[] | null, DeckEntry[] | null]
+  deckLists?: (DeckEntry[] | null)[]
   /** The decision cap the game was played with, when not the default (`DEFAULT_MAX_STEPS`). */
   maxSteps?: number
   /** The seat that took the first turn (CR 103.1). */
-  first: 0 | 1
+  first: number
   /** The winning seat, or null for a draw. */
-  winner: 0 | 1 | null
+  winner: number | null
   /** Turns played (the turn number when the game ended). */
   turns: number
   reason: GameEndReason
+  /**
+   * Games of three or four players only (absent from two-player records): the seats in the order
+   * they left the game (CR 800.4a), a group for the players who left at the same time (one check of
+   * state-based actions, CR 704.3); the winner and, in a draw, those still in are not listed.
+   * The summary's placings come from it.
+   */
+  eliminated?: number[][]
   /** Every choice an agent made, in order, as compact action strings (see `encodeAction`). */
   actions: string[]
   /** For `reason: 'error'`: what went wrong. */
   error?: string
 }
+
+/** The fewest and most players of a whole game (`playGame`, records, self-play): free-for-all, CR 806. */
+export const MIN_PLAYERS = 2
+export const MAX_PLAYERS = 4
 
 const REASONS: readonly unknown[] = ['life', 'empty-library', 'step-cap', 'error'] satisfies GameEndReason[]
 
@@ -55,17 +69,29 @@ function isEntries(value: unknown): boolean {
 export function recordShapeError(value: unknown): string | null {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return 'not a JSON object'
   const r = value as Record<string, unknown>
-  const pair = (v: unknown, ok: (x: unknown) => boolean): boolean => Array.isArray(v) && v.length === 2 && v.every(ok)
+  const players = Array.isArray(r.agents) ? r.agents.length : 0
+  const seats = `${MIN_PLAYERS} to ${MAX_PLAYERS}`
+  const list = (v: unknown, ok: (x: unknown) => boolean): boolean => Array.isArray(v) && v.length === players && v.every(ok)
+  const seat = (v: unknown): boolean => Number.isInteger(v) && (v as number) >= 0 && (v as number) < players
   if (r.format !== 'redzone-game/1') return `format ${JSON.stringify(r.format)}: expected "redzone-game/1"`
   if (!Number.isInteger(r.seed) || (r.seed as number) < 0) return 'seed: expected a whole number'
-  if (!pair(r.agents, (a) => typeof a === 'string')) return 'agents: expected two names'
-  if (!pair(r.decks, (d) => typeof d === 'string' && d !== '')) return 'decks: expected two names'
-  if (r.deckLists !== undefined && !pair(r.deckLists, isEntries)) return 'deckLists: expected two lists of [card, count] (or null)'
+  if (!Array.isArray(r.agents) || players < MIN_PLAYERS || players > MAX_PLAYERS || !r.agents.every((a) => typeof a === 'string')) {
+    return `agents: expected ${seats} names`
+  }
+  if (!list(r.decks, (d) => typeof d === 'string' && d !== '')) return `decks: expected ${players} names, one per agent`
+  if (r.deckLists !== undefined && !list(r.deckLists, isEntries)) return `deckLists: expected ${players} lists of [card, count] (or null), one per agent`
   if (r.maxSteps !== undefined && (!Number.isInteger(r.maxSteps) || (r.maxSteps as number) < 1)) return 'maxSteps: expected a whole number of 1 or more'
-  if (r.first !== 0 && r.first !== 1) return 'first: expected 0 or 1'
-  if (r.winner !== 0 && r.winner !== 1 && r.winner !== null) return 'winner: expected 0, 1 or null'
+  if (!seat(r.first)) return `first: expected a seat from 0 to ${players - 1}`
+  if (r.winner !== null && !seat(r.winner)) return `winner: expected a seat from 0 to ${players - 1} or null`
   if (!Number.isInteger(r.turns) || (r.turns as number) < 0) return 'turns: expected a whole number'
   if (!REASONS.includes(r.reason)) return `reason ${JSON.stringify(r.reason)}: expected one of ${REASONS.join(', ')}`
   if (!Array.isArray(r.actions) || !r.actions.every((a) => typeof a === 'string')) return 'actions: expected a list of action strings'
+  if (r.eliminated !== undefined) {
+    const out = Array.isArray(r.eliminated) ? r.eliminated.flat() : null
+    const ok =
+      players > 2 && out !== null && (r.eliminated as unknown[]).every((g) => Array.isArray(g) && g.length > 0) &&
+      out.every(seat) && new Set(out).size === out.length && !out.includes(r.winner)
+    if (!ok) return 'eliminated: expected groups of distinct seats other than the winner (games of three or four players only)'
+  }
   return null
 }

@@ -2,17 +2,37 @@ import { beginGame } from '../decisions/pregame.js'
 import { gameOfBuilt, worldOf, type Game } from '../api/game.js'
 import { buildPosition } from '../state/position.js'
 import type { ObjectSpec, Position } from '../state/position.js'
+import { RedzoneError } from '../core/errors.js'
 import { deckCards, type DeckSpec } from './decks.js'
+import { MAX_PLAYERS, MIN_PLAYERS } from './record.js'
 
-/** The players of a two-player game, by seat. */
-export const SEATS = ['A', 'B'] as const
+/** The players of a whole game, by seat: a game of n players seats the first n (A and B for two). */
+export const SEATS = ['A', 'B', 'C', 'D'] as const
+
+/**
+ * Throws `invalid-argument` naming `option` unless `list` has `MIN_PLAYERS` to `MAX_PLAYERS`
+ * entries (and as many as `players` when given): one per player.
+ */
+export function checkSeats(option: string, list: readonly unknown[], players?: number): void {
+  if (!Array.isArray(list)) throw new RedzoneError('invalid-argument', `${option}: expected a list of ${MIN_PLAYERS} to ${MAX_PLAYERS} entries, one per player`)
+  if (list.length < MIN_PLAYERS || list.length > MAX_PLAYERS) {
+    throw new RedzoneError('invalid-argument', `${option}: ${list.length} entries: a game has ${MIN_PLAYERS} to ${MAX_PLAYERS} players, one entry each`)
+  }
+  if (players !== undefined && list.length !== players) {
+    throw new RedzoneError('invalid-argument', `${option}: ${list.length} entries for ${players} players: one per player`)
+  }
+}
 
 function slug(name: string): string {
   return name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')
 }
 
-/** A position with each player's deck as their library (top card first, in list order), at 20 life (CR 103.3). */
-export function deckPosition(decks: readonly [DeckSpec, DeckSpec]): Position {
+/**
+ * A position with each player's deck as their library (top card first, in list order), at 20
+ * life (CR 103.3): one player per deck (2 to 4), seated A, B, C, D in turn order (CR 101.4).
+ */
+export function deckPosition(decks: readonly DeckSpec[]): Position {
+  checkSeats('decks', decks)
   const objects: ObjectSpec[] = []
   decks.forEach((deck, seat) => {
     const owner = SEATS[seat]!
@@ -23,15 +43,15 @@ export function deckPosition(decks: readonly [DeckSpec, DeckSpec]): Position {
       objects.push({ id: `${owner}-${slug(card)}-${n}`, card, owner, zone: 'library' })
     }
   })
-  return { players: SEATS.map((id) => ({ id, life: 20 })), objects, turn: { active: 'A', number: 1, step: 'untap' } }
+  return { players: SEATS.slice(0, decks.length).map((id) => ({ id, life: 20 })), objects, turn: { active: 'A', number: 1, step: 'untap' } }
 }
 
 /**
- * A whole game from two decks (CR 103): the seed shuffles the libraries and picks who plays
- * first; each player draws seven; the game waits for the starting player's mulligan decision.
- * `onGame` sees the game before it begins (to subscribe to its events).
+ * A whole game from two to four decks, one per player (CR 103): the seed shuffles the libraries
+ * and picks who plays first (103.1); each player draws seven; the game waits for the starting
+ * player's mulligan decision. `onGame` sees the game before it begins (to subscribe to its events).
  */
-export function createDeckGame(decks: readonly [DeckSpec, DeckSpec], options: { seed?: number; onGame?: (game: Game) => void } = {}): Game {
+export function createDeckGame(decks: readonly DeckSpec[], options: { seed?: number; onGame?: (game: Game) => void } = {}): Game {
   const game = gameOfBuilt(buildPosition(deckPosition(decks), options.seed === undefined ? {} : { seed: options.seed }))
   options.onGame?.(game)
   beginGame(worldOf(game))

@@ -9,6 +9,7 @@ import { Rng } from '../core/rng.js'
 import { restoreWorld, snapshotWorld } from '../state/snapshot.js'
 import { buildPosition } from '../state/position.js'
 import type { GameWorld } from '../core/world.js'
+import { inGame } from '../core/players.js'
 
 /**
  * What one player may know of a game (`canSee`, CR 400.2: hidden zones): their own hand, every
@@ -29,7 +30,7 @@ export class GameView {
   }
 
   get opponents(): Eid[] {
-    return this.world.playerOrder.filter((p) => p !== this.player && this.world.players.lost[p] === 0)
+    return this.world.playerOrder.filter((p) => p !== this.player && inGame(this.world, p))
   }
 
   get turn(): { number: number; active: Eid; step: number; landsPlayed: number } {

@@ -72,6 +72,8 @@ export class RecordRows {
   rowsOf(record: GameRecord, sink: RowSink, options: RecordRowsOptions = {}): RecordRowsResult {
     const seats = options.seats ?? 'both'
     if (seats !== 0 && seats !== 1 && seats !== 'both') throw new RedzoneError('invalid-argument', `seats: 0, 1 or "both", not ${JSON.stringify(seats)}`)
+    // The observation is a two-player one: a record of three or four players has no rows.
+    if (record.agents.length !== 2) throw new RedzoneError('invalid-argument', `a game of ${record.agents.length} players: rows are of two-player games only`)
     const skip = options.skipInexpressible ?? false
     let rows = 0
     let decisions = 0
@@ -121,7 +123,7 @@ export class RecordRows {
       skipped++
     }
     replayRecord(record, { table: this.table, onChoice, onAccepted })
-    return { rows, decisions, skipped, winner: record.winner, turns: record.turns, reason: record.reason }
+    return { rows, decisions, skipped, winner: record.winner === null ? null : record.winner === 0 ? 0 : 1, turns: record.turns, reason: record.reason }
   }
 
   private builderOf(world: GameWorld): DecisionBuilder {

@@ -5,6 +5,7 @@ import { addEffect, endEffect } from './effects.js'
 import type { Eid } from '../core/events.js'
 import { isPlayer, label, type GameWorld } from '../core/world.js'
 import type { ParameterizedKeyword } from '../../components/abilities.js'
+import { inGame } from '../core/players.js'
 
 export function isEquipment(world: GameWorld, eid: Eid): boolean {
   return world.cardData[eid]?.subtypes.includes('Equipment') ?? false
@@ -16,7 +17,7 @@ export function isAura(world: GameWorld, eid: Eid): boolean {
 
 /** CR 702.5a, 702.5c: whether `host` satisfies one enchant quality of an Aura controlled by `controller`. */
 export function satisfiesEnchant(world: GameWorld, quality: string, controller: Eid, host: Eid): boolean {
-  if (quality === 'player') return isPlayer(world, host) && world.players.lost[host] === 0
+  if (quality === 'player') return isPlayer(world, host) && inGame(world, host)
   if (isPlayer(world, host) || world.place.zone[host] !== Zone.Battlefield) return false
   const types = world.types.mask[host]!
   switch (quality) {

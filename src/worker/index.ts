@@ -66,13 +66,13 @@ export interface WorkerScope {
   addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void
 }
 
-/** A whole game from two decks (`createDeckGame`: shuffled by the seed, seven cards each, the mulligans first). */
+/** A whole game from two to four decks (`createDeckGame`: shuffled by the seed, seven cards each, the mulligans first). */
 export interface DeckGameSource {
-  /** By seat: player A's deck, then player B's (a built-in deck's name, a list of pool card names, or a deck list). */
-  decks: readonly [DeckSpec, DeckSpec]
+  /** By seat: player A's deck, then player B's, C's, D's (a built-in deck's name, a list of pool card names, or a deck list). */
+  decks: readonly DeckSpec[]
 }
 
-/** What a game starts from: a position, a `toBinary` buffer (transferred), a `redzone-state/1` document, or two decks. */
+/** What a game starts from: a position, a `toBinary` buffer (transferred), a `redzone-state/1` document, or decks. */
 export type GameSource = Position | ArrayBuffer | StateDocument | DeckGameSource
 
 /** The built-in agents a worker can play a seat with (`createRemoteGame`'s `agents`). */
@@ -213,7 +213,7 @@ function seatAgents(game: Game, agents: Readonly<Record<string, AgentName>>, see
     const factory = (AGENTS as Record<string, AgentFactory | undefined>)[name]
     if (!Object.hasOwn(AGENTS, name) || factory === undefined) throw new RedzoneError('invalid-argument', `agents.${player}: unknown agent ${JSON.stringify(name)}; expected one of ${AGENT_NAMES.join(', ')}`)
     const agent: Agent = factory.create(mixSeed(seed, seat + 1))
-    out.set(eid, { agent, view: new GameView(world, eid), name, seat: seat === 0 ? 0 : 1 })
+    out.set(eid, { agent, view: new GameView(world, eid), name, seat })
   }
   return out
 }

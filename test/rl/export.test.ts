@@ -81,7 +81,7 @@ function expectSameRows(actual: readonly Omit<Row, 'decision'>[], expected: read
  * step whose mask allows more than one action.
  */
 function independentRows(record: GameRecord, seat: 0 | 1 | 'both'): Row[] {
-  const world = worldOf(createDeckGame([record.decks[0], record.decks[1]], { seed: record.seed }))
+  const world = worldOf(createDeckGame(record.decks, { seed: record.seed }))
   const builder = new DecisionBuilder(world)
   const rows: Row[] = []
   let next = 0

@@ -10,15 +10,16 @@ export interface RunConfig {
   /** The run's seed (uint32); game i plays with `gameSeed(seed, i)`. */
   seed: number
   /**
-   * The two agents as listed: built-in names or absolute paths of ES modules. Agent `k` plays deck
-   * `k`; on a swapped game the pair of the second takes seat 0.
+   * The agents as listed, one per player (2 to 4: the games' player count): built-in names or
+   * absolute paths of ES modules. Agent `k` plays deck `k`; on a swapped game the pair of the
+   * second takes seat 0 (with more players, the seats turn: `seatRotation`).
    */
-  agents: [string, string]
-  /** Built-in deck names or absolute paths of deck files (agent k plays deck k). */
-  decks: [string, string]
+  agents: string[]
+  /** Built-in deck names or absolute paths of deck files (agent k plays deck k), as many as agents. */
+  decks: string[]
   /** The lists of the deck files, read by the producer (null for a built-in deck): workers read no file. */
-  deckLists?: [DeckList | null, DeckList | null]
-  /** Swap seats every other game (odd indices). */
+  deckLists?: (DeckList | null)[]
+  /** Swap seats every other game (odd indices); with more than two players, turn them by one each game. */
   swap: boolean
   /** Decisions after which a game is a `step-cap` draw (playGame's default when absent). */
   maxSteps?: number
@@ -42,11 +43,22 @@ export function parseShard(text: string): { k: number; n: number } {
 
 /** Two comma-separated names, or one name used for both seats. */
 export function parsePair(flag: string, text: string): [string, string] {
+  const [a, b] = parseSeats(flag, text, 2) as [string, string]
+  return [a, b]
+}
+
+/**
+ * One name per seat of a game of `players` (2 to 4), comma-separated: fewer names are repeated in
+ * order to fill the seats (`heuristic,random` for four players: heuristic, random, heuristic,
+ * random; one name: every seat).
+ */
+export function parseSeats(flag: string, text: string, players: number): string[] {
   const parts = text.split(',').map((part) => part.trim())
-  if (parts.some((part) => part === '') || parts.length > 2) {
-    throw new RedzoneError('usage', `${flag} ${text}: expected one or two comma-separated names`)
+  if (parts.some((part) => part === '') || parts.length > players) {
+    const count = players === 2 ? 'one or two' : `one to ${players}`
+    throw new RedzoneError('usage', `${flag} ${text}: expected ${count} comma-separated names`)
   }
-  return [parts[0]!, parts[1] ?? parts[0]!]
+  return Array.from({ length: players }, (_, k) => parts[k % parts.length]!)
 }
 
 /** A whole number in [min, max]; `_` separators allowed (100_000). */

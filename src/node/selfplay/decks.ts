@@ -20,9 +20,9 @@ function usage(error: unknown): never {
  * absolute path with its list read and checked (usage errors: an unknown name that is no file, a
  * file with bad lines, every one listed).
  */
-export function runDecks(specs: readonly [string, string], cwd = process.cwd()): Pick<RunConfig, 'decks' | 'deckLists'> {
-  const decks = specs.map((spec) => (isBuiltInDeck(spec) ? spec : isAbsolute(spec) ? spec : resolve(cwd, spec))) as [string, string]
-  if (isBuiltInDeck(decks[0]) && isBuiltInDeck(decks[1])) return { decks }
+export function runDecks(specs: readonly string[], cwd = process.cwd()): Pick<RunConfig, 'decks' | 'deckLists'> {
+  const decks = specs.map((spec) => (isBuiltInDeck(spec) ? spec : isAbsolute(spec) ? spec : resolve(cwd, spec)))
+  if (decks.every((deck) => isBuiltInDeck(deck))) return { decks }
   const lists = decks.map((path, k): DeckList | null => {
     if (isBuiltInDeck(path)) return null
     if (!existsSync(path)) {
@@ -33,7 +33,7 @@ export function runDecks(specs: readonly [string, string], cwd = process.cwd()):
     } catch (error) {
       return usage(error)
     }
-  }) as [DeckList | null, DeckList | null]
+  })
   return { decks, deckLists: lists }
 }
 
@@ -51,11 +51,11 @@ export function checkRunDecks(config: RunConfig): void {
 }
 
 /** What `playGame` gets for agent k's deck: the list of a deck file, the name of a built-in deck. */
-export function runDeckSpecs(config: RunConfig): [DeckSpec, DeckSpec] {
-  return [config.deckLists?.[0] ?? config.decks[0], config.deckLists?.[1] ?? config.decks[1]]
+export function runDeckSpecs(config: RunConfig): DeckSpec[] {
+  return config.decks.map((name, k) => config.deckLists?.[k] ?? name)
 }
 
 /** The names the decks are recorded and summarised under (a deck file's name without its extension). */
-export function runDeckNames(config: RunConfig): [string, string] {
-  return [config.deckLists?.[0]?.name ?? config.decks[0], config.deckLists?.[1]?.name ?? config.decks[1]]
+export function runDeckNames(config: RunConfig): string[] {
+  return config.decks.map((name, k) => config.deckLists?.[k]?.name ?? name)
 }

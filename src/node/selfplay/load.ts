@@ -47,13 +47,15 @@ export async function loadPlayGame(gameModule: string | undefined): Promise<Play
 }
 
 export interface LoadedRun {
-  agents: [AgentFactory, AgentFactory]
+  /** One per seat, as listed. */
+  agents: AgentFactory[]
   playGame: PlayGameFn
 }
 
 /** Checks the decks and loads the agents and game function of `config` (usage errors for bad names). */
 export async function loadRun(config: RunConfig, playGame?: PlayGameFn): Promise<LoadedRun> {
   checkRunDecks(config)
-  const agents: [AgentFactory, AgentFactory] = [await loadAgent(config.agents[0]), await loadAgent(config.agents[1])]
+  const agents: AgentFactory[] = []
+  for (const spec of config.agents) agents.push(await loadAgent(spec))
   return { agents, playGame: playGame ?? (await loadPlayGame(config.gameModule)) }
 }

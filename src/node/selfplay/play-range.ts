@@ -3,7 +3,7 @@ import type { AgentFactory } from '../../play/agent.js'
 import type { PlayOptions } from '../../play/play-game.js'
 import type { GameEndReason, GameRecord } from '../../play/record.js'
 import type { RunConfig } from './config.js'
-import { gameSeed, isSwapped, type GameRange } from './seeds.js'
+import { gameSeed, seatRotation, type GameRange } from './seeds.js'
 import { runDeckNames, runDeckSpecs } from './decks.js'
 
 export type PlayGameFn = (options: PlayOptions) => GameRecord
@@ -16,12 +16,14 @@ export interface GameOutcome {
   /** The game's index in its run (or its position in a games file). */
   index: number
   seed: number
-  agents: [string, string]
-  decks: [string, string]
-  first: 0 | 1
-  winner: 0 | 1 | null
+  agents: string[]
+  decks: string[]
+  first: number
+  winner: number | null
   turns: number
   reason: GameEndReason
+  /** Games of three or four players: the record's `eliminated` (seats in the order they left). */
+  eliminated?: number[][]
   error?: string
 }
 
@@ -35,16 +37,17 @@ export interface RangeResult extends GameRange {
 }
 
 /** The record of a game whose playGame threw: a recorded draw with the error, so the batch goes on. */
-function errorRecord(seed: number, agents: [string, string], decks: [string, string], error: unknown): GameRecord {
+function errorRecord(seed: number, agents: string[], decks: string[], error: unknown): GameRecord {
   const message = error instanceof Error ? error.message : String(error)
   return { format: 'redzone-game/1', seed, agents, decks, first: 0, winner: null, turns: 0, reason: 'error', actions: [], error: message }
 }
 
 export function outcomeOf(record: GameRecord, index: number): GameOutcome {
   const outcome: GameOutcome = {
-    index, seed: record.seed, agents: [record.agents[0], record.agents[1]], decks: [record.decks[0], record.decks[1]],
+    index, seed: record.seed, agents: [...record.agents], decks: [...record.decks],
     first: record.first, winner: record.winner, turns: record.turns, reason: record.reason,
   }
+  if (record.eliminated !== undefined) outcome.eliminated = record.eliminated
   if (record.error !== undefined) outcome.error = record.error
   return outcome
 }
@@ -56,7 +59,7 @@ export function outcomeOf(record: GameRecord, index: number): GameOutcome {
  */
 export function playRange(
   config: RunConfig,
-  agents: readonly [AgentFactory, AgentFactory],
+  agents: readonly AgentFactory[],
   playGame: PlayGameFn,
   range: GameRange,
   worker: string,
@@ -67,18 +70,18 @@ export function playRange(
   const outcomes: GameOutcome[] = []
   for (let index = range.from; index < range.to; index++) {
     const seed = gameSeed(config.seed, index)
-    const swapped = isSwapped(index, config.swap)
-    const seatAgents = swapped ? ([agents[1], agents[0]] as const) : agents
-    const decks = runDeckSpecs(config)
-    const seatDecks = swapped ? ([decks[1], decks[0]] as const) : decks
+    // Seat s plays the listed agent (and deck) s + r: the seats turn by one each game (two players: swapped every other game).
+    const r = seatRotation(index, config.swap, agents.length)
+    const seated = <T>(listed: readonly T[]): T[] => listed.map((_, s) => listed[(s + r) % listed.length]!)
+    const seatAgents = seated(agents)
+    const seatDecks = seated(runDeckSpecs(config))
     const options: PlayOptions = { seed, agents: seatAgents, decks: seatDecks }
     if (config.maxSteps !== undefined) options.maxSteps = config.maxSteps
     let record: GameRecord
     try {
       record = playGame(options)
     } catch (error) {
-      const names = runDeckNames(config)
-      record = errorRecord(seed, [seatAgents[0].name, seatAgents[1].name], swapped ? [names[1], names[0]] : names, error)
+      record = errorRecord(seed, seatAgents.map((a) => a.name), seated(runDeckNames(config)), error)
     }
     lines.push(JSON.stringify(record))
     outcomes.push(outcomeOf(record, index))

@@ -3,7 +3,7 @@ import { createReadStream, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { missingPeer, missingPeerOf } from './optional.js'
-import type { GameRecord } from '../../play/record.js'
+import { MAX_PLAYERS, MIN_PLAYERS, type GameRecord } from '../../play/record.js'
 import { RedzoneError } from '../../core/errors.js'
 import { outcomeOf } from './play-range.js'
 import { MAX_LISTED_ERRORS, rate, sideName, SummaryBuilder, type MatchupSummary, type Rate, type SelfPlaySummary } from './summary.js'
@@ -12,12 +12,19 @@ import { MAX_LISTED_ERRORS, rate, sideName, SummaryBuilder, type MatchupSummary,
 function recordProblem(value: unknown): string | null {
   const r = value as Partial<GameRecord> | null
   if (!r || typeof r !== 'object' || r.format !== 'redzone-game/1') return 'not a redzone-game/1 record'
-  const pair = (v: unknown) => Array.isArray(v) && v.length === 2
-  if (!pair(r.agents) || !r.agents!.every((a) => typeof a === 'string') || !pair(r.decks) || typeof r.seed !== 'number' || typeof r.turns !== 'number') {
-    return 'a redzone-game/1 record needs agents, decks, seed and turns'
+  const players = Array.isArray(r.agents) ? r.agents.length : 0
+  const seats = (v: unknown) => Array.isArray(v) && v.length === players
+  if (players < MIN_PLAYERS || players > MAX_PLAYERS || !r.agents!.every((a) => typeof a === 'string') || !seats(r.decks) || typeof r.seed !== 'number' || typeof r.turns !== 'number') {
+    return `a redzone-game/1 record needs agents (${MIN_PLAYERS} to ${MAX_PLAYERS}), as many decks, seed and turns`
   }
-  if ((r.first !== 0 && r.first !== 1) || (r.winner !== 0 && r.winner !== 1 && r.winner !== null) || typeof r.reason !== 'string') {
-    return 'a redzone-game/1 record needs first (0 or 1), winner (0, 1 or null) and reason'
+  const seat = (v: unknown) => Number.isInteger(v) && (v as number) >= 0 && (v as number) < players
+  if (!seat(r.first) || (r.winner !== null && !seat(r.winner)) || typeof r.reason !== 'string') {
+    return players === 2
+      ? 'a redzone-game/1 record needs first (0 or 1), winner (0, 1 or null) and reason'
+      : `a redzone-game/1 record needs first (a seat from 0 to ${players - 1}), winner (a seat or null) and reason`
+  }
+  if (r.eliminated !== undefined && (!Array.isArray(r.eliminated) || !r.eliminated.every((g) => Array.isArray(g) && g.every(seat)))) {
+    return 'eliminated: expected groups of seats'
   }
   return null
 }
@@ -127,6 +134,9 @@ export function reportData(summary: SelfPlaySummary, title: string): ReportData 
     games: summary.games,
     winRate: [
       ...sides.map(({ m, k, side }) => ({ label: label(m, k), ...rateOf(side) })),
+      // Free-for-all games: each agent per seat held, then each seat.
+      ...(summary.multiplayer?.agents ?? []).map((a) => ({ label: `${a.name}, per seat (free-for-all)`, ...rateOf(a) })),
+      ...(summary.multiplayer?.seats ?? []).map((r, seat) => ({ label: `seat ${seat} (free-for-all)`, ...rateOf(r) })),
       ...(summary.draws.total > 0 ? [{ label: 'draws', ...rate(summary.draws.total, summary.games) }] : []),
     ],
     lengths: { turns, games },

@@ -21,6 +21,7 @@ import { DEFAULT_QUEUE_NAME } from './queue-name.js'
 import { defaultProgress, silentProgress, type Progress } from './progress.js'
 import { runGames, type RunBinding } from './runs.js'
 import { engineVersion } from './version.js'
+import { MAX_PLAYERS, MIN_PLAYERS } from '../../play/record.js'
 
 export interface SelfPlayOptions {
   /** Games of the whole run (before `shard`). */
@@ -30,11 +31,19 @@ export interface SelfPlayOptions {
   from?: number
   /** Play only the K-th (1-based) of N contiguous parts of the run. */
   shard?: { k: number; n: number }
-  /** Built-in agent names or paths of ES modules exporting an AgentFactory; agent k plays deck k. */
-  agents: readonly [string, string]
-  /** Built-in deck names or paths of deck files (one `4 Lightning Bolt` a line, `parseDeckList`). */
-  decks: readonly [string, string]
-  /** Swap seats every other game (default true). */
+  /**
+   * Players in each game, 2 to 4 (default: the longer of `agents` and `decks`, at least 2). With
+   * more than two, every game is a free-for-all (`playGame`).
+   */
+  players?: number
+  /**
+   * Built-in agent names or paths of ES modules exporting an AgentFactory; agent k plays deck k.
+   * Fewer than `players` are repeated in order to fill the seats (`parseSeats`).
+   */
+  agents: readonly string[]
+  /** Built-in deck names or paths of deck files (one `4 Lightning Bolt` a line, `parseDeckList`); repeated like `agents`. */
+  decks: readonly string[]
+  /** Swap seats every other game (default true); with more than two players, turn them by one seat each game. */
   swap?: boolean
   maxSteps?: number
   /** Worker threads (default 1: in this thread); `'auto'` = available parallelism. Never more than ranges of games. */
@@ -108,10 +117,16 @@ export async function prepareRun(options: SelfPlayOptions): Promise<PreparedRun>
     throw new RedzoneError('usage', 'an injected playGame function runs only in this thread: use workers 1 without a queue, or gameModule')
   }
   checkOut(options.out)
+  const players = options.players ?? Math.max(MIN_PLAYERS, options.agents.length, options.decks.length)
+  whole('--players', players, MIN_PLAYERS, MAX_PLAYERS)
+  const seats = (flag: string, names: readonly string[]): string[] => {
+    if (names.length < 1 || names.length > players) throw new RedzoneError('usage', `${flag} ${names.join(',')}: expected 1 to ${players} names for ${players} players`)
+    return Array.from({ length: players }, (_, k) => names[k % names.length]!)
+  }
   const config: RunConfig = {
     seed: options.seed ?? 0,
-    agents: [normalizeAgentSpec(options.agents[0]), normalizeAgentSpec(options.agents[1])],
-    ...runDecks(options.decks),
+    agents: seats('--agents', options.agents).map((spec) => normalizeAgentSpec(spec)),
+    ...runDecks(seats('--decks', options.decks)),
     swap: options.swap ?? true,
   }
   if (options.maxSteps !== undefined) config.maxSteps = options.maxSteps
@@ -131,7 +146,7 @@ export async function prepareRun(options: SelfPlayOptions): Promise<PreparedRun>
         : `selfplay: --workers ${requested}: more threads than the ${cores} cores: they share them (--workers auto starts one per core)`,
     )
   }
-  const names: [string, string] = [loaded.agents[0].name, loaded.agents[1].name]
+  const names = loaded.agents.map((agent) => agent.name)
   const builder = new SummaryBuilder({ listed: { agents: names, decks: runDeckNames(config) }, replay: (index) => replayCommand(config, index) })
   const prepared: PreparedRun = { config, range, chunk, chunks, threads, warnings, builder }
   if (options.playGame) prepared.playGame = options.playGame

@@ -41,8 +41,8 @@ export function rangeField(range: GameRange): string {
 /** The settings that decide a run's games, in a fixed order (so equal settings are equal JSON). */
 export interface RunGames {
   seed: number
-  agents: [string, string]
-  decks: [string, string]
+  agents: string[]
+  decks: string[]
   swap: boolean
   maxSteps: number | null
   gameModule: string | null
@@ -63,8 +63,8 @@ export interface RunBinding extends RunGames {
 export function runGames(config: RunConfig): RunGames {
   return {
     seed: config.seed,
-    agents: [config.agents[0], config.agents[1]],
-    decks: [config.decks[0], config.decks[1]],
+    agents: [...config.agents],
+    decks: [...config.decks],
     swap: config.swap,
     maxSteps: config.maxSteps ?? null,
     gameModule: config.gameModule ?? null,

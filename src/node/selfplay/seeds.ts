@@ -60,3 +60,12 @@ export function autoChunkSize(games: number, threads: number): number {
 export function isSwapped(index: number, swap: boolean): boolean {
   return swap && index % 2 === 1
 }
+
+/**
+ * How far game `index` turns the listed agents round the table of `players` seats (when swapping):
+ * seat s plays listed agent (s + rotation) mod players, so over `players` games each agent sits in
+ * each seat once. Two players: `isSwapped`.
+ */
+export function seatRotation(index: number, swap: boolean, players: number): number {
+  return swap ? index % players : 0
+}

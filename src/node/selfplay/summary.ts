@@ -89,26 +89,60 @@ export interface NameSummary extends Rate {
   mirrorGames: number
 }
 
+/** An agent's (or deck's) figures over the games of three or four players: counted per seat it held. */
+export interface SeatsSummary extends Rate {
+  name: string
+  /** Seats held (`games` counts them too: an agent in two seats of a game counts twice), seats won in `wins`. */
+  seats: number
+  /**
+   * The mean place of its seats in decided games (1 the winner; the last out is second, and so
+   * on; seats out at the same time share their places), or null when none was decided.
+   */
+  meanPlace: number | null
+}
+
+/**
+ * The games of three or four players (free-for-all): who wins from which seat, by agent and by
+ * deck counted per seat held (an even table wins 1/players of its seats), and the player who
+ * started. Matchups, `agents` and `decks` count two-player games only.
+ */
+export interface MultiplayerSummary {
+  games: number
+  /** Games by number of players: `{ "3": 10, "4": 990 }`. */
+  players: Record<string, number>
+  /** By seat, over the games that have that seat. */
+  seats: Rate[]
+  agents: SeatsSummary[]
+  decks: SeatsSummary[]
+  firstPlayer: Rate
+  draws: Draws
+}
+
 export interface SelfPlaySummary {
   format: 'redzone-selfplay-summary/2'
   games: number
-  /** Every pairing of sides in the games, in order of first appearance (a run's listed order first). */
+  /** Every pairing of sides in the two-player games, in order of first appearance (a run's listed order first). */
   matchups: MatchupSummary[]
-  /** By agent name, from each record's own agents. */
+  /** By agent name, from each record's own agents (two-player games). */
   agents: NameSummary[]
-  /** By deck, from each record's own decks. */
+  /** By deck, from each record's own decks (two-player games). */
   decks: NameSummary[]
-  /** By seat (seat 0 is listed first in each record). */
-  seats: [Rate, Rate]
+  /**
+   * By seat (seat 0 is listed first in each record), over every game: two entries, or as many as
+   * the most players of a game (a seat's rate over all games, those without it counting as lost).
+   */
+  seats: Rate[]
   /** Games won by the player who took the first turn. */
   firstPlayer: Rate
   draws: Draws
+  /** Present when some game had three or four players. */
+  multiplayer?: MultiplayerSummary
   errors: { total: number; games: ErrorGame[] }
   /** Lengths of the games that did not end in an error (`finished`); the figures are null when there are none. */
   turns: { finished: number; mean: number | null; p50: number | null; p95: number | null; max: number | null; histogram: number[] }
   /** Lines of a games file that are not games (`redzone report`): a cut-off last line, or a line that is not a record. */
   skipped?: { line: number; reason: string }[]
-  run?: { seed: number; from: number; to: number; swap: boolean; decks: [string, string]; agents: [string, string]; maxSteps?: number }
+  run?: { seed: number; from: number; to: number; swap: boolean; decks: string[]; agents: string[]; maxSteps?: number }
   /** A run stopped early (`signal`): games written (whole lines, indices `run.from .. next - 1`) and the command that plays the rest. */
   interrupted?: { written: number; next: number; resume: string }
   timing?: { seconds: number; gamesPerSecond: number; workers: WorkerThroughput[] }
@@ -143,7 +177,7 @@ class MatchupCounts {
     this.games++
     // The side in seat 0; in a mirror, the seat is all there is.
     const side0 = this.mirror || seat0 === this.keys[0] ? 0 : 1
-    const sideOf = (seat: 0 | 1): 0 | 1 => (seat === 0 ? side0 : 1 - side0) as 0 | 1
+    const sideOf = (seat: number): 0 | 1 => (seat === 0 ? side0 : 1 - side0) as 0 | 1
     const starter = sideOf(outcome.first)
     this.started[starter]!++
     if (outcome.winner === null) {
@@ -184,7 +218,7 @@ class MatchupCounts {
 class NameCounts {
   private readonly counts = new Map<string, { games: number; wins: number; mirror: number }>()
 
-  add(names: readonly [string, string], winner: 0 | 1 | null): void {
+  add(names: readonly [string, string], winner: number | null): void {
     if (names[0] === names[1]) {
       this.entry(names[0]).mirror++
       return
@@ -210,6 +244,93 @@ class NameCounts {
   }
 }
 
+/** Per-seat counts of names (agents or decks) in games of three or four players. */
+class SeatCounts {
+  private readonly counts = new Map<string, { seats: number; wins: number; placed: number; placeSum: number }>()
+
+  add(names: readonly string[], winner: number | null, places: readonly number[] | null): void {
+    names.forEach((name, seat) => {
+      const entry = this.entry(name)
+      entry.seats++
+      if (winner === seat) entry.wins++
+      if (places) {
+        entry.placed++
+        entry.placeSum += places[seat]!
+      }
+    })
+  }
+
+  entry(name: string): { seats: number; wins: number; placed: number; placeSum: number } {
+    let entry = this.counts.get(name)
+    if (!entry) this.counts.set(name, (entry = { seats: 0, wins: 0, placed: 0, placeSum: 0 }))
+    return entry
+  }
+
+  summary(): SeatsSummary[] {
+    return [...this.counts]
+      .filter(([, c]) => c.seats > 0)
+      .map(([name, c]) => ({ name, ...rate(c.wins, c.seats), seats: c.seats, meanPlace: c.placed === 0 ? null : c.placeSum / c.placed }))
+  }
+}
+
+/**
+ * The place of each seat of a decided game of `players` (1 the winner), from the groups that left
+ * in order: the first group out takes the last places, and a group shares the mean of its places.
+ * Null when the order is unknown (a record without `eliminated`) or does not account for every loser.
+ */
+export function placesOf(players: number, winner: number, eliminated: readonly (readonly number[])[] | undefined): number[] | null {
+  if (eliminated === undefined) return null
+  const places = new Array<number>(players).fill(0)
+  places[winner] = 1
+  let last = players
+  for (const group of eliminated) {
+    const mean = last - (group.length - 1) / 2
+    for (const seat of group) places[seat] = mean
+    last -= group.length
+  }
+  return last === 1 ? places : null
+}
+
+class MultiplayerCounts {
+  games = 0
+  readonly players: Record<string, number> = {}
+  readonly seatWins: number[] = []
+  readonly seatGames: number[] = []
+  firstWins = 0
+  readonly draws: Draws = { total: 0, reasons: {} }
+  readonly agents = new SeatCounts()
+  readonly decks = new SeatCounts()
+
+  add(outcome: GameOutcome): void {
+    const n = outcome.agents.length
+    this.games++
+    this.players[n] = (this.players[n] ?? 0) + 1
+    for (let seat = 0; seat < n; seat++) {
+      this.seatGames[seat] = (this.seatGames[seat] ?? 0) + 1
+      this.seatWins[seat] = (this.seatWins[seat] ?? 0) + (outcome.winner === seat ? 1 : 0)
+    }
+    if (outcome.winner === null) {
+      this.draws.total++
+      this.draws.reasons[outcome.reason] = (this.draws.reasons[outcome.reason] ?? 0) + 1
+    } else if (outcome.winner === outcome.first) this.firstWins++
+    const places = outcome.winner === null ? null : placesOf(n, outcome.winner, outcome.eliminated)
+    this.agents.add(outcome.agents, outcome.winner, places)
+    this.decks.add(outcome.decks, outcome.winner, places)
+  }
+
+  summary(): MultiplayerSummary {
+    return {
+      games: this.games,
+      players: { ...this.players },
+      seats: this.seatGames.map((games, seat) => rate(this.seatWins[seat]!, games)),
+      agents: this.agents.summary(),
+      decks: this.decks.summary(),
+      firstPlayer: rate(this.firstWins, this.games),
+      draws: { total: this.draws.total, reasons: { ...this.draws.reasons } },
+    }
+  }
+}
+
 /**
  * Builds a summary game by game, in constant memory but for the errors listed: the one count of
  * both `selfplay` (fed each range's outcomes in index order) and `report` (fed a file's records).
@@ -220,24 +341,32 @@ export class SummaryBuilder {
   private readonly matchups = new Map<string, MatchupCounts>()
   private readonly agents = new NameCounts()
   private readonly decks = new NameCounts()
+  private readonly multiplayer = new MultiplayerCounts()
   private errorCount = 0
   private readonly errorGames: ErrorGame[] = []
   private readonly turnCounts: number[] = []
   private turnSum = 0
   private turnGames = 0
+  /** Wins by seat over every game (as many seats as the most players of a game, at least two). */
+  private readonly seatWins = [0, 0]
   private readonly replay: ((index: number) => string) | undefined
 
   /**
    * `listed`: the run's agents and decks as listed (agent k plays deck k), so that its matchup,
    * agents and decks are summarised in that order; `replay` gives the command that replays game i.
    */
-  constructor(options: { listed?: { agents: readonly [string, string]; decks: readonly [string, string] }; replay?: (index: number) => string } = {}) {
+  constructor(options: { listed?: { agents: readonly string[]; decks: readonly string[] }; replay?: (index: number) => string } = {}) {
     this.replay = options.replay
     if (options.listed) {
       const { agents, decks } = options.listed
-      this.matchupOf([agents[0], decks[0]], [agents[1], decks[1]])
-      agents.forEach((name) => this.agents.entry(name))
-      decks.forEach((name) => this.decks.entry(name))
+      if (agents.length === 2) {
+        this.matchupOf([agents[0]!, decks[0]!], [agents[1]!, decks[1]!])
+        agents.forEach((name) => this.agents.entry(name))
+        decks.forEach((name) => this.decks.entry(name))
+      } else {
+        agents.forEach((name) => this.multiplayer.agents.entry(name))
+        decks.forEach((name) => this.multiplayer.decks.entry(name))
+      }
     }
   }
 
@@ -251,10 +380,17 @@ export class SummaryBuilder {
 
   add(outcome: GameOutcome): void {
     this.games++
-    const seats: [Side, Side] = [[outcome.agents[0], outcome.decks[0]], [outcome.agents[1], outcome.decks[1]]]
-    this.matchupOf(seats[0], seats[1]).add(outcome, sideKey(seats[0]))
-    this.agents.add(outcome.agents, outcome.winner)
-    this.decks.add(outcome.decks, outcome.winner)
+    const players = outcome.agents.length
+    while (this.seatWins.length < players) this.seatWins.push(0)
+    if (outcome.winner !== null) this.seatWins[outcome.winner]!++
+    if (players === 2) {
+      const names = outcome.agents as [string, string]
+      const decks = outcome.decks as [string, string]
+      const seats: [Side, Side] = [[names[0], decks[0]], [names[1], decks[1]]]
+      this.matchupOf(seats[0], seats[1]).add(outcome, sideKey(seats[0]))
+      this.agents.add(names, outcome.winner)
+      this.decks.add(decks, outcome.winner)
+    } else this.multiplayer.add(outcome)
     if (outcome.reason === 'error') {
       this.errorCount++
       if (this.errorGames.length < MAX_LISTED_ERRORS) {
@@ -275,17 +411,21 @@ export class SummaryBuilder {
     const finished = this.turnGames
     const played = [...this.matchups.values()].filter((m) => m.games > 0)
     const sum = (count: (m: MatchupCounts) => number) => played.reduce((n, m) => n + count(m), 0)
+    const multi = this.multiplayer
     const reasons: Record<string, number> = {}
-    for (const m of played) for (const [reason, n] of Object.entries(m.draws.reasons)) reasons[reason] = (reasons[reason] ?? 0) + n
+    for (const draws of [...played.map((m) => m.draws), multi.draws]) {
+      for (const [reason, n] of Object.entries(draws.reasons)) reasons[reason] = (reasons[reason] ?? 0) + n
+    }
     return {
       format: 'redzone-selfplay-summary/2',
       games: this.games,
       matchups: played.map((m) => m.summary()),
       agents: this.agents.summary(),
       decks: this.decks.summary(),
-      seats: [rate(sum((m) => m.seatWins[0]!), this.games), rate(sum((m) => m.seatWins[1]!), this.games)],
-      firstPlayer: rate(sum((m) => m.firstWins), this.games),
-      draws: { total: sum((m) => m.draws.total), reasons },
+      seats: this.seatWins.map((wins) => rate(wins, this.games)),
+      firstPlayer: rate(sum((m) => m.firstWins) + multi.firstWins, this.games),
+      draws: { total: sum((m) => m.draws.total) + multi.draws.total, reasons },
+      ...(multi.games > 0 ? { multiplayer: multi.summary() } : {}),
       errors: { total: this.errorCount, games: [...this.errorGames] },
       turns: {
         finished,
@@ -309,6 +449,7 @@ export function selfplayCommand(config: RunConfig, from: number, games: number, 
     'redzone', 'selfplay', '--seed', String(config.seed), '--from', String(from), '--games', String(games),
     '--agents', config.agents.join(','), '--decks', config.decks.join(','),
   ]
+  if (config.agents.length !== 2) args.push('--players', String(config.agents.length))
   if (!config.swap) args.push('--no-swap')
   if (config.maxSteps !== undefined) args.push('--max-steps', String(config.maxSteps))
   if (config.gameModule !== undefined) args.push('--game-module', config.gameModule)
@@ -354,12 +495,34 @@ function nameLines(names: readonly NameSummary[]): string[] {
   })
 }
 
+function seatsLines(names: readonly SeatsSummary[]): string[] {
+  return names.map((n) => `  ${n.name} wins ${percent(n)} of its seats${n.meanPlace === null ? '' : `, mean place ${n.meanPlace.toFixed(2)}`}`)
+}
+
+/** The lines of the games of three or four players. */
+function multiplayerLines(m: MultiplayerSummary): string[] {
+  const sizes = Object.entries(m.players).map(([n, games]) => `${games} of ${n} players`).join(', ')
+  return [
+    `free-for-all games: ${m.games} (${sizes})`,
+    ...m.seats.map((r, seat) => `  seat ${seat} wins ${percent(r)}`),
+    `  first player wins ${percent(m.firstPlayer)}`,
+    'by agent (per seat held):',
+    ...seatsLines(m.agents),
+    'by deck (per seat held):',
+    ...seatsLines(m.decks),
+  ]
+}
+
 /** The summary as a few readable lines. */
 export function formatSummary(summary: SelfPlaySummary): string {
   const lines: string[] = []
   const run = summary.run
-  lines.push(`games: ${summary.games}${run ? ` (indices ${run.from}..${run.to - 1}, seed ${run.seed}${run.swap ? ', seats swapped every other game' : ''})` : ''}`)
-  if (summary.matchups.length === 1) lines.push(...matchupLines(summary.matchups[0]!, '  '))
+  const turned = run && run.agents.length > 2 ? ', seats turned by one every game' : ', seats swapped every other game'
+  lines.push(`games: ${summary.games}${run ? ` (indices ${run.from}..${run.to - 1}, seed ${run.seed}${run.swap ? turned : ''})` : ''}`)
+  if (summary.multiplayer) lines.push(...multiplayerLines(summary.multiplayer))
+  if (summary.matchups.length === 0) {
+    // Free-for-all games only: their lines say it all.
+  } else if (summary.matchups.length === 1 && !summary.multiplayer) lines.push(...matchupLines(summary.matchups[0]!, '  '))
   else {
     summary.matchups.forEach((m, i) => {
       lines.push(`matchup ${i + 1} of ${summary.matchups.length}: ${sideName(m.sides[0])} vs ${sideName(m.sides[1])}, ${m.games} games`)
@@ -368,7 +531,7 @@ export function formatSummary(summary: SelfPlaySummary): string {
     })
     lines.push('by agent (games against another agent):', ...nameLines(summary.agents))
     lines.push('by deck (games against another deck):', ...nameLines(summary.decks))
-    lines.push(`all games: seat 0 wins ${percent(summary.seats[0])}, first player wins ${percent(summary.firstPlayer)}`)
+    lines.push(`all games: seat 0 wins ${percent(summary.seats[0]!)}, first player wins ${percent(summary.firstPlayer)}`)
   }
   lines.push(`draws: ${drawsText(summary.draws)}`)
   lines.push(`errors: ${summary.errors.total}`)

@@ -13,9 +13,9 @@ import { priorityActions } from './random.js'
  * A simple player: keeps a hand with two to five lands, plays a land each turn, casts the most
  * expensive spell it can (removal on the opponent's best creature, pumps in combat, Auras and
  * Equipment on its best creature), moves an Equipment only to a better creature, attacks with
- * creatures that no blocker can kill for free (or with everything when that is lethal), blocks
- * where the blocker survives or trades up, and chump blocks only to stay alive. It reads only its
- * `GameView`.
+ * creatures that no blocker can kill for free (or with everything when that is lethal) and, with
+ * several opponents, each at the one it most likely hits (`attackChoice`), blocks where the
+ * blocker survives or trades up, and chump blocks only to stay alive. It reads only its `GameView`.
  */
 
 /** A rough value of a creature on the battlefield: its stats plus its combat keywords. */
@@ -130,23 +130,64 @@ function scorePriority(view: GameView, action: PlayerAction): number {
   }
 }
 
+/**
+ * Whom to attack, and with what: the most damage for the least risk. In a free-for-all each
+ * attacking creature attacks any one opponent (CR 802.1a), so the choice is made creature by
+ * creature, against the untapped creatures of the opponent it would attack (its blockers, CR
+ * 802.2: only the defending player blocks it):
+ *
+ * 1. All-out: when an opponent has no untapped creature and the creatures that may attack them
+ *    have power enough for their life, every one of those attacks them (the lowest life first).
+ * 2. Otherwise a creature attacks only an opponent against whom it is safe (the least risk: none
+ *    of that opponent's untapped creatures can block it, kill it and survive), and of those the
+ *    one with the fewest creatures able to block it at all (the most damage: the likeliest to go
+ *    unblocked), then the lowest life (damage that brings a player nearer to leaving the game),
+ *    then the first in turn order after its player. Safe against no one, it stays home.
+ *
+ * With one opponent this is the two-player rule: attack with what is safe, or with everything when
+ * that is lethal. A creature that may attack no opponent (only a planeswalker) attacks its first
+ * target, judged against the planeswalker's controller.
+ */
 function attackChoice(view: GameView, decision: Decision, legal: LegalActions): PlayerAction {
   const player = decision.player!
-  const me = view.player
-  const opponent = view.opponents[0]
-  const blockers = opponent === undefined ? [] : view.battlefield(opponent).filter((c) => view.isCreature(c) && !view.tapped(c))
+  const opponents = view.opponents
+  const blockersOf = new Map<Eid, Eid[]>()
+  const blockers = (defender: Eid): Eid[] => {
+    let list = blockersOf.get(defender)
+    if (!list) blockersOf.set(defender, (list = view.battlefield(defender).filter((c) => view.isCreature(c) && !view.tapped(c))))
+    return list
+  }
   const candidates = legal.attackers.filter((o) => view.power(o.attacker) > 0)
-  const total = candidates.reduce((sum, o) => sum + view.power(o.attacker), 0)
-  const lethal = opponent !== undefined && total >= view.life(opponent) && blockers.length === 0
+  // 1. The opponent an all-out attack kills, if any (the lowest life first).
+  let lethal: Eid | null = null
+  for (const p of opponents) {
+    if (blockers(p).length > 0 || (lethal !== null && view.life(p) >= view.life(lethal))) continue
+    const total = candidates.reduce((sum, o) => (o.targets.includes(p) ? sum + view.power(o.attacker) : sum), 0)
+    if (total >= view.life(p)) lethal = p
+  }
+  // Safe: no blocker of `defender` that could block it kills it and survives.
+  const safe = (a: Eid, defender: Eid): boolean => blockers(defender).every((b) => !canBlock(view, b, a) || !kills(view, b, a) || kills(view, a, b))
+  const reach = (a: Eid, defender: Eid): number => blockers(defender).reduce((n, b) => (canBlock(view, b, a) ? n + 1 : n), 0)
   const attackers: { attacker: Eid; target: Eid }[] = []
   for (const o of candidates) {
     const a = o.attacker
-    const target = opponent !== undefined && o.targets.includes(opponent) ? opponent : o.targets[0]!
-    // Safe: no blocker that could block it kills it and survives.
-    const safe = blockers.every((b) => !canBlock(view, b, a) || !kills(view, b, a) || kills(view, a, b))
-    if (lethal || safe) attackers.push({ attacker: a, target })
+    if (lethal !== null && o.targets.includes(lethal)) {
+      attackers.push({ attacker: a, target: lethal })
+      continue
+    }
+    const options = opponents.filter((p) => o.targets.includes(p))
+    if (options.length === 0) {
+      const target = o.targets[0]!
+      if (lethal !== null || safe(a, view.controller(target))) attackers.push({ attacker: a, target })
+      continue
+    }
+    // 2. The safe opponent it most likely hits, then the lowest life; `opponents` is in turn order.
+    const target = bestBy(
+      options.filter((p) => safe(a, p)),
+      (p) => -reach(a, p) * 1000 - view.life(p),
+    )
+    if (target !== null) attackers.push({ attacker: a, target })
   }
-  void me
   return { type: 'declareAttackers', player, attackers }
 }
 

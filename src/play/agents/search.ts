@@ -8,6 +8,7 @@ import type { GameWorld } from '../../core/world.js'
 import type { Agent, AgentFactory } from '../agent.js'
 import { encodeAction } from '../encode.js'
 import { GameView } from '../view.js'
+import { inGame } from '../../core/players.js'
 import { heuristicAction } from './heuristic.js'
 import { priorityActions } from './random.js'
 
@@ -22,16 +23,26 @@ export interface SearchOptions {
   stats?: { playouts: number }
 }
 
-/** A score in [0, 1] of a position for `me`: 1 won, 0 lost, else by life and board. */
+/**
+ * A score in [0, 1] of a position for `me`: 1 won, 0 lost, else by life and board against the
+ * opponents still in the game (their mean: with several, each one left counts alike).
+ */
 function evaluate(world: GameWorld, me: Eid): number {
   const winner = winnerOf(world)
-  if (world.players.lost[me]) return 0
+  if (!inGame(world, me)) return 0
   if (winner === me) return 1
   const view = new GameView(world, me)
-  const opp = view.opponents[0]
-  if (opp === undefined) return 1
+  const opponents = view.opponents
+  if (opponents.length === 0) return 1
   const board = (p: Eid): number => view.battlefield(p).reduce((sum, c) => (view.isCreature(c) ? sum + view.power(c) + view.toughness(c) : sum), 0)
-  const score = (view.life(me) - view.life(opp)) / 40 + (board(me) - board(opp)) / 60
+  let life = 0
+  let theirs = 0
+  for (const p of opponents) {
+    life += view.life(p)
+    theirs += board(p)
+  }
+  const n = opponents.length
+  const score = (view.life(me) - life / n) / 40 + (board(me) - theirs / n) / 60
   return Math.min(0.95, Math.max(0.05, 0.5 + score))
 }
 

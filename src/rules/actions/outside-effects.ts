@@ -9,6 +9,7 @@ import type { Eid } from '../../core/events.js'
 import { leaveCombat, moveToZone } from '../zone-change.js'
 import { isPlayer, label, type GameWorld } from '../../core/world.js'
 import { gameOverError } from './preconditions.js'
+import { inGame } from '../../core/players.js'
 
 /**
  * Effects from outside the game, as a resolved spell or ability would create them (for
@@ -24,9 +25,10 @@ function onBattlefield(world: GameWorld, eid: Eid, what: string): Rejection | nu
 }
 
 /** Until end of turn, the object gains keywords and gets +power/+toughness (CR 611.2, 613.1f, 613.4c). */
-export function grant(world: GameWorld, object: Eid, keywords: number, power: number, toughness: number): ActionResult {
+export function grant(world: GameWorld, object: Eid, keywords: number, power = 0, toughness = 0): ActionResult {
   const error = gameOverError(world) ?? onBattlefield(world, object, 'gain abilities')
   if (error) return error
+  // Absent is 0 (the defaults); anything else, null included, must be a whole number in range.
   for (const [field, value] of [['power', power], ['toughness', toughness]] as const) {
     const amountError = countError(value, LIMITS.modifier)
     if (amountError !== null) return reject('illegal-amount', `${field}: ${amountError}`, '613.4c')
@@ -53,7 +55,7 @@ export function dealDamage(world: GameWorld, source: Eid, target: Eid, amount: n
   const amountError = countError(amount, LIMITS.amount)
   if (amountError !== null) return reject('illegal-amount', `damage: ${amountError}`, '120.1')
   if (isPlayer(world, target)) {
-    if (world.players.lost[target]) return reject('illegal-target', `${label(world, target)} has left the game`, '800.4a')
+    if (!inGame(world, target)) return reject('illegal-target', `${label(world, target)} has left the game`, '800.4a')
   } else if (world.place.zone[target] !== Zone.Battlefield || (world.types.mask[target]! & (T_CREATURE | T_PLANESWALKER)) === 0) {
     return reject('illegal-target', `${label(world, target)} is not a player, creature or planeswalker on the battlefield`, '120.1')
   }

@@ -1,5 +1,5 @@
 import { reject, type Rejection } from '../../core/errors.js'
-import { isGameOver } from '../../core/players.js'
+import { isGameOver, inGame } from '../../core/players.js'
 import { isPlayer, label, type GameWorld } from '../../core/world.js'
 import type { Eid } from '../../core/events.js'
 
@@ -16,7 +16,7 @@ type ActorCode = 'game-over' | 'not-a-player' | 'left-the-game'
  * check of every player's action and of the enumerators.
  */
 export function actorCheck(world: GameWorld, player: Eid): ActorCode | null {
-  return isGameOver(world) ? 'game-over' : !isPlayer(world, player) ? 'not-a-player' : world.players.lost[player] ? 'left-the-game' : null
+  return isGameOver(world) ? 'game-over' : !isPlayer(world, player) ? 'not-a-player' : !inGame(world, player) ? 'left-the-game' : null
 }
 
 /** The rejection of `actorCheck`, with its message, or null. */

@@ -5,6 +5,7 @@ import { OK, reject, type ActionResult, type Rejection } from '../../core/errors
 import type { Eid } from '../../core/events.js'
 import { isPlayer, label, nextStamp, type GameWorld } from '../../core/world.js'
 import { actorError } from '../actions/preconditions.js'
+import { inGame } from '../../core/players.js'
 
 export interface AttackDeclaration {
   attacker: Eid
@@ -40,7 +41,7 @@ export function checkAttackDeclaration(world: GameWorld, declaration: readonly A
       world.players.isPlayer[attacker] === 0 &&
       world.players.isPlayer[target] === 1 &&
       target !== active &&
-      world.players.lost[target] === 0
+      inGame(world, target)
     ) {
       marks[attacker] = stamp
       continue
@@ -84,7 +85,7 @@ export function attackTargetError(world: GameWorld, attacker: Eid, target: Eid):
   const whom = (): string => label(world, target)
   if (isPlayer(world, target)) {
     if (target === active) return reject('illegal-attack-target', `${who()} can't attack its own controller`, '508.1b')
-    if (world.players.lost[target]) return reject('illegal-attack-target', `${whom()} has left the game`, '800.4a')
+    if (!inGame(world, target)) return reject('illegal-attack-target', `${whom()} has left the game`, '800.4a')
     return null
   }
   if (world.place.zone[target] !== Zone.Battlefield || (world.types.mask[target]! & T_PLANESWALKER) === 0) {

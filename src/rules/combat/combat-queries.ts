@@ -3,6 +3,7 @@ import { KW_ANY_FIRST_STRIKE, KW_TRAMPLE_OVER_PLANESWALKERS } from '../../../com
 import { Zone } from '../../../components/zones.js'
 import type { Eid } from '../../core/events.js'
 import { isPlayer, type GameWorld } from '../../core/world.js'
+import { inGame } from '../../core/players.js'
 
 /** Whether a creature is still an attacking creature (CR 506.4: leaving combat ends that). */
 export function isAttacking(world: GameWorld, eid: Eid): boolean {
@@ -20,7 +21,7 @@ export function isBlocking(world: GameWorld, eid: Eid): boolean {
 export function attackTargetPresent(world: GameWorld, attacker: Eid): boolean {
   const target = world.combat.attackTarget[attacker]!
   if (target === 0) return false
-  if (isPlayer(world, target)) return world.players.lost[target] === 0
+  if (isPlayer(world, target)) return inGame(world, target)
   return (world.combat.flags[target]! & C_ATTACKED_PLANESWALKER) !== 0 && world.place.zone[target] === Zone.Battlefield
 }
 
@@ -30,7 +31,7 @@ export function attackTargetPresent(world: GameWorld, attacker: Eid): boolean {
  * the game (800.4a).
  */
 export function reachesDefender(world: GameWorld, attacker: Eid): boolean {
-  return attackTargetPresent(world, attacker) || ((world.kw.effective[attacker]! & KW_TRAMPLE_OVER_PLANESWALKERS) !== 0 && world.players.lost[world.combat.defendingPlayer[attacker]!] === 0)
+  return attackTargetPresent(world, attacker) || ((world.kw.effective[attacker]! & KW_TRAMPLE_OVER_PLANESWALKERS) !== 0 && inGame(world, world.combat.defendingPlayer[attacker]!))
 }
 
 /** Whether `blocker` still blocks `attacker` (CR 506.4: a blocker that left combat doesn't). */

@@ -9,6 +9,7 @@ import { attackerDealsDamage, lethalDamageNeeded, recipientError, type DamageSte
 import type { Eid } from '../../core/events.js'
 import { entitiesOf } from '../../core/entity-lists.js'
 import { isPlayer, type GameWorld } from '../../core/world.js'
+import { inGame } from '../../core/players.js'
 
 /**
  * What each creature may do in combat, factored per creature (never the 2^n declarations):
@@ -39,7 +40,7 @@ export interface DamageOption {
 /** What an attacking creature could attack: the players and planeswalkers of the game. */
 function attackCandidates(world: GameWorld): Eid[] {
   const out: Eid[] = []
-  for (const p of world.playerOrder) if (p !== world.turn.active && world.players.lost[p] === 0) out.push(p)
+  for (const p of world.playerOrder) if (p !== world.turn.active && inGame(world, p)) out.push(p)
   for (const pw of entitiesOf(world, 'planeswalkers')) {
     if (world.place.zone[pw] === Zone.Battlefield && world.place.controller[pw] !== world.turn.active) out.push(pw)
   }

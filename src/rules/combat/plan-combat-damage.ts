@@ -15,6 +15,7 @@ import { isPlayer, label, type GameWorld } from '../../core/world.js'
 import { attackTargetPresent, isAttacking, reachesDefender, stillBlocks } from './combat-queries.js'
 import { resetDamagePlan } from '../../core/damage-plan-store.js'
 import type { DamageStepKind, ExplicitAssignment } from '../../core/card-spec.js'
+import { inGame } from '../../core/players.js'
 export type { DamageStepKind, ExplicitAssignment }
 
 
@@ -212,7 +213,7 @@ function assignToDefender(world: GameWorld, attacker: Eid, amount: number, first
     add(world, attacker, target, toPlaneswalker)
     add(world, attacker, defending, amount - toPlaneswalker)
   } else if (overPlaneswalkers) {
-    if (!world.players.lost[defending]) add(world, attacker, defending, amount)
+    if (inGame(world, defending)) add(world, attacker, defending, amount)
   } else if (firstBlocker !== 0) {
     add(world, attacker, firstBlocker, amount)
   }
@@ -246,7 +247,7 @@ export function recipientError(world: GameWorld, creature: Eid, recipient: Eid):
   const present = attackTargetPresent(world, creature)
   if (recipient === target || recipient === defending) {
     // CR 800.4a: a player who has left the game can't be dealt damage.
-    if (world.players.lost[recipient]) return reject(ASSIGN, `${whom} has left the game`, '800.4a')
+    if (!inGame(world, recipient)) return reject(ASSIGN, `${whom} has left the game`, '800.4a')
     if (blocked && !trample) {
       return reject(ASSIGN, `${who} is blocked and has no trample, so it can't assign combat damage to ${whom}`, '510.1c')
     }

@@ -5,6 +5,7 @@ import { enchantQualities, isAura, satisfiesEnchant } from '../attachments.js'
 import { reject, type Rejection } from '../../core/errors.js'
 import type { Eid } from '../../core/events.js'
 import { isPlayer, label, type GameWorld } from '../../core/world.js'
+import { inGame } from '../../core/players.js'
 
 /** What a spell's target may be (the scenario format's vocabulary). */
 export type TargetKind = 'creature' | 'player' | 'planeswalker' | 'any' | 'creature you control'
@@ -15,7 +16,7 @@ function onBattlefield(world: GameWorld, eid: Eid, types: number): boolean {
 
 /** CR 115.1, 601.2c: whether `target` is the kind of thing the spell's text asks for. */
 export function matchesTargetKind(world: GameWorld, kind: TargetKind, caster: Eid, target: Eid): boolean {
-  const player = isPlayer(world, target) && world.players.lost[target] === 0
+  const player = isPlayer(world, target) && inGame(world, target)
   switch (kind) {
     case 'creature':
       return onBattlefield(world, target, T_CREATURE)
