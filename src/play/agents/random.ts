@@ -31,12 +31,37 @@ export function priorityActions(player: Eid, legal: LegalActions): PlayerAction[
   return out
 }
 
+/**
+ * `pick(rng, priorityActions(player, legal))` without building the list: the same draw
+ * (`rng.int` of the same count) and the same action, built alone.
+ */
+function pickPriorityAction(rng: Rng, player: Eid, legal: LegalActions): PlayerAction {
+  let count = 1 + legal.play.length + legal.plot.length
+  for (const c of legal.cast) count += Math.max(1, c.targets.length)
+  for (const a of legal.activate) count += a.targets.length
+  let k = rng.int(count)
+  if (k === 0) return { type: 'pass', player }
+  k--
+  if (k < legal.play.length) return { type: 'play', player, card: legal.play[k]! }
+  k -= legal.play.length
+  for (const c of legal.cast) {
+    const n = Math.max(1, c.targets.length)
+    if (k < n) return { type: 'cast', player, card: c.card, target: c.targets.length === 0 ? 0 : c.targets[k]!, plot: c.plot }
+    k -= n
+  }
+  for (const a of legal.activate) {
+    if (k < a.targets.length) return { type: 'activate', player, object: a.object, ability: a.ability, target: a.targets[k]! }
+    k -= a.targets.length
+  }
+  return { type: 'plot', player, card: legal.plot[k]! }
+}
+
 /** A random legal action for the decision (uniform over the options of each factor). */
 export function randomAction(rng: Rng, view: GameView, decision: Decision, legal: LegalActions): PlayerAction {
   const player = decision.player!
   switch (decision.kind) {
     case 'priority':
-      return pick(rng, priorityActions(player, legal))
+      return pickPriorityAction(rng, player, legal)
     case 'declareAttackers': {
       const attackers: { attacker: Eid; target: Eid }[] = []
       for (const o of legal.attackers) {
