@@ -85,7 +85,7 @@ export function checkStateBasedActions(world: GameWorld): boolean {
     // CR 704.5m: an Aura attached illegally or to nothing goes to its owner's graveyard.
     // CR 704.5n: an Equipment attached to an illegal permanent or to a player becomes unattached.
     let detached = false
-    if (world.attachables.size > 0) for (const a of world.attachables) {
+    for (const a of world.attachables) {
       if (place.zone[a] !== Zone.Battlefield) continue
       const host = world.cards.attachedTo[a]!
       if (isAura(world, a)) {

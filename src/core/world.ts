@@ -132,7 +132,7 @@ export interface GameContext {
   effectsByTarget: Map<Eid, ContinuousEffect[]>
   nextTimestamp: number
   /** Every Equipment and Aura, for the attachment state-based actions (CR 704.5m-n). */
-  attachables: Set<Eid>
+  attachables: Eid[]
   /** Every legendary card, for the legend rule (CR 704.5j). */
   legendaries: Set<Eid>
   nextEntry: number
@@ -225,7 +225,7 @@ export function buildWorld(options: { capacity?: number; seed?: number }): GameW
     effects: [],
     effectsByTarget: new Map(),
     nextTimestamp: 1,
-    attachables: new Set(),
+    attachables: [],
     legendaries: new Set(),
     nextEntry: 1,
     attachmentEffects: new Map(),

@@ -255,8 +255,11 @@ export function hasPriorityOption(world: GameWorld, player: Eid): boolean {
   let candidates: Eid[] | null = null
   for (let i = 0; i < hand.length; i++) {
     const card = hand[i]!
-    if (landCheck(world, player, card) === null) return true
-    if (castCheck(world, player, card, false) === null) {
+    const land = landCheck(world, player, card)
+    if (land === null) return true
+    // Only a card that is not a land can be cast (305.1: castCheck refuses lands, and it refuses a
+    // card out of the hand, or no card, as landCheck did): castCheck asked of the others alone.
+    if (land === 'not-a-land' && castCheck(world, player, card, false) === null) {
       mana ??= manaSummary(world, player, MANA)
       if (canAfford(world, mana, world.cardData[card]!.manaCost!) && (!needsTarget(world, card) || anyCastTarget(world, player, card, (candidates ??= targetCandidates(world))))) return true
     }

@@ -40,7 +40,7 @@ export function moveToZone(world: GameWorld, eid: Eid, to: ZoneId, rule: string,
     world.place.controller[eid] = owner
     endEffectsOn(world, eid)
     // CR 400.7: an Equipment or Aura that leaves is no longer attached to anything.
-    if (world.attachables.size !== 0 && world.attachables.has(eid)) detach(world, eid)
+    if (world.attachables.includes(eid)) detach(world, eid)
   } else if (from !== Zone.Stack && from !== Zone.Outside) {
     const list = zoneList(lists, from)
     const at = list.lastIndexOf(eid)

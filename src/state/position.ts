@@ -98,7 +98,7 @@ export function buildPosition(position: Position, options: { seed?: number } = {
     world.cards.plottedTurn[eid] = o.plottedTurn ?? 0
     if (zone === Zone.Battlefield && typeMask & (T_CREATURE | T_PLANESWALKER)) queueStateCheck(world, eid)
     const subtypes = world.cardData[eid]!.subtypes
-    if (subtypes.includes('Equipment') || subtypes.includes('Aura')) world.attachables.add(eid)
+    if (subtypes.includes('Equipment') || subtypes.includes('Aura')) world.attachables.push(eid)
     if (world.cardData[eid]!.legendary) world.legendaries.add(eid)
   }
   // CR 301.5, 303.4: attachments, each with its effect from the time it became attached. One
