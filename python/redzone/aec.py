@@ -5,8 +5,10 @@
 ``agent_selection``; ``observation["action_mask"]`` (int8) marks the legal actions of the agent
 to act, as in PettingZoo's classic games. Agents ``player_0`` and ``player_1`` are the game's
 seats 0 and 1 (seat 0 the first deck). A game ends with +1 for the winner and -1 for the loser (0
-each for a draw, e.g. the step cap, which is a truncation). After the end each agent is stepped
-with ``None`` (a "dead step") until ``agents`` is empty, then ``reset``.
+each for a draw, e.g. the step cap, which is a truncation). From the end on, ``observe(agent)`` and
+``last()`` give each agent the finished game seen from its own seat (its final state, the agent
+that acted last or not) with an all-zero action mask, as PettingZoo's classic games do; each agent
+is then stepped with ``None`` (a "dead step") until ``agents`` is empty, then ``reset``.
 
 Seeds: ``reset(seed=s)`` plays redzone's game ``envSeed(s, 0, 0)``, the game the Node
 ``VecEnv({ n: 1, seed: s, opponent: 'self' })`` plays; ``reset()`` without a seed plays the next
@@ -51,7 +53,8 @@ class AECEnv(_AECBase):
         self._observation_spaces = {a: observation_space(c.obs_layout, c.action_layout) for a in AGENTS}
         self._action_spaces = {a: spaces.Discrete(c.action_size) for a in AGENTS}
         self._zero_mask = np.zeros(c.action_size, dtype=np.int8)
-        # Each agent's last observation, kept for its dead step (the server has started the next game by then).
+        # Each agent's view of the game that ended (the server sends both with the step that ends it,
+        # having started the next game by then).
         self._final = {a: np.zeros(c.obs_size, dtype=np.float32) for a in AGENTS}
         self._fresh = True
         self._started = False
@@ -138,9 +141,6 @@ class AECEnv(_AECBase):
         if action is None:
             raise ValueError(f"step: {agent} is to act: None is only for an agent whose game has ended")
         c = self.client
-        # An agent's observation on its dead step is its view when it last acted: a game that ends
-        # now leaves the server on the next game.
-        self._final[agent][:] = c.obs[0]
         self._cumulative_rewards[agent] = 0.0
         c.step(np.array([action], dtype=np.int64))
         self.rewards = {a: 0.0 for a in AGENTS}
@@ -148,6 +148,7 @@ class AECEnv(_AECBase):
             winner = int(c.winner[0])
             for a in AGENTS:
                 seat = AGENTS.index(a)
+                self._final[a][:] = c.final_obs[0, seat]
                 self.rewards[a] = 0.0 if winner < 0 else (1.0 if seat == winner else -1.0)
                 self.terminations[a] = bool(c.terminated[0])
                 self.truncations[a] = bool(c.truncated[0])

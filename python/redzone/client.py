@@ -1,4 +1,4 @@
-"""The client of ``redzone serve --stdio`` (protocol ``redzone-rl/1``).
+"""The client of ``redzone serve --stdio`` (protocol ``redzone-rl/2``).
 
 One server process holds ``n`` games stepping in lockstep (redzone's ``VecEnv``). A request is one
 binary frame; the answer to ``reset`` and ``step`` is one frame whose arrays numpy views without a
@@ -7,7 +7,9 @@ masks are written by the server into a shared-memory file this process maps, and
 arrays travel in the frame; with ``pipe`` they travel in the frame too. Both give the same bytes.
 
 The arrays (``obs``, ``mask``, ``reward``, ``terminated``, ``truncated``, ``seat``, ``winner``)
-are views that the next ``reset``/``step`` overwrites: copy what you keep.
+are views that the next ``reset``/``step`` overwrites: copy what you keep. ``final_obs`` (the
+final observations of the games that ended, each seat's) is a new array after each request: it is
+yours to keep.
 """
 from __future__ import annotations
 
@@ -23,7 +25,7 @@ from typing import Any, Optional, Sequence, Union
 
 import numpy as np
 
-PROTOCOL = "redzone-rl/1"
+PROTOCOL = "redzone-rl/2"
 
 OP_HELLO = 1
 OP_RESET = 2
@@ -87,6 +89,11 @@ class Client:
     (i + k) % 2). ``records``: a file the server appends every finished game's record to (JSONL,
     what ``redzone replay`` and ``redzone export`` read). ``transport``: ``auto``, ``shm`` or
     ``pipe``. ``command``: the server's command line (default: ``default_command()``).
+
+    After each ``reset``/``step``/``restart``: ``final_envs`` (int64 [k]) lists the envs whose game
+    ended on it (``terminated | truncated``) and ``final_obs`` (float32 [k, 2, obs_size]) holds,
+    for each of them, seat 0's and seat 1's observation of the game that ended (``obs`` already
+    describes the next game).
     """
 
     def __init__(
@@ -184,6 +191,13 @@ class Client:
         self.mask = np.frombuffer(body, dtype=np.int8, count=n * self.action_size, offset=int(info["maskOffset"])).reshape(n, self.action_size)
         self._actions = np.zeros(n, dtype="<i4")
         self._observed = np.zeros(self.obs_size, dtype=np.float32)
+        self._ended = np.zeros(n, dtype=np.bool_)
+        self._no_finals = np.zeros((0, 2, self.obs_size), dtype=np.float32)
+        self._no_envs = np.zeros(0, dtype=np.int64)
+        self._no_envs.flags.writeable = False
+        self._no_finals.flags.writeable = False
+        self.final_envs = self._no_envs
+        self.final_obs = self._no_finals
         self.reset(seed)
 
     # --- the protocol ---
@@ -251,13 +265,26 @@ class Client:
         self._send(op, payload)
         size = self._answer()
         head = len(self._head)
-        expected = head if self.transport == "shm" else head + len(self._body)
-        if size != expected:
-            self._broken = f"a batch of {size} bytes, expected {expected}: client and server disagree"
+        body = 0 if self.transport == "shm" else len(self._body)
+        if size < head + body:
+            self._broken = f"a batch of {size} bytes, expected at least {head + body}: client and server disagree"
             raise RuntimeError(f"redzone: {self._broken}")
         self._read_into(memoryview(self._head))
         if self.transport == "pipe":
             self._read_into(self._body_view)
+        # The final observations of the envs that ended: only those travel, each seat's.
+        np.logical_or(self.terminated, self.truncated, out=self._ended)
+        envs = np.flatnonzero(self._ended)
+        final_bytes = len(envs) * 2 * self.obs_size * 4
+        if size != head + body + final_bytes:
+            self._broken = f"a batch of {size} bytes, expected {head + body + final_bytes}: client and server disagree"
+            raise RuntimeError(f"redzone: {self._broken}")
+        if len(envs) == 0:
+            self.final_envs, self.final_obs = self._no_envs, self._no_finals
+            return
+        finals = np.empty((len(envs), 2, self.obs_size), dtype=np.float32)
+        self._read_into(memoryview(finals).cast("B"))
+        self.final_envs, self.final_obs = envs, finals
 
     # --- the env ---
 

@@ -3,11 +3,16 @@
 ``reset(seed=None, options=None) -> (obs, info)`` and ``step(actions) -> (obs, reward,
 terminated, truncated, info)``; ``obs`` is a dict as PettingZoo's classic games give it:
 ``{"observation": float32 [n, OBS_SIZE], "action_mask": int8 [n, ACTION_SIZE]}``. Every action
-the mask allows is legal. Auto-reset in the same step (Gymnasium's ``SameStep`` mode): on the step
-that ends a game, ``reward``/``terminated``/``truncated`` and ``info["winner"]`` are that game's,
-and ``obs`` is already the next game's first decision. There is no final observation
-(``info["final_obs"]`` is absent): the rewards are terminal only, +1 a win of the learner's seat,
--1 a loss, 0 a draw.
+the mask allows is legal. Auto-reset in the same step (Gymnasium's ``AutoresetMode.SAME_STEP``):
+on the step that ends a game, ``reward``/``terminated``/``truncated`` and ``info["winner"]`` are
+that game's, ``obs`` is already the next game's first decision, and, as Gymnasium's
+``SyncVectorEnv`` in that mode, ``info["final_obs"]`` (an object array of ``num_envs``, ``None``
+but for the envs that ended, with ``info["_final_obs"]`` the boolean mask) holds the ended game's
+last observation: the final state seen by the seat the reward is for, with an all-zero mask
+(terminated or truncated alike), and ``info["final_info"]`` / ``info["_final_info"]`` that game's
+info (``seat``: the seat the final observation and reward are for, ``winner``). The keys are
+absent on steps that end no game. Rewards are terminal only: +1 a win of the learner's seat (in
+self-play, of the seat that chose), -1 a loss, 0 a draw or a truncation (the step cap).
 
 Seeds: ``reset(seed=s)`` plays game k of env i with redzone's ``envSeed(s, i, k)``, the same game
 the Node ``VecEnv({ seed: s })`` plays; ``reset()`` without a seed starts each env's next game.
@@ -107,15 +112,40 @@ class VectorEnv(_VectorBase):
             return {"observation": c.obs.copy(), "action_mask": c.mask.copy()}
         return {"observation": c.obs, "action_mask": c.mask}
 
-    def _info(self) -> dict:
+    def _info(self, chose: Optional[np.ndarray] = None) -> dict:
         c = self.client
         np.logical_or(c.terminated, c.truncated, out=self._ended)
-        return {
+        info = {
             "seat": c.seat.copy(),
             "_seat": np.ones(self.num_envs, dtype=np.bool_),
             "winner": c.winner.copy(),
             "_winner": self._ended.copy(),
         }
+        if chose is not None and len(c.final_envs) > 0:
+            self._add_finals(info, chose)
+        return info
+
+    def _add_finals(self, info: dict, chose: np.ndarray) -> None:
+        """``final_obs`` / ``final_info`` as Gymnasium's SyncVectorEnv builds them in SAME_STEP mode;
+        only the envs that ended are touched (their rows of ``client.final_obs`` are fresh, nobody
+        else's to overwrite)."""
+        c = self.client
+        n = self.num_envs
+        envs = c.final_envs
+        ended = np.zeros(n, dtype=np.bool_)
+        ended[envs] = True
+        final_obs = np.full(n, None, dtype=object)
+        masks = np.zeros((len(envs), c.action_size), dtype=np.int8)
+        seats = np.zeros(n, dtype=np.uint8)
+        for k, i in enumerate(envs):
+            seat = int(chose[i])
+            seats[i] = seat
+            final_obs[i] = {"observation": c.final_obs[k, seat], "action_mask": masks[k]}
+        winner = c.winner.copy()  # -1 but for the envs that ended
+        info["final_obs"] = final_obs
+        info["_final_obs"] = ended
+        info["final_info"] = {"seat": seats, "_seat": ended.copy(), "winner": winner, "_winner": ended.copy()}
+        info["_final_info"] = ended.copy()
 
     def reset(self, *, seed: Optional[Union[int, Sequence[int]]] = None, options: Optional[dict] = None):
         """Every env starts a game: game 0 of seed ``seed``'s stream, or (None) each env's next game. ``(obs, info)``."""
@@ -137,10 +167,12 @@ class VectorEnv(_VectorBase):
         if self.closed:
             raise RuntimeError("VectorEnv: closed")
         c = self.client
+        # The seat each env's choice is for: its reward's, and its final observation's if its game ends.
+        chose = c.seat.copy()
         c.step(actions)
         self._fresh = False
         reward = c.reward.astype(np.float64)
-        return self._obs(), reward, c.terminated.copy(), c.truncated.copy(), self._info()
+        return self._obs(), reward, c.terminated.copy(), c.truncated.copy(), self._info(chose)
 
     def sample_actions(self, rng: Optional[np.random.Generator] = None) -> np.ndarray:
         """A uniformly random allowed action per env (every one of them legal)."""

@@ -3,7 +3,7 @@ last / step, action masks in the observation (int8), dead steps with None, rewar
 import numpy as np
 import pytest
 
-from conftest import feature
+from conftest import feature, node_final_views, sha
 from redzone import AECEnv, RedzoneError, env as make_env
 
 
@@ -162,5 +162,68 @@ def test_reset_takes_options_as_the_apis_do():
     try:
         e.reset(seed=0, options={"options": 1})
         assert e.agents == ["player_0", "player_1"]
+    finally:
+        e.close()
+
+
+def play_to_the_end(e, seed, rng):
+    """Plays random masked actions until the game ends; then each agent's observation (before any dead step)."""
+    e.reset(seed=seed)
+    for agent in e.agent_iter():
+        obs, _r, term, trunc, _ = e.last()
+        if term or trunc:
+            return {a: e.observe(a) for a in e.possible_agents}
+        e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    raise AssertionError("the game did not end")
+
+
+def test_at_the_end_both_agents_observe_the_finished_game_from_their_own_seat():
+    e = make_env(seed=1)
+    try:
+        layout = e.client.obs_layout
+        over, lost, their_lost = (feature(layout, "global", "decision.gameOver"), feature(layout, "me", "lost"), feature(layout, "opponent", "lost"))
+        views = play_to_the_end(e, 3, np.random.default_rng(3))
+        assert all(e.terminations.values())
+        winner = e.infos["player_0"]["winner"]
+        assert winner in ("player_0", "player_1")
+        loser = "player_1" if winner == "player_0" else "player_0"
+        for agent, obs in views.items():
+            # The final state, not the agent's view at its last decision: the game is over in it.
+            assert obs["observation"][over] == 1, agent
+            assert obs["action_mask"].sum() == 0, agent
+        assert views[winner]["observation"][their_lost] == 1 and views[winner]["observation"][lost] == 0
+        assert views[loser]["observation"][lost] == 1 and views[loser]["observation"][their_lost] == 0
+        # last() on each dead step gives the same observation.
+        for agent in e.agent_iter():
+            assert np.array_equal(e.last()[0]["observation"], views[agent]["observation"])
+            e.step(None)
+        assert e.agents == [] and all(np.array_equal(e.observe(a)["observation"], views[a]["observation"]) for a in views)
+    finally:
+        e.close()
+
+
+@pytest.mark.parametrize("max_steps, ending", [(None, "terminated"), (60, "truncated")])
+def test_the_final_observations_are_nodes_of_the_replayed_game(tmp_path, max_steps, ending):
+    records = tmp_path / "games.jsonl"
+    e = make_env(records=str(records), max_steps=max_steps)
+    try:
+        seen = []
+        for seed in (4, 5):
+            views = play_to_the_end(e, seed, np.random.default_rng(seed))
+            assert all((e.terminations if ending == "terminated" else e.truncations).values())
+            seen.append([sha(views[a]["observation"]) for a in ("player_0", "player_1")])
+    finally:
+        e.close()
+    assert node_final_views(records) == seen
+
+
+def test_after_a_truncation_both_agents_have_zero_rewards_and_empty_masks():
+    e = make_env(max_steps=40)
+    try:
+        views = play_to_the_end(e, 2, np.random.default_rng(2))
+        assert all(e.truncations.values()) and not any(e.terminations.values())
+        assert e.rewards == {"player_0": 0.0, "player_1": 0.0}
+        assert all(e.infos[a]["winner"] is None for a in e.agents)
+        assert all(v["action_mask"].sum() == 0 for v in views.values())
     finally:
         e.close()

@@ -25,6 +25,9 @@ const put = () => {
   hash.update(env.mask)
   hash.update(new Uint8Array(env.reward.buffer))
   hash.update(env.seat)
+  for (let i = 0; i < n; i++) {
+    if (env.terminated[i] || env.truncated[i]) hash.update(new Uint8Array(env.finalObs.buffer, i * 2 * env.obsSize * 4, 2 * env.obsSize * 4))
+  }
 }
 put()
 for (let s = 0; s < steps; s++) {
@@ -49,6 +52,7 @@ def python_hash(client: Client, steps: int) -> str:
         h.update(client.mask.tobytes())
         h.update(client.reward.tobytes())
         h.update(client.seat.tobytes())
+        h.update(client.final_obs.tobytes())
 
     put()
     for s in range(steps):
@@ -68,15 +72,30 @@ def test_node_and_python_give_identical_observations_for_the_same_seed(opponent)
     )
     with Client(n=n, seed=seed, opponent=opponent) as client:
         mine = python_hash(client, steps)
-        assert client.stats()["games"] > 0
+        assert client.stats()["games"] > 0  # so the final observations are compared too
     assert len(node.stdout) == 64
     assert mine == node.stdout
 
 
 def test_the_shared_memory_and_pipe_transports_give_the_same_bytes():
-    with Client(n=5, seed=77, opponent="self", transport="shm") as a, Client(n=5, seed=77, opponent="self", transport="pipe") as b:
+    with Client(n=5, seed=77, opponent="self", transport="shm", max_steps=60) as a, Client(n=5, seed=77, opponent="self", transport="pipe", max_steps=60) as b:
         assert a.transport == "shm" and b.transport == "pipe"
         assert python_hash(a, 200) == python_hash(b, 200)
+        assert a.stats()["truncations"] > 0  # final observations crossed both transports
+
+
+def test_final_obs_lists_the_envs_that_ended_with_both_seats_views():
+    with Client(n=4, seed=6, opponent="self", max_steps=50) as c:
+        assert c.final_obs.shape == (0, 2, c.obs_size) and len(c.final_envs) == 0
+        while len(c.final_envs) == 0:
+            c.step(np.array([np.flatnonzero(r)[0] for r in c.mask]))
+        ended = np.flatnonzero(c.terminated | c.truncated)
+        assert np.array_equal(c.final_envs, ended)
+        assert c.final_obs.shape == (len(ended), 2, c.obs_size) and c.final_obs.dtype == np.float32
+        assert not np.array_equal(c.final_obs[0, 0], c.final_obs[0, 1])
+        kept = c.final_obs
+        c.step(np.array([np.flatnonzero(r)[0] for r in c.mask]))
+        assert c.final_obs is not kept  # a new array per request: what was handed out stays
 
 
 @pytest.fixture()

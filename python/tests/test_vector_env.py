@@ -1,10 +1,12 @@
 """The Gymnasium vector API, checked as Gymnasium's own env checks do (reset/step signatures,
 spaces, dtypes, determinism under seeds, auto-reset), plus redzone's promise: every action the
 mask allows is legal."""
+import json
+
 import numpy as np
 import pytest
 
-from conftest import feature, random_actions
+from conftest import feature, node_final_views, random_actions, sha
 from redzone import RedzoneError, VectorEnv
 
 
@@ -144,3 +146,68 @@ def test_self_play_masks_are_legal_for_both_seats_over_many_steps():
 def test_reset_takes_options_as_the_api_does(env):
     obs, info = env.reset(seed=4, options={"anything": True})
     assert env.observation_space.contains(obs)
+
+
+@pytest.mark.parametrize("opponent, max_steps", [("random", None), ("self", None), ("heuristic", 90)])
+def test_an_ended_game_s_last_observation_is_in_final_obs_and_the_returned_one_is_the_next_game_s(tmp_path, opponent, max_steps):
+    records = tmp_path / "games.jsonl"
+    expected = []  # per ended game, in the order the records are written: (sha of final obs, its seat, winner)
+    with VectorEnv(num_envs=6, opponent=opponent, seed=12, max_steps=max_steps, records=str(records)) as e:
+        obs, info = e.reset()
+        assert "final_obs" not in info
+        rng = np.random.default_rng(12)
+        turn = feature(e.obs_layout, "global", "turn")
+        over = feature(e.obs_layout, "global", "decision.gameOver")
+        while len(expected) < 8:
+            seats = info["seat"]
+            obs, reward, term, trunc, info = e.step(random_actions(obs["action_mask"], rng))
+            done = term | trunc
+            if not done.any():
+                assert "final_obs" not in info and "final_info" not in info
+                continue
+            assert np.array_equal(info["_final_obs"], done) and np.array_equal(info["_final_info"], done)
+            assert info["final_obs"].dtype == object and info["final_obs"].shape == (6,)
+            for i in range(6):
+                final = info["final_obs"][i]
+                if not done[i]:
+                    assert final is None
+                    continue
+                assert e.single_observation_space.contains(final)
+                assert final["action_mask"].sum() == 0
+                assert final["observation"][over] == (1 if term[i] else 0)
+                # The returned observation is the next game's first decision, not the ended one.
+                assert obs["observation"][i, turn] * 20 <= 1 and obs["action_mask"][i].sum() >= 2
+                assert not np.array_equal(final["observation"], obs["observation"][i])
+                # The final observation is the view of the seat the reward is for (the seat that chose).
+                assert info["final_info"]["seat"][i] == seats[i]
+                assert info["final_info"]["winner"][i] == info["winner"][i]
+                if trunc[i]:
+                    assert reward[i] == 0 and info["winner"][i] == -1
+                expected.append((sha(final["observation"]), int(seats[i]), int(info["winner"][i])))
+        if max_steps is not None:
+            assert e.stats()["truncations"] >= 8
+    lines = [json.loads(line) for line in records.read_text().splitlines()]
+    views = node_final_views(records)
+    assert len(lines) == len(expected)
+    for record, seat_views, (final, seat, winner) in zip(lines, views, expected):
+        assert seat_views[seat] == final
+        assert (record["winner"] if record["winner"] is not None else -1) == winner
+        if max_steps is not None:
+            assert record["reason"] == "step-cap"
+            if opponent != "self":
+                assert record["agents"][seat] == "python"
+
+
+def test_final_obs_survives_the_next_step_with_copy_false():
+    with VectorEnv(num_envs=4, opponent="random", seed=2, max_steps=30, copy=False) as e:
+        obs, info = e.reset()
+        rng = np.random.default_rng(2)
+        while True:
+            obs, _r, term, trunc, info = e.step(random_actions(obs["action_mask"], rng))
+            if (term | trunc).any():
+                break
+        i = int(np.flatnonzero(term | trunc)[0])
+        kept = info["final_obs"][i]["observation"]
+        before = kept.copy()
+        e.step(random_actions(obs["action_mask"], rng))
+        assert np.array_equal(kept, before)

@@ -47,7 +47,7 @@ export function serveStdio(): number {
       if (!readExactly(length)) return 0
       const size = length.readUInt32LE(0)
       if (size < 1 || size > MAX_FRAME) {
-        process.stderr.write(`redzone serve: a frame of ${size} bytes: not this protocol (redzone-rl/1); stopping\n`)
+        process.stderr.write(`redzone serve: a frame of ${size} bytes: not this protocol (redzone-rl/2); stopping\n`)
         return 2
       }
       if (payload.length < size) payload = Buffer.alloc(Math.max(size, payload.length * 2))

@@ -14,8 +14,13 @@
  * An error payload is JSON `{ code, message }` (a `RedzoneError` code): the env is as before.
  *
  * A batch: reward f32 x n | terminated u8 x n | truncated u8 x n | seat u8 x n | winner i8 x n |
- * zero padding to a multiple of 4 | (pipe only) obs f32 x n*OBS_SIZE | mask u8 x n*ACTION_SIZE.
- * In `shm` the file holds obs (at 0) then mask, written before the response is sent.
+ * zero padding to a multiple of 4 | (pipe only) obs f32 x n*OBS_SIZE | mask u8 x n*ACTION_SIZE |
+ * finals: for each env whose terminated or truncated byte is 1, in env order, f32 x 2*OBS_SIZE,
+ * seat 0's then seat 1's observation of the game that ended (`VecEnv.finalObs`). In `shm` the
+ * file holds obs (at 0) then mask, written before the response is sent; the finals are in the
+ * frame with either transport (a few per step: only the envs that ended are copied).
+ *
+ * redzone-rl/2 added the finals; a redzone-rl/1 client refuses the server at HELLO.
  */
 import { closeSync, ftruncateSync, openSync, writeSync } from 'node:fs'
 import { RedzoneError } from '../core/errors.js'
@@ -24,7 +29,7 @@ import { VecEnv, type Opponent, type VecEnvStats } from '../rl/vec-env.js'
 import type { DeckSpec } from '../play/decks.js'
 import type { GameRecord } from '../play/record.js'
 
-export const PROTOCOL = 'redzone-rl/1'
+export const PROTOCOL = 'redzone-rl/2'
 
 export const OP = { HELLO: 1, RESET: 2, STEP: 3, RESTART: 4, OBSERVE: 5, STATS: 6, CLOSE: 7 } as const
 
@@ -196,12 +201,27 @@ export class RlServer {
     Buffer.from(env.winner.buffer, env.winner.byteOffset, n).copy(head, n * 7)
     const obs = Buffer.from(env.obs.buffer, env.obs.byteOffset, env.obs.byteLength)
     const mask = Buffer.from(env.mask.buffer, env.mask.byteOffset, env.mask.byteLength)
+    const finals = this.finals()
+    let finalBytes = 0
+    for (const part of finals) finalBytes += part.length
     if (this.shmFd !== null) {
       writeAllAt(this.shmFd, obs, 0)
       writeAllAt(this.shmFd, mask, obs.length)
-      return [frame(0, head)]
+      return [header(0, head.length + finalBytes), head, ...finals]
     }
-    return [header(0, head.length + obs.length + mask.length), head, obs, mask]
+    return [header(0, head.length + obs.length + mask.length + finalBytes), head, obs, mask, ...finals]
+  }
+
+  /** The final observations of the envs whose game ended on this request (views of `finalObs`, no copy). */
+  private finals(): Buffer[] {
+    const env = this.env!
+    const parts: Buffer[] = []
+    const rowBytes = 2 * OBS_SIZE * 4
+    for (let i = 0; i < env.n; i++) {
+      if (env.terminated[i] === 0 && env.truncated[i] === 0) continue
+      parts.push(Buffer.from(env.finalObs.buffer, env.finalObs.byteOffset + i * rowBytes, rowBytes))
+    }
+    return parts
   }
 
   close(): void {

@@ -71,7 +71,7 @@ const GLOBAL_LIST: (readonly [string, FeatureKind, number, string])[] = [
   ['decision.bottom', 'bit', 1, 'the pending decision: cards to the bottom after a mulligan (CR 103.5)'],
   ['decision.gameOver', 'bit', 1, 'the game is over'],
   ['decision.count', 'scaled', 10, 'discard and bottom: exactly this many cards; search: up to this many'],
-  ['iDecide', 'bit', 1, 'the viewer makes the pending decision'],
+  ['iDecide', 'bit', 1, 'the viewer makes the pending decision (no one once the game is over)'],
   ['phase.priority', 'bit', 1, 'the viewer chooses what to do with priority (a verb on an object, or pass)'],
   ['phase.target', 'bit', 1, 'the viewer chooses the target of the object in focus (its verb in `phase.alternate`)'],
   ['phase.attacker', 'bit', 1, 'the viewer chooses what the creature in focus attacks, or that it does not attack'],
@@ -100,7 +100,7 @@ export const PLAYER_FEATURES: readonly ObsFeature[] = features([
   ['kept', 'bit', 1, 'has kept an opening hand'],
   ['active', 'bit', 1, 'is the active player (CR 102.1)'],
   ['priority', 'bit', 1, 'holds priority (CR 117)'],
-  ['deciding', 'bit', 1, 'makes the pending decision'],
+  ['deciding', 'bit', 1, 'makes the pending decision (no one once the game is over)'],
   ['first', 'bit', 1, 'took the first turn (CR 103.1)'],
 ])
 

@@ -365,9 +365,11 @@ export function writeObservation(
   putScaled(out, g + G.stackSize, world.stack.length, 10)
   out[g + G.decision + DECISION_INDEX[decisionKind]!] = 1
   putScaled(out, g + G.decisionCount, decisionCount, 10)
-  out[g + G.iDecide] = decider === viewer ? 1 : 0
-  writePlayer(world, out, offset + OFFSET.me, viewer, decider, slots.counts, 0)
-  writePlayer(world, out, offset + OFFSET.opponent, opponent, decider, slots.counts, 3)
+  // A finished game has no decider (its Decision names the winner; `lost` says who lost).
+  const deciding = decisionKind === 'gameOver' ? null : decider
+  out[g + G.iDecide] = deciding === viewer ? 1 : 0
+  writePlayer(world, out, offset + OFFSET.me, viewer, deciding, slots.counts, 0)
+  writePlayer(world, out, offset + OFFSET.opponent, opponent, deciding, slots.counts, 3)
 
   // Objects, then what a stack slot adds to its card's row
   const base = offset + OFFSET.objects

@@ -107,7 +107,8 @@ interface EnvGame {
  * taken inside `step`; every change goes through `act`.
  *
  * Auto-reset, same step: when a game ends, that step's `reward`, `terminated` / `truncated` and
- * `winner` are of the game that ended, and its `obs` and `mask` are already the next game's.
+ * `winner` are of the game that ended, and its `obs` and `mask` are already the next game's; the
+ * ended game's final state, seen by each seat, is in `finalObs`.
  * Rewards are terminal only: +1 for a win of the seat the reward is for (the learner's; in
  * self-play, the seat that made the step's choice), -1 for a loss, 0 for a draw.
  *
@@ -129,6 +130,13 @@ export class VecEnv {
   readonly seat: Uint8Array
   /** On a step that ended a game: the winning seat, or -1 for a draw; -1 otherwise. */
   readonly winner: Int8Array
+  /**
+   * `[n x 2 x OBS_SIZE]`: on a step that ended the game of env `i` (`terminated` or `truncated`),
+   * rows `2i` and `2i + 1` hold seat 0's and seat 1's observation of its final state (each its
+   * own view, CR 400.2), written before the next game starts; the seat the reward is for is the
+   * one `seat[i]` named before the step. Rows of envs whose game did not end are stale.
+   */
+  readonly finalObs: Float32Array
   readonly stats: VecEnvStats = { steps: 0, autoSteps: 0, decisions: 0, games: 0, rejected: 0, errors: 0, truncations: 0, overflow: 0 }
   private readonly games: EnvGame[]
   private readonly pristine: WorldSnapshot
@@ -168,6 +176,7 @@ export class VecEnv {
     this.truncated = new Uint8Array(n)
     this.seat = new Uint8Array(n)
     this.winner = new Int8Array(n).fill(-1)
+    this.finalObs = new Float32Array(n * 2 * OBS_SIZE)
     const position = deckPosition(this.decks)
     const worlds = Array.from({ length: n }, () => buildPosition(position).world)
     this.pristine = snapshotWorld(worlds[0]!)
@@ -393,6 +402,16 @@ export class VecEnv {
     else this.truncated[i] = 1
     this.winner[i] = winner ?? -1
     this.reward[i] = winner === null ? 0 : winner === g.rewardSeat ? 1 : -1
+    for (let seat = 0; seat < 2; seat++) {
+      const at = (2 * i + seat) * OBS_SIZE
+      try {
+        observeOf(world, world.playerOrder[seat]!, this.finalObs, at)
+      } catch (failure) {
+        // A game that ended in an error may not be observable; then its final rows are zeros.
+        if (reason !== 'error') throw failure
+        this.finalObs.fill(0, at, at + OBS_SIZE)
+      }
+    }
     if (this.onRecord) {
       const record: GameRecord = {
         ...gameRecordHead(g.seed, [g.names[0], g.names[1]], [resolveDeck(this.decks[0]), resolveDeck(this.decks[1])], this.maxSteps),

@@ -1,9 +1,11 @@
 /**
- * The redzone-rl/1 protocol (`redzone serve --stdio`, src/node/rl-server.ts), in process: every bad
+ * The redzone-rl/2 protocol (`redzone serve --stdio`, src/node/rl-server.ts), in process: every bad
  * request gets an error frame with a redzone error code and leaves the env as it was; a batch
- * carries exactly the env's buffers.
+ * carries exactly the env's buffers, and the final observations of the envs whose game ended.
  */
 import { spawnSync } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { OP, RlServer, type ServeInfo } from '../../src/node/rl-server.js'
@@ -28,11 +30,11 @@ function error(r: { status: number; body: Buffer }): { code: string; message: st
   return JSON.parse(r.body.toString()) as { code: string; message: string }
 }
 
-describe('redzone-rl/1: serve', () => {
+describe('redzone-rl/2: serve', () => {
   it('answers HELLO with the layout and sizes, and a batch with the env buffers (pipe transport)', () => {
     const server = new RlServer()
     const info = hello(server, { n: 3, seed: 9, opponent: 'self' })
-    expect(info).toMatchObject({ protocol: 'redzone-rl/1', n: 3, obsSize: OBS_SIZE, actionSize: ACTION_SIZE, transport: 'pipe', headBytes: 24 })
+    expect(info).toMatchObject({ protocol: 'redzone-rl/2', n: 3, obsSize: OBS_SIZE, actionSize: ACTION_SIZE, transport: 'pipe', headBytes: 24 })
     expect(info.obsLayout.size).toBe(OBS_SIZE)
     const env = new VecEnv({ n: 3, seed: 9, opponent: 'self' })
     const r = reply(server, OP.RESET, Buffer.from(new Float64Array([9]).buffer))
@@ -43,6 +45,42 @@ describe('redzone-rl/1: serve', () => {
     expect(r.body.subarray(info.headBytes + info.maskOffset).equals(Buffer.from(env.mask))).toBe(true)
     expect([...r.body.subarray(18, 21)]).toEqual([...env.seat])
   })
+
+  for (const transport of ['pipe', 'shm'] as const) {
+    it(`sends each seat's final observation of the envs whose game ended, after the arrays (${transport})`, () => {
+      const dir = mkdtempSync(join(tmpdir(), 'redzone-rl-'))
+      const shm = join(dir, 'shm')
+      if (transport === 'shm') writeFileSync(shm, '')
+      const server = new RlServer()
+      const options = { n: 3, seed: 5, opponent: 'self', maxSteps: 25 } as const
+      const info = hello(server, { ...options, ...(transport === 'shm' ? { shm } : {}) })
+      const env = new VecEnv(options)
+      const arrays = transport === 'pipe' ? info.shmBytes : 0
+      let ended = 0
+      try {
+        for (let s = 0; s < 60; s++) {
+          const actions = new Int32Array(3)
+          for (let i = 0; i < 3; i++) actions[i] = env.mask.subarray(i * ACTION_SIZE, (i + 1) * ACTION_SIZE).indexOf(1)
+          env.step(actions)
+          const r = reply(server, OP.STEP, Buffer.from(actions.buffer))
+          expect(r.status).toBe(0)
+          const done = [0, 1, 2].filter((i) => env.terminated[i] || env.truncated[i])
+          expect([...r.body.subarray(12, 15)]).toEqual([...env.terminated])
+          expect(r.body.length).toBe(info.headBytes + arrays + done.length * 2 * OBS_SIZE * 4)
+          done.forEach((i, k) => {
+            const at = info.headBytes + arrays + k * 2 * OBS_SIZE * 4
+            const want = Buffer.from(env.finalObs.buffer, i * 2 * OBS_SIZE * 4, 2 * OBS_SIZE * 4)
+            expect(r.body.subarray(at, at + want.length).equals(want), `env ${i}`).toBe(true)
+          })
+          ended += done.length
+        }
+      } finally {
+        server.close()
+        rmSync(dir, { recursive: true, force: true })
+      }
+      expect(ended).toBeGreaterThan(2)
+    })
+  }
 
   it('refuses requests before HELLO, a second HELLO, unknown ops and options, and wrong payload sizes', () => {
     const server = new RlServer()

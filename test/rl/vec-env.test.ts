@@ -1,8 +1,8 @@
 /**
  * `VecEnv`: N games in lockstep into preallocated buffers. Seeds (`envSeed`), same-step
  * auto-reset and terminal rewards, the learner's seat, built-in opponents and self-play, misuse
- * refused before any game moves, and records that `replay` reproduces exactly (CR 103: the same
- * seed and choices give the same game).
+ * refused before any game moves, records that `replay` reproduces exactly (CR 103: the same
+ * seed and choices give the same game), and the final observations of games that ended.
  */
 import { describe, expect, it } from 'vitest'
 import { RedzoneError } from '../../src/core/errors.js'
@@ -11,9 +11,11 @@ import { worldOf } from '../../src/api/game.js'
 import { replay } from '../../src/play/play-game.js'
 import type { GameRecord } from '../../src/play/record.js'
 import { worldDigest } from '../../src/state/digest.js'
-import { ACTION_SIZE, G, OBS_SIZE, OFFSET } from '../../src/rl/layout.js'
+import { ACTION_SIZE, G, OBS_LAYOUT, OBS_SIZE, OFFSET } from '../../src/rl/layout.js'
 import { envSeed, envWorld, VecEnv, type VecEnvOptions } from '../../src/rl/vec-env.js'
-import { randomMasked } from './rl-helpers.js'
+import { firstDifference, observation, randomMasked } from './rl-helpers.js'
+
+const GAME_OVER = OBS_LAYOUT.global.find((f) => f.name === 'decision.gameOver')!.index
 
 function randomActions(env: VecEnv, rng: Rng, out: Int32Array): Int32Array {
   for (let i = 0; i < env.n; i++) out[i] = randomMasked(rng, env.mask, i * ACTION_SIZE)
@@ -146,6 +148,50 @@ describe('VecEnv (redzone/rl)', () => {
     expect(() => new VecEnv({ seat: 2 as never })).toThrow(/seat/)
     expect(() => new VecEnv({ decks: ['green-white', 'no-such-deck'] })).toThrow(/unknown deck/)
   })
+
+  for (const [what, options] of [
+    ['won or lost', { n: 6, seed: 41, opponent: 'random' }],
+    ['self-play', { n: 6, seed: 42, opponent: 'self' }],
+    ['truncated at a step cap', { n: 6, seed: 43, opponent: 'heuristic', maxSteps: 120 }],
+  ] as const) {
+    it(`keeps each seat's view of a game that ended in finalObs, while obs is the next game's (${what})`, () => {
+      const env = new VecEnv({ ...options, onRecord: (record, i) => ended.push({ record, env: i }) })
+      let ended: { record: GameRecord; env: number }[] = []
+      const rng = new Rng(7)
+      const actions = new Int32Array(env.n)
+      let checked = 0
+      for (let s = 0; s < 4000 && checked < 8; s++) {
+        const seats = Array.from(env.seat)
+        ended = []
+        env.step(randomActions(env, rng, actions))
+        for (const { record, env: i } of ended) {
+          checked++
+          const world = worldOf(replay(record))
+          for (const seat of [0, 1] as const) {
+            const final = env.finalObs.subarray((2 * i + seat) * OBS_SIZE, (2 * i + seat + 1) * OBS_SIZE)
+            expect(firstDifference(final, observation(world, world.playerOrder[seat]!)), `env ${i} seat ${seat}`).toBe(-1)
+            // Nobody decides in a finished game (its decision names the winner); a truncated one stops at a decision.
+            if (record.reason !== 'step-cap') expect(final[OFFSET.global + G.iDecide]).toBe(0)
+          }
+          // The reward is for the seat that chose, and obs is already the next game's first decision.
+          const mine = env.finalObs.subarray((2 * i + seats[i]!) * OBS_SIZE, (2 * i + seats[i]! + 1) * OBS_SIZE)
+          expect(env.reward[i]).toBe(record.winner === null ? 0 : record.winner === seats[i] ? 1 : -1)
+          expect(env.obs[i * OBS_SIZE + OFFSET.global + G.turn]).toBeLessThanOrEqual(1 / 20)
+          expect(firstDifference(mine, env.obs.subarray(i * OBS_SIZE, (i + 1) * OBS_SIZE))).not.toBe(-1)
+          const over = env.finalObs[2 * i * OBS_SIZE + OFFSET.global + GAME_OVER]
+          if (record.reason === 'step-cap') {
+            expect([env.terminated[i], env.truncated[i], env.reward[i], env.winner[i], over]).toEqual([0, 1, 0, -1, 0])
+          } else {
+            expect(record.reason).toMatch(/^(life|empty-library)$/)
+            expect([env.terminated[i], env.truncated[i], over]).toEqual([1, 0, 1])
+          }
+        }
+      }
+      expect(checked).toBe(8)
+      expect(env.stats.truncations).toBe('maxSteps' in options ? env.stats.games : 0)
+      expect(env.stats.errors).toBe(0)
+    }, 60_000)
+  }
 
   for (const [what, options] of [
     ['self-play', { n: 8, seed: 21, opponent: 'self' }],
