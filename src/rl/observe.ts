@@ -5,6 +5,7 @@ import { Zone } from '../../components/zones.js'
 import type { Eid } from '../core/events.js'
 import type { GameWorld } from '../core/world.js'
 import { Await } from '../core/await.js'
+import { battlefieldOf } from '../core/entity-lists.js'
 import { pendingDecision } from '../decisions/pending.js'
 import { manaValue } from '../rules/mana/cost.js'
 import { canSee } from '../rules/visibility.js'
@@ -119,11 +120,11 @@ function fillFromList(world: GameWorld, viewer: Eid, slots: SlotTable, list: rea
  * The battlefield sections: nonland permanents first, then lands, each in entity order (age);
  * counts each player's lands, untapped lands and creatures on the way.
  */
-function fillBattlefield(world: GameWorld, viewer: Eid, slots: SlotTable, entities: number): void {
-  const { zone, controller } = world.place
+function fillBattlefield(world: GameWorld, viewer: Eid, slots: SlotTable): void {
+  const { controller } = world.place
   const types = world.types.mask
   const tapped = world.status.tapped
-  const isPlayer = world.players.isPlayer
+  const permanents = battlefieldOf(world)
   const mine = OBJECT_SECTION.myBattlefield
   const theirs = OBJECT_SECTION.theirBattlefield
   let usedMine = 0
@@ -132,8 +133,8 @@ function fillBattlefield(world: GameWorld, viewer: Eid, slots: SlotTable, entiti
   counts.fill(0)
   for (let pass = 0; pass < 2; pass++) {
     const wantLand = pass === 1
-    for (let eid = 1; eid < entities; eid++) {
-      if (zone[eid] !== Zone.Battlefield || isPlayer[eid] === 1) continue
+    for (let k = 0; k < permanents.length; k++) {
+      const eid = permanents[k]!
       const t = types[eid]!
       const land = (t & T_LAND) !== 0
       if (land !== wantLand || !canSee(world, viewer, eid)) continue
@@ -302,7 +303,7 @@ export function fillSlots(world: GameWorld, viewer: Eid, slots: SlotTable): void
   const mine = world.zoneLists.get(viewer)!
   const theirs = world.zoneLists.get(opponent)!
   fillFromList(world, viewer, slots, mine.hand, OBJECT_SECTION.myHand.first, OBJECT_SECTION.myHand.slots)
-  fillBattlefield(world, viewer, slots, entities)
+  fillBattlefield(world, viewer, slots)
   fillFromList(world, viewer, slots, mine.exile, OBJECT_SECTION.myExile.first, OBJECT_SECTION.myExile.slots)
   fillFromList(world, viewer, slots, theirs.exile, OBJECT_SECTION.theirExile.first, OBJECT_SECTION.theirExile.slots)
   fillLibrary(world, viewer, slots)
