@@ -28,7 +28,7 @@ export function entitiesOf(world: GameWorld, kind: Kind): Int32Array {
 export function derivedLists(world: GameWorld): GameWorld['derived'] {
   let derived = world.derived
   if (derived.entities !== world.labels.length) {
-    derived = { entities: world.labels.length, kinds: {}, landMasks: null, battlefield: null }
+    derived = { entities: world.labels.length, kinds: {}, battlefield: null }
     world.derived = derived
   }
   return derived

@@ -2,7 +2,7 @@ import { T_CREATURE, T_PLANESWALKER } from '../../components/types.js'
 import { Zone } from '../../components/zones.js'
 import type { ParameterizedKeyword } from '../../components/abilities.js'
 import { activateError } from '../rules/actions/activate.js'
-import { castCheck, castTargetError } from '../rules/actions/cast.js'
+import { castCheck, castTargetError, instantSpeed } from '../rules/actions/cast.js'
 import { landCheck } from '../rules/actions/play-land.js'
 import { actorCheck } from '../rules/actions/preconditions.js'
 import { plotError } from '../rules/actions/plot.js'
@@ -88,11 +88,12 @@ const MANA: ManaSummary = { player: 0, total: 0, byColor: [0, 0, 0, 0, 0], mixed
 /** Scratch for `activateOptions`'s question "is there one?": read and dropped within the call. */
 const SCRATCH_CANDIDATES: Eid[] = []
 
-function castOptions(world: GameWorld, player: Eid, out: CastOption[], mana: ManaSummary): void {
+/** The spells the player could cast, into `out`; without sorcery timing (`sorcery` false), only those cast at instant speed are asked about. */
+function castOptions(world: GameWorld, player: Eid, out: CastOption[], mana: ManaSummary, sorcery: boolean): void {
   const lists = world.zoneLists.get(player)!
   let candidates: Eid[] | null = null
   const consider = (card: Eid, plot: boolean): void => {
-    if (castCheck(world, player, card, plot) !== null) return
+    if ((!sorcery && (plot || !instantSpeed(world, card))) || castCheck(world, player, card, plot) !== null) return
     // CR 601.2f-h: the cost (none for a plotted card), as `castPayment` would find it.
     if (!plot && !canAfford(world, mana, world.cardData[card]!.manaCost!)) return
     if (!needsTarget(world, card)) {
@@ -175,8 +176,13 @@ export function legalActions(world: GameWorld): LegalActions {
       if (actorCheck(world, player) !== null) break
       const lists = world.zoneLists.get(player)!
       const mana = manaSummary(world, player, MANA)
+      if (!hasSorceryTiming(world, player)) {
+        // WITHOUT_SORCERY_TIMING: only a card cast at instant speed can be cast.
+        castOptions(world, player, out.cast, mana, false)
+        break
+      }
       for (const card of lists.hand) if (landCheck(world, player, card) === null) out.play.push(card)
-      castOptions(world, player, out.cast, mana)
+      castOptions(world, player, out.cast, mana, true)
       activateOptions(world, player, out.activate, mana)
       for (const card of lists.hand) {
         if (world.abilities[card] === undefined) continue
@@ -234,13 +240,22 @@ export function legalNow(world: GameWorld): LegalNow {
     const player = turn.priority
     for (const card of world.zoneLists.get(player)!.hand) if (landCheck(world, player, card) === null) out.canPlay.push(card)
     const casts: CastOption[] = []
-    castOptions(world, player, casts, manaSummary(world, player))
+    castOptions(world, player, casts, manaSummary(world, player), hasSorceryTiming(world, player))
     out.canCast = [...new Set(casts.map((c) => c.card))]
   }
   if (!turn.attackersDeclared && turn.step <= Step.DeclareAttackers) out.canAttack = attackOptions(world)
   else if (turn.attackersDeclared && !turn.blockersDeclared && turn.step <= Step.DeclareBlockers) out.canBlock = blockOptions(world)
   return out
 }
+
+/*
+ * WITHOUT_SORCERY_TIMING: without sorcery timing (CR 117.1a, 307.1: not the player's own main
+ * phase with an empty stack) no land can be played (505.6b, `landCheck`), nothing plotted
+ * (702.170a, `plotError`) or equipped (702.6a, `activateError`), no plotted card cast (702.170d)
+ * and only a card cast at instant speed (`instantSpeed`: an instant or flash) cast from a hand
+ * (`castCheck`): the enumerators ask those checks of nothing else then. Most priorities are
+ * outside the player's main phase.
+ */
 
 /**
  * Whether the player holding priority has anything to do but pass: the same checks as
@@ -253,6 +268,16 @@ export function hasPriorityOption(world: GameWorld, player: Eid): boolean {
   const hand = lists.hand
   let mana: ManaSummary | null = null
   let candidates: Eid[] | null = null
+  if (!hasSorceryTiming(world, player)) {
+    // WITHOUT_SORCERY_TIMING: only a card cast at instant speed can be (castCheck would refuse the others).
+    for (let i = 0; i < hand.length; i++) {
+      const card = hand[i]!
+      if (!instantSpeed(world, card) || castCheck(world, player, card, false) !== null) continue
+      mana ??= manaSummary(world, player, MANA)
+      if (canAfford(world, mana, world.cardData[card]!.manaCost!) && (!needsTarget(world, card) || anyCastTarget(world, player, card, (candidates ??= targetCandidates(world))))) return true
+    }
+    return false
+  }
   for (let i = 0; i < hand.length; i++) {
     const card = hand[i]!
     const land = landCheck(world, player, card)
@@ -269,7 +294,7 @@ export function hasPriorityOption(world: GameWorld, player: Eid): boolean {
     const card = exile[i]!
     if (world.cards.plotted[card] && castCheck(world, player, card, true) === null && (!needsTarget(world, card) || anyCastTarget(world, player, card, (candidates ??= targetCandidates(world))))) return true
   }
-  if (world.abilities.length === 0 || !hasSorceryTiming(world, player)) return false
+  if (world.abilities.length === 0) return false
   mana ??= manaSummary(world, player, MANA)
   if (activateOptions(world, player, null, mana)) return true
   for (let i = 0; i < hand.length; i++) {

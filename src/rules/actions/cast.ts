@@ -79,12 +79,16 @@ export function castCheck(world: GameWorld, player: Eid, card: Eid, plot: boolea
   const types = world.types.mask[card]!
   if (types & T_LAND) return 'cannot-cast-land' // CR 305.1
   // CR 117.1a, 307.1, 702.8a; CR 702.170d: a plotted card is cast at sorcery timing even if an instant.
-  const instantSpeed = !plot && (types & T_INSTANT || world.kw.effective[card]! & KW_FLASH)
   // CR 117.1a, 702.8a: instant speed is any time the player holds priority (`act` checks that first).
-  if (!instantSpeed && !hasSorceryTiming(world, player)) return 'not-sorcery-timing'
+  if ((plot || !instantSpeed(world, card)) && !hasSorceryTiming(world, player)) return 'not-sorcery-timing'
   // CR 118.6: an object with no mana cost can't be cast for it.
   if (!plot && data.manaCost === null) return 'no-mana-cost'
   return null
+}
+
+/** CR 117.1a, 307.1, 702.8a: whether a card is cast at instant speed (an instant, or with flash), not only with sorcery timing. */
+export function instantSpeed(world: GameWorld, card: Eid): boolean {
+  return !!(world.types.mask[card]! & T_INSTANT || world.kw.effective[card]! & KW_FLASH)
 }
 
 /** CR 601.2c: why `target` is not a legal choice for the spell (0: no target), or null. */

@@ -38,16 +38,16 @@ export interface ManaSummary {
 
 
 /** Each land's mana mask by entity (`manaMask`), derived once per world and entities (a card's subtypes don't change). */
-function landMasks(world: GameWorld): Uint8Array {
+function landMasks(world: GameWorld): Int32Array {
   const derived = derivedLists(world)
-  let masks = derived.landMasks
-  if (masks === null) {
-    masks = new Uint8Array(world.labels.length + 1)
+  let masks = derived.kinds.landMasks
+  if (masks === undefined) {
+    masks = new Int32Array(world.labels.length + 1)
     for (const land of entitiesOf(world, 'lands')) {
       const data = world.cardData[land]
       if (data) masks[land] = manaMask(data)
     }
-    derived.landMasks = masks
+    derived.kinds.landMasks = masks
   }
   return masks
 }
