@@ -1,4 +1,3 @@
-import { Zone } from '../../../components/zones.js'
 import type { Eid } from '../../core/events.js'
 import { battlefieldOf, derivedLists, entitiesOf } from '../../core/entity-lists.js'
 import type { CardData, GameWorld } from '../../core/world.js'
@@ -60,19 +59,18 @@ export function manaSummary(world: GameWorld, player: Eid, out: ManaSummary = { 
   // Not `fill`: a builtin call costs more than five stores here.
   byColor[0] = byColor[1] = byColor[2] = byColor[3] = byColor[4] = 0
   out.mixed = false
-  const { zone, controller } = world.place
+  const controller = world.place.controller
   const tapped = world.status.tapped
   const masks = landMasks(world)
+  // The permanents (all on the battlefield): the mask first, 0 for a permanent that is no land.
   const permanents = battlefieldOf(world)
   for (let k = 0; k < permanents.length; k++) {
     const land = permanents[k]!
-    if (zone[land] !== Zone.Battlefield || controller[land] !== player || tapped[land]) continue
-    // 0 for a permanent that is no land.
     const mask = masks[land]!
-    if (mask === 0) continue
+    if (mask === 0 || controller[land] !== player || tapped[land]) continue
     out.total++
     if (mask & (mask - 1)) out.mixed = true
-    else out.byColor[31 - Math.clz32(mask)]!++
+    else byColor[31 - Math.clz32(mask)]!++
   }
   return out
 }
