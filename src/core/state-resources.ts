@@ -574,12 +574,14 @@ function encode(value: unknown, shape: Shape, t: { nums: number[]; ids: number[]
 }
 
 /**
- * The copies of the taped resources on a tape, each checked against its shape (entity ids below
- * `entities`): a tape this engine did not write is read this way before it is restored. Throws
- * `invalid-snapshot` naming the path under `path` (`$.resources.turn.step`).
+ * The copies of the taped resources on a tape (as `capture` makes them), each checked against its
+ * shape (entity ids below `entities`): a tape this engine did not write is read this way before it
+ * is restored. Throws `invalid-snapshot` naming the path under `path` (`$.resources.turn.step`).
  */
-export function checkTape(tape: Tape, path: string, entities: number): void {
-  for (const r of TAPED) checkShape(decode(r.shape, tape, `${path}.${r.name}`), r.shape, `${path}.${r.name}`, entities)
+export function checkTape(tape: Tape, path: string, entities: number): Record<TapedName, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const r of TAPED) checkShape((out[r.name] = decode(r.shape, tape, `${path}.${r.name}`)), r.shape, `${path}.${r.name}`, entities)
+  return out as Record<TapedName, unknown>
 }
 
 /** The tape of the taped resources of a checked JSON state (the inverse of `decode`). */

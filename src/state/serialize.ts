@@ -10,7 +10,6 @@ import { RedzoneError } from '../core/errors.js'
 import { LIMITS } from '../core/limits.js'
 import { arenaBytes, arenaColumns, stateLayout, type Column } from '../core/state-registry.js'
 import {
-  captureCopied,
   captureResources,
   checkShape,
   checkTape,
@@ -19,15 +18,12 @@ import {
   invalidAt,
   pickCopied,
   RESOURCE_SHAPES,
-  TAPE_NUMS,
-  tapeIds,
-  writeTape,
   type ResourceValues,
   type Shape,
 } from '../core/state-resources.js'
 import { buildWorld, type GameWorld } from '../core/world.js'
 import { buildPosition, type Position } from './position.js'
-import { MadeSnapshot, restoreWorld, snapshotBytes, tapeOf, type WorldSnapshot } from './snapshot.js'
+import { MadeSnapshot, restoreWorld, snapshotBytes, snapshotWorld, tapeOf, type WorldSnapshot } from './snapshot.js'
 
 export const STATE_FORMAT = 'redzone-state/1'
 
@@ -131,8 +127,9 @@ export function worldFromJson(doc: unknown): GameWorld {
 
 const MAGIC = 0x525a5354 // "RZST"
 /**
- * The layout of the binary buffer: 3 is the arena and the tape of a snapshot after a head; 2 was a
- * JSON head with every resource, then each column; 1 had magic number "RZS1" and no version.
+ * The layout of the binary buffer: 3 is a snapshot's buffer (the arena, then the tape), its zero
+ * bytes packed out, after a JSON head; 2 was a JSON head with every resource, then each column
+ * whole; 1 had magic number "RZS1" and no version.
  */
 export const BINARY_VERSION = 3
 /** Magic number, version, length of the JSON head, hash of the layout: four big-endian Uint32. */
@@ -148,29 +145,67 @@ function layoutHash(signature: string): number {
 }
 
 /**
+ * Writes `bytes` (a multiple of 4 long, 4-byte aligned) into `out` from `at` with its zero bytes
+ * left out: for every 8 bytes a mask byte (bit k: byte k is not zero), then those that are not.
+ * A state is mostly zeros (451 of the 7,732 bytes of a deck game's arena at turn 8), so this is a
+ * fifth of its size, in one pass that skips zero words. Returns where it ended.
+ */
+function pack(bytes: Uint8Array, out: Uint8Array, at: number): number {
+  const words = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length >> 2)
+  for (let i = 0; i < bytes.length; i += 8) {
+    if (words[i >> 2] === 0 && words[(i >> 2) + 1] === 0) {
+      out[at++] = 0
+      continue
+    }
+    const maskAt = at++
+    let mask = 0
+    for (let k = 0; k < 8 && i + k < bytes.length; k++) {
+      const b = bytes[i + k]!
+      if (b !== 0) {
+        mask |= 1 << k
+        out[at++] = b
+      }
+    }
+    out[maskAt] = mask
+  }
+  return at
+}
+
+/** Reads what `pack` wrote from `from` at `at` into `out` (zeros); returns where it ended. */
+function unpack(from: Uint8Array, at: number, out: Uint8Array): number {
+  for (let i = 0; i < out.length; i += 8) {
+    if (at >= from.length) throw truncated()
+    const mask = from[at++]!
+    for (let k = 0; mask >> k !== 0; k++) {
+      if ((mask >> k) & 1) {
+        if (at >= from.length) throw truncated()
+        out[i + k] = from[at++]!
+      }
+    }
+  }
+  return at
+}
+
+/**
  * The game as one binary buffer (transferable): a header (magic number, `BINARY_VERSION`, the
  * length of the head, the layout's hash), the head (JSON: the setup; the entity count, the rows
  * of the arena, the length of the tape's `ids`, and the copied resources), then a snapshot's
- * buffer (`MadeSnapshot`): the world's arena in one copy, and the tape.
+ * buffer (`MadeSnapshot`: the world's arena and the tape) with its zero bytes packed out (`pack`).
  */
 export function stateToBinary(world: GameWorld): ArrayBuffer {
-  const layout = stateLayout(world)
-  const ids = tapeIds(world)
-  const state = { entities: world.labels.length, rows: layout.capacity, ids, ...captureCopied(world, {}) }
-  const head = new TextEncoder().encode(JSON.stringify({ format: STATE_FORMAT, setup: setupOf(world), state }))
-  const at = HEADER_BYTES + pad8(head.length)
-  const buffer = new ArrayBuffer(at + snapshotBytes(layout.arena.length, ids))
-  const view = new DataView(buffer)
+  const setup = setupOf(world)
+  const s = snapshotWorld(world) as MadeSnapshot
+  const state = { entities: s.entities, rows: s.rows, ids: s.ids.length, ...s.resources }
+  const head = new TextEncoder().encode(JSON.stringify({ format: STATE_FORMAT, setup, state }))
+  const body = new Uint8Array(s.buffer)
+  const out = new Uint8Array(HEADER_BYTES + pad8(head.length) + body.length + (body.length >> 3) + 1)
+  const view = new DataView(out.buffer)
   view.setUint32(0, MAGIC)
   view.setUint32(4, BINARY_VERSION)
   view.setUint32(8, head.length)
-  view.setUint32(12, layoutHash(layout.signature))
-  const bytes = new Uint8Array(buffer)
-  bytes.set(head, HEADER_BYTES)
-  bytes.set(layout.arena, at)
-  const nums = at + pad8(layout.arena.length)
-  writeTape(world, { nums: new Float64Array(buffer, nums, TAPE_NUMS), n: 0, ids: new Int32Array(buffer, buffer.byteLength - ids * 4, ids), i: 0 })
-  return buffer
+  view.setUint32(12, layoutHash(s.layout))
+  out.set(head, HEADER_BYTES)
+  return out.buffer.slice(0, pack(body, out, HEADER_BYTES + pad8(head.length)))
 }
 
 /** A new world with the state of a binary buffer made by `stateToBinary`. */
@@ -208,12 +243,12 @@ export function readBinary(buffer: ArrayBuffer): { setup: Position; snapshot: Wo
   }
   const head = readHead(doc, (state) => ({ rows: [typeof state.entities === 'number' ? state.entities : 1, LIMITS.capacity.max], ids: [0, LIMITS.capacity.max * 8], ...COPIED_SHAPES }))
   const { rows, ids } = head.state as { rows: number; ids: number }
-  const at = HEADER_BYTES + pad8(length)
-  const end = at + snapshotBytes(arenaBytes(layout.columns, rows), ids)
-  if (end > buffer.byteLength) throw truncated()
-  if (end !== buffer.byteLength) throw new RedzoneError('invalid-snapshot', "the state buffer's length doesn't match its columns and tape")
+  // At least a mask byte for every 8 bytes of the snapshot: checked before its buffer is made.
+  if (HEADER_BYTES + pad8(length) + snapshotBytes(arenaBytes(layout.columns, rows), ids) / 8 > buffer.byteLength) throw truncated()
   const s = blankSnapshot(head.entities, rows, ids, pickCopied(head.state), head.setup)
-  new Uint8Array(s.buffer).set(new Uint8Array(buffer, at))
+  if (unpack(new Uint8Array(buffer), HEADER_BYTES + pad8(length), new Uint8Array(s.buffer)) !== buffer.byteLength) {
+    throw new RedzoneError('invalid-snapshot', "the state buffer's length doesn't match its columns and tape")
+  }
   checkTape(tapeOf(s), '$.state', head.entities)
   return { setup: head.setup, snapshot: s }
 }
