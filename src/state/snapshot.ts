@@ -141,14 +141,20 @@ export function restoreWorld(world: GameWorld, snapshot: WorldSnapshot): void {
   }
   // The keyword masks become tag components: a bit of no keyword is refused before anything has
   // changed, and so is a snapshot of another number of players (the zones, read first).
+  // Only a mask that differs from the world's can be wrong (the world's are right): the first
+  // such entity is where the tags start to change.
   const effective = savedEffective(world, s)
-  for (let eid = 1; eid < s.entities; eid++) {
-    if (effective[eid]! >>> KEYWORD_TAGS.length !== 0) throw new RedzoneError('invalid-snapshot', `the snapshot gives entity ${eid} keyword bits of no keyword (kw.effective ${effective[eid]})`)
+  const current = world.kw.effective
+  let changed = s.entities
+  for (let eid = s.entities - 1; eid >= 1; eid--) {
+    const mask = effective[eid]!
+    if (mask === current[eid]) continue
+    if (mask >>> KEYWORD_TAGS.length !== 0) throw new RedzoneError('invalid-snapshot', `the snapshot gives entity ${eid} keyword bits of no keyword (kw.effective ${mask})`)
+    changed = eid
   }
   readTape(world, tapeOf(s))
   restoreCopied(world, s.resources)
-  const current = world.kw.effective
-  for (let eid = 1; eid < s.entities; eid++) {
+  for (let eid = changed; eid < s.entities; eid++) {
     if (current[eid] !== effective[eid]) setEffectiveKeywords(world, eid, effective[eid]!)
   }
   if (s.rows === layout.capacity) layout.arena.set(s.arena)
