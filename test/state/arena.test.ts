@@ -82,6 +82,18 @@ describe('a snapshot', () => {
     expect(worldDigest(world)).toBe(later)
   })
 
+  it('with a keyword bit of no keyword is refused before anything changes', () => {
+    const world = deckWorld(4)
+    const saved = snapshotWorld(world)
+    play(world, 4, 60)
+    const digest = worldDigest(world)
+    const layout = stateLayout(world)
+    const at = layout.columns[layout.index['kw.effective']!]![1].byteOffset
+    new Uint32Array(saved.arena.buffer, saved.arena.byteOffset + at, saved.rows)[3] = 1 << 30
+    expect(thrownRedzoneError(() => restoreWorld(world, saved)).message).toContain('keyword bits of no keyword')
+    expect(worldDigest(world)).toBe(digest)
+  })
+
   it('a reused snapshot whose tape is too short for the lists now is replaced, not overrun', () => {
     const world = deckWorld(8)
     const first = snapshotWorld(world)
