@@ -91,17 +91,16 @@ export function snapshotWorld(world: GameWorld, reuse?: WorldSnapshot): WorldSna
   const layout = stateLayout(world)
   const ids = tapeIds(world)
   let s: MadeSnapshot
-  if (reuse instanceof MadeSnapshot && reuse.layout === layout.signature && reuse.rows === layout.capacity && reuse.ids.length >= ids) {
-    s = reuse
-    s.entities = world.labels.length
-    s.origin = world.origin
-    captureCopied(world, s.resources)
-  } else {
+  if (reuse instanceof MadeSnapshot && reuse.layout === layout.signature && reuse.rows === layout.capacity && reuse.ids.length >= ids) s = reuse
+  else {
     const effectiveAt = layout.columns[layout.index['kw.effective']!]![1].byteOffset
     // A snapshot made to be reused gets room for its lists to grow.
     const room = reuse === undefined ? ids : ids + (ids >> 1)
-    s = new MadeSnapshot(world.labels.length, layout.signature, layout.capacity, layout.arena.length, effectiveAt, room, captureCopied(world, {}), world.origin)
+    s = new MadeSnapshot(world.labels.length, layout.signature, layout.capacity, layout.arena.length, effectiveAt, room, {} as CopiedValues, world.origin)
   }
+  s.entities = world.labels.length
+  s.origin = world.origin
+  captureCopied(world, s.resources)
   s.arena.set(layout.arena)
   writeTape(world, tapeOf(s))
   return s
