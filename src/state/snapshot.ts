@@ -56,9 +56,9 @@ export function snapshotBytes(arena: number, ids: number): number {
  */
 export class MadeSnapshot implements WorldSnapshot {
   readonly buffer: ArrayBuffer
-  arena: Uint8Array
-  nums: Float64Array
-  ids: Int32Array
+  readonly arena: Uint8Array
+  readonly nums: Float64Array
+  readonly ids: Int32Array
   /** The saved `kw.effective` column (the keyword tags follow it on restore). */
   readonly effective: Uint32Array
 
