@@ -19,6 +19,9 @@ import { GameView } from '../src/play/view.js'
 import { Rng } from '../src/core/rng.js'
 import { restoreWorld, snapshotWorld } from '../src/state/snapshot.js'
 import { worldOf } from '../src/api/game.js'
+import type { GameWorld } from '../src/core/world.js'
+import { worldDigest } from '../src/state/digest.js'
+import { stateToBinary, stateToJson, worldFromBinary, worldFromJson } from '../src/state/serialize.js'
 
 const DECKS = ['green-white', 'black-red'] as const
 
@@ -50,6 +53,13 @@ export interface GamesReport {
   restoreUs: number
   /** A snapshot with its own new arrays. */
   freshSnapshotUs: number
+  /** The same mid-game state as a binary buffer (`toBinary`) and as JSON text (`JSON.stringify(toJSON)`): bytes, and microseconds to write and to read back into a new game. */
+  binaryBytes: number
+  jsonBytes: number
+  toBinaryUs: number
+  toJsonUs: number
+  fromBinaryUs: number
+  fromJsonUs: number
   playoutsPerSec: number
   avgTurns: number
   heuristicAvgTurns: number
@@ -105,7 +115,7 @@ function throughput(agent: AgentFactory, seconds: number): { perSec: number; per
  * Snapshot and restore of a game at its eighth turn (random play), in microseconds: the snapshot
  * into a reused one (what search does between playouts), and a fresh one (allocating its arrays).
  */
-function snapshotRestore(): { snapshotUs: number; restoreUs: number; freshSnapshotUs: number } {
+function snapshotRestore(): { snapshotUs: number; restoreUs: number; freshSnapshotUs: number; serialized: Serialized } {
   const game = createDeckGame(DECKS, { seed: 7 })
   const w = worldOf(game)
   const rng = new Rng(7)
@@ -128,7 +138,37 @@ function snapshotRestore(): { snapshotUs: number; restoreUs: number; freshSnapsh
   t0 = performance.now()
   for (let i = 0; i < reps; i++) snap = snapshotWorld(w)
   const freshSnapshotUs = ((performance.now() - t0) * 1000) / reps
-  return { snapshotUs, restoreUs, freshSnapshotUs }
+  return { snapshotUs, restoreUs, freshSnapshotUs, serialized: serialized(w) }
+}
+
+type Serialized = Pick<GamesReport, 'binaryBytes' | 'jsonBytes' | 'toBinaryUs' | 'toJsonUs' | 'fromBinaryUs' | 'fromJsonUs'>
+
+/** Microseconds per call of `f`, over `reps` calls after a tenth as many to warm up. */
+function usPer(reps: number, f: () => void): number {
+  for (let i = 0; i < reps / 10; i++) f()
+  const t0 = performance.now()
+  for (let i = 0; i < reps; i++) f()
+  return ((performance.now() - t0) * 1000) / reps
+}
+
+/** The state of `w` to a binary buffer and to JSON text, and back into a new world; checked to give the same game. */
+function serialized(w: GameWorld): Serialized {
+  const digest = worldDigest(w)
+  let buffer = stateToBinary(w)
+  let text = JSON.stringify(stateToJson(w))
+  const toBinaryUs = usPer(2000, () => void (buffer = stateToBinary(w)))
+  const toJsonUs = usPer(2000, () => void (text = JSON.stringify(stateToJson(w))))
+  let fromBinary = worldFromBinary(buffer)
+  let fromJson = worldFromJson(JSON.parse(text))
+  // Both readers build a game from its position: warm that up for both before timing either.
+  for (let i = 0; i < 200; i++) {
+    fromBinary = worldFromBinary(buffer)
+    fromJson = worldFromJson(JSON.parse(text))
+  }
+  const fromBinaryUs = usPer(500, () => void (fromBinary = worldFromBinary(buffer)))
+  const fromJsonUs = usPer(500, () => void (fromJson = worldFromJson(JSON.parse(text))))
+  if (worldDigest(fromBinary) !== digest || worldDigest(fromJson) !== digest) throw new Error('bench: a state read back from binary or JSON differs from the game')
+  return { binaryBytes: buffer.byteLength, jsonBytes: new TextEncoder().encode(text).length, toBinaryUs, toJsonUs, fromBinaryUs, fromJsonUs }
 }
 
 function playouts(seconds: number): number {
@@ -152,6 +192,8 @@ export function gamesBench(options: { seconds: number; strengthGames: number; se
   log('games: snapshot + restore of a mid-game state ...')
   const snap = snapshotRestore()
   log(`  snapshot ${snap.snapshotUs.toFixed(2)} us + restore ${snap.restoreUs.toFixed(2)} us (a fresh snapshot: ${snap.freshSnapshotUs.toFixed(2)} us)`)
+  const ser = snap.serialized
+  log(`  binary ${ser.binaryBytes} bytes, written in ${ser.toBinaryUs.toFixed(1)} us, read in ${ser.fromBinaryUs.toFixed(1)} us; JSON ${ser.jsonBytes} bytes, ${ser.toJsonUs.toFixed(1)} us, ${ser.fromJsonUs.toFixed(1)} us`)
   log('games: search playouts ...')
   const playoutsPerSec = playouts(options.seconds)
   log(`  ${playoutsPerSec.toFixed(0)} playouts/s`)
@@ -173,6 +215,7 @@ export function gamesBench(options: { seconds: number; strengthGames: number; se
     snapshotUs: snap.snapshotUs,
     restoreUs: snap.restoreUs,
     freshSnapshotUs: snap.freshSnapshotUs,
+    ...snap.serialized,
     playoutsPerSec,
     avgTurns: random.avgTurns,
     heuristicAvgTurns: heuristic.avgTurns,

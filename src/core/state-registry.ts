@@ -3,7 +3,8 @@
  * digest, serialization to JSON or binary, growth of the stores — iterates these lists, so a new
  * piece of state is added in one place.
  *
- * - Per-entity stores: objects of typed arrays indexed by entity id (components/), here.
+ * - Per-entity stores: objects of typed arrays indexed by entity id (components/), here. Their
+ *   arrays are views of one ArrayBuffer, the arena (`layArena`), so a copy of them all is one copy.
  * - Everything else a game holds (zone lists, turn, combat roster, effects, stack, triggers, the
  *   state-based action queue, counters, the RNG): the `RESOURCES` of `state-resources.ts`, each
  *   with its capture, restore, JSON form and shape. (A separate file because it names the
@@ -15,6 +16,7 @@ export const ENTITY_STORES = ['kw', 'types', 'stats', 'status', 'place', 'player
 export type EntityStoreName = (typeof ENTITY_STORES)[number]
 
 export type Column = Int32Array | Uint32Array | Uint8Array
+type ColumnType = new (buffer: ArrayBuffer, offset: number, length: number) => Column
 
 type Stores = { readonly [K in EntityStoreName]: object } & { readonly capacity: number }
 
@@ -25,13 +27,15 @@ interface Layout {
   signature: string
   /** The position of each column by name. */
   index: Record<string, number>
+  /** The whole arena the columns are views of (`layArena`). */
+  arena: Uint8Array
 }
 
 const LAYOUTS = new WeakMap<object, Layout>()
 
 /**
  * The typed-array columns of the world's state stores, as `store.field` names, in a fixed order
- * (worked out once per world and capacity: growing the stores replaces the arrays).
+ * (worked out once per world and capacity: growing the stores lays the arena out again).
  */
 export function stateColumns(world: Stores): [string, Column][] {
   return stateLayout(world).columns
@@ -41,26 +45,71 @@ export function stateColumns(world: Stores): [string, Column][] {
 export function stateLayout(world: Stores): Layout {
   let layout = LAYOUTS.get(world)
   if (layout === undefined || layout.capacity !== world.capacity) {
-    const columns = listColumns(world)
+    const columns: [string, Column][] = eachColumn(world).map(([store, field, name]) => [name, store[field]!])
     layout = {
       capacity: world.capacity,
       columns,
       signature: columns.map(([name]) => name).join(','),
       index: Object.fromEntries(columns.map(([name], i) => [name, i])),
+      arena: new Uint8Array(columns[0]![1].buffer),
     }
     LAYOUTS.set(world, layout)
   }
   return layout
 }
 
-function listColumns(world: Stores): [string, Column][] {
-  const out: [string, Column][] = []
+/** The bytes a column of `rows` rows takes in an arena: a multiple of 4, so every column's view is aligned. */
+const columnBytes = (column: Column, rows: number): number => (rows * column.BYTES_PER_ELEMENT + 3) & ~3
+
+/** Every state column as its store, field and `store.field` name, in registry order (the order of the arena). */
+function eachColumn(world: Stores): [Record<string, Column>, string, string][] {
+  const out: [Record<string, Column>, string, string][] = []
   for (const name of ENTITY_STORES) {
-    const store = world[name] as Record<string, unknown>
-    for (const field of Object.keys(store)) {
-      const value = store[field]
-      if (value instanceof Int32Array || value instanceof Uint32Array || value instanceof Uint8Array) out.push([`${name}.${field}`, value])
-    }
+    const store = world[name] as Record<string, Column>
+    for (const field of Object.keys(store)) out.push([store, field, `${name}.${field}`])
   }
   return out
+}
+
+/** The bytes of an arena of `rows` rows laid out like `columns`. */
+export function arenaBytes(columns: readonly (readonly [string, Column])[], rows: number): number {
+  let size = 0
+  for (const [, c] of columns) size += columnBytes(c, rows)
+  return size
+}
+
+/** Views of the columns of an arena of `rows` rows (laid out like `columns`) held in `bytes`. */
+export function arenaColumns(columns: readonly (readonly [string, Column])[], bytes: Uint8Array, rows: number): Column[] {
+  let at = bytes.byteOffset
+  return columns.map(([, c]) => {
+    const view = new (c.constructor as ColumnType)(bytes.buffer as ArrayBuffer, at, rows)
+    at += columnBytes(c, rows)
+    return view
+  })
+}
+
+/**
+ * Lays the typed arrays of `stores` (objects of Int32, Uint32 and Uint8 arrays) out in one new
+ * ArrayBuffer at `rows` rows (at least their length), in order, their values kept: each array
+ * becomes a view of it.
+ */
+export function layOut(stores: readonly object[], rows: number): void {
+  const columns = (stores as Record<string, Column>[]).flatMap((store) => Object.keys(store).map((field) => [store, field] as const))
+  let at = 0
+  for (const [store, field] of columns) at += columnBytes(store[field]!, rows)
+  const buffer = new ArrayBuffer(at)
+  at = 0
+  for (const [store, field] of columns) {
+    const old = store[field]!
+    ;(store[field] = new (old.constructor as ColumnType)(buffer, at, rows)).set(old)
+    at += columnBytes(old, rows)
+  }
+}
+
+/**
+ * Lays the state columns out in one ArrayBuffer, the arena (`layOut`), in registry order: a copy
+ * of the whole state's columns is then one copy. The world does it when it is built and grows.
+ */
+export function layArena(world: Stores, rows: number): void {
+  layOut(ENTITY_STORES.map((name) => world[name]), rows)
 }

@@ -1,22 +1,24 @@
 /**
  * The resources of a game: everything it holds besides the per-entity columns of `ENTITY_STORES`
  * (`state-registry.ts`). Each entry says how to capture the resource, as a copy that is plain JSON
- * data and shares nothing mutable with the world, how to put such a copy back, and the copy's
- * `shape`, checked when it is read from JSON (a `RedzoneError('invalid-snapshot')` naming the
- * path). A snapshot, the JSON document and the digest hold that one form. Snapshot and restore
- * (`src/state/snapshot.ts`), the JSON document and the binary buffer (`serialize.ts`) and the
- * digest (`digest.ts`) iterate `RESOURCES`: a new resource is one entry here. `NOT_STATE` says
- * why each other field of the context travels with none of them; the compiler makes every field
- * of `GameContext` a column store, a resource or one of those.
+ * data and shares nothing mutable with the world, and the copy's `shape`, checked when it is read
+ * (a `RedzoneError('invalid-snapshot')` naming the path): the JSON document and the digest hold
+ * that form. A snapshot holds the hot ones (zones, turn, roster, the SBA queue, counters, the RNG)
+ * as numbers on its tape (`TapedResource`: written and read without allocating, in the order of
+ * their shape, so `checkTape` reads a tape back as their JSON copies), the others (effects, the
+ * stack, pending triggers: empty most of the time) as their copies (`CopiedResource`). Snapshot
+ * and restore (`src/state/snapshot.ts`), the JSON document and the binary buffer
+ * (`serialize.ts`) and the digest (`digest.ts`) iterate `RESOURCES`: a new resource is one entry
+ * here. `NOT_STATE` says why each other field of the context travels with none of them; the
+ * compiler makes every field of `GameContext` a column store, a resource or one of those.
  */
 import type { ContinuousEffect } from './card-spec.js'
-import { RedzoneError } from './errors.js'
-import type { Eid } from './events.js'
+import { internalError, RedzoneError } from './errors.js'
 import type { IntList } from './int-list.js'
 import { describeValue, INT32_MAX } from './limits.js'
 import type { EntityStoreName } from './state-registry.js'
-import { STEP_COUNT } from './steps.js'
-import { Await } from './await.js'
+import { STEP_COUNT, type StepId } from './steps.js'
+import { Await, type AwaitKind } from './await.js'
 import type { GameContext, StackItem, TurnState } from './world.js'
 
 /**
@@ -40,17 +42,46 @@ export type Shape =
 export type Fields = Readonly<Record<string, Shape>>
 
 /** One resource: `S` is its captured copy, plain JSON data (numbers, arrays, plain objects). */
-export interface Resource<N extends string, F extends keyof GameContext, S> {
-  /** Its key in a snapshot's `resources` and in the JSON document's `state`. */
+interface BaseResource<N extends string, F extends keyof GameContext, S> {
+  /** Its key in the JSON document's `state` (and in a snapshot's `resources` when it is copied). */
   readonly name: N
   /** The fields of the context it holds, and those rebuilt from them when it is restored. */
   readonly fields: readonly F[]
   capture(world: GameContext): S
-  /** Puts a captured copy back (copying again: the copy can be restored any number of times). */
-  restore(world: GameContext, saved: S): void
-  /** The shape of the copy, checked when it is read from JSON. */
+  /** The shape of the copy, checked when it is read. */
   readonly shape: Shape
 }
+
+/** A resource a snapshot keeps as its captured copy. */
+export interface CopiedResource<N extends string, F extends keyof GameContext, S> extends BaseResource<N, F, S> {
+  /** Puts a captured copy back (copying again: the copy can be restored any number of times). */
+  restore(world: GameContext, saved: S): void
+}
+
+/**
+ * A snapshot's numbers: `nums` holds the scalars (a float64 keeps any number of the state
+ * exactly), `ids` the lengths of lists and the entity ids in them; `n` and `i` are the cursors.
+ */
+export interface Tape {
+  nums: Float64Array
+  n: number
+  ids: Int32Array
+  i: number
+}
+
+/**
+ * A resource a snapshot keeps on its tape: `write` puts its values there in the order of its
+ * shape (a scalar, or a list of fixed length of scalars, to `nums`; a list's length, and its
+ * items when they are entity ids, to `ids`), `read` takes them back into the world.
+ */
+export interface TapedResource<N extends string, F extends keyof GameContext, S> extends BaseResource<N, F, S> {
+  /** How many `ids` it writes now. */
+  ids(world: GameContext): number
+  write(world: GameContext, tape: Tape): void
+  read(world: GameContext, tape: Tape): void
+}
+
+export type Resource<N extends string, F extends keyof GameContext, S> = CopiedResource<N, F, S> | TapedResource<N, F, S>
 
 /** Throws the error for the value at `path` (`$.state.zones[0][1]`). */
 export function invalidAt(path: string, expected: string, value: unknown): never {
@@ -99,7 +130,29 @@ const eids: Shape = { list: 'eid' }
 /** Per player in turn order: library (top first), hand, graveyard, exile. */
 type PlayerZones = [number[], number[], number[], number[]]
 
-const zones: Resource<'zones', 'zoneLists', PlayerZones[]> = {
+function putList(t: Tape, list: readonly number[]): void {
+  const ids = t.ids
+  const n = list.length
+  let i = t.i
+  ids[i++] = n
+  for (let k = 0; k < n; k++) ids[i++] = list[k]!
+  t.i = i
+}
+
+/** Into `list` in place: overwritten, then pushed to or cut (never given holes, which would slow every later read). */
+function takeList(t: Tape, list: number[]): void {
+  const ids = t.ids
+  let i = t.i
+  const n = ids[i++]!
+  const kept = Math.min(n, list.length)
+  for (let k = 0; k < kept; k++) list[k] = ids[i++]!
+  for (let k = kept; k < n; k++) list.push(ids[i++]!)
+  if (list.length > n) list.length = n
+  t.i = i
+}
+
+/** The first resource on a tape, so a snapshot of another number of players is refused before anything changes. */
+const zones: TapedResource<'zones', 'zoneLists', PlayerZones[]> = {
   name: 'zones',
   fields: ['zoneLists'],
   capture(world: GameContext): PlayerZones[] {
@@ -108,18 +161,36 @@ const zones: Resource<'zones', 'zoneLists', PlayerZones[]> = {
       return [z.library.slice(), z.hand.slice(), z.graveyard.slice(), z.exile.slice()]
     })
   },
-  restore(world: GameContext, saved: PlayerZones[]): void {
-    if (saved.length !== world.playerOrder.length) {
-      throw new RedzoneError('invalid-snapshot', `a snapshot of ${saved.length} players can't restore a world of ${world.playerOrder.length}`)
-    }
-    world.playerOrder.forEach((p, i) => {
+  ids(world: GameContext): number {
+    let n = 1
+    for (const p of world.playerOrder) {
       const z = world.zoneLists.get(p)!
-      const [library, hand, graveyard, exile] = saved[i]!
-      replace(z.library, library)
-      replace(z.hand, hand)
-      replace(z.graveyard, graveyard)
-      replace(z.exile, exile)
-    })
+      n += 4 + z.library.length + z.hand.length + z.graveyard.length + z.exile.length
+    }
+    return n
+  },
+  write(world: GameContext, t: Tape): void {
+    t.ids[t.i++] = world.playerOrder.length
+    for (const p of world.playerOrder) {
+      const z = world.zoneLists.get(p)!
+      putList(t, z.library)
+      putList(t, z.hand)
+      putList(t, z.graveyard)
+      putList(t, z.exile)
+    }
+  },
+  read(world: GameContext, t: Tape): void {
+    const players = t.ids[t.i++]!
+    if (players !== world.playerOrder.length) {
+      throw new RedzoneError('invalid-snapshot', `a snapshot of ${players} players can't restore a world of ${world.playerOrder.length}`)
+    }
+    for (const p of world.playerOrder) {
+      const z = world.zoneLists.get(p)!
+      takeList(t, z.library)
+      takeList(t, z.hand)
+      takeList(t, z.graveyard)
+      takeList(t, z.exile)
+    }
   },
   shape: { list: { list: eids, length: 4 } },
 }
@@ -145,12 +216,62 @@ const TURN_SHAPE: { readonly [K in keyof TurnState]: Shape } = {
   blockersDone: int32,
 }
 
-const turn: Resource<'turn', 'turn', TurnState> = {
+/**
+ * A number read off a tape, as a small integer when it is one: a float64 element stored into a
+ * field as it is arrived as a heap number (the counters did), and the field then holds boxed
+ * doubles for the rest of the game.
+ */
+const smi = (x: number): number => (x === (x | 0) ? x | 0 : x)
+
+/** The turn on a tape: its fields in the order of `TURN_SHAPE`, booleans as 0 and 1. */
+const turn: TapedResource<'turn', 'turn', TurnState> = {
   name: 'turn',
   fields: ['turn'],
   capture: (world: GameContext): TurnState => ({ ...world.turn }),
-  restore(world: GameContext, saved: TurnState): void {
-    Object.assign(world.turn, saved)
+  ids: () => 0,
+  write({ turn: s }: GameContext, t: Tape): void {
+    const v = t.nums
+    let n = t.n
+    v[n++] = s.number
+    v[n++] = s.active
+    v[n++] = s.step
+    v[n++] = +s.attackersDeclared
+    v[n++] = +s.blockersDeclared
+    v[n++] = +s.firstStrikeStepDone
+    v[n++] = +s.regularDamageDone
+    v[n++] = s.priority
+    v[n++] = s.passes
+    v[n++] = s.landsPlayed
+    v[n++] = s.awaiting
+    v[n++] = s.decider
+    v[n++] = s.resumeAt
+    v[n++] = s.choiceCount
+    v[n++] = +s.cleanupPriority
+    v[n++] = s.first
+    v[n++] = s.blockersDone
+    t.n = n
+  },
+  read({ turn: s }: GameContext, t: Tape): void {
+    const v = t.nums
+    let n = t.n
+    s.number = smi(v[n++]!)
+    s.active = smi(v[n++]!)
+    s.step = smi(v[n++]!) as StepId
+    s.attackersDeclared = v[n++] !== 0
+    s.blockersDeclared = v[n++] !== 0
+    s.firstStrikeStepDone = v[n++] !== 0
+    s.regularDamageDone = v[n++] !== 0
+    s.priority = smi(v[n++]!)
+    s.passes = smi(v[n++]!)
+    s.landsPlayed = smi(v[n++]!)
+    s.awaiting = smi(v[n++]!) as AwaitKind
+    s.decider = smi(v[n++]!)
+    s.resumeAt = smi(v[n++]!)
+    s.choiceCount = smi(v[n++]!)
+    s.cleanupPriority = v[n++] !== 0
+    s.first = smi(v[n++]!)
+    s.blockersDone = smi(v[n++]!)
+    t.n = n
   },
   shape: { fields: TURN_SHAPE },
 }
@@ -160,22 +281,44 @@ function listItems(list: IntList): number[] {
   return Array.from(list.items.subarray(0, list.length))
 }
 
-function setList(list: IntList, items: readonly number[]): void {
-  list.clear()
-  list.reserve(items.length)
-  list.items.set(items)
-  list.length = items.length
+function putInts(t: Tape, list: IntList): void {
+  const ids = t.ids
+  const n = list.length
+  const items = list.items
+  let i = t.i
+  ids[i++] = n
+  for (let k = 0; k < n; k++) ids[i++] = items[k]!
+  t.i = i
 }
 
-const ROSTER_LISTS = ['attackers', 'blockers', 'blockList'] as const
-type RosterCopy = Record<(typeof ROSTER_LISTS)[number], number[]>
+function takeInts(t: Tape, list: IntList): void {
+  const ids = t.ids
+  let i = t.i
+  const n = ids[i++]!
+  list.clear()
+  list.reserve(n)
+  const items = list.items
+  for (let k = 0; k < n; k++) items[k] = ids[i++]!
+  list.length = n
+  t.i = i
+}
 
-const roster: Resource<'roster', 'roster', RosterCopy> = {
+type RosterCopy = Record<'attackers' | 'blockers' | 'blockList', number[]>
+
+const roster: TapedResource<'roster', 'roster', RosterCopy> = {
   name: 'roster',
   fields: ['roster'],
   capture: ({ roster: r }: GameContext): RosterCopy => ({ attackers: listItems(r.attackers), blockers: listItems(r.blockers), blockList: listItems(r.blockList) }),
-  restore(world: GameContext, saved: RosterCopy): void {
-    for (const name of ROSTER_LISTS) setList(world.roster[name], saved[name])
+  ids: ({ roster: r }: GameContext): number => 3 + r.attackers.length + r.blockers.length + r.blockList.length,
+  write({ roster: r }: GameContext, t: Tape): void {
+    putInts(t, r.attackers)
+    putInts(t, r.blockers)
+    putInts(t, r.blockList)
+  },
+  read({ roster: r }: GameContext, t: Tape): void {
+    takeInts(t, r.attackers)
+    takeInts(t, r.blockers)
+    takeInts(t, r.blockList)
   },
   shape: { fields: { attackers: eids, blockers: eids, blockList: eids } },
 }
@@ -192,11 +335,16 @@ const EFFECT_SHAPE: { readonly [K in keyof ContinuousEffect]: Shape } = {
   source: 'eid',
 }
 
-const effects: Resource<'effects', 'effects' | 'effectsByTarget' | 'attachmentEffects', ContinuousEffect[]> = {
+const effects: CopiedResource<'effects', 'effects' | 'effectsByTarget' | 'attachmentEffects', ContinuousEffect[]> = {
   name: 'effects',
   fields: ['effects', 'effectsByTarget', 'attachmentEffects'],
   capture: (world: GameContext): ContinuousEffect[] => copyEffects(world.effects),
-  /** The effects, and their indexes by target and by attached source rebuilt. */
+  /**
+   * The effects, and their indexes by target and by attached source rebuilt. The list is a new
+   * array even when both are empty, as the stack's is: a field never assigned stays constant to
+   * the optimizer, which builds that one array into compiled code, and the first game that
+   * assigns it throws all that code away (skipping the empty case made heuristic games 14% slower).
+   */
   restore(world: GameContext, saved: ContinuousEffect[]): void {
     world.effects = copyEffects(saved)
     if (world.effectsByTarget.size > 0) world.effectsByTarget.clear()
@@ -222,7 +370,7 @@ const STACK_ITEM: Shape = {
 }
 
 /** A list of stack objects: the objects are never changed in place, so a copy of the list is a copy. */
-function stackList<N extends 'stack' | 'pendingTriggers'>(name: N): Resource<N, N, StackItem[]> {
+function stackList<N extends 'stack' | 'pendingTriggers'>(name: N): CopiedResource<N, N, StackItem[]> {
   return {
     name,
     fields: [name],
@@ -234,27 +382,34 @@ function stackList<N extends 'stack' | 'pendingTriggers'>(name: N): Resource<N, 
   }
 }
 
-const sbaQueue: Resource<'sbaQueue', 'sbaQueue' | 'sbaQueued', number[]> = {
+const sbaQueue: TapedResource<'sbaQueue', 'sbaQueue' | 'sbaQueued', number[]> = {
   name: 'sbaQueue',
   fields: ['sbaQueue', 'sbaQueued'],
   capture: (world: GameContext): number[] => listItems(world.sbaQueue),
+  ids: (world: GameContext): number => 1 + world.sbaQueue.length,
+  write: (world: GameContext, t: Tape): void => putInts(t, world.sbaQueue),
   /** The queue, and its membership marks. */
-  restore(world: GameContext, saved: number[]): void {
-    for (let i = 0; i < world.sbaQueue.length; i++) world.sbaQueued[world.sbaQueue.items[i]!] = 0
-    setList(world.sbaQueue, saved)
-    for (const eid of saved) world.sbaQueued[eid] = 1
+  read(world: GameContext, t: Tape): void {
+    const { sbaQueue: queue, sbaQueued: queued } = world
+    for (let i = 0; i < queue.length; i++) queued[queue.items[i]!] = 0
+    takeInts(t, queue)
+    for (let i = 0; i < queue.length; i++) queued[queue.items[i]!] = 1
   },
   shape: eids,
 }
 
 /** A counter of the context (a plain number). */
-function counter<N extends 'nextTimestamp' | 'nextEntry'>(name: N): Resource<N, N, number> {
+function counter<N extends 'nextTimestamp' | 'nextEntry'>(name: N): TapedResource<N, N, number> {
   return {
     name,
     fields: [name],
     capture: (world: GameContext): number => world[name],
-    restore(world: GameContext, saved: number): void {
-      world[name] = saved
+    ids: () => 0,
+    write(world: GameContext, t: Tape): void {
+      t.nums[t.n++] = world[name]
+    },
+    read(world: GameContext, t: Tape): void {
+      world[name] = smi(t.nums[t.n++]!)
     },
     shape: 'count',
   }
@@ -262,12 +417,19 @@ function counter<N extends 'nextTimestamp' | 'nextEntry'>(name: N): Resource<N, 
 
 type RngState = [number, number, number, number]
 
-const rng: Resource<'rng', 'rng', RngState> = {
+const rng: TapedResource<'rng', 'rng', RngState> = {
   name: 'rng',
   fields: ['rng'],
   capture: (world: GameContext): RngState => world.rng.state(),
-  restore(world: GameContext, saved: RngState): void {
-    world.rng.setState(saved)
+  ids: () => 0,
+  write(world: GameContext, t: Tape): void {
+    t.nums.set(world.rng.state(), t.n)
+    t.n += 4
+  },
+  read(world: GameContext, t: Tape): void {
+    const v = t.nums
+    const n = (t.n += 4)
+    world.rng.setState([v[n - 4]!, v[n - 3]!, v[n - 2]!, v[n - 1]!])
   },
   shape: { list: 'bits', length: 4 },
 }
@@ -323,25 +485,126 @@ export const NOT_STATE: { readonly [K in Exclude<keyof GameContext, EntityStoreN
   trace: 'outside',
 }
 
+/** Every resource's copy, by name (the JSON document's and the digest's form). */
 export function captureResources(world: GameContext): ResourceValues {
   const out: Partial<Record<ResourceName, unknown>> = {}
   for (const r of ENTRIES) out[r.name] = r.capture(world)
   return out as ResourceValues
 }
 
-export function restoreResources(world: GameContext, values: ResourceValues): void {
-  for (const r of ENTRIES) r.restore(world, values[r.name])
-}
-
 /** The shape of each resource, by name (the resources of the `state` of a JSON document). */
 export const RESOURCE_SHAPES: Fields = Object.fromEntries(ENTRIES.map((r) => [r.name, r.shape]))
 
-/** The resources of `json` (the `state` of a document, its shape checked). */
-export function pickResources(json: Readonly<Record<string, unknown>>): ResourceValues {
-  return Object.fromEntries(ENTRIES.map((r) => [r.name, json[r.name]])) as ResourceValues
+type AnyTaped = Extract<AnyResource, { write: unknown }>
+type AnyCopied = Exclude<AnyResource, AnyTaped>
+/** The resources a snapshot keeps on its tape, in tape order (the zones first). */
+const TAPED = ENTRIES.filter((r): r is TapedResource<ResourceName, ResourceField, unknown> => 'write' in r)
+const COPIED = ENTRIES.filter((r): r is CopiedResource<ResourceName, ResourceField, unknown> => 'restore' in r)
+/** The copies of the resources a snapshot keeps as copies, by name. */
+export type CopiedValues = { [R in AnyCopied as R['name']]: ReturnType<R['capture']> }
+/** The shapes of those. */
+export const COPIED_SHAPES: Fields = Object.fromEntries(COPIED.map((r) => [r.name, r.shape]))
+export type TapedName = AnyTaped['name']
+
+/** How many `nums` a value of this shape takes on a tape (a constant: what varies in length goes to `ids`). */
+function numsOf(shape: Shape): number {
+  if (isScalar(shape) || shape === 'bool') return 1
+  if (typeof shape === 'object' && 'list' in shape) {
+    const each = shape.list === 'eid' ? 0 : numsOf(shape.list)
+    if (shape.length === undefined && each !== 0) throw internalError('a list of varying length on a tape holds entity ids or lists of them')
+    return (shape.length ?? 0) * each
+  }
+  if (typeof shape === 'object' && 'fields' in shape) return Object.values(shape.fields).reduce((n: number, f) => n + numsOf(f), 0)
+  throw internalError(`a shape that no tape holds: ${JSON.stringify(shape)}`)
 }
 
-function replace(list: number[], items: readonly Eid[]): void {
-  list.length = items.length
-  for (let i = 0; i < items.length; i++) list[i] = items[i]!
+/** The `nums` of every tape (the same for every world). */
+export const TAPE_NUMS = TAPED.reduce((n, r) => n + numsOf(r.shape), 0)
+
+/** How many `ids` the tape of this world takes now. */
+export function tapeIds(world: GameContext): number {
+  let n = 0
+  for (const r of TAPED) n += r.ids(world)
+  return n
+}
+
+/** Writes the taped resources on `tape` (sized by `TAPE_NUMS` and `tapeIds`). */
+export function writeTape(world: GameContext, tape: Tape): void {
+  for (const r of TAPED) r.write(world, tape)
+}
+
+/** Reads them back into the world (a tape that `checkTape` accepted, or one `writeTape` wrote). */
+export function readTape(world: GameContext, tape: Tape): void {
+  for (const r of TAPED) r.read(world, tape)
+}
+
+/** Copies the resources a snapshot keeps as copies, into `out` (reused). */
+export function captureCopied(world: GameContext, out: Partial<CopiedValues>): CopiedValues {
+  for (const r of COPIED) (out as Record<string, unknown>)[r.name] = r.capture(world)
+  return out as CopiedValues
+}
+
+export function restoreCopied(world: GameContext, values: CopiedValues): void {
+  for (const r of COPIED) r.restore(world, values[r.name as keyof CopiedValues])
+}
+
+/** A value of `shape` read off a tape; `path` names it when the tape is too short. */
+function decode(shape: Shape, t: Tape, path: string): unknown {
+  const next = (list: Float64Array | Int32Array, at: number): number => {
+    if (at >= list.length) invalidAt(path, 'more values on the tape', 'its end')
+    return list[at]!
+  }
+  if (shape === 'bool') return next(t.nums, t.n++) !== 0
+  if (isScalar(shape)) return next(t.nums, t.n++)
+  if (typeof shape === 'object' && 'list' in shape) {
+    const n = shape.length ?? next(t.ids, t.i++)
+    if (n < 0) invalidAt(path, 'a length', n)
+    const out: unknown[] = []
+    for (let k = 0; k < n; k++) out.push(shape.list === 'eid' ? next(t.ids, t.i++) : decode(shape.list, t, `${path}[${k}]`))
+    return out
+  }
+  const fields = (shape as { fields: Fields }).fields
+  const out: Record<string, unknown> = {}
+  for (const key in fields) out[key] = decode(fields[key]!, t, `${path}.${key}`)
+  return out
+}
+
+/** Writes a value of `shape` (checked) on a tape of growable arrays: the inverse of `decode`. */
+function encode(value: unknown, shape: Shape, t: { nums: number[]; ids: number[] }): void {
+  if (shape === 'bool') t.nums.push(value ? 1 : 0)
+  else if (isScalar(shape)) t.nums.push(value as number)
+  else if (typeof shape === 'object' && 'list' in shape) {
+    const list = value as unknown[]
+    if (shape.length === undefined) t.ids.push(list.length)
+    for (const item of list) {
+      if (shape.list === 'eid') t.ids.push(item as number)
+      else encode(item, shape.list, t)
+    }
+  } else {
+    const fields = (shape as { fields: Fields }).fields
+    for (const key in fields) encode((value as Record<string, unknown>)[key], fields[key]!, t)
+  }
+}
+
+/**
+ * The copies of the taped resources on a tape (as `capture` makes them), each checked against its
+ * shape (entity ids below `entities`): a tape this engine did not write is read this way before it
+ * is restored. Throws `invalid-snapshot` naming the path under `path` (`$.resources.turn.step`).
+ */
+export function checkTape(tape: Tape, path: string, entities: number): Record<TapedName, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const r of TAPED) checkShape((out[r.name] = decode(r.shape, tape, `${path}.${r.name}`)), r.shape, `${path}.${r.name}`, entities)
+  return out as Record<TapedName, unknown>
+}
+
+/** The tape of the taped resources of a checked JSON state (the inverse of `decode`). */
+export function encodeTape(json: Readonly<Record<string, unknown>>): { nums: number[]; ids: number[] } {
+  const t = { nums: [] as number[], ids: [] as number[] }
+  for (const r of TAPED) encode(json[r.name], r.shape, t)
+  return t
+}
+
+/** The copied resources of `json` (the `state` of a document, its shape checked). */
+export function pickCopied(json: Readonly<Record<string, unknown>>): CopiedValues {
+  return Object.fromEntries(COPIED.map((r) => [r.name, json[r.name]])) as CopiedValues
 }

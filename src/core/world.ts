@@ -2,7 +2,7 @@ import { internalError } from './errors.js'
 import { addComponent, addEntity, createWorld, removeComponent, type World } from 'bitecs'
 import { createCombatState, type CombatState } from '../../components/combat.js'
 import { createCardState, type CardState } from '../../components/cards.js'
-import { ENTITY_STORES } from './state-registry.js'
+import { layArena, layOut } from './state-registry.js'
 import { createKeywordMasks, KEYWORD_TAGS, type KeywordMasks } from '../../components/keywords.js'
 import { createPlayerStats, Player, type PlayerStats } from '../../components/players.js'
 import { createStats, createStatus, type Stats, type Status } from '../../components/stats.js'
@@ -173,11 +173,6 @@ export interface GameContext {
 
 export type GameWorld = World<GameContext>
 
-/** Every per-entity typed-array store, state and scratch, for growing them together in `ensureCapacity`. */
-function stores(w: GameContext): object[] {
-  return [...ENTITY_STORES.map((name) => w[name]), w.plan.perEntity, w.scratch]
-}
-
 /** A new world (checked options: `capacity` and `seed` in range, else `RedzoneError`). */
 export function createGameWorld(options: { capacity?: number; seed?: number } = {}): GameWorld {
   checkWorldOptions(options)
@@ -245,28 +240,17 @@ export function buildWorld(options: { capacity?: number; seed?: number }): GameW
     trace: null,
     origin: null,
   }
+  layArena(context, capacity)
   return createWorld(context)
 }
 
-function growTypedArrays(store: object, capacity: number): void {
-  const record = store as Record<string, unknown>
-  for (const key of Object.keys(record)) {
-    const value = record[key]
-    if (ArrayBuffer.isView(value) && !(value instanceof DataView)) {
-      const Ctor = value.constructor as new (n: number) => Int32Array
-      const grown = new Ctor(capacity)
-      grown.set(value as Int32Array)
-      record[key] = grown
-    }
-  }
-}
-
-/** Grows every typed-array store so that entity ids below `needed` fit. The one place stores grow. */
+/** Grows every typed-array store so that entity ids below `needed` fit: the state's arena, then the scratch stores. The one place stores grow. */
 export function ensureCapacity(world: GameWorld, needed: number): void {
   if (needed <= world.capacity) return
   let capacity = world.capacity
   while (capacity < needed) capacity *= 2
-  for (const store of stores(world)) growTypedArrays(store, capacity)
+  layArena(world, capacity)
+  layOut([world.plan.perEntity, world.scratch], capacity)
   const queued = new Uint8Array(capacity)
   queued.set(world.sbaQueued)
   world.sbaQueued = queued

@@ -1,62 +1,109 @@
 import { KEYWORD_TAGS } from '../../components/keywords.js'
 import { RedzoneError } from '../core/errors.js'
-import { stateLayout, type Column } from '../core/state-registry.js'
-import { captureResources, checkShape, RESOURCE_SHAPES, restoreResources, type ResourceValues } from '../core/state-resources.js'
+import { arenaBytes, arenaColumns, stateLayout } from '../core/state-registry.js'
+import {
+  captureCopied,
+  checkShape,
+  checkTape,
+  COPIED_SHAPES,
+  invalidAt,
+  readTape,
+  restoreCopied,
+  TAPE_NUMS,
+  tapeIds,
+  writeTape,
+  type CopiedValues,
+  type Tape,
+} from '../core/state-resources.js'
 import type { Position } from '../core/position-spec.js'
 import { setEffectiveKeywords, type GameWorld } from '../core/world.js'
 
 /**
- * A copy of a game's state, as the state registry declares it: every state column (raw
- * typed-array copies of the whole store, keyed by `store.field` name, so a snapshot restores
- * into any world built from the same position; `state-registry.ts`) and every resource
- * (`state-resources.ts`). For undo, search, and replaying a position many times;
- * `serialize.ts` turns it into JSON or a binary buffer.
+ * A copy of a game's state, as the state registry declares it: the world's arena copied whole
+ * (every state column at `rows` rows, as `state-registry.ts` lays them out: one copy), the hot
+ * resources as numbers on its tape (`nums`, `ids`: written without allocating) and the others as
+ * copies (`resources`; `state-resources.ts`). It restores into any world built from the same
+ * position. For undo, search, and replaying a position many times; `serialize.ts` turns it into
+ * JSON or a binary buffer.
  */
 export interface WorldSnapshot {
   entities: number
   /** The names of the columns (`store.field`), joined: a snapshot restores into a world with the same layout. */
   layout: string
-  /** The columns, in the order of the layout. */
-  columns: Column[]
-  /** Every resource's copy, by name. */
-  resources: ResourceValues
+  /** The rows of each column in `arena` (the capacity of the world it was taken of). */
+  rows: number
+  /** The state columns, laid out as the registry lays a world's arena out at `rows` rows. */
+  arena: Uint8Array
+  /** The taped resources: their scalars, then (in `ids`) their lists' lengths and entity ids (`Tape`). */
+  nums: Float64Array
+  ids: Int32Array
+  /** The other resources' copies, by name. */
+  resources: CopiedValues
   /** The position of the world it was taken of (setup, not state): a checked restore into a world of another position is refused. */
   origin: Position | null
 }
 
-/** A copy of a whole column (its capacity, not just the entities: no view to allocate), into `target` when it fits. */
-function copyInto(target: Column | undefined, source: Column): Column {
-  if (target !== undefined && target.length === source.length && target.constructor === source.constructor) {
-    target.set(source)
-    return target
-  }
-  return source.slice()
+const pad8 = (n: number): number => (n + 7) & ~7
+
+/** The bytes of a snapshot's buffer (its arena, then its tape). */
+export function snapshotBytes(arena: number, ids: number): number {
+  return pad8(arena) + TAPE_NUMS * 8 + ids * 4
 }
 
 /**
- * A snapshot of the world. With `reuse` (a snapshot of a world of the same size), its typed
- * arrays are overwritten instead of allocated: the cheap path for search, which snapshots often.
+ * A snapshot this engine made (or read and checked: `serialize.ts`), in one ArrayBuffer: the
+ * arena, then the tape's `nums` and `ids`. `checkSnapshot` trusts its resources' shapes.
+ */
+export class MadeSnapshot implements WorldSnapshot {
+  readonly buffer: ArrayBuffer
+  readonly arena: Uint8Array
+  readonly nums: Float64Array
+  readonly ids: Int32Array
+  /** The saved `kw.effective` column (the keyword tags follow it on restore). */
+  readonly effective: Uint32Array
+
+  constructor(
+    public entities: number,
+    readonly layout: string,
+    readonly rows: number,
+    arena: number,
+    effectiveAt: number,
+    ids: number,
+    public resources: CopiedValues,
+    public origin: Position | null,
+  ) {
+    this.buffer = new ArrayBuffer(snapshotBytes(arena, ids))
+    this.arena = new Uint8Array(this.buffer, 0, arena)
+    this.nums = new Float64Array(this.buffer, pad8(arena), TAPE_NUMS)
+    this.ids = new Int32Array(this.buffer, pad8(arena) + TAPE_NUMS * 8, ids)
+    this.effective = new Uint32Array(this.buffer, effectiveAt, rows)
+  }
+}
+
+/** A tape over a snapshot's numbers, its cursors at the start. */
+export const tapeOf = (s: { nums: Float64Array; ids: Int32Array }): Tape => ({ nums: s.nums, n: 0, ids: s.ids, i: 0 })
+
+/**
+ * A snapshot of the world. With `reuse` (a snapshot of a world of the same size), its buffer is
+ * overwritten instead of allocated: the cheap path for search, which snapshots often.
  */
 export function snapshotWorld(world: GameWorld, reuse?: WorldSnapshot): WorldSnapshot {
   const layout = stateLayout(world)
-  const columns: Column[] = reuse?.layout === layout.signature ? reuse.columns : []
-  const source = layout.columns
-  for (let i = 0; i < source.length; i++) columns[i] = copyInto(columns[i], source[i]![1])
-  return new MadeSnapshot(world.labels.length, layout.signature, columns, captureResources(world), world.origin)
-}
-
-/**
- * A snapshot `snapshotWorld` made: its resources have the declared shapes, so `checkSnapshot`
- * checks them in full only for any other object (a copy made with `{ ...snapshot }` is one).
- */
-class MadeSnapshot implements WorldSnapshot {
-  constructor(
-    readonly entities: number,
-    readonly layout: string,
-    readonly columns: Column[],
-    readonly resources: ResourceValues,
-    readonly origin: Position | null,
-  ) {}
+  const ids = tapeIds(world)
+  let s: MadeSnapshot
+  if (reuse instanceof MadeSnapshot && reuse.layout === layout.signature && reuse.rows === layout.capacity && reuse.ids.length >= ids) s = reuse
+  else {
+    const effectiveAt = layout.columns[layout.index['kw.effective']!]![1].byteOffset
+    // A snapshot made to be reused gets room for its lists to grow.
+    const room = reuse === undefined ? ids : ids + (ids >> 1)
+    s = new MadeSnapshot(world.labels.length, layout.signature, layout.capacity, layout.arena.length, effectiveAt, room, {} as CopiedValues, world.origin)
+  }
+  s.entities = world.labels.length
+  s.origin = world.origin
+  captureCopied(world, s.resources)
+  s.arena.set(layout.arena)
+  writeTape(world, tapeOf(s))
+  return s
 }
 
 declare const opaque: unique symbol
@@ -66,43 +113,56 @@ export interface Snapshot {
   readonly [opaque]: 'redzone.Snapshot'
 }
 
+/** The saved `kw.effective` column of a snapshot. */
+function savedEffective(world: GameWorld, s: WorldSnapshot): Uint32Array {
+  if (s instanceof MadeSnapshot) return s.effective
+  const layout = stateLayout(world)
+  return arenaColumns(layout.columns, s.arena, s.rows)[layout.index['kw.effective']!] as Uint32Array
+}
+
 /**
  * Puts a world back to a snapshot of it, or of a world built from the same position (no entity
  * may have been added since). Keyword tag components are brought in line with the restored
  * effective masks; the decision mailbox (not state: `NOT_STATE`) is emptied. Listeners stay subscribed.
  */
 export function restoreWorld(world: GameWorld, snapshot: WorldSnapshot): void {
-  if (typeof snapshot !== 'object' || snapshot === null || typeof snapshot.entities !== 'number' || !Array.isArray(snapshot.columns) || typeof snapshot.resources !== 'object' || snapshot.resources === null) {
+  const s = snapshot
+  if (typeof s !== 'object' || s === null || typeof s.entities !== 'number' || !(s.arena instanceof Uint8Array) || !(s.nums instanceof Float64Array) || !(s.ids instanceof Int32Array) || typeof s.resources !== 'object' || s.resources === null) {
     throw new RedzoneError('invalid-snapshot', 'expected a snapshot made by snapshotWorld (or snapshot(game))')
   }
-  if (world.labels.length !== snapshot.entities) {
-    throw new RedzoneError('invalid-snapshot', `a snapshot of ${snapshot.entities - 1} entities can't restore a world of ${world.labels.length - 1}`)
+  if (world.labels.length !== s.entities) {
+    throw new RedzoneError('invalid-snapshot', `a snapshot of ${s.entities - 1} entities can't restore a world of ${world.labels.length - 1}`)
   }
   const layout = stateLayout(world)
-  const columns = layout.columns
-  if (snapshot.layout !== layout.signature || snapshot.columns.length !== columns.length) {
-    throw new RedzoneError('invalid-snapshot', `the snapshot's columns (${snapshot.layout}) don't match this world's (${layout.signature})`)
+  const bytes = s.rows === layout.capacity ? layout.arena.length : arenaBytes(layout.columns, s.rows)
+  if (s.layout !== layout.signature || s.arena.length !== bytes || s.rows < s.entities) {
+    throw new RedzoneError('invalid-snapshot', `the snapshot's columns (${s.layout}, ${s.rows} rows) don't match this world's (${layout.signature})`)
   }
   // The keyword masks become tag components: a bit of no keyword is refused before anything has
-  // changed, and so is the one resource that can refuse a snapshot (the zones, of another number
-  // of players), restored first.
-  const effective = snapshot.columns[layout.index['kw.effective']!]!
-  for (let eid = 1; eid < snapshot.entities; eid++) {
-    if (effective[eid]! >>> KEYWORD_TAGS.length !== 0) throw new RedzoneError('invalid-snapshot', `the snapshot gives entity ${eid} keyword bits of no keyword (kw.effective ${effective[eid]})`)
-  }
-  restoreResources(world, snapshot.resources)
+  // changed, and so is a snapshot of another number of players (the zones, read first).
+  // Only a mask that differs from the world's can be wrong (the world's are right): the first
+  // such entity is where the tags start to change.
+  const effective = savedEffective(world, s)
   const current = world.kw.effective
-  for (let eid = 1; eid < snapshot.entities; eid++) {
+  let changed = s.entities
+  for (let eid = s.entities - 1; eid >= 1; eid--) {
+    const mask = effective[eid]!
+    if (mask === current[eid]) continue
+    if (mask >>> KEYWORD_TAGS.length !== 0) throw new RedzoneError('invalid-snapshot', `the snapshot gives entity ${eid} keyword bits of no keyword (kw.effective ${mask})`)
+    changed = eid
+  }
+  readTape(world, tapeOf(s))
+  restoreCopied(world, s.resources)
+  for (let eid = changed; eid < s.entities; eid++) {
     if (current[eid] !== effective[eid]) setEffectiveKeywords(world, eid, effective[eid]!)
   }
-  for (let i = 0; i < columns.length; i++) {
-    const column = columns[i]![1]
-    const saved = snapshot.columns[i]!
-    if (saved.length === column.length) column.set(saved)
-    else {
+  if (s.rows === layout.capacity) layout.arena.set(s.arena)
+  else {
+    const saved = arenaColumns(layout.columns, s.arena, s.rows)
+    layout.columns.forEach(([, column], i) => {
       column.fill(0)
-      column.set(saved.length > column.length ? saved.subarray(0, column.length) : saved)
-    }
+      column.set(saved[i]!.subarray(0, column.length))
+    })
   }
   world.derived.battlefield = null
   const pending = world.pending
@@ -122,24 +182,24 @@ function samePosition(a: Position | null, b: Position | null): boolean {
 
 /**
  * Checks a snapshot given by a caller before it is restored into `world` (a public `restore`):
- * taken of a world built from the same position, every column a typed array of the world's type,
- * every resource of its declared shape with entity ids in range (for an object this engine did not
- * make; one it made is opaque to callers, `Snapshot`). Throws `invalid-snapshot` naming
- * what doesn't fit; nothing has changed then.
+ * taken of a world built from the same position, its arena as long as the world's layout at its
+ * rows, its tape and every copied resource of their declared shapes with entity ids in range (for
+ * an object this engine did not make; one it made is opaque to callers, `Snapshot`). Throws
+ * `invalid-snapshot` naming what doesn't fit; nothing has changed then.
  */
 export function checkSnapshot(world: GameWorld, snapshot: unknown): asserts snapshot is WorldSnapshot {
   const s = snapshot as Partial<WorldSnapshot> | null
-  if (typeof s !== 'object' || s === null || typeof s.entities !== 'number' || !Array.isArray(s.columns) || typeof s.resources !== 'object' || s.resources === null) {
+  if (typeof s !== 'object' || s === null || typeof s.entities !== 'number' || typeof s.resources !== 'object' || s.resources === null) {
     throw new RedzoneError('invalid-snapshot', 'expected a snapshot made by snapshot() (or snapshotWorld)')
   }
   if (!samePosition(s.origin ?? null, world.origin)) throw new RedzoneError('invalid-snapshot', 'the snapshot was taken of a game built from another position')
-  const columns = stateLayout(world).columns
-  s.columns.forEach((column, i) => {
-    const own = columns[i]?.[1]
-    if (own === undefined || !ArrayBuffer.isView(column) || column.constructor !== own.constructor) {
-      throw new RedzoneError('invalid-snapshot', `invalid snapshot at $.columns[${i}]: expected ${own === undefined ? 'no column' : `a ${own.constructor.name}`}`)
-    }
-  })
   // A snapshot this engine made has its resources' shapes by construction; any other object is checked in full.
-  if (!(s instanceof MadeSnapshot)) checkShape(s.resources, { fields: RESOURCE_SHAPES }, '$.resources', s.entities)
+  if (s instanceof MadeSnapshot) return
+  checkShape(s.rows, [s.entities, 2 ** 28], '$.rows', 0)
+  const bytes = arenaBytes(stateLayout(world).columns, s.rows!)
+  if (!(s.arena instanceof Uint8Array) || s.arena.length !== bytes) invalidAt('$.arena', `a Uint8Array of ${bytes} bytes`, s.arena)
+  if (!(s.nums instanceof Float64Array)) invalidAt('$.nums', 'a Float64Array', s.nums)
+  if (!(s.ids instanceof Int32Array)) invalidAt('$.ids', 'an Int32Array', s.ids)
+  checkTape(tapeOf(s as WorldSnapshot), '$.resources', s.entities)
+  checkShape(s.resources, { fields: COPIED_SHAPES }, '$.resources', s.entities)
 }

@@ -39,19 +39,30 @@ describe('restore checks its snapshot first', () => {
     expect(() => sim.restore(sim.worldOf(game), sim.snapshot(sim.worldOf(elsewhere)))).toThrow(/another position/)
   })
 
-  it('refuses a tampered snapshot (a resource of the wrong shape, a column of another type) naming the path, and changes nothing', () => {
+  it('refuses a tampered snapshot (a value on its tape, a copied resource of the wrong shape, an arena of another size) naming the path, and changes nothing', () => {
     const game = createGame(position)
     const before = worldDigest(worldOf(game))
-    const copy = JSON.parse(JSON.stringify({ ...(snapshot(game) as unknown as Record<string, unknown>), columns: [] })) as Record<string, unknown>
-    const made = snapshot(game) as unknown as { columns: unknown[]; resources: Record<string, unknown>; entities: number; layout: string; origin: unknown }
-    const tampered = { ...made, resources: { ...made.resources, turn: { ...(made.resources['turn'] as object), step: 99 } } }
-    const error = thrownRedzoneError(() => restore(game, tampered as unknown as Snapshot))
+    type Made = { arena: Uint8Array; nums: Float64Array; ids: Int32Array; resources: Record<string, unknown>; entities: number; rows: number; layout: string; origin: unknown }
+    const made = snapshot(game) as unknown as Made
+    const copy = JSON.parse(JSON.stringify(made)) as Record<string, unknown>
+    // The turn is the first resource on the tape with scalars (the zones keep theirs in ids): its step is nums[2].
+    const nums = made.nums.slice()
+    nums[2] = 99
+    const error = thrownRedzoneError(() => restore(game, { ...made, nums } as unknown as Snapshot))
     expect(error.code).toBe('invalid-snapshot')
-    expect(error.message).toContain('$.resources.turn')
-    const wrongColumns = { ...made, columns: made.columns.map(() => [0, 0, 0]) }
-    expect(thrownRedzoneError(() => restore(game, wrongColumns as unknown as Snapshot)).message).toContain('$.columns[0]')
+    expect(error.message).toContain('$.resources.turn.step')
+    const ids = made.ids.slice()
+    ids[1] = 1_000_000 // the length of the first player's library
+    expect(thrownRedzoneError(() => restore(game, { ...made, ids } as unknown as Snapshot)).message).toContain('$.resources.zones')
+    const stack = { ...made, resources: { ...made.resources, stack: [{ kind: 'spell', card: 1 }] } }
+    expect(thrownRedzoneError(() => restore(game, stack as unknown as Snapshot)).message).toContain('$.resources.stack[0]')
+    const shortArena = { ...made, arena: made.arena.subarray(1) }
+    expect(thrownRedzoneError(() => restore(game, shortArena as unknown as Snapshot)).message).toContain('$.arena')
     expect(thrownRedzoneError(() => restore(game, copy as unknown as Snapshot)).code).toBe('invalid-snapshot')
     expect(thrownRedzoneError(() => restore(game, {} as Snapshot)).code).toBe('invalid-snapshot')
+    // An untampered copy that this engine did not make is checked in full, and restores.
+    expect(drive(game).walkToAttack({ bear: 'B' })).toEqual({ ok: true })
+    restore(game, { ...made } as unknown as Snapshot)
     expect(worldDigest(worldOf(game))).toBe(before)
   })
 })
