@@ -43,9 +43,8 @@ export function battlefieldOf(world: GameWorld): readonly Eid[] {
   let list = derived.battlefield
   if (list === null) {
     const zone = world.place.zone
-    const cards = entitiesOf(world, 'cards')
     list = derived.battlefield = []
-    for (let k = 0; k < cards.length; k++) if (zone[cards[k]!] === Zone.Battlefield) list.push(cards[k]!)
+    for (const card of entitiesOf(world, 'cards')) if (zone[card] === Zone.Battlefield) list.push(card)
   }
   return list
 }

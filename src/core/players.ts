@@ -30,9 +30,8 @@ export function nextInGame(world: GameWorld, player: Eid): Eid {
 
 /** CR 104.2a: the game is over when at most one player is left in it. */
 export function isGameOver(world: GameWorld): boolean {
-  const order = world.playerOrder
   let left = 0
-  for (let i = 0; i < order.length; i++) if (inGame(world, order[i]!)) left++
+  for (const p of world.playerOrder) if (inGame(world, p)) left++
   return left <= 1
 }
 

@@ -28,7 +28,7 @@ export interface CastRequest {
  * 702.8a, 702.170d), or null. Shared by the cast itself and the legal-action enumerator.
  */
 export function castCardError(world: GameWorld, player: Eid, card: Eid, plot: boolean): Rejection | null {
-  const code = castCardCheck(world, player, card, plot)
+  const code = actorCheck(world, player) ?? castCheck(world, player, card, plot)
   if (code === null) return null
   const name = label(world, card)
   switch (code) {
@@ -55,14 +55,9 @@ export function castCardError(world: GameWorld, player: Eid, card: Eid, plot: bo
 }
 
 /**
- * The rule of `castCardError`, as the reject code only (no message built): what the legal-action
- * enumerator asks for every card in hand at every priority.
+ * The rule of `castCardError` after the actor check (`actorCheck`), as the reject code only (no
+ * message built): what the legal-action enumerators ask of each card, having checked the actor once.
  */
-export function castCardCheck(world: GameWorld, player: Eid, card: Eid, plot: boolean): RejectCode | null {
-  return actorCheck(world, player) ?? castCheck(world, player, card, plot)
-}
-
-/** `castCardCheck` after the actor check: for the enumerators, which make that once per decision. */
 export function castCheck(world: GameWorld, player: Eid, card: Eid, plot: boolean): RejectCode | null {
   if (!isCard(world, card)) return 'unknown-object'
   const data = world.cardData[card]!

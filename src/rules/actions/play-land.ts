@@ -16,7 +16,7 @@ export const LANDS_PER_TURN = 1
  * card in their hand, during their main phase with an empty stack, and no land played yet this turn.
  */
 export function playLandError(world: GameWorld, player: Eid, card: Eid): Rejection | null {
-  const code = playLandCheck(world, player, card)
+  const code = actorCheck(world, player) ?? landCheck(world, player, card)
   if (code === null) return null
   switch (code) {
     case 'game-over':
@@ -35,12 +35,7 @@ export function playLandError(world: GameWorld, player: Eid, card: Eid): Rejecti
   }
 }
 
-/** The rule of `playLandError`, as the reject code only (no message built). */
-export function playLandCheck(world: GameWorld, player: Eid, card: Eid): RejectCode | null {
-  return actorCheck(world, player) ?? landCheck(world, player, card)
-}
-
-/** `playLandCheck` after the actor check: for the enumerators, which make that once per decision. */
+/** The rule of `playLandError` after the actor check (`actorCheck`), as the reject code only (no message built), for the enumerators. */
 export function landCheck(world: GameWorld, player: Eid, card: Eid): RejectCode | null {
   if (!isCard(world, card)) return 'unknown-object'
   if (world.place.zone[card] !== Zone.Hand || world.place.owner[card] !== player) return 'not-in-hand' // CR 305.1

@@ -3,7 +3,7 @@ import { reject, OK, type ActionResult, type Rejection } from '../../core/errors
 import type { Eid } from '../../core/events.js'
 import { sorceryTimingError } from '../spells/timing.js'
 import { moveToZone } from '../zone-change.js'
-import { isPlayer, label, type GameWorld } from '../../core/world.js'
+import { label, type GameWorld } from '../../core/world.js'
 import { actorError } from './preconditions.js'
 import { cheapestPayable, payWithLands } from './pay.js'
 
@@ -48,7 +48,8 @@ export function plotError(world: GameWorld, req: PlotRequest): Rejection | strin
   const from = req.from ?? Zone.Hand
   const name = label(world, card)
   const data = world.cardData[card]
-  if (isPlayer(world, card) || !data) return reject('unknown-object', `${name} is not a card`, null)
+  // Only cards have card data (players have none).
+  if (!data) return reject('unknown-object', `${name} is not a card`, null)
   if (from === Zone.Exile || from === Zone.Stack) return reject('illegal-zone', `plotting exiles a card from another zone; it can't start in ${ZONE_NAMES[from]}`, '702.170g')
   if (world.place.zone[card] !== from || world.place.owner[card] !== player) {
     return reject('not-in-hand', `${name} is not in ${label(world, player)}'s ${ZONE_NAMES[from]}`, '702.170a')

@@ -26,9 +26,9 @@ export function actorError(world: GameWorld, player: Eid): Rejection | null {
   return code && (gameOverError(world) ?? reject(code, `${label(world, player)} has left the game`, '800.4a'))
 }
 
-/** Whether `card` is a card (no player, and an object with a card's data). */
+/** Whether `card` is a card: an object with a card's data (a player has none). */
 export function isCard(world: GameWorld, card: Eid): boolean {
-  return !isPlayer(world, card) && world.cardData[card] !== undefined
+  return world.cardData[card] !== undefined
 }
 
 /** The rejection of an `actorCheck` code or of `unknown-object` (not a card, `isCard`), with its message. */

@@ -35,9 +35,9 @@ function landMana(world: GameWorld, land: Eid): readonly ManaSymbol[] {
  */
 export function manaSources(world: GameWorld, player: Eid): ManaSource[] {
   const out: ManaSource[] = []
+  // The permanents (`battlefieldOf`); `landMana` makes nothing of an object without card data.
   for (const eid of battlefieldOf(world)) {
-    if (world.place.zone[eid] !== Zone.Battlefield || world.place.controller[eid] !== player) continue
-    if ((world.types.mask[eid]! & T_LAND) === 0 || world.status.tapped[eid] || world.cardData[eid] === undefined) continue
+    if (world.place.controller[eid] !== player || (world.types.mask[eid]! & T_LAND) === 0 || world.status.tapped[eid]) continue
     const makes = landMana(world, eid)
     if (makes.length > 0) out.push({ land: eid, makes })
   }
