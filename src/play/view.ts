@@ -6,7 +6,7 @@ import type { Eid } from '../core/events.js'
 import { manaValue } from '../rules/mana/cost.js'
 import { canSee } from '../rules/visibility.js'
 import { Rng } from '../core/rng.js'
-import { restoreWorld, snapshotWorld } from '../state/snapshot.js'
+import { restoreWorld, snapshotWorld, type WorldSnapshot } from '../state/snapshot.js'
 import { buildPosition } from '../state/position.js'
 import type { GameWorld } from '../core/world.js'
 import { inGame } from '../core/players.js'
@@ -19,6 +19,8 @@ import { inGame } from '../core/players.js'
  * `sample` deals the hidden cards at random for search agents.
  */
 export class GameView {
+  /** The snapshot `sampleInto` copies the game through, reused. */
+  private sampled: WorldSnapshot | undefined = undefined
   constructor(
     private readonly world: GameWorld,
     readonly player: Eid,
@@ -192,7 +194,9 @@ export class GameView {
 
   /** `sample`, into a world built from the same position (reused across samples: no building). */
   sampleInto(copy: GameWorld, rng: Rng): void {
-    restoreWorld(copy, snapshotWorld(this.world))
+    // One snapshot kept for every sample (written over each time: no allocation per playout).
+    this.sampled = snapshotWorld(this.world, this.sampled)
+    restoreWorld(copy, this.sampled)
     copy.rng.setState(new Rng(rng.nextUint32()).state())
     for (const p of copy.playerOrder) {
       const { hand, library } = copy.zoneLists.get(p)!
