@@ -29,11 +29,10 @@ export function discardToHandSize(world: GameWorld): boolean {
 
 /** CR 514.2: damage is removed from all permanents and "until end of turn" effects end, simultaneously. */
 export function cleanupStep(world: GameWorld): void {
-  const { zone } = world.place
   const { damage } = world.stats
   let healed = 0
   for (const eid of battlefieldOf(world)) {
-    if (damage[eid] !== 0 && zone[eid] === Zone.Battlefield && world.types.mask[eid]! & T_CREATURE) {
+    if (damage[eid] !== 0 && world.types.mask[eid]! & T_CREATURE) {
       damage[eid] = 0
       healed++
     }

@@ -1,4 +1,3 @@
-import { Zone } from '../components/zones.js'
 import { battlefieldOf } from '../src/core/entity-lists.js'
 import type { GameWorld } from '../src/core/world.js'
 
@@ -8,11 +7,12 @@ import type { GameWorld } from '../src/core/world.js'
  */
 export function untapStep(world: GameWorld): void {
   const active = world.turn.active
-  const { zone, controller } = world.place
+  const controller = world.place.controller
   const { tapped, sick } = world.status
   let untapped = 0
+  // The permanents (`battlefieldOf`: cards on the battlefield).
   for (const eid of battlefieldOf(world)) {
-    if (zone[eid] !== Zone.Battlefield || controller[eid] !== active) continue
+    if (controller[eid] !== active) continue
     if (tapped[eid]) {
       tapped[eid] = 0
       untapped++

@@ -43,8 +43,10 @@ export function battlefieldOf(world: GameWorld): readonly Eid[] {
   let list = derived.battlefield
   if (list === null) {
     const zone = world.place.zone
+    const cards = entitiesOf(world, 'cards')
     list = derived.battlefield = []
-    for (const card of entitiesOf(world, 'cards')) if (zone[card] === Zone.Battlefield) list.push(card)
+    // By index: a typed array's iterator costs twice as much here.
+    for (let k = 0; k < cards.length; k++) if (zone[cards[k]!] === Zone.Battlefield) list.push(cards[k]!)
   }
   return list
 }
