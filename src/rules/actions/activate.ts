@@ -67,7 +67,7 @@ export function activateError(world: GameWorld, req: ActivateRequest): Rejection
   const abilities = world.abilities[object]
   const first = abilities?.find((a): a is EquipAbility => a.kind === req.ability)
   if (!first) return reject('no-such-ability', `${label(world, object)} has no ${req.ability} ability`, '602.1')
-  const timing = sorceryTimingError(world, player, `${req.ability} can be activated`, '702.6a')
+  const timing = sorceryTimingError(world, player, () => `${req.ability} can be activated`, '702.6a')
   if (timing) return timing
   if (target === 0) return reject('illegal-target', `${req.ability} needs a target`, '602.2b')
   const legal = abilities!.filter((a): a is EquipAbility => a.kind === req.ability && equipTargetError(world, player, object, a, target) === null)
