@@ -20,7 +20,7 @@ import { hasPriorityOption } from './legal.js'
 import { Await } from '../core/await.js'
 import { isPlayer, label, type GameWorld } from '../core/world.js'
 import { EFFECT_TYPES, isPlayerAction, type Action, type DecisionKind, type OutsideEffect, type PlayerAction } from './action.js'
-import { pendingDecision } from './pending.js'
+import { pendingDecision, pendingKind, pendingPlayer } from './pending.js'
 import { bottomCards, keepHand, takeMulligan } from './pregame.js'
 
 /** The decision each action answers. */
@@ -57,18 +57,17 @@ function decisionError(world: GameWorld, action: PlayerAction): Rejection | null
   const player = action.player
   const actor = actorError(world, player)
   if (actor) return actor
-  const decision = pendingDecision(world)
+  // The decision's kind and decider only: the whole decision is built for a rejection.
+  const kind = pendingKind(world)
   const expected = ANSWERS[action.type]
-  if (decision.kind !== expected) {
-    return reject('not-awaited', `the game is waiting for ${WAITING_FOR[decision.kind]} (CR ${decision.rule}), not "${action.type}"`, decision.rule)
-  }
-  if (decision.player !== player) {
-    const who = decision.player === null ? 'nobody' : label(world, decision.player)
-    return expected === 'priority'
-      ? reject('not-your-priority', `${who} holds priority, not ${label(world, player)}`, '117.3')
-      : reject('not-your-decision', `${who} makes this choice, not ${label(world, player)}`, decision.rule)
-  }
-  return null
+  const decider = pendingPlayer(world, kind)
+  if (kind === expected && decider === player) return null
+  const { rule } = pendingDecision(world)
+  if (kind !== expected) return reject('not-awaited', `the game is waiting for ${WAITING_FOR[kind]} (CR ${rule}), not "${action.type}"`, rule)
+  const who = decider === null ? 'nobody' : label(world, decider)
+  return expected === 'priority'
+    ? reject('not-your-priority', `${who} holds priority, not ${label(world, player)}`, '117.3')
+    : reject('not-your-decision', `${who} makes this choice, not ${label(world, player)}`, rule)
 }
 
 /** CR 514.1, 103.5: exactly `count` different cards from the player's hand. */

@@ -7,6 +7,7 @@ import { STEP_NAMES } from '../core/steps.js'
 import { isGameOver, winnerOf } from '../core/players.js'
 export { winnerOf }
 import type { GameWorld } from '../core/world.js'
+import type { Eid } from '../core/events.js'
 
 const KIND: Record<AwaitKind, DecisionKind> = {
   [Await.None]: 'priority',
@@ -30,11 +31,23 @@ const RULE: Record<AwaitKind, string> = {
   [Await.Bottom]: '103.5',
 }
 
-/** The decision's kind name of an awaited choice. */
-export function decisionKindOf(kind: AwaitKind): DecisionKind {
-  return KIND[kind]
+/**
+ * The kind of the pending decision (`pendingDecision(world).kind`) without building the decision:
+ * the gate and the driver's walks ask it at every step.
+ */
+export function pendingKind(world: GameWorld): DecisionKind {
+  const turn = world.turn
+  if (isGameOver(world)) return 'gameOver'
+  if (turn.awaiting !== Await.None) return KIND[turn.awaiting]
+  if (!priorityGiven(world)) throw internalError(`no decision in ${STEP_NAMES[turn.step]}: the world was not begun or settled`)
+  return 'priority'
 }
 
+/** Who makes the pending decision of kind `kind` (`pendingKind`): for `gameOver`, the winner (null for a draw). */
+export function pendingPlayer(world: GameWorld, kind: DecisionKind): Eid | null {
+  if (kind === 'gameOver') return winnerOf(world) || null
+  return kind === 'priority' ? world.turn.priority : world.turn.decider
+}
 
 /**
  * Who must decide what now (CR 117.3: priority; 508.1, 509.1, 510.1, 701.23, 514.1, 103.5: the
@@ -43,16 +56,13 @@ export function decisionKindOf(kind: AwaitKind): DecisionKind {
  * player receives priority in untap and cleanup, so those steps are walked through).
  */
 export function pendingDecision(world: GameWorld): Decision {
+  const kind = pendingKind(world)
   const turn = world.turn
-  if (isGameOver(world)) {
-    const winner = winnerOf(world)
-    return { kind: 'gameOver', player: winner === 0 ? null : winner, rule: '104.2a', count: 0 }
+  const awaiting = kind === 'gameOver' ? Await.None : turn.awaiting
+  return {
+    kind,
+    player: pendingPlayer(world, kind),
+    rule: kind === 'gameOver' ? '104.2a' : RULE[awaiting],
+    count: awaiting === Await.None ? 0 : awaiting === Await.Search ? (searchOf(world.stack[world.stack.length - 1])?.upTo ?? 0) : turn.choiceCount,
   }
-  if (turn.awaiting !== Await.None) {
-    let count = turn.choiceCount
-    if (turn.awaiting === Await.Search) count = searchOf(world.stack[world.stack.length - 1])?.upTo ?? 0
-    return { kind: KIND[turn.awaiting], player: turn.decider, rule: RULE[turn.awaiting], count }
-  }
-  if (!priorityGiven(world)) throw internalError(`no decision in ${STEP_NAMES[turn.step]}: the world was not begun or settled`)
-  return { kind: 'priority', player: turn.priority, rule: '117.3', count: 0 }
 }
