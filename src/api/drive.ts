@@ -65,9 +65,8 @@ function defaultAnswer(world: GameWorld, kind: DecisionKind, player: Eid | null)
  */
 function walk(world: GameWorld, done: (kind: DecisionKind) => boolean, answer?: (kind: DecisionKind, player: Eid) => PlayerAction | null): Rejection | null {
   for (let i = 0; ; i++) {
-    if (isGameOver(world)) return null
     const kind = pendingKind(world)
-    if (done(kind)) return null
+    if (kind === 'gameOver' || done(kind)) return null
     if (i > GUARD) throw internalError('a driver walk did not end')
     const player = pendingPlayer(world, kind)
     const given = (player !== null && answer?.(kind, player)) || null

@@ -1,7 +1,7 @@
 import { Await, type AwaitKind } from '../core/await.js'
 import type { Decision, DecisionKind } from './action.js'
 import { searchOf } from '../rules/spells/resolve.js'
-import { priorityGiven } from '../turn/runner.js'
+import { stepGivesPriority } from '../turn/runner.js'
 import { internalError } from '../core/errors.js'
 import { STEP_NAMES } from '../core/steps.js'
 import { isGameOver, winnerOf } from '../core/players.js'
@@ -39,7 +39,7 @@ export function pendingKind(world: GameWorld): DecisionKind {
   const turn = world.turn
   if (isGameOver(world)) return 'gameOver'
   if (turn.awaiting !== Await.None) return KIND[turn.awaiting]
-  if (!priorityGiven(world)) throw internalError(`no decision in ${STEP_NAMES[turn.step]}: the world was not begun or settled`)
+  if (!stepGivesPriority(world)) throw internalError(`no decision in ${STEP_NAMES[turn.step]}: the world was not begun or settled`)
   return 'priority'
 }
 
