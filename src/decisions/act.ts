@@ -17,7 +17,6 @@ import * as outside from '../rules/actions/outside-effects.js'
 import { keywordBit } from '../../components/keywords.js'
 import { RedzoneError } from '../core/errors.js'
 import { hasPriorityOption } from './legal.js'
-import { Await } from '../core/await.js'
 import { isPlayer, label, type GameWorld } from '../core/world.js'
 import { EFFECT_TYPES, isPlayerAction, type Action, type DecisionKind, type OutsideEffect, type PlayerAction } from './action.js'
 import { pendingDecision, pendingKind, pendingPlayer } from './pending.js'
@@ -59,7 +58,8 @@ function decisionError(world: GameWorld, action: PlayerAction): Rejection | null
   if (actor) return actor
   // The decision's kind and decider only: the whole decision is built for a rejection.
   const kind = pendingKind(world)
-  const expected = ANSWERS[action.type]
+  // A pass, by far the most frequent action, without a lookup by its name.
+  const expected = action.type === 'pass' ? 'priority' : ANSWERS[action.type]
   const decider = pendingPlayer(world, kind)
   if (kind === expected && decider === player) return null
   const { rule } = pendingDecision(world)
@@ -98,7 +98,7 @@ function toExplicit(assignments: Extract<PlayerAction, { type: 'assignDamage' }>
  * on, then state-based actions are performed.
  */
 export function act(world: GameWorld, action: Action): ActionResult {
-  if (isPlayerAction(action)) return answer(world, action)
+  if (action.type === 'pass' || isPlayerAction(action)) return answer(world, action)
   if (!(EFFECT_TYPES as readonly string[]).includes(action.type)) throw new RedzoneError('invalid-argument', `action.type: no action "${String(action.type)}"`)
   return applyEffect(world, action)
 }
@@ -110,7 +110,7 @@ export function act(world: GameWorld, action: Action): ActionResult {
  */
 export function passIfForced(world: GameWorld): boolean {
   const turn = world.turn
-  if (turn.awaiting !== Await.None || !priorityGiven(world) || hasPriorityOption(world, turn.priority)) return false
+  if (!priorityGiven(world) || hasPriorityOption(world, turn.priority)) return false
   passPriority(world)
   return true
 }

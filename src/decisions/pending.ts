@@ -20,15 +20,17 @@ const KIND: Record<AwaitKind, DecisionKind> = {
   [Await.Bottom]: 'bottom',
 }
 
-const RULE: Record<AwaitKind, string> = {
-  [Await.None]: '117.3',
-  [Await.Attackers]: '508.1',
-  [Await.Blockers]: '509.1',
-  [Await.Damage]: '510.1',
-  [Await.Search]: '701.23',
-  [Await.Discard]: '514.1',
-  [Await.Mulligan]: '103.5',
-  [Await.Bottom]: '103.5',
+/** The rule that asks for each decision. */
+const RULE: Record<DecisionKind, string> = {
+  priority: '117.3',
+  declareAttackers: '508.1',
+  declareBlockers: '509.1',
+  assignDamage: '510.1',
+  search: '701.23',
+  discard: '514.1',
+  mulligan: '103.5',
+  bottom: '103.5',
+  gameOver: '104.2a',
 }
 
 /**
@@ -57,12 +59,10 @@ export function pendingPlayer(world: GameWorld, kind: DecisionKind): Eid | null 
  */
 export function pendingDecision(world: GameWorld): Decision {
   const kind = pendingKind(world)
-  const turn = world.turn
-  const awaiting = kind === 'gameOver' ? Await.None : turn.awaiting
   return {
     kind,
     player: pendingPlayer(world, kind),
-    rule: kind === 'gameOver' ? '104.2a' : RULE[awaiting],
-    count: awaiting === Await.None ? 0 : awaiting === Await.Search ? (searchOf(world.stack[world.stack.length - 1])?.upTo ?? 0) : turn.choiceCount,
+    rule: RULE[kind],
+    count: kind === 'priority' || kind === 'gameOver' ? 0 : kind === 'search' ? (searchOf(world.stack[world.stack.length - 1])?.upTo ?? 0) : world.turn.choiceCount,
   }
 }

@@ -40,10 +40,7 @@ export function checkAttackDeclaration(world: GameWorld, declaration: readonly A
       (sick[attacker] === 0 || effective[attacker]! & KW_HASTE) &&
       (effective[attacker]! & KW_DEFENDER) === 0 &&
       isPlayerFlag[attacker] === 0 &&
-      // CR 508.1b: an opponent in the game, or a planeswalker an opponent controls.
-      (isPlayerFlag[target] === 1
-        ? target !== active && inGame(world, target)
-        : zone[target] === Zone.Battlefield && types[target]! & T_PLANESWALKER && controller[target] !== active)
+      attackTargetError(world, attacker, target) === null
     ) {
       marks[attacker] = stamp
       continue
@@ -83,18 +80,16 @@ export function attackerError(world: GameWorld, attacker: Eid): Rejection | null
 /** CR 508.1b: an attacking creature attacks an opponent or a planeswalker an opponent controls. Null when `target` is legal. */
 export function attackTargetError(world: GameWorld, attacker: Eid, target: Eid): Rejection | null {
   const active = world.turn.active
-  const who = (): string => label(world, attacker)
-  const whom = (): string => label(world, target)
   if (isPlayer(world, target)) {
-    if (target === active) return reject('illegal-attack-target', `${who()} can't attack its own controller`, '508.1b')
-    if (!inGame(world, target)) return reject('illegal-attack-target', `${whom()} has left the game`, '800.4a')
+    if (target === active) return reject('illegal-attack-target', `${label(world, attacker)} can't attack its own controller`, '508.1b')
+    if (!inGame(world, target)) return reject('illegal-attack-target', `${label(world, target)} has left the game`, '800.4a')
     return null
   }
   if (world.place.zone[target] !== Zone.Battlefield || (world.types.mask[target]! & T_PLANESWALKER) === 0) {
-    return reject('illegal-attack-target', `${who()} can attack only a player or a planeswalker, not ${whom()}`, '508.1b')
+    return reject('illegal-attack-target', `${label(world, attacker)} can attack only a player or a planeswalker, not ${label(world, target)}`, '508.1b')
   }
   if (world.place.controller[target] === active) {
-    return reject('illegal-attack-target', `${who()} can't attack ${whom()}, a planeswalker its controller controls`, '508.1b')
+    return reject('illegal-attack-target', `${label(world, attacker)} can't attack ${label(world, target)}, a planeswalker its controller controls`, '508.1b')
   }
   return null
 }
