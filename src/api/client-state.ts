@@ -17,7 +17,6 @@ import type { GameWorld } from '../core/world.js'
 import { canSee } from '../rules/visibility.js'
 import { priorityGiven } from '../turn/runner.js'
 import { STEP_NAMES, type StepName } from '../core/steps.js'
-import { Await } from '../core/await.js'
 import { inGame } from '../core/players.js'
 
 export interface ClientObject {
@@ -151,7 +150,7 @@ export function clientState(world: GameWorld, viewer?: Eid): ClientState {
 
   const turn = world.turn
   const decision = pendingDecision(world)
-  const priority = turn.awaiting === Await.None && priorityGiven(world) ? nameOrNull(turn.priority) : null
+  const priority = priorityGiven(world) ? nameOrNull(turn.priority) : null
   return {
     viewer: viewer === undefined ? null : name(viewer),
     turn: { number: turn.number, active: name(turn.active), step: STEP_NAMES[turn.step], priority, landsPlayed: turn.landsPlayed },

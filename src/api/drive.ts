@@ -17,8 +17,8 @@ import { turnDrawSkipped } from '../rules/draw.js'
 import { internalError, OK, reject, type ActionResult, type Rejection } from '../core/errors.js'
 import type { Eid } from '../core/events.js'
 import { act } from '../decisions/act.js'
-import type { Decision, PlayerAction } from '../decisions/action.js'
-import { pendingDecision } from '../decisions/pending.js'
+import type { DecisionKind, PlayerAction } from '../decisions/action.js'
+import { pendingKind, pendingPlayer } from '../decisions/pending.js'
 import { restoreWorld, snapshotWorld, type WorldSnapshot } from '../state/snapshot.js'
 import { searchChoiceError } from '../rules/spells/resolve.js'
 import { Step, STEP_NAMES, type StepId } from '../core/steps.js'
@@ -26,12 +26,13 @@ import { isGameOver, inGame } from '../core/players.js'
 import { label, type GameWorld } from '../core/world.js'
 
 const GUARD = 1_000_000
+/** The default damage assignment, as an answer (shared: `act` keeps no answer). */
+const NO_ASSIGNMENTS: readonly [] = []
 
 /** The default answer of a pending choice (docs/scenario-format.md): no attackers, no blockers, the default damage assignment, a declined search, the last cards drawn discarded, keep. */
-function defaultAnswer(world: GameWorld, decision: Decision): PlayerAction {
-  const player = decision.player
-  if (player === null) throw internalError(`no default answer for a "${decision.kind}" decision without a decider`)
-  switch (decision.kind) {
+function defaultAnswer(world: GameWorld, kind: DecisionKind, player: Eid | null): PlayerAction {
+  if (player === null) throw internalError(`no default answer for a "${kind}" decision without a decider`)
+  switch (kind) {
     case 'priority':
       return { type: 'pass', player }
     case 'declareAttackers':
@@ -46,7 +47,7 @@ function defaultAnswer(world: GameWorld, decision: Decision): PlayerAction {
     case 'bottom': {
       // CR 514.1 by default: the cards that came into the hand last.
       const hand = world.zoneLists.get(player)!.hand
-      return { type: decision.kind, player, cards: hand.slice(hand.length - decision.count) }
+      return { type: kind, player, cards: hand.slice(hand.length - world.turn.choiceCount) }
     }
     case 'mulligan':
       return { type: 'keep', player }
@@ -56,18 +57,20 @@ function defaultAnswer(world: GameWorld, decision: Decision): PlayerAction {
 }
 
 /**
- * Walks until `done`, or the game is over: at each decision, `answer` may give the intention for
- * it (else the default answer: the priority holder passes, a choice gets its default). Returns the
- * first intention `act` rejects (the walk stops there), or null; a default rejected is a bug.
+ * Walks until `done`, or the game is over: at each decision (its kind and decider, as
+ * `pendingKind` and `pendingPlayer` give them, without building it), `answer` may give the
+ * intention for it (else the default answer: the priority holder passes, a choice gets its
+ * default). Returns the first intention `act` rejects (the walk stops there), or null; a default
+ * rejected is a bug.
  */
-function walk(world: GameWorld, done: (decision: Decision) => boolean, answer?: (decision: Decision) => PlayerAction | null): Rejection | null {
+function walk(world: GameWorld, done: (kind: DecisionKind) => boolean, answer?: (kind: DecisionKind, player: Eid) => PlayerAction | null): Rejection | null {
   for (let i = 0; ; i++) {
-    if (isGameOver(world)) return null
-    const decision = pendingDecision(world)
-    if (done(decision)) return null
+    const kind = pendingKind(world)
+    if (kind === 'gameOver' || done(kind)) return null
     if (i > GUARD) throw internalError('a driver walk did not end')
-    const given = answer?.(decision) ?? null
-    const result = act(world, given ?? defaultAnswer(world, decision))
+    const player = pendingPlayer(world, kind)
+    const given = (player !== null && answer?.(kind, player)) || null
+    const result = act(world, given ?? defaultAnswer(world, kind, player))
     if (!result.ok) {
       if (given === null) throw internalError(`a driver's default answer was rejected: ${result.error.message}`)
       return result
@@ -86,8 +89,8 @@ function undo(world: GameWorld, before: WorldSnapshot | null, rejected: Rejectio
 }
 
 /** Whether the game is at a priority decision in `step` of this turn. */
-function priorityIn(world: GameWorld, step: StepId, decision: Decision): boolean {
-  return decision.kind === 'priority' && world.turn.step === step
+function priorityIn(world: GameWorld, step: StepId, kind: DecisionKind): boolean {
+  return kind === 'priority' && world.turn.step === step
 }
 
 /** CR 500.2: a step ends only when all players pass with an empty stack. */
@@ -97,7 +100,7 @@ function stepChangeError(world: GameWorld): Rejection | null {
   if (world.stack.length > 0) {
     return reject('stack-not-empty', 'the stack is not empty: players must pass until it resolves before the game moves on', '500.2')
   }
-  if (pendingDecision(world).kind !== 'priority') {
+  if (pendingKind(world) !== 'priority') {
     return reject('not-awaited', 'the game is waiting for a choice: answer it before moving on', '117.3')
   }
   return null
@@ -127,11 +130,11 @@ export function walkToAttack(world: GameWorld, declaration: readonly AttackDecla
   // game at rest nothing changes on the way; otherwise (untap, draw, state-based actions still to
   // be performed) the walk is undone if the declaration is no longer legal there.
   const before = turn.step < Step.PrecombatMain || !atRest(world) ? snapshotWorld(world) : null
-  walk(world, (d) => turn.step === Step.DeclareAttackers && (d.kind === 'declareAttackers' || turn.attackersDeclared))
-  const decision = pendingDecision(world)
+  walk(world, (kind) => turn.step === Step.DeclareAttackers && (kind === 'declareAttackers' || turn.attackersDeclared))
+  const kind = pendingKind(world)
   const result: ActionResult =
-    decision.kind === 'declareAttackers'
-      ? act(world, { type: 'declareAttackers', player: decision.player!, attackers: declaration })
+    kind === 'declareAttackers'
+      ? act(world, { type: 'declareAttackers', player: turn.decider, attackers: declaration })
       : declaration.length === 0
         ? OK
         : (gameOverError(world) ?? reject('not-on-battlefield', 'no creature can attack any more once the game reaches the declare attackers step', '508.1a'))
@@ -145,6 +148,15 @@ function atRest(world: GameWorld): boolean {
     if (inGame(world, p) && (world.players.life[p]! <= 0 || world.players.drewFromEmpty[p])) return false
   }
   return true
+}
+
+/** The blocks of `declaration` by `player`'s creatures: the declaration itself when they are all theirs (two players). */
+function blocksBy(world: GameWorld, declaration: readonly BlockDeclaration[], player: Eid): readonly BlockDeclaration[] {
+  const controller = world.place.controller
+  for (let i = 0; i < declaration.length; i++) {
+    if (controller[declaration[i]!.blocker] !== player) return declaration.filter((b) => controller[b.blocker] === player)
+  }
+  return declaration
 }
 
 /**
@@ -169,14 +181,14 @@ export function walkToBlock(world: GameWorld, declaration: readonly BlockDeclara
   const before = atRest(world) ? null : snapshotWorld(world)
   let declared = 0
   const blocksOf = (player: Eid): PlayerAction => {
-    const blockers = declaration.filter((b) => world.place.controller[b.blocker] === player)
+    const blockers = blocksBy(world, declaration, player)
     declared += blockers.length
     return { type: 'declareBlockers', player, blockers }
   }
   const rejected = walk(
     world,
-    (d) => priorityIn(world, Step.DeclareBlockers, d) || turn.step > Step.DeclareBlockers,
-    (d) => (d.kind === 'declareBlockers' ? blocksOf(d.player!) : null),
+    (kind) => priorityIn(world, Step.DeclareBlockers, kind) || turn.step > Step.DeclareBlockers,
+    (kind, player) => (kind === 'declareBlockers' ? blocksOf(player) : null),
   )
   if (rejected) return undo(world, before, rejected)
   if (declared !== declaration.length && !isGameOver(world)) throw internalError('a checked block declaration was not asked for in full at the declare blockers step')
@@ -208,12 +220,12 @@ export function walkToDamage(world: GameWorld, explicit: ExplicitAssignment | nu
     if (!planned.ok) return planned
   }
   const target: StepId = kind === 'first' ? Step.FirstStrikeDamage : Step.RegularDamage
-  const assignments = given === null ? [] : [...given].flatMap(([creature, list]) => list.map(([recipient, amount]) => ({ creature, recipient, amount })))
+  const assignments = given === null ? NO_ASSIGNMENTS : [...given].flatMap(([creature, list]) => list.map(([recipient, amount]) => ({ creature, recipient, amount })))
   const before = given === null ? null : snapshotWorld(world)
   const rejected = walk(
     world,
-    (d) => priorityIn(world, target, d) || turn.step > target,
-    (d) => (d.kind === 'assignDamage' && turn.step === target ? { type: 'assignDamage', player: d.player!, assignments } : null),
+    (kind) => priorityIn(world, target, kind) || turn.step > target,
+    (kind, player) => (kind === 'assignDamage' && turn.step === target ? { type: 'assignDamage', player, assignments } : null),
   )
   return rejected ? undo(world, before, rejected) : OK
 }
@@ -254,7 +266,7 @@ export function walkTo(world: GameWorld, to: StepId, nextTurn: boolean): ActionR
     return reject('step-skipped', `advancing declares no attackers, so ${name} is skipped next turn`, '508.8')
   }
   const targetTurn = turn.number + (nextTurn ? 1 : 0)
-  walk(world, (d) => d.kind === 'priority' && (turn.number > targetTurn || (turn.number === targetTurn && turn.step >= to)))
+  walk(world, (kind) => kind === 'priority' && (turn.number > targetTurn || (turn.number === targetTurn && turn.step >= to)))
   return OK
 }
 
@@ -266,10 +278,7 @@ export function walkTo(world: GameWorld, to: StepId, nextTurn: boolean): ActionR
 function whenPriorityComes(world: GameWorld, player: Eid, action: () => ActionResult): ActionResult {
   const over = gameOverError(world)
   if (over) return over
-  const holder = (): Eid | null => {
-    const d = pendingDecision(world)
-    return d.kind === 'priority' ? d.player : null
-  }
+  const holder = (): Eid | null => (pendingKind(world) === 'priority' ? world.turn.priority : null)
   const first = holder()
   if (first === null || first === player || !inGame(world, player) || !world.playerOrder.includes(player)) return action()
   const before = snapshotWorld(world)
@@ -294,7 +303,7 @@ function resolveAll(world: GameWorld, search: readonly Eid[] | null): void {
   const rejected = walk(
     world,
     () => world.stack.length === 0,
-    (d) => (d.kind === 'search' ? { type: 'search', player: d.player!, cards: search } : null),
+    (kind, player) => (kind === 'search' ? { type: 'search', player, cards: search } : null),
   )
   // The search's cards were checked against the cast card's search before the cast.
   if (rejected) throw internalError(`a search checked before the cast was rejected as it resolved: ${rejected.error.message}`)

@@ -17,10 +17,9 @@ import * as outside from '../rules/actions/outside-effects.js'
 import { keywordBit } from '../../components/keywords.js'
 import { RedzoneError } from '../core/errors.js'
 import { hasPriorityOption } from './legal.js'
-import { Await } from '../core/await.js'
 import { isPlayer, label, type GameWorld } from '../core/world.js'
 import { EFFECT_TYPES, isPlayerAction, type Action, type DecisionKind, type OutsideEffect, type PlayerAction } from './action.js'
-import { pendingDecision } from './pending.js'
+import { pendingDecision, pendingKind, pendingPlayer } from './pending.js'
 import { bottomCards, keepHand, takeMulligan } from './pregame.js'
 
 /** The decision each action answers. */
@@ -57,18 +56,18 @@ function decisionError(world: GameWorld, action: PlayerAction): Rejection | null
   const player = action.player
   const actor = actorError(world, player)
   if (actor) return actor
-  const decision = pendingDecision(world)
-  const expected = ANSWERS[action.type]
-  if (decision.kind !== expected) {
-    return reject('not-awaited', `the game is waiting for ${WAITING_FOR[decision.kind]} (CR ${decision.rule}), not "${action.type}"`, decision.rule)
-  }
-  if (decision.player !== player) {
-    const who = decision.player === null ? 'nobody' : label(world, decision.player)
-    return expected === 'priority'
-      ? reject('not-your-priority', `${who} holds priority, not ${label(world, player)}`, '117.3')
-      : reject('not-your-decision', `${who} makes this choice, not ${label(world, player)}`, decision.rule)
-  }
-  return null
+  // The decision's kind and decider only: the whole decision is built for a rejection.
+  const kind = pendingKind(world)
+  // A pass, by far the most frequent action, without a lookup by its name.
+  const expected = action.type === 'pass' ? 'priority' : ANSWERS[action.type]
+  const decider = pendingPlayer(world, kind)
+  if (kind === expected && decider === player) return null
+  const { rule } = pendingDecision(world)
+  if (kind !== expected) return reject('not-awaited', `the game is waiting for ${WAITING_FOR[kind]} (CR ${rule}), not "${action.type}"`, rule)
+  const who = decider === null ? 'nobody' : label(world, decider)
+  return expected === 'priority'
+    ? reject('not-your-priority', `${who} holds priority, not ${label(world, player)}`, '117.3')
+    : reject('not-your-decision', `${who} makes this choice, not ${label(world, player)}`, rule)
 }
 
 /** CR 514.1, 103.5: exactly `count` different cards from the player's hand. */
@@ -99,7 +98,7 @@ function toExplicit(assignments: Extract<PlayerAction, { type: 'assignDamage' }>
  * on, then state-based actions are performed.
  */
 export function act(world: GameWorld, action: Action): ActionResult {
-  if (isPlayerAction(action)) return answer(world, action)
+  if (action.type === 'pass' || isPlayerAction(action)) return answer(world, action)
   if (!(EFFECT_TYPES as readonly string[]).includes(action.type)) throw new RedzoneError('invalid-argument', `action.type: no action "${String(action.type)}"`)
   return applyEffect(world, action)
 }
@@ -111,7 +110,7 @@ export function act(world: GameWorld, action: Action): ActionResult {
  */
 export function passIfForced(world: GameWorld): boolean {
   const turn = world.turn
-  if (turn.awaiting !== Await.None || !priorityGiven(world) || hasPriorityOption(world, turn.priority)) return false
+  if (!priorityGiven(world) || hasPriorityOption(world, turn.priority)) return false
   passPriority(world)
   return true
 }

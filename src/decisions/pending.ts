@@ -1,12 +1,13 @@
 import { Await, type AwaitKind } from '../core/await.js'
 import type { Decision, DecisionKind } from './action.js'
 import { searchOf } from '../rules/spells/resolve.js'
-import { priorityGiven } from '../turn/runner.js'
+import { stepGivesPriority } from '../turn/runner.js'
 import { internalError } from '../core/errors.js'
 import { STEP_NAMES } from '../core/steps.js'
 import { isGameOver, winnerOf } from '../core/players.js'
 export { winnerOf }
 import type { GameWorld } from '../core/world.js'
+import type { Eid } from '../core/events.js'
 
 const KIND: Record<AwaitKind, DecisionKind> = {
   [Await.None]: 'priority',
@@ -19,22 +20,36 @@ const KIND: Record<AwaitKind, DecisionKind> = {
   [Await.Bottom]: 'bottom',
 }
 
-const RULE: Record<AwaitKind, string> = {
-  [Await.None]: '117.3',
-  [Await.Attackers]: '508.1',
-  [Await.Blockers]: '509.1',
-  [Await.Damage]: '510.1',
-  [Await.Search]: '701.23',
-  [Await.Discard]: '514.1',
-  [Await.Mulligan]: '103.5',
-  [Await.Bottom]: '103.5',
+/** The rule that asks for each decision. */
+const RULE: Record<DecisionKind, string> = {
+  priority: '117.3',
+  declareAttackers: '508.1',
+  declareBlockers: '509.1',
+  assignDamage: '510.1',
+  search: '701.23',
+  discard: '514.1',
+  mulligan: '103.5',
+  bottom: '103.5',
+  gameOver: '104.2a',
 }
 
-/** The decision's kind name of an awaited choice. */
-export function decisionKindOf(kind: AwaitKind): DecisionKind {
-  return KIND[kind]
+/**
+ * The kind of the pending decision (`pendingDecision(world).kind`) without building the decision:
+ * the gate and the driver's walks ask it at every step.
+ */
+export function pendingKind(world: GameWorld): DecisionKind {
+  const turn = world.turn
+  if (isGameOver(world)) return 'gameOver'
+  if (turn.awaiting !== Await.None) return KIND[turn.awaiting]
+  if (!stepGivesPriority(world)) throw internalError(`no decision in ${STEP_NAMES[turn.step]}: the world was not begun or settled`)
+  return 'priority'
 }
 
+/** Who makes the pending decision of kind `kind` (`pendingKind`): for `gameOver`, the winner (null for a draw). */
+export function pendingPlayer(world: GameWorld, kind: DecisionKind): Eid | null {
+  if (kind === 'gameOver') return winnerOf(world) || null
+  return kind === 'priority' ? world.turn.priority : world.turn.decider
+}
 
 /**
  * Who must decide what now (CR 117.3: priority; 508.1, 509.1, 510.1, 701.23, 514.1, 103.5: the
@@ -43,16 +58,11 @@ export function decisionKindOf(kind: AwaitKind): DecisionKind {
  * player receives priority in untap and cleanup, so those steps are walked through).
  */
 export function pendingDecision(world: GameWorld): Decision {
-  const turn = world.turn
-  if (isGameOver(world)) {
-    const winner = winnerOf(world)
-    return { kind: 'gameOver', player: winner === 0 ? null : winner, rule: '104.2a', count: 0 }
+  const kind = pendingKind(world)
+  return {
+    kind,
+    player: pendingPlayer(world, kind),
+    rule: RULE[kind],
+    count: kind === 'priority' || kind === 'gameOver' ? 0 : kind === 'search' ? (searchOf(world.stack[world.stack.length - 1])?.upTo ?? 0) : world.turn.choiceCount,
   }
-  if (turn.awaiting !== Await.None) {
-    let count = turn.choiceCount
-    if (turn.awaiting === Await.Search) count = searchOf(world.stack[world.stack.length - 1])?.upTo ?? 0
-    return { kind: KIND[turn.awaiting], player: turn.decider, rule: RULE[turn.awaiting], count }
-  }
-  if (!priorityGiven(world)) throw internalError(`no decision in ${STEP_NAMES[turn.step]}: the world was not begun or settled`)
-  return { kind: 'priority', player: turn.priority, rule: '117.3', count: 0 }
 }

@@ -48,11 +48,14 @@ export function continueStep(world: GameWorld): void {
 
 /** Whether a player holds priority now (and who: `turn.priority`). */
 export function priorityGiven(world: GameWorld): boolean {
+  return world.turn.awaiting === Await.None && !isGameOver(world) && stepGivesPriority(world)
+}
+
+/** Whether the current step's turn-based actions are done and it gives priority (CR 117.3a, 514.3a): `priorityGiven` but for the choice awaited and the game's end. */
+export function stepGivesPriority(world: GameWorld): boolean {
   const turn = world.turn
-  if (turn.awaiting !== Await.None || isGameOver(world)) return false
   const entry = SCHEDULE[turn.step]!
-  if (turn.resumeAt < entry.begin.length) return false
-  return entry.priority || turn.cleanupPriority
+  return turn.resumeAt >= entry.begin.length && (entry.priority || turn.cleanupPriority)
 }
 
 /**
@@ -135,7 +138,7 @@ export function beginTurn(world: GameWorld, active: Eid, rule: string): void {
  */
 export function settle(world: GameWorld): void {
   const turn = world.turn
-  while (turn.awaiting === Await.None && !isGameOver(world) && !priorityGiven(world)) {
+  while (turn.awaiting === Await.None && !isGameOver(world) && !stepGivesPriority(world)) {
     if (turn.resumeAt < SCHEDULE[turn.step]!.begin.length) continueStep(world)
     else nextStep(world)
   }

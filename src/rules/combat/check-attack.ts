@@ -26,6 +26,7 @@ export function checkAttackDeclaration(world: GameWorld, declaration: readonly A
   const types = world.types.mask
   const effective = world.kw.effective
   const marks = world.scratch.marks
+  const isPlayerFlag = world.players.isPlayer
   const stamp = nextStamp(world)
   for (let i = 0; i < declaration.length; i++) {
     const { attacker, target } = declaration[i]!
@@ -38,10 +39,8 @@ export function checkAttackDeclaration(world: GameWorld, declaration: readonly A
       tapped[attacker] === 0 &&
       (sick[attacker] === 0 || effective[attacker]! & KW_HASTE) &&
       (effective[attacker]! & KW_DEFENDER) === 0 &&
-      world.players.isPlayer[attacker] === 0 &&
-      world.players.isPlayer[target] === 1 &&
-      target !== active &&
-      inGame(world, target)
+      isPlayerFlag[attacker] === 0 &&
+      attackTargetError(world, attacker, target) === null
     ) {
       marks[attacker] = stamp
       continue
@@ -61,38 +60,36 @@ export function checkAttackDeclaration(world: GameWorld, declaration: readonly A
 export function attackerError(world: GameWorld, attacker: Eid): Rejection | null {
   const active = world.turn.active
   const { zone, controller } = world.place
-  const who = (): string => label(world, attacker)
+  // No closure for the name: this runs for every creature the enumerators look at.
   if (isPlayer(world, attacker) || zone[attacker] !== Zone.Battlefield) {
-    return reject('not-on-battlefield', `${who()} is not a permanent on the battlefield, so it can't attack`, '508.1a')
+    return reject('not-on-battlefield', `${label(world, attacker)} is not a permanent on the battlefield, so it can't attack`, '508.1a')
   }
-  if ((world.types.mask[attacker]! & T_CREATURE) === 0) return reject('not-a-creature', `${who()} is not a creature, so it can't attack`, '508.1a')
+  if ((world.types.mask[attacker]! & T_CREATURE) === 0) return reject('not-a-creature', `${label(world, attacker)} is not a creature, so it can't attack`, '508.1a')
   if (controller[attacker] !== active) {
-    return reject('not-your-creature', `${who()} is not controlled by the active player ${label(world, active)}, so it can't attack`, '508.1a')
+    return reject('not-your-creature', `${label(world, attacker)} is not controlled by the active player ${label(world, active)}, so it can't attack`, '508.1a')
   }
-  if (world.status.tapped[attacker]) return reject('tapped', `${who()} is tapped, so it can't attack`, '508.1a')
+  if (world.status.tapped[attacker]) return reject('tapped', `${label(world, attacker)} is tapped, so it can't attack`, '508.1a')
   const keywords = world.kw.effective[attacker]!
   if (world.status.sick[attacker] && (keywords & KW_HASTE) === 0) {
-    return reject('summoning-sick', `${who()} hasn't been under its controller's control since the turn began and has no haste`, '302.6')
+    return reject('summoning-sick', `${label(world, attacker)} hasn't been under its controller's control since the turn began and has no haste`, '302.6')
   }
-  if (keywords & KW_DEFENDER) return reject('defender-cannot-attack', `${who()} has defender and can't attack`, '702.3b')
+  if (keywords & KW_DEFENDER) return reject('defender-cannot-attack', `${label(world, attacker)} has defender and can't attack`, '702.3b')
   return null
 }
 
 /** CR 508.1b: an attacking creature attacks an opponent or a planeswalker an opponent controls. Null when `target` is legal. */
 export function attackTargetError(world: GameWorld, attacker: Eid, target: Eid): Rejection | null {
   const active = world.turn.active
-  const who = (): string => label(world, attacker)
-  const whom = (): string => label(world, target)
   if (isPlayer(world, target)) {
-    if (target === active) return reject('illegal-attack-target', `${who()} can't attack its own controller`, '508.1b')
-    if (!inGame(world, target)) return reject('illegal-attack-target', `${whom()} has left the game`, '800.4a')
+    if (target === active) return reject('illegal-attack-target', `${label(world, attacker)} can't attack its own controller`, '508.1b')
+    if (!inGame(world, target)) return reject('illegal-attack-target', `${label(world, target)} has left the game`, '800.4a')
     return null
   }
   if (world.place.zone[target] !== Zone.Battlefield || (world.types.mask[target]! & T_PLANESWALKER) === 0) {
-    return reject('illegal-attack-target', `${who()} can attack only a player or a planeswalker, not ${whom()}`, '508.1b')
+    return reject('illegal-attack-target', `${label(world, attacker)} can attack only a player or a planeswalker, not ${label(world, target)}`, '508.1b')
   }
   if (world.place.controller[target] === active) {
-    return reject('illegal-attack-target', `${who()} can't attack ${whom()}, a planeswalker its controller controls`, '508.1b')
+    return reject('illegal-attack-target', `${label(world, attacker)} can't attack ${label(world, target)}, a planeswalker its controller controls`, '508.1b')
   }
   return null
 }

@@ -172,13 +172,17 @@ function hasDamageChoice(world: GameWorld, attacker: Eid, kind: DamageStepKind):
   if ((world.combat.flags[attacker]! & C_BLOCKED) === 0) {
     return splitsOverPlaneswalker && power > Math.max(0, world.stats.loyalty[target]!)
   }
-  const blockers = liveBlockers(world, attacker)
-  if (blockers.length >= 2) return true
-  if ((keywords & KW_ANY_TRAMPLE) === 0) return false
-  if (!reachesDefender(world, attacker)) return false
+  // Its live blockers counted, not listed (CR 506.4): two or more, or one with trample past lethal damage.
+  const { blockStart, blockCount } = world.combat
+  const list = world.roster.blockList.items
+  let live = 0
   let lethal = 0
-  for (const b of blockers) lethal += lethalDamageNeeded(world, b, (keywords & KW_DEATHTOUCH) !== 0)
-  return power > lethal
+  for (let i = blockStart[attacker]!, end = i + blockCount[attacker]!; i < end; i++) {
+    if (!stillBlocks(world, list[i]!, attacker)) continue
+    if (++live > 1) return true
+    lethal = lethalDamageNeeded(world, list[i]!, (keywords & KW_DEATHTOUCH) !== 0)
+  }
+  return (keywords & KW_ANY_TRAMPLE) !== 0 && reachesDefender(world, attacker) && power > lethal
 }
 
 /** Whether any attacking creature's controller has a damage division to choose in this step. */
