@@ -71,13 +71,14 @@ function empty(kind: DecisionKind, player: Eid | null, count: number): LegalActi
 /** Every object and player a spell could target (CR 115.1): players in the game, creatures and planeswalkers on the battlefield; with `controlledBy`, those that player controls. Into `out` (emptied first). */
 function targetCandidates(world: GameWorld, controlledBy: Eid = 0, out: Eid[] = []): Eid[] {
   out.length = 0
-  const { zone, controller } = world.place
+  const controller = world.place.controller
   const types = world.types.mask
   for (const p of world.playerOrder) if (inGame(world, p) && (controlledBy === 0 || controller[p] === controlledBy)) out.push(p)
+  // The cards on the battlefield (`battlefieldOf`): no zone or card test left to make.
   const permanents = battlefieldOf(world)
   for (let k = 0; k < permanents.length; k++) {
     const eid = permanents[k]!
-    if (zone[eid] === Zone.Battlefield && types[eid]! & (T_CREATURE | T_PLANESWALKER) && world.cardData[eid] !== undefined && (controlledBy === 0 || controller[eid] === controlledBy)) out.push(eid)
+    if (types[eid]! & (T_CREATURE | T_PLANESWALKER) && (controlledBy === 0 || controller[eid] === controlledBy)) out.push(eid)
   }
   return out
 }

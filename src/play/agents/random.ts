@@ -18,28 +18,19 @@ export function sampleCards(rng: Rng, items: readonly Eid[], count: number): Eid
   return copy.slice(0, count)
 }
 
-/** Every priority action, flattened: pass, each land, each spell with each target, each ability with each target, each plot. */
-export function priorityActions(player: Eid, legal: LegalActions): PlayerAction[] {
-  const out: PlayerAction[] = [{ type: 'pass', player }]
-  for (const card of legal.play) out.push({ type: 'play', player, card })
-  for (const c of legal.cast) {
-    if (c.targets.length === 0) out.push({ type: 'cast', player, card: c.card, target: 0, plot: c.plot })
-    for (const target of c.targets) out.push({ type: 'cast', player, card: c.card, target, plot: c.plot })
-  }
-  for (const a of legal.activate) for (const target of a.targets) out.push({ type: 'activate', player, object: a.object, ability: a.ability, target })
-  for (const card of legal.plot) out.push({ type: 'plot', player, card })
-  return out
-}
-
-/**
- * `pick(rng, priorityActions(player, legal))` without building the list: the same draw
- * (`rng.int` of the same count) and the same action, built alone.
- */
-function pickPriorityAction(rng: Rng, player: Eid, legal: LegalActions): PlayerAction {
+/** How many priority actions there are, flattened as `priorityActionAt` orders them. */
+function priorityActionCount(legal: LegalActions): number {
   let count = 1 + legal.play.length + legal.plot.length
   for (const c of legal.cast) count += Math.max(1, c.targets.length)
   for (const a of legal.activate) count += a.targets.length
-  let k = rng.int(count)
+  return count
+}
+
+/**
+ * Priority action `k` (below `priorityActionCount`) of the flattened list: pass, each land, each
+ * spell with each target (or none), each ability with each target, each plot. Built alone.
+ */
+function priorityActionAt(player: Eid, legal: LegalActions, k: number): PlayerAction {
   if (k === 0) return { type: 'pass', player }
   k--
   if (k < legal.play.length) return { type: 'play', player, card: legal.play[k]! }
@@ -56,12 +47,20 @@ function pickPriorityAction(rng: Rng, player: Eid, legal: LegalActions): PlayerA
   return { type: 'plot', player, card: legal.plot[k]! }
 }
 
+/** Every priority action, flattened (`priorityActionAt`'s order). */
+export function priorityActions(player: Eid, legal: LegalActions): PlayerAction[] {
+  const out: PlayerAction[] = []
+  for (let k = 0, n = priorityActionCount(legal); k < n; k++) out.push(priorityActionAt(player, legal, k))
+  return out
+}
+
 /** A random legal action for the decision (uniform over the options of each factor). */
 export function randomAction(rng: Rng, view: GameView, decision: Decision, legal: LegalActions): PlayerAction {
   const player = decision.player!
   switch (decision.kind) {
     case 'priority':
-      return pickPriorityAction(rng, player, legal)
+      // One draw over the flattened list, the picked action built alone.
+      return priorityActionAt(player, legal, rng.int(priorityActionCount(legal)))
     case 'declareAttackers': {
       const attackers: { attacker: Eid; target: Eid }[] = []
       for (const o of legal.attackers) {
