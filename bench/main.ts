@@ -20,6 +20,7 @@ import { soak, type SoakReport } from './soak.js'
 import { rlBench, type RlReport } from './rl.js'
 import { benchSelfPlay, type SelfPlayBenchResult } from '../src/node/selfplay/bench.js'
 import { runCompare } from './compare-run.js'
+import { median } from './compare.js'
 import { createLimitBoard, resetLimitBoard, runLimitCombat } from './limit.js'
 import { baselineOutcome, engineOutcome, limitOutcome, type Outcome } from './outcome.js'
 
@@ -52,12 +53,6 @@ interface SmallBoardRow {
 }
 
 const log = (line: string): void => void process.stderr.write(`${line}\n`)
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  const mid = sorted.length >> 1
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
-}
 
 function memoryNow(): number {
   gc?.()

@@ -6,7 +6,7 @@
  */
 import { RedzoneError } from '../core/errors.js'
 import { exportGames, formatBytes, type ExportGamesOptions, type ExportProgress } from '../node/export.js'
-import type { TextSink } from '../node/selfplay/progress.js'
+import { lineProgress, type Progress, type TextSink } from '../node/selfplay/progress.js'
 
 export const EXIT_DIFFER = 1
 export const EXIT_INVALID = 2
@@ -21,32 +21,17 @@ export interface ExportFlags {
   quiet?: boolean
 }
 
-/** Progress lines every `everyMs` and at the end: `export: 120/500 games (24.0%), 15210 rows, 52.1 games/s, ETA 8s`. */
-function progressLines(err: TextSink, everyMs = 2000): { update(p: ExportProgress): void; end(): void } {
-  const start = performance.now()
-  let last = start
-  let latest: ExportProgress | null = null
-  let printed: ExportProgress | null = null
-  const line = (p: ExportProgress): void => {
-    printed = p
-    const seconds = (performance.now() - start) / 1000
-    const rate = seconds > 0 ? p.records / seconds : 0
-    const pct = p.total === 0 ? 100 : (100 * p.records) / p.total
-    const eta = rate > 0 ? `${Math.round((p.total - p.records) / rate)}s` : '?'
-    err.write(`export: ${p.records}/${p.total} games (${pct.toFixed(1)}%), ${p.rows} rows, ${rate.toFixed(1)} games/s, ETA ${eta}\n`)
-  }
+/** Progress lines (`lineProgress`) every 2 s and at the end: `export: 120/500 games (24.0%), 15210 rows, 52.1 games/s, ETA 8s`. */
+function progressLines(err: TextSink): { update(p: ExportProgress): void; end(): void } {
+  let rows = 0
+  let lines: Progress | null = null
   return {
     update(p) {
-      latest = p
-      const now = performance.now()
-      if (now - last >= everyMs) {
-        last = now
-        line(p)
-      }
+      rows = p.rows
+      lines ??= lineProgress(p.total, err, 2000, 'export', () => `${rows} rows`)
+      lines.update(p.records)
     },
-    end() {
-      if (latest !== null && latest !== printed && latest.records > 0) line(latest)
-    },
+    end: () => lines?.stop(),
   }
 }
 

@@ -5,9 +5,8 @@
  * Diagnostics go to standard error; the process ends at CLOSE or when standard input closes.
  */
 import { readSync } from 'node:fs'
-import { RlServer, writeAll } from '../node/rl-server.js'
-
-const PAUSE = new Int32Array(new SharedArrayBuffer(4))
+import { RlServer } from '../node/rl-server.js'
+import { pause, writeAll } from '../node/fd-io.js'
 
 /** The largest request: a STEP of 65,536 actions is 256 KiB; HELLO's options are a few hundred bytes. */
 const MAX_FRAME = 1 << 24
@@ -22,7 +21,7 @@ function readExactly(bytes: Buffer, partial = false): boolean {
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code
       if (code === 'EAGAIN') {
-        Atomics.wait(PAUSE, 0, 0, 1)
+        pause()
         continue
       }
       if (code === 'EOF') k = 0

@@ -269,27 +269,22 @@ export function hasPriorityOption(world: GameWorld, player: Eid): boolean {
   const hand = lists.hand
   let mana: ManaSummary | null = null
   let candidates: Eid[] | null = null
-  if (!hasSorceryTiming(world, player)) {
-    // WITHOUT_SORCERY_TIMING: only a card cast at instant speed can be (castCheck would refuse the others).
-    for (let i = 0; i < hand.length; i++) {
-      const card = hand[i]!
-      if (!instantSpeed(world, card) || castCheck(world, player, card, false) !== null) continue
-      mana ??= manaSummary(world, player, MANA)
-      if (canAfford(world, mana, world.cardData[card]!.manaCost!) && (!needsTarget(world, card) || anyCastTarget(world, player, card, (candidates ??= targetCandidates(world))))) return true
-    }
-    return false
-  }
+  const sorcery = hasSorceryTiming(world, player)
   for (let i = 0; i < hand.length; i++) {
     const card = hand[i]!
-    const land = landCheck(world, player, card)
-    if (land === null) return true
-    // Only a card that is not a land can be cast (305.1: castCheck refuses lands, and it refuses a
-    // card out of the hand, or no card, as landCheck did): castCheck asked of the others alone.
-    if (land === 'not-a-land' && castCheck(world, player, card, false) === null) {
-      mana ??= manaSummary(world, player, MANA)
-      if (canAfford(world, mana, world.cardData[card]!.manaCost!) && (!needsTarget(world, card) || anyCastTarget(world, player, card, (candidates ??= targetCandidates(world))))) return true
-    }
+    if (sorcery) {
+      const land = landCheck(world, player, card)
+      if (land === null) return true
+      // Only a card that is not a land can be cast (305.1: castCheck refuses lands, and it refuses
+      // a card out of the hand, or no card, as landCheck did): castCheck asked of the others alone.
+      if (land !== 'not-a-land') continue
+    } else if (!instantSpeed(world, card)) continue // WITHOUT_SORCERY_TIMING
+    if (castCheck(world, player, card, false) !== null) continue
+    mana ??= manaSummary(world, player, MANA)
+    if (canAfford(world, mana, world.cardData[card]!.manaCost!) && (!needsTarget(world, card) || anyCastTarget(world, player, card, (candidates ??= targetCandidates(world))))) return true
   }
+  // WITHOUT_SORCERY_TIMING: no plotted card, equip or plot then.
+  if (!sorcery) return false
   const exile = lists.exile
   for (let i = 0; i < exile.length; i++) {
     const card = exile[i]!

@@ -3,7 +3,8 @@
  * first, the rows through buffers of bounded size, then the header again with the real number of
  * rows. Memory stays a few buffers whatever the number of rows.
  */
-import { closeSync, openSync, write, writeSync } from 'node:fs'
+import { closeSync, openSync, write } from 'node:fs'
+import { writeAll } from './fd-io.js'
 import { endianness } from 'node:os'
 
 const LE = endianness() === 'LE'
@@ -171,10 +172,4 @@ function writeInBackground(fd: number, buffer: Buffer, length: number, position:
   })
 }
 
-/** `writeSync` until every byte is written (at `position`, or where the file is: a file written only this way). */
-export function writeAll(fd: number, data: Uint8Array, position: number | null): void {
-  let done = 0
-  while (done < data.length) {
-    done += writeSync(fd, data, done, data.length - done, position === null ? null : position + done)
-  }
-}
+

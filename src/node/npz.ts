@@ -6,7 +6,7 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs'
 /*! fflate 0.8.3, bundled here: MIT License, Copyright (c) 2026 Arjun Barrett (node_modules/fflate/LICENSE) */
 import { Zip, ZipPassThrough } from 'fflate'
-import { writeAll } from './npy.js'
+import { writeAll } from './fd-io.js'
 
 /** A fixed time for every entry: the same records give the same `.npz`, byte for byte. */
 const ZIP_TIME = new Date(1980, 0, 1)

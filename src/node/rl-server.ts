@@ -22,7 +22,8 @@
  *
  * redzone-rl/2 added the finals; a redzone-rl/1 client refuses the server at HELLO.
  */
-import { closeSync, ftruncateSync, openSync, writeSync } from 'node:fs'
+import { closeSync, ftruncateSync, openSync } from 'node:fs'
+import { writeAll } from './fd-io.js'
 import { RedzoneError } from '../core/errors.js'
 import { ACTION_LAYOUT, ACTION_SIZE, OBS_LAYOUT, OBS_SIZE, OBS_VERSION, type ActionLayout, type ObsLayout } from '../rl/layout.js'
 import { VecEnv, type Opponent, type VecEnvStats } from '../rl/vec-env.js'
@@ -170,7 +171,7 @@ export class RlServer {
         ftruncateSync(this.shmFd, shmBytes)
         // Every page written once now: a full /dev/shm fails here, not in the middle of a step (which has then already happened).
         const zeros = Buffer.alloc(Math.min(shmBytes, 1 << 20))
-        for (let at = 0; at < shmBytes; at += zeros.length) writeAllAt(this.shmFd, zeros.subarray(0, Math.min(zeros.length, shmBytes - at)), at)
+        for (let at = 0; at < shmBytes; at += zeros.length) writeAll(this.shmFd, zeros.subarray(0, Math.min(zeros.length, shmBytes - at)), at)
       } catch (error) {
         if (this.shmFd !== null) closeSync(this.shmFd)
         this.shmFd = null
@@ -205,8 +206,8 @@ export class RlServer {
     let finalBytes = 0
     for (const part of finals) finalBytes += part.length
     if (this.shmFd !== null) {
-      writeAllAt(this.shmFd, obs, 0)
-      writeAllAt(this.shmFd, mask, obs.length)
+      writeAll(this.shmFd, obs, 0)
+      writeAll(this.shmFd, mask, obs.length)
       return [header(0, head.length + finalBytes), head, ...finals]
     }
     return [header(0, head.length + obs.length + mask.length + finalBytes), head, obs, mask, ...finals]
@@ -253,22 +254,4 @@ function frame(status: number, payload: Buffer): Buffer {
   return Buffer.concat([header(status, payload.length), payload])
 }
 
-/** Writes every byte (a pipe or a file may take fewer at a time). */
-export function writeAll(fd: number, bytes: Buffer): void {
-  let done = 0
-  while (done < bytes.length) {
-    try {
-      done += writeSync(fd, bytes, done, bytes.length - done)
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') throw error
-      Atomics.wait(PAUSE, 0, 0, 1)
-    }
-  }
-}
 
-function writeAllAt(fd: number, bytes: Buffer, position: number): void {
-  let done = 0
-  while (done < bytes.length) done += writeSync(fd, bytes, done, bytes.length - done, position + done)
-}
-
-const PAUSE = new Int32Array(new SharedArrayBuffer(4))

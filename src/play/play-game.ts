@@ -112,9 +112,12 @@ class Eliminations {
   }
 }
 
-/** Why a finished game ended (CR 704.5a no life, 704.5b drawing from an empty library). */
-export function endReason(world: GameWorld): GameEndReason {
-  for (const p of world.playerOrder) if (!inGame(world, p) && world.players.life[p]! > 0) return 'empty-library'
+/** Why a finished game ended (CR 704.5a no life, 704.5b drawing from an empty library): why the players who left last (`lastOut`, their seats; by default any who left) did. */
+export function endReason(world: GameWorld, lastOut?: readonly number[]): GameEndReason {
+  // The game ended when its last players left: why they did (with several players, someone who
+  // drew from an empty library turns earlier doesn't make a later death by damage one).
+  const order = world.playerOrder
+  for (const p of lastOut ? lastOut.map((seat) => order[seat]!) : order) if (!inGame(world, p) && world.players.life[p]! > 0) return 'empty-library'
   return 'life'
 }
 
@@ -151,7 +154,7 @@ function run(
     const decision = pendingDecision(world)
     if (decision.kind === 'gameOver') {
       const winner = winnerOf(world)
-      return done({ winner: winner === 0 ? null : seatIndex(world, winner), reason: endReason(world) })
+      return done({ winner: winner === 0 ? null : seatIndex(world, winner), reason: endReason(world, eliminations?.groups.at(-1)) })
     }
     const legal = legalActions(world)
     const forced = forcedAction(legal)

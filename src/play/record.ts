@@ -86,12 +86,16 @@ export function recordShapeError(value: unknown): string | null {
   if (!Number.isInteger(r.turns) || (r.turns as number) < 0) return 'turns: expected a whole number'
   if (!REASONS.includes(r.reason)) return `reason ${JSON.stringify(r.reason)}: expected one of ${REASONS.join(', ')}`
   if (!Array.isArray(r.actions) || !r.actions.every((a) => typeof a === 'string')) return 'actions: expected a list of action strings'
-  if (r.eliminated !== undefined) {
-    const out = Array.isArray(r.eliminated) ? r.eliminated.flat() : null
-    const ok =
-      players > 2 && out !== null && (r.eliminated as unknown[]).every((g) => Array.isArray(g) && g.length > 0) &&
-      out.every(seat) && new Set(out).size === out.length && !out.includes(r.winner)
-    if (!ok) return 'eliminated: expected groups of distinct seats other than the winner (games of three or four players only)'
-  }
-  return null
+  return eliminatedError(r.eliminated, players, r.winner)
+}
+
+/** Why a record's `eliminated` (absent, or groups of distinct seats other than the winner, in a game of 3 or 4) is wrong, or null. */
+export function eliminatedError(eliminated: unknown, players: number, winner: unknown): string | null {
+  if (eliminated === undefined) return null
+  const seat = (v: unknown): boolean => Number.isInteger(v) && (v as number) >= 0 && (v as number) < players
+  const out = Array.isArray(eliminated) ? (eliminated as unknown[]).flat() : null
+  const ok =
+    players > 2 && out !== null && (eliminated as unknown[]).every((g) => Array.isArray(g) && g.length > 0) &&
+    out.every(seat) && new Set(out).size === out.length && !out.includes(winner)
+  return ok ? null : 'eliminated: expected groups of distinct seats other than the winner (games of three or four players only)'
 }

@@ -10,6 +10,7 @@ import { restoreWorld, snapshotWorld, type WorldSnapshot } from '../state/snapsh
 import { buildPosition } from '../state/position.js'
 import type { GameWorld } from '../core/world.js'
 import { inGame } from '../core/players.js'
+import { battlefieldOf } from '../core/entity-lists.js'
 
 /**
  * What one player may know of a game (`canSee`, CR 400.2: hidden zones): their own hand, every
@@ -72,8 +73,8 @@ export class GameView {
   /** The permanents on the battlefield controlled by `player`. */
   battlefield(player: Eid): Eid[] {
     const out: Eid[] = []
-    const { zone, controller } = this.world.place
-    this.world.cardData.forEach((_, eid) => zone[eid] === Zone.Battlefield && controller[eid] === player && this.canSee(eid) && out.push(eid))
+    const controller = this.world.place.controller
+    for (const eid of battlefieldOf(this.world)) if (controller[eid] === player && this.canSee(eid)) out.push(eid)
     return out
   }
 

@@ -14,7 +14,7 @@ import { RedzoneError } from '../../src/core/errors.js'
 import { heuristicAgent, heuristicAction } from '../../src/play/agents/heuristic.js'
 import { randomAgent } from '../../src/play/agents/random.js'
 import { searchAgentFactory } from '../../src/play/agents/search.js'
-import { GameTable, playGame, replay } from '../../src/play/play-game.js'
+import { endReason, GameTable, playGame, replay } from '../../src/play/play-game.js'
 import { recordShapeError, type GameRecord } from '../../src/play/record.js'
 import { GameView } from '../../src/play/view.js'
 import { legalActions as legalOf } from '../../src/decisions/legal.js'
@@ -185,5 +185,22 @@ describe('CR 802.1a The heuristic chooses whom to attack', () => {
   it('802.1a a creature safe against no opponent stays home', () => {
     const game = fourPlayers([creature('bear', 'A', 2, 2), creature('wallB', 'B', 4, 4), creature('wallC', 'C', 4, 4), creature('wallD', 'D', 4, 4)])
     expect(heuristicAttack(game)).toEqual({})
+  })
+})
+
+describe('endReason in a free-for-all (704.5a, 704.5b)', () => {
+  it('is why the players who left last did: a death by damage after another player decked out earlier is "life"', () => {
+    const game = newGame([], { players: [{ id: 'A' }, { id: 'B' }, { id: 'C' }] })
+    const w = worldOf(game)
+    const [a, b, c] = w.playerOrder as [number, number, number]
+    // B drew from an empty library earlier (lost at 20 life); C then died to damage; A is left.
+    w.players.lost[b] = 1
+    w.players.lost[c] = 1
+    w.players.life[c] = 0
+    expect(w.players.life[a]).toBeGreaterThan(0)
+    expect(endReason(w, [2])).toBe('life')
+    expect(endReason(w, [1])).toBe('empty-library')
+    // Without the last group (two players: the one who left), any player who left with life counts.
+    expect(endReason(w)).toBe('empty-library')
   })
 })

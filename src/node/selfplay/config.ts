@@ -53,12 +53,16 @@ export function parsePair(flag: string, text: string): [string, string] {
  * random; one name: every seat).
  */
 export function parseSeats(flag: string, text: string, players: number): string[] {
-  const parts = text.split(',').map((part) => part.trim())
-  if (parts.some((part) => part === '') || parts.length > players) {
+  return fillSeats(flag, text.split(',').map((part) => part.trim()), players)
+}
+
+/** `parseSeats` of names already split: 1 to `players` non-empty names, repeated in order to fill the seats. */
+export function fillSeats(flag: string, names: readonly string[], players: number): string[] {
+  if (names.length < 1 || names.some((name) => name === '') || names.length > players) {
     const count = players === 2 ? 'one or two' : `one to ${players}`
-    throw new RedzoneError('usage', `${flag} ${text}: expected ${count} comma-separated names`)
+    throw new RedzoneError('usage', `${flag} ${names.join(',')}: expected ${count} comma-separated names`)
   }
-  return Array.from({ length: players }, (_, k) => parts[k % parts.length]!)
+  return Array.from({ length: players }, (_, k) => names[k % names.length]!)
 }
 
 /** A whole number in [min, max]; `_` separators allowed (100_000). */

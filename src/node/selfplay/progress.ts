@@ -23,9 +23,10 @@ export interface TextSink {
 
 /**
  * Progress lines every `everyMs`, and at the end unless the last line said it already:
- * `selfplay: 1280/100000 games (1.3%), 512.0 games/s, ETA 3m12s`.
+ * `selfplay: 1280/100000 games (1.3%), 512.0 games/s, ETA 3m12s`; `detail` adds to each line
+ * after the percentage (`export: ... (24.0%), 15210 rows, ...`).
  */
-export function lineProgress(total: number, stream: TextSink = process.stderr, everyMs = 2000, label = 'selfplay'): Progress {
+export function lineProgress(total: number, stream: TextSink = process.stderr, everyMs = 2000, label = 'selfplay', detail?: () => string): Progress {
   const start = performance.now()
   let last = start
   let done = 0
@@ -35,7 +36,7 @@ export function lineProgress(total: number, stream: TextSink = process.stderr, e
     const seconds = (performance.now() - start) / 1000
     const rate = seconds > 0 ? done / seconds : 0
     const pct = total === 0 ? 100 : (100 * done) / total
-    stream.write(`${label}: ${done}/${total} games (${pct.toFixed(1)}%), ${rate.toFixed(1)} games/s, ETA ${duration(rate > 0 ? (total - done) / rate : Infinity)}\n`)
+    stream.write(`${label}: ${done}/${total} games (${pct.toFixed(1)}%)${detail ? `, ${detail()}` : ''}, ${rate.toFixed(1)} games/s, ETA ${duration(rate > 0 ? (total - done) / rate : Infinity)}\n`)
   }
   return {
     update(value) {

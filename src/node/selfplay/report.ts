@@ -3,7 +3,7 @@ import { createReadStream, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { missingPeer, missingPeerOf } from './optional.js'
-import { MAX_PLAYERS, MIN_PLAYERS, type GameRecord } from '../../play/record.js'
+import { eliminatedError, MAX_PLAYERS, MIN_PLAYERS, type GameRecord } from '../../play/record.js'
 import { RedzoneError } from '../../core/errors.js'
 import { outcomeOf } from './play-range.js'
 import { MAX_LISTED_ERRORS, rate, sideName, SummaryBuilder, type MatchupSummary, type Rate, type SelfPlaySummary } from './summary.js'
@@ -23,10 +23,7 @@ function recordProblem(value: unknown): string | null {
       ? 'a redzone-game/1 record needs first (0 or 1), winner (0, 1 or null) and reason'
       : `a redzone-game/1 record needs first (a seat from 0 to ${players - 1}), winner (a seat or null) and reason`
   }
-  if (r.eliminated !== undefined && (!Array.isArray(r.eliminated) || !r.eliminated.every((g) => Array.isArray(g) && g.every(seat)))) {
-    return 'eliminated: expected groups of seats'
-  }
-  return null
+  return eliminatedError(r.eliminated, players, r.winner)
 }
 
 /** The lines of a file, numbered from 1, each with whether a newline ended it (streamed: any size). */

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto'
 import { availableParallelism } from 'node:os'
 import { dirname, isAbsolute, resolve } from 'node:path'
 import { RedzoneError } from '../../core/errors.js'
-import type { RunConfig } from './config.js'
+import { fillSeats, type RunConfig } from './config.js'
 import { playRange, type PlayGameFn, type RangeResult } from './play-range.js'
 import { autoChunkSize, chunkRanges, MAX_GAMES, shardRange, type GameRange } from './seeds.js'
 import { replayCommand, selfplayCommand, SummaryBuilder, type SelfPlaySummary } from './summary.js'
@@ -119,10 +119,7 @@ export async function prepareRun(options: SelfPlayOptions): Promise<PreparedRun>
   checkOut(options.out)
   const players = options.players ?? Math.max(MIN_PLAYERS, options.agents.length, options.decks.length)
   whole('--players', players, MIN_PLAYERS, MAX_PLAYERS)
-  const seats = (flag: string, names: readonly string[]): string[] => {
-    if (names.length < 1 || names.length > players) throw new RedzoneError('usage', `${flag} ${names.join(',')}: expected 1 to ${players} names for ${players} players`)
-    return Array.from({ length: players }, (_, k) => names[k % names.length]!)
-  }
+  const seats = (flag: string, names: readonly string[]): string[] => fillSeats(flag, names, players)
   const config: RunConfig = {
     seed: options.seed ?? 0,
     agents: seats('--agents', options.agents).map((spec) => normalizeAgentSpec(spec)),

@@ -212,8 +212,8 @@ function assignToDefender(world: GameWorld, attacker: Eid, amount: number, first
     const toPlaneswalker = Math.min(amount, Math.max(0, world.stats.loyalty[target]! - world.plan.perEntity.assigned[target]!))
     add(world, attacker, target, toPlaneswalker)
     add(world, attacker, defending, amount - toPlaneswalker)
-  } else if (overPlaneswalkers) {
-    if (inGame(world, defending)) add(world, attacker, defending, amount)
+  } else if (overPlaneswalkers && inGame(world, defending)) {
+    add(world, attacker, defending, amount)
   } else if (firstBlocker !== 0) {
     add(world, attacker, firstBlocker, amount)
   }

@@ -1,23 +1,15 @@
 import type { Eid } from '../../core/events.js'
 import { battlefieldOf, derivedLists, entitiesOf } from '../../core/entity-lists.js'
-import type { CardData, GameWorld } from '../../core/world.js'
+import type { GameWorld } from '../../core/world.js'
 import { parseManaCost, type ManaCost, type ManaSymbol } from './cost.js'
-import { findPayment } from './payment.js'
+import { findPayment, landMana } from './payment.js'
 
-/** CR 305.6: the basic land types and the mana their intrinsic ability makes. */
-const BASIC: Readonly<Record<string, number>> = { Plains: 1, Island: 2, Swamp: 4, Mountain: 8, Forest: 16 }
 const SYMBOL_BIT: Readonly<Record<ManaSymbol, number>> = { W: 1, U: 2, B: 4, R: 8, G: 16 }
 
-const MASKS = new WeakMap<CardData, number>()
-
-/** The colours of mana a land's basic land types make, as a bit mask (cached: a card's subtypes don't change). */
-function manaMask(data: CardData): number {
-  let mask = MASKS.get(data)
-  if (mask === undefined) {
-    mask = 0
-    for (const t of data.subtypes) mask |= BASIC[t] ?? 0
-    MASKS.set(data, mask)
-  }
+/** The colours of mana a land makes (`landMana`: its basic land types, CR 305.6), as a bit mask. */
+function manaMask(world: GameWorld, land: Eid): number {
+  let mask = 0
+  for (const symbol of landMana(world, land)) mask |= SYMBOL_BIT[symbol]
   return mask
 }
 
@@ -42,10 +34,7 @@ function landMasks(world: GameWorld): Int32Array {
   let masks = derived.kinds.landMasks
   if (masks === undefined) {
     masks = new Int32Array(world.labels.length + 1)
-    for (const land of entitiesOf(world, 'lands')) {
-      const data = world.cardData[land]
-      if (data) masks[land] = manaMask(data)
-    }
+    for (const land of entitiesOf(world, 'lands')) masks[land] = manaMask(world, land)
     derived.kinds.landMasks = masks
   }
   return masks

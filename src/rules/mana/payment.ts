@@ -18,7 +18,7 @@ const LAND_MANA = new WeakMap<object, readonly ManaSymbol[]>()
 const NO_MANA: readonly ManaSymbol[] = []
 
 /** The mana a land makes, or an empty list for a land with no basic land type (cached: a card's subtypes don't change). */
-function landMana(world: GameWorld, land: Eid): readonly ManaSymbol[] {
+export function landMana(world: GameWorld, land: Eid): readonly ManaSymbol[] {
   const data = world.cardData[land]
   if (!data) return NO_MANA
   let makes = LAND_MANA.get(data)
