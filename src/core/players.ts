@@ -30,8 +30,10 @@ export function nextInGame(world: GameWorld, player: Eid): Eid {
 
 /** CR 104.2a: the game is over when at most one player is left in it. */
 export function isGameOver(world: GameWorld): boolean {
+  const order = world.playerOrder
+  const lost = world.players.lost
   let left = 0
-  for (const p of world.playerOrder) if (inGame(world, p)) left++
+  for (let i = 0; i < order.length; i++) if (lost[order[i]!] === 0) left++
   return left <= 1
 }
 
