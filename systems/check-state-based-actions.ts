@@ -63,7 +63,8 @@ export function checkStateBasedActions(world: GameWorld): boolean {
     }
     world.sbaWork.clear()
     let playerLost = false
-    for (const p of world.playerOrder) {
+    for (let i = 0, order = world.playerOrder; i < order.length; i++) {
+      const p = order[i]!
       if (!inGame(world, p)) continue
       const noLife = players.life[p]! <= 0
       if (noLife || players.drewFromEmpty[p]) {
@@ -85,7 +86,8 @@ export function checkStateBasedActions(world: GameWorld): boolean {
     // CR 704.5m: an Aura attached illegally or to nothing goes to its owner's graveyard.
     // CR 704.5n: an Equipment attached to an illegal permanent or to a player becomes unattached.
     let detached = false
-    for (const a of world.attachables) {
+    for (let i = 0, list = world.attachables; i < list.length; i++) {
+      const a = list[i]!
       if (place.zone[a] !== Zone.Battlefield) continue
       const host = world.cards.attachedTo[a]!
       if (isAura(world, a)) {

@@ -10,9 +10,10 @@ import type { GameWorld } from '../src/core/world.js'
 export function recordFirstStrikers(world: GameWorld): void {
   const { flags } = world.combat
   const eff = world.kw.effective
-  for (const list of [world.roster.attackers, world.roster.blockers]) {
-    for (let i = 0; i < list.length; i++) {
-      const c = list.items[i]!
+  for (let l = 0; l < 2; l++) {
+    const list = l === 0 ? world.roster.attackers : world.roster.blockers
+    for (let i = 0, items = list.items; i < list.length; i++) {
+      const c = items[i]!
       if (eff[c]! & KW_ANY_FIRST_STRIKE) flags[c]! |= C_HAD_FIRST_STRIKE
     }
   }

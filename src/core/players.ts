@@ -28,13 +28,18 @@ export function nextInGame(world: GameWorld, player: Eid): Eid {
   return stillInGame(world, order[(order.indexOf(player) + 1) % order.length]!)
 }
 
-/** CR 104.2a: the game is over when at most one player is left in it. */
-export function isGameOver(world: GameWorld): boolean {
+/** How many players are still in the game (`inGame`). */
+export function playersLeft(world: GameWorld): number {
   const order = world.playerOrder
   const lost = world.players.lost
   let left = 0
   for (let i = 0; i < order.length; i++) if (lost[order[i]!] === 0) left++
-  return left <= 1
+  return left
+}
+
+/** CR 104.2a: the game is over when at most one player is left in it. */
+export function isGameOver(world: GameWorld): boolean {
+  return playersLeft(world) <= 1
 }
 
 /** The winner of a finished game (the one player left), or 0 for none. */

@@ -5,7 +5,7 @@ import { putTriggersOnStack, resolveTop } from '../rules/spells/resolve.js'
 import type { Eid } from '../core/events.js'
 import { Step, STEP_NAMES, type StepId } from '../core/steps.js'
 import type { GameWorld } from '../core/world.js'
-import { isGameOver, nextInGame, playersInGame, stillInGame, inGame } from '../core/players.js'
+import { isGameOver, nextInGame, playersInGame, playersLeft, stillInGame } from '../core/players.js'
 export { isGameOver, playersInGame }
 
 
@@ -150,11 +150,8 @@ export function settle(world: GameWorld): void {
  */
 export function passPriority(world: GameWorld): void {
   const turn = world.turn
-  const order = world.playerOrder
-  let left = 0
-  for (let i = 0; i < order.length; i++) if (inGame(world, order[i]!)) left++
   turn.passes++
-  if (turn.passes >= left) {
+  if (turn.passes >= playersLeft(world)) {
     if (world.stack.length > 0) resolveTopOfStack(world)
     else {
       nextStep(world)
