@@ -15,7 +15,7 @@ export const MAXIMUM_HAND_SIZE = 7
  */
 export function discardToHandSize(world: GameWorld): boolean {
   const active = world.turn.active
-  const hand = world.zoneLists.get(active)!.hand
+  const hand = world.zoneLists[active]!.hand
   const excess = hand.length - MAXIMUM_HAND_SIZE
   if (excess <= 0) return false
   const chosen = world.pending.discard

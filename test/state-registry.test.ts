@@ -65,7 +65,7 @@ function codeOf(fn: () => unknown): string {
 /** A change to each resource alone (the compiler asks for one for every resource of the registry). */
 const CHANGES: Record<ResourceName, (world: GameWorld) => void> = {
   zones: (world) => {
-    const library = world.zoneLists.get(world.playerOrder[0]!)!.library
+    const library = world.zoneLists[world.playerOrder[0]!]!.library
     library.push(library.shift()!)
   },
   turn: (world) => {

@@ -102,7 +102,7 @@ export function clientState(world: GameWorld, viewer?: Eid): ClientState {
   const { place, stats, status, combat, kw, types, cards, cardData, labels } = world
 
   const players: ClientPlayer[] = world.playerOrder.map((p) => {
-    const lists = world.zoneLists.get(p)!
+    const lists = world.zoneLists[p]!
     return { id: name(p), life: world.players.life[p]!, lost: !inGame(world, p), handSize: lists.hand.length, librarySize: lists.library.length }
   })
 

@@ -46,7 +46,7 @@ function defaultAnswer(world: GameWorld, kind: DecisionKind, player: Eid | null)
     case 'discard':
     case 'bottom': {
       // CR 514.1 by default: the cards that came into the hand last.
-      const hand = world.zoneLists.get(player)!.hand
+      const hand = world.zoneLists[player]!.hand
       return { type: kind, player, cards: hand.slice(hand.length - world.turn.choiceCount) }
     }
     case 'mulligan':
@@ -119,7 +119,7 @@ export function walkToAttack(world: GameWorld, declaration: readonly AttackDecla
   }
   const checked = checkAttackDeclaration(world, declaration)
   if (!checked.ok) return checked
-  if (turn.step < Step.Draw && !turnDrawSkipped(world) && world.zoneLists.get(turn.active)!.library.length === 0) {
+  if (turn.step < Step.Draw && !turnDrawSkipped(world) && world.zoneLists[turn.active]!.library.length === 0) {
     return reject(
       'would-lose-drawing',
       'advancing to combat passes the draw step, where the active player would draw from an empty library and lose; advance first',

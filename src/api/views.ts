@@ -34,7 +34,7 @@ export function legalActions(game: Game): LegalActions<string> {
 export function gameState(game: Game): GameState {
   const world = worldOf(game)
   const objects: Eid[] = []
-  for (const [, eid] of idsOf(game)) if (!world.zoneLists.has(eid)) objects.push(eid)
+  for (const [, eid] of idsOf(game)) if (world.zoneLists[eid] === undefined) objects.push(eid)
   return stateOf(world, objects)
 }
 

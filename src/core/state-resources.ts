@@ -157,14 +157,14 @@ const zones: TapedResource<'zones', 'zoneLists', PlayerZones[]> = {
   fields: ['zoneLists'],
   capture(world: GameContext): PlayerZones[] {
     return world.playerOrder.map((p) => {
-      const z = world.zoneLists.get(p)!
+      const z = world.zoneLists[p]!
       return [z.library.slice(), z.hand.slice(), z.graveyard.slice(), z.exile.slice()]
     })
   },
   ids(world: GameContext): number {
     let n = 1
     for (const p of world.playerOrder) {
-      const z = world.zoneLists.get(p)!
+      const z = world.zoneLists[p]!
       n += 4 + z.library.length + z.hand.length + z.graveyard.length + z.exile.length
     }
     return n
@@ -172,7 +172,7 @@ const zones: TapedResource<'zones', 'zoneLists', PlayerZones[]> = {
   write(world: GameContext, t: Tape): void {
     t.ids[t.i++] = world.playerOrder.length
     for (const p of world.playerOrder) {
-      const z = world.zoneLists.get(p)!
+      const z = world.zoneLists[p]!
       putList(t, z.library)
       putList(t, z.hand)
       putList(t, z.graveyard)
@@ -185,7 +185,7 @@ const zones: TapedResource<'zones', 'zoneLists', PlayerZones[]> = {
       throw new RedzoneError('invalid-snapshot', `a snapshot of ${players} players can't restore a world of ${world.playerOrder.length}`)
     }
     for (const p of world.playerOrder) {
-      const z = world.zoneLists.get(p)!
+      const z = world.zoneLists[p]!
       takeList(t, z.library)
       takeList(t, z.hand)
       takeList(t, z.graveyard)

@@ -124,7 +124,7 @@ export interface GameContext {
   labels: string[]
   /** Player entities in turn order (CR 101.4, 103.1). */
   playerOrder: Eid[]
-  zoneLists: Map<Eid, ZoneLists>
+  zoneLists: ZoneLists[]
   turn: TurnState
   roster: Roster
   /** Continuous effects in timestamp order (CR 613.7). */
@@ -196,7 +196,7 @@ export function buildWorld(options: { capacity?: number; seed?: number }): GameW
     cardData: [],
     labels: [''],
     playerOrder: [],
-    zoneLists: new Map(),
+    zoneLists: [],
     turn: {
       number: 1,
       active: 0,
@@ -277,7 +277,7 @@ export function buildPlayer(world: GameWorld, label: string, life: number): Eid 
   world.players.isPlayer[eid] = 1
   world.players.life[eid] = life
   world.playerOrder.push(eid)
-  world.zoneLists.set(eid, { library: [], hand: [], graveyard: [], exile: [] })
+  world.zoneLists[eid] = { library: [], hand: [], graveyard: [], exile: [] }
   return eid
 }
 
@@ -314,7 +314,7 @@ export function buildCard(world: GameWorld, spec: CardSpec): Eid {
     world.status.sick[eid] = spec.sick ? 1 : 0
     world.stats.damage[eid] = spec.damage ?? 0
   } else {
-    const lists = world.zoneLists.get(spec.owner)!
+    const lists = world.zoneLists[spec.owner]!
     zoneList(lists, spec.zone).push(eid)
   }
   setEffectiveKeywords(world, eid, spec.keywords)

@@ -74,7 +74,7 @@ function decisionError(world: GameWorld, action: PlayerAction): Rejection | null
 function handCardsError(world: GameWorld, player: Eid, cards: readonly Eid[], count: number, rule: string): Rejection | null {
   if (cards.length !== count) return reject('illegal-choice', `${label(world, player)} must choose exactly ${count} card${count === 1 ? '' : 's'}, not ${cards.length}`, rule)
   if (new Set(cards).size !== cards.length) return reject('illegal-choice', 'a card is chosen twice', rule)
-  const hand = world.zoneLists.get(player)!.hand
+  const hand = world.zoneLists[player]!.hand
   for (const card of cards) if (!hand.includes(card)) return reject('illegal-choice', `${label(world, card)} is not in ${label(world, player)}'s hand`, rule)
   return null
 }

@@ -91,7 +91,7 @@ const SCRATCH_CANDIDATES: Eid[] = []
 
 /** The spells the player could cast, into `out`; without sorcery timing (`sorcery` false), only those cast at instant speed are asked about. */
 function castOptions(world: GameWorld, player: Eid, out: CastOption[], mana: ManaSummary, sorcery: boolean): void {
-  const lists = world.zoneLists.get(player)!
+  const lists = world.zoneLists[player]!
   let candidates: Eid[] | null = null
   const consider = (card: Eid, plot: boolean): void => {
     if ((!sorcery && (plot || !instantSpeed(world, card))) || castCheck(world, player, card, plot) !== null) return
@@ -175,7 +175,7 @@ export function legalActions(world: GameWorld): LegalActions {
       out.pass = true
       // The actor check once (CR 104.2a, 800.4a; `pendingDecision` never names a player who can't act); the card checks per card.
       if (actorCheck(world, player) !== null) break
-      const lists = world.zoneLists.get(player)!
+      const lists = world.zoneLists[player]!
       const mana = manaSummary(world, player, MANA)
       if (!hasSorceryTiming(world, player)) {
         // WITHOUT_SORCERY_TIMING: only a card cast at instant speed can be cast.
@@ -204,12 +204,12 @@ export function legalActions(world: GameWorld): LegalActions {
       break
     case 'search': {
       const spec = searchOf(world.stack[world.stack.length - 1])
-      if (spec) out.cards = world.zoneLists.get(player)!.library.filter((c) => qualifiesForSearch(world, c, spec))
+      if (spec) out.cards = world.zoneLists[player]!.library.filter((c) => qualifiesForSearch(world, c, spec))
       break
     }
     case 'discard':
     case 'bottom':
-      out.cards = [...world.zoneLists.get(player)!.hand]
+      out.cards = [...world.zoneLists[player]!.hand]
       break
     case 'mulligan':
       out.mulligan = world.players.mulligans[player]! < 7
@@ -239,7 +239,7 @@ export function legalNow(world: GameWorld): LegalNow {
   const turn = world.turn
   if (priorityGiven(world) && actorCheck(world, turn.priority) === null) {
     const player = turn.priority
-    for (const card of world.zoneLists.get(player)!.hand) if (landCheck(world, player, card) === null) out.canPlay.push(card)
+    for (const card of world.zoneLists[player]!.hand) if (landCheck(world, player, card) === null) out.canPlay.push(card)
     const casts: CastOption[] = []
     castOptions(world, player, casts, manaSummary(world, player), hasSorceryTiming(world, player))
     out.canCast = [...new Set(casts.map((c) => c.card))]
@@ -265,7 +265,7 @@ export function legalNow(world: GameWorld): LegalNow {
  */
 export function hasPriorityOption(world: GameWorld, player: Eid): boolean {
   if (actorCheck(world, player) !== null) return false
-  const lists = world.zoneLists.get(player)!
+  const lists = world.zoneLists[player]!
   const hand = lists.hand
   let mana: ManaSummary | null = null
   let candidates: Eid[] | null = null

@@ -33,7 +33,7 @@ export function beginGame(world: GameWorld): void {
   turn.resumeAt = 0
   if (world.events.listening) world.events.emit('gameStarted', first, '103.1')
   for (const p of order) {
-    world.rng.shuffle(world.zoneLists.get(p)!.library)
+    world.rng.shuffle(world.zoneLists[p]!.library)
     if (world.events.listening) world.events.emit('libraryShuffled', p, '103.3')
     world.players.mulligans[p] = 0
     world.players.kept[p] = 0
@@ -71,7 +71,7 @@ function nextMulliganDecision(world: GameWorld): void {
   let again = false
   for (const p of order) {
     if (mulliganThisRound[p] === MULLIGAN) {
-      const lists = world.zoneLists.get(p)!
+      const lists = world.zoneLists[p]!
       for (const card of [...lists.hand]) moveToZone(world, card, Zone.Library, '103.5')
       world.rng.shuffle(lists.library)
       if (world.events.listening) world.events.emit('libraryShuffled', p, '103.5')

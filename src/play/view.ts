@@ -46,16 +46,16 @@ export class GameView {
   }
 
   handSize(player: Eid): number {
-    return this.world.zoneLists.get(player)!.hand.length
+    return this.world.zoneLists[player]!.hand.length
   }
 
   librarySize(player: Eid): number {
-    return this.world.zoneLists.get(player)!.library.length
+    return this.world.zoneLists[player]!.library.length
   }
 
   /** The cards of a hand the viewer may see: all of their own (in hand order), none of another's. */
   hand(player: Eid = this.player): readonly Eid[] {
-    return this.seen(this.world.zoneLists.get(player)!.hand)
+    return this.seen(this.world.zoneLists[player]!.hand)
   }
 
   /**
@@ -63,11 +63,11 @@ export class GameView {
    * none, but their own while they search it (CR 701.23a).
    */
   library(player: Eid = this.player): Eid[] {
-    return this.world.zoneLists.get(player)!.library.filter((c) => this.canSee(c)).sort((a, b) => a - b)
+    return this.world.zoneLists[player]!.library.filter((c) => this.canSee(c)).sort((a, b) => a - b)
   }
 
   graveyard(player: Eid): readonly Eid[] {
-    return this.seen(this.world.zoneLists.get(player)!.graveyard)
+    return this.seen(this.world.zoneLists[player]!.graveyard)
   }
 
   /** The permanents on the battlefield controlled by `player`. */
@@ -200,7 +200,7 @@ export class GameView {
     restoreWorld(copy, this.sampled)
     copy.rng.setState(new Rng(rng.nextUint32()).state())
     for (const p of copy.playerOrder) {
-      const { hand, library } = copy.zoneLists.get(p)!
+      const { hand, library } = copy.zoneLists[p]!
       // The places of the cards the viewer can't see (the copy equals this game: same entities).
       const slots: { list: Eid[]; at: number }[] = []
       hand.forEach((c, at) => this.canSee(c) || slots.push({ list: hand, at }))

@@ -176,7 +176,7 @@ function fillLibrary(world: GameWorld, viewer: Eid, slots: SlotTable): void {
   const spec = searchOf(world.stack[world.stack.length - 1])
   if (spec === null) return
   const { first, slots: room } = OBJECT_SECTION.myLibrary
-  const library = world.zoneLists.get(viewer)!.library
+  const library = world.zoneLists[viewer]!.library
   const found: Eid[] = []
   for (const eid of library) if (canSee(world, viewer, eid) && qualifiesForSearch(world, eid, spec)) found.push(eid)
   found.sort((a, b) => a - b)
@@ -194,7 +194,7 @@ function ref(slots: SlotTable, eid: Eid): number {
 }
 
 function writePlayer(world: GameWorld, out: Float32Array, at: number, player: Eid, decider: Eid | null, counts: Int32Array, c: number): void {
-  const lists = world.zoneLists.get(player)!
+  const lists = world.zoneLists[player]!
   const players = world.players
   const turn = world.turn
   putScaled(out, at + P.life, players.life[player]!, 20)
@@ -300,8 +300,8 @@ export function fillSlots(world: GameWorld, viewer: Eid, slots: SlotTable): void
   slots.viewer = viewer
   slots.put(0, viewer)
   slots.put(1, opponent)
-  const mine = world.zoneLists.get(viewer)!
-  const theirs = world.zoneLists.get(opponent)!
+  const mine = world.zoneLists[viewer]!
+  const theirs = world.zoneLists[opponent]!
   fillFromList(world, viewer, slots, mine.hand, OBJECT_SECTION.myHand.first, OBJECT_SECTION.myHand.slots)
   fillBattlefield(world, viewer, slots)
   fillFromList(world, viewer, slots, mine.exile, OBJECT_SECTION.myExile.first, OBJECT_SECTION.myExile.slots)
@@ -338,8 +338,8 @@ export function writeObservation(
   if (offset < 0 || offset + OBS_SIZE > out.length) throw new RedzoneError('invalid-argument', `an observation needs ${OBS_SIZE} floats from offset ${offset}; the array has ${out.length}`)
   const ids = identities(world)
   const opponent = slots.eid[1]!
-  const mine = world.zoneLists.get(viewer)!
-  const theirs = world.zoneLists.get(opponent)!
+  const mine = world.zoneLists[viewer]!
+  const theirs = world.zoneLists[opponent]!
   if (rows === null) out.fill(0, offset, offset + OBS_SIZE)
   else {
     // The same place was written before: clear the small sections, and the object rows that held

@@ -6,7 +6,7 @@ import { inGame } from '../core/players.js'
 
 /** CR 121.2: a player draws a card; from an empty library nothing happens now and 704.5b applies. */
 export function drawCard(world: GameWorld, player: Eid): void {
-  const library = world.zoneLists.get(player)!.library
+  const library = world.zoneLists[player]!.library
   if (library.length === 0) {
     world.players.drewFromEmpty[player] = 1
     return

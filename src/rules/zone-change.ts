@@ -30,7 +30,7 @@ export function leaveCombat(world: GameWorld, eid: Eid): void {
 export function moveToZone(world: GameWorld, eid: Eid, to: ZoneId, rule: string, death?: DeathReason): void {
   const from = world.place.zone[eid]! as ZoneId
   const owner = world.place.owner[eid]!
-  const lists = world.zoneLists.get(owner)!
+  const lists = world.zoneLists[owner]!
   if (from === Zone.Battlefield) {
     leaveCombat(world, eid)
     world.status.tapped[eid] = 0

@@ -100,7 +100,7 @@ describe("701.24 shuffling with the game's seed", () => {
     const order = (seed: number) => {
       const game = new Game({ players: [{ id: 'A' }, { id: 'B' }], objects }, { seed })
       expect(drive(game).castAndResolve('A', 'gearhulk', { choices: { search: [] } }).ok).toBe(true)
-      return worldOf(game).zoneLists.get(game.eid('A')!)!.library.map((e) => game.id(e))
+      return worldOf(game).zoneLists[game.eid('A')!]!.library.map((e) => game.id(e))
     }
     expect(order(7)).toEqual(order(7))
     expect(order(7)).not.toEqual(order(8))

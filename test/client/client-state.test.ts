@@ -38,7 +38,7 @@ function hiddenFrom(game: Game, viewer: string): string[] {
   const me = game.eid(viewer)!
   const out: string[] = []
   for (const p of world.playerOrder) {
-    const lists = world.zoneLists.get(p)!
+    const lists = world.zoneLists[p]!
     out.push(...lists.library.map((e) => game.id(e)))
     if (p !== me) out.push(...lists.hand.map((e) => game.id(e)))
   }
@@ -136,6 +136,6 @@ describe('clientState: what a client draws', () => {
 })
 
 function sameLibrarySizes(a: Game, b: Game): boolean {
-  return worldOf(a).playerOrder.every((p) => worldOf(a).zoneLists.get(p)!.library.length === worldOf(b).zoneLists.get(p)!.library.length)
+  return worldOf(a).playerOrder.every((p) => worldOf(a).zoneLists[p]!.library.length === worldOf(b).zoneLists[p]!.library.length)
 }
 

@@ -113,7 +113,7 @@ describe('Game.onEvent: numbered events with the state version', () => {
       const me = game.eid(viewer)!
       const out = new Set<string>()
       for (const p of world.playerOrder) {
-        const lists = world.zoneLists.get(p)!
+        const lists = world.zoneLists[p]!
         for (const e of lists.library) out.add(game.id(e))
         if (p !== me) for (const e of lists.hand) out.add(game.id(e))
       }

@@ -79,7 +79,7 @@ function combinations<T>(items: readonly T[], k: number): T[][] {
 function candidateActions(world: GameWorld, builder: DecisionBuilder, rng: Rng): { action: PlayerAction; path?: number[] }[] {
   const decision = pendingDecision(world)
   const player = decision.player!
-  const lists = world.zoneLists.get(player)!
+  const lists = world.zoneLists[player]!
   const opponent = world.playerOrder.find((p) => p !== player)!
   const onBattlefield: Eid[] = []
   for (let e = 1; e < world.labels.length; e++) if (world.place.zone[e] === Zone.Battlefield && !world.players.isPlayer[e]) onBattlefield.push(e)

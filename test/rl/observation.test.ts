@@ -71,7 +71,7 @@ describe('CR 400.2: an observation is what its player may know', () => {
           for (let k = 0; k < 3; k++) {
             view.sampleInto(copy, rng)
             const opponent = world.playerOrder.find((p) => p !== player)!
-            if (copy.zoneLists.get(opponent)!.hand.some((c, i) => c !== world.zoneLists.get(opponent)!.hand[i])) redealt++
+            if (copy.zoneLists[opponent]!.hand.some((c, i) => c !== world.zoneLists[opponent]!.hand[i])) redealt++
             expectSame(observation(copy, player), before, `${at}, player ${player}, sample ${k}`)
             checked++
           }
@@ -115,14 +115,14 @@ describe('CR 400.2: an observation is what its player may know', () => {
           const opponent = world.playerOrder.find((p) => p !== player)!
           const before = observation(world, player)
           const searching = world.turn.awaiting === Await.Search && world.turn.decider === player
-          const hidden = [...world.zoneLists.get(opponent)!.hand, ...world.zoneLists.get(opponent)!.library, ...(searching ? [] : world.zoneLists.get(player)!.library)]
+          const hidden = [...world.zoneLists[opponent]!.hand, ...world.zoneLists[opponent]!.library, ...(searching ? [] : world.zoneLists[player]!.library)]
           for (const eid of hidden.slice(0, 12)) {
             const copy = copyOf(world)
             flip(copy, eid)
             expectSame(observation(copy, player), before, `${at}: a hidden card ${eid} changed, seen by ${player}`)
             flips++
           }
-          const visible = world.zoneLists.get(player)!.hand[0]
+          const visible = world.zoneLists[player]!.hand[0]
           if (visible !== undefined) {
             const copy = copyOf(world)
             flip(copy, visible)

@@ -128,7 +128,7 @@ describe('CR 103 Starting the game', () => {
     const hand = cardsIn(game, first, 'hand')
     expectOk(game.bottom(first, [hand[3]!]))
     const eid = game.eid(hand[3]!)!
-    const library = worldOf(game).zoneLists.get(game.eid(first)!)!.library
+    const library = worldOf(game).zoneLists[game.eid(first)!]!.library
     expect(library[library.length - 1]).toBe(eid)
   })
 

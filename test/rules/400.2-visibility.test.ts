@@ -113,10 +113,10 @@ describe('CR 400.2 Visibility: public and hidden zones', () => {
     // B's view deals A's hand and library cards together again.
     const handsOfA = new Set<string>()
     for (let seed = 1; seed <= 8; seed++) {
-      const a = A.sample(new Rng(seed)).zoneLists.get(game.eid('A')!)!
+      const a = A.sample(new Rng(seed)).zoneLists[game.eid('A')!]!
       expect(ids(game, a.hand)).toEqual(['paladin'])
       expect(ids(game, a.library).sort()).toEqual(['bolt', 'charm', 'mite', 'ogre'])
-      const b = B.sample(new Rng(seed)).zoneLists.get(game.eid('A')!)!
+      const b = B.sample(new Rng(seed)).zoneLists[game.eid('A')!]!
       expect(b.hand).toHaveLength(1)
       expect(ids(game, [...b.hand, ...b.library]).sort()).toEqual(['bolt', 'charm', 'mite', 'ogre', 'paladin'])
       handsOfA.add(game.id(b.hand[0]!))

@@ -132,7 +132,7 @@ describe('CR 400.2 The view of a free-for-all player', () => {
       for (const other of view.opponents) {
         expect(view.hand(other)).toEqual([])
         expect(view.handSize(other)).toBe(7)
-        const hidden = world.zoneLists.get(other)!.hand[0]!
+        const hidden = world.zoneLists[other]!.hand[0]!
         expect(view.canSee(hidden)).toBe(false)
         expect(thrownRedzoneError(() => view.name(hidden)).code).toBe('hidden-object')
       }

@@ -81,7 +81,7 @@ function resolveSpell(world: GameWorld, item: Extract<StackItem, { kind: 'spell'
  * `upTo` distinct cards of the player's library that qualify.
  */
 export function searchChoiceError(world: GameWorld, player: Eid, source: Eid, spec: SearchSpec, cards: readonly Eid[]): Rejection | null {
-  const library = world.zoneLists.get(player)!.library
+  const library = world.zoneLists[player]!.library
   if (cards.length > spec.upTo) return reject('illegal-choice', `${label(world, source)} finds up to ${spec.upTo} cards, not ${cards.length}`, '701.23')
   if (new Set(cards).size !== cards.length) return reject('illegal-choice', 'a card is chosen twice', '701.23')
   for (const chosen of cards) {
@@ -126,7 +126,7 @@ function resolveTrigger(world: GameWorld, item: Extract<StackItem, { kind: 'trig
     if (chosen !== null) {
       // CR 701.23: put the chosen cards (checked when chosen) into the hand, then shuffle (701.24).
       // A declined search ("you may") finds nothing and doesn't shuffle.
-      const library = world.zoneLists.get(player)!.library
+      const library = world.zoneLists[player]!.library
       for (const card of chosen) moveToZone(world, card, Zone.Hand, '701.23')
       if (world.events.listening) world.events.emit('librarySearched', player, chosen.length, '701.23')
       world.rng.shuffle(library)
