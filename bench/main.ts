@@ -12,7 +12,7 @@ import { Command } from 'commander'
 import { buildBoard, generateBoardSpec, type BoardSpec, type GeneratedBoard } from '../src/generate/board.js'
 import { restoreWorld, snapshotWorld } from '../src/state/snapshot.js'
 import { createBaselineGame, resetBaselineGame, runBaselineCombat, type BaselineGame } from './baseline/combat.js'
-import { runEngineCombat } from './engine-combat.js'
+import { runDriverCombat, runEngineCombat } from './engine-combat.js'
 import { gamesBench, type GamesReport } from './games.js'
 import { multiplayerBench, multiplayerTable, type MultiplayerReport } from './multiplayer.js'
 import { browserBench, browserTable } from './browser/bench.js'
@@ -28,7 +28,10 @@ declare const gc: (() => void) | undefined
 
 interface FullCombatRow {
   n: number
+  /** Through the one gate, decision by decision (`runEngineCombat`). */
   engineMs: number
+  /** The same combat through the scenario driver's walks (`runDriverCombat`: each declaration also checked before its walk). */
+  driverMs: number
   baselineMs: number
   limitMs: number
   speedup: number
@@ -45,6 +48,8 @@ interface FullCombatRow {
 interface SmallBoardRow {
   n: number
   engineCombatsPerSec: number
+  /** The same combats through the scenario driver's walks (`runDriverCombat`). */
+  driverCombatsPerSec: number
   baselineCombatsPerSec: number
   engineCombatsPerSecWithRestore: number
   baselineCombatsPerSecWithRestore: number
@@ -108,6 +113,11 @@ function fullCombat(n: number, samples: number, seed: number): FullCombatRow {
     expected = outcome
     return ms
   }
+  const timeDriver = (): number => {
+    const ms = timeCombats(() => restoreWorld(board.world, snapshot), () => runDriverCombat(board))
+    same(expected!, engineOutcome(board), 'engine runs through the gate and through the driver', n)
+    return ms
+  }
   const timeBaseline = (): number => {
     const ms = timeCombats(() => resetBaselineGame(game, spec), () => runBaselineCombat(game))
     same(expected!, baselineOutcome(game), 'engine and baseline outcomes', n)
@@ -124,14 +134,17 @@ function fullCombat(n: number, samples: number, seed: number): FullCombatRow {
   const warmUntil = performance.now() + 500
   for (let i = 0; i < warmups || performance.now() < warmUntil; i++) {
     timeEngine()
+    timeDriver()
     timeBaseline()
     timeLimit()
   }
   const engine: number[] = []
+  const driver: number[] = []
   const baseline: number[] = []
   const limits: number[] = []
   for (let s = 0; s < samples; s++) {
     engine.push(timeEngine())
+    driver.push(timeDriver())
     baseline.push(timeBaseline())
     limits.push(timeLimit())
   }
@@ -141,6 +154,7 @@ function fullCombat(n: number, samples: number, seed: number): FullCombatRow {
   return {
     n,
     engineMs,
+    driverMs: median(driver),
     baselineMs,
     limitMs,
     speedup: baselineMs / engineMs,
@@ -180,15 +194,20 @@ function smallBoard(n: number, seconds: number, seed: number): SmallBoardRow {
   for (let i = 0; i < 2000; i++) {
     restoreWorld(board.world, snapshot)
     runEngineCombat(board)
+    restoreWorld(board.world, snapshot)
+    runDriverCombat(board)
     resetBaselineGame(game, spec)
     runBaselineCombat(game)
   }
   const engine = measure(() => runEngineCombat(board), () => restoreWorld(board.world, snapshot))
+  const driver = measure(() => runDriverCombat(board), () => restoreWorld(board.world, snapshot))
+  same(engineOutcome(board), baselineOutcome(game), 'small-board driver and baseline outcomes', n)
   const baseline = measure(() => runBaselineCombat(game), () => resetBaselineGame(game, spec))
   same(engineOutcome(board), baselineOutcome(game), 'small-board engine and baseline outcomes', n)
   return {
     n,
     engineCombatsPerSec: engine.combat,
+    driverCombatsPerSec: driver.combat,
     baselineCombatsPerSec: baseline.combat,
     engineCombatsPerSecWithRestore: engine.withRestore,
     baselineCombatsPerSecWithRestore: baseline.withRestore,
@@ -231,18 +250,19 @@ function table(rows: FullCombatRow[], small: SmallBoardRow | null): string {
   if (rows.length === 0 && small === null) return ''
   const fmt = (v: number, d = 2) => v.toFixed(d)
   const lines = [
-    '| N a side | engine ms | baseline ms | limit ms | speed-up vs baseline | engine / limit | ns per creature | bytes per creature (engine / baseline) |',
-    '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| N a side | engine ms | baseline ms | limit ms | speed-up vs baseline | engine / limit | ns per creature | bytes per creature (engine / baseline) | driver walks ms |',
+    '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...rows.map(
       (r) =>
-        `| ${r.n.toLocaleString('en-US')} | ${fmt(r.engineMs, 3)} | ${fmt(r.baselineMs, 3)} | ${fmt(r.limitMs, 3)} | ${fmt(r.speedup)}x | ${fmt(r.limitRatio)}x | ${fmt(r.nsPerCreature, 1)} | ${fmt(r.bytesPerCreature, 0)} / ${fmt(r.baselineBytesPerCreature, 0)} |`,
+        `| ${r.n.toLocaleString('en-US')} | ${fmt(r.engineMs, 3)} | ${fmt(r.baselineMs, 3)} | ${fmt(r.limitMs, 3)} | ${fmt(r.speedup)}x | ${fmt(r.limitRatio)}x | ${fmt(r.nsPerCreature, 1)} | ${fmt(r.bytesPerCreature, 0)} / ${fmt(r.baselineBytesPerCreature, 0)} | ${fmt(r.driverMs, 3)} |`,
     ),
     '',
     small === null ? '' : `Small board (${small.n} a side), one core: engine ${Math.round(small.engineCombatsPerSec).toLocaleString('en-US')} combats/s, ` +
       `baseline ${Math.round(small.baselineCombatsPerSec).toLocaleString('en-US')} combats/s ` +
-      `(${fmt(small.engineCombatsPerSec / small.baselineCombatsPerSec)}x); counting the position restore between combats: ` +
+      `(${fmt(small.engineCombatsPerSec / small.baselineCombatsPerSec)}x; through the driver's walks ${Math.round(small.driverCombatsPerSec).toLocaleString('en-US')}); counting the position restore between combats: ` +
       `${Math.round(small.engineCombatsPerSecWithRestore).toLocaleString('en-US')} vs ${Math.round(small.baselineCombatsPerSecWithRestore).toLocaleString('en-US')}.`,
-    'All outcomes (life, deaths, damage checksum, loyalty) equal across engine, baseline and limit kernel.',
+    'Engine: the combat through the one gate, decision by decision; driver walks: the same through the scenario driver (each declaration also checked before its walk).',
+    'All outcomes (life, deaths, damage checksum, loyalty) equal across engine (both ways), baseline and limit kernel.',
   ]
   return lines.join('\n')
 }
@@ -318,7 +338,7 @@ if (sections.has('combat')) for (const n of sizes) {
   log(`full combat, N=${n.toLocaleString('en-US')} a side ...`)
   const row = fullCombat(n, samples, seed)
   rows.push(row)
-  log(`  engine ${row.engineMs.toFixed(3)} ms, baseline ${row.baselineMs.toFixed(3)} ms, limit ${row.limitMs.toFixed(3)} ms, speed-up ${row.speedup.toFixed(2)}x, engine/limit ${row.limitRatio.toFixed(2)}x`)
+  log(`  engine ${row.engineMs.toFixed(3)} ms (driver walks ${row.driverMs.toFixed(3)}), baseline ${row.baselineMs.toFixed(3)} ms, limit ${row.limitMs.toFixed(3)} ms, speed-up ${row.speedup.toFixed(2)}x, engine/limit ${row.limitRatio.toFixed(2)}x`)
 }
 let small: SmallBoardRow | null = null
 if (sections.has('small')) {
