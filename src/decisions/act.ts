@@ -54,14 +54,15 @@ const WAITING_FOR: Record<DecisionKind, string> = {
 /** CR 117.3, 508.1, ...: whether this action answers the pending decision, by its decider. */
 function decisionError(world: GameWorld, action: PlayerAction): Rejection | null {
   const player = action.player
-  const actor = actorError(world, player)
-  if (actor) return actor
   // The decision's kind and decider only: the whole decision is built for a rejection.
   const kind = pendingKind(world)
   // A pass, by far the most frequent action, without a lookup by its name.
   const expected = action.type === 'pass' ? 'priority' : ANSWERS[action.type]
   const decider = pendingPlayer(world, kind)
+  // The decider of a pending decision is a player in the game, so `actorError` has nothing to say.
   if (kind === expected && decider === player) return null
+  const actor = actorError(world, player)
+  if (actor) return actor
   const { rule } = pendingDecision(world)
   if (kind !== expected) return reject('not-awaited', `the game is waiting for ${WAITING_FOR[kind]} (CR ${rule}), not "${action.type}"`, rule)
   const who = decider === null ? 'nobody' : label(world, decider)
