@@ -41,20 +41,26 @@ export function stateColumns(world: Stores): [string, Column][] {
   return stateLayout(world).columns
 }
 
-/** The columns with their signature (to check that a snapshot fits a world without comparing names). */
+/**
+ * The columns with their signature (to check that a snapshot fits a world without comparing names).
+ * Working a layout out is its own function: once per world, it stays out of the optimized code of
+ * snapshot and restore (which inline this), so they compile small and soon.
+ */
 export function stateLayout(world: Stores): Layout {
-  let layout = LAYOUTS.get(world)
-  if (layout === undefined || layout.capacity !== world.capacity) {
-    const columns: [string, Column][] = eachColumn(world).map(([store, field, name]) => [name, store[field]!])
-    layout = {
-      capacity: world.capacity,
-      columns,
-      signature: columns.map(([name]) => name).join(','),
-      index: Object.fromEntries(columns.map(([name], i) => [name, i])),
-      arena: new Uint8Array(columns[0]![1].buffer),
-    }
-    LAYOUTS.set(world, layout)
+  const layout = LAYOUTS.get(world)
+  return layout !== undefined && layout.capacity === world.capacity ? layout : layOutState(world)
+}
+
+function layOutState(world: Stores): Layout {
+  const columns: [string, Column][] = eachColumn(world).map(([store, field, name]) => [name, store[field]!])
+  const layout: Layout = {
+    capacity: world.capacity,
+    columns,
+    signature: columns.map(([name]) => name).join(','),
+    index: Object.fromEntries(columns.map(([name], i) => [name, i])),
+    arena: new Uint8Array(columns[0]![1].buffer),
   }
+  LAYOUTS.set(world, layout)
   return layout
 }
 

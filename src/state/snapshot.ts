@@ -54,13 +54,16 @@ export function snapshotBytes(arena: number, ids: number): number {
  * A snapshot this engine made (or read and checked: `serialize.ts`), in one ArrayBuffer: the
  * arena, then the tape's `nums` and `ids`. `checkSnapshot` trusts its resources' shapes.
  */
-export class MadeSnapshot implements WorldSnapshot {
+export class MadeSnapshot implements WorldSnapshot, Tape {
   readonly buffer: ArrayBuffer
   readonly arena: Uint8Array
   readonly nums: Float64Array
   readonly ids: Int32Array
   /** The saved `kw.effective` column (the keyword tags follow it on restore). */
   readonly effective: Uint32Array
+  /** Its own tape's cursors (`tapeOf` puts them at the start): writing or reading it allocates no tape. */
+  n = 0
+  i = 0
 
   constructor(
     public entities: number,
@@ -80,8 +83,12 @@ export class MadeSnapshot implements WorldSnapshot {
   }
 }
 
-/** A tape over a snapshot's numbers, its cursors at the start. */
-export const tapeOf = (s: { nums: Float64Array; ids: Int32Array }): Tape => ({ nums: s.nums, n: 0, ids: s.ids, i: 0 })
+/** A tape over a snapshot's numbers, its cursors at the start (a snapshot this engine made is its own). */
+export function tapeOf(s: { nums: Float64Array; ids: Int32Array }): Tape {
+  if (!(s instanceof MadeSnapshot)) return { nums: s.nums, n: 0, ids: s.ids, i: 0 }
+  s.n = s.i = 0
+  return s
+}
 
 /**
  * A snapshot of the world. With `reuse` (a snapshot of a world of the same size), its buffer is
@@ -121,6 +128,22 @@ function savedEffective(world: GameWorld, s: WorldSnapshot): Uint32Array {
 }
 
 /**
+ * The first entity whose saved keyword mask differs from the world's (`entities` if none), each
+ * such mask checked: a bit of no keyword is refused. Only a mask that differs from the world's can
+ * be wrong (the world's are right).
+ */
+function firstChanged(effective: Uint32Array, current: Uint32Array, entities: number): number {
+  let changed = entities
+  for (let eid = entities - 1; eid >= 1; eid--) {
+    const mask = effective[eid]!
+    if (mask === current[eid]) continue
+    if (mask >>> KEYWORD_TAGS.length !== 0) throw new RedzoneError('invalid-snapshot', `the snapshot gives entity ${eid} keyword bits of no keyword (kw.effective ${mask})`)
+    changed = eid
+  }
+  return changed
+}
+
+/**
  * Puts a world back to a snapshot of it, or of a world built from the same position (no entity
  * may have been added since). Keyword tag components are brought in line with the restored
  * effective masks; the decision mailbox (not state: `NOT_STATE`) is emptied. Listeners stay subscribed.
@@ -139,18 +162,11 @@ export function restoreWorld(world: GameWorld, snapshot: WorldSnapshot): void {
     throw new RedzoneError('invalid-snapshot', `the snapshot's columns (${s.layout}, ${s.rows} rows) don't match this world's (${layout.signature})`)
   }
   // The keyword masks become tag components: a bit of no keyword is refused before anything has
-  // changed, and so is a snapshot of another number of players (the zones, read first).
-  // Only a mask that differs from the world's can be wrong (the world's are right): the first
-  // such entity is where the tags start to change.
+  // changed, and so is a snapshot of another number of players (the zones, read first). The first
+  // entity whose mask differs is where the tags start to change.
   const effective = savedEffective(world, s)
   const current = world.kw.effective
-  let changed = s.entities
-  for (let eid = s.entities - 1; eid >= 1; eid--) {
-    const mask = effective[eid]!
-    if (mask === current[eid]) continue
-    if (mask >>> KEYWORD_TAGS.length !== 0) throw new RedzoneError('invalid-snapshot', `the snapshot gives entity ${eid} keyword bits of no keyword (kw.effective ${mask})`)
-    changed = eid
-  }
+  const changed = firstChanged(effective, current, s.entities)
   readTape(world, tapeOf(s))
   restoreCopied(world, s.resources)
   for (let eid = changed; eid < s.entities; eid++) {
