@@ -17,7 +17,7 @@ import * as outside from '../rules/actions/outside-effects.js'
 import { keywordBit } from '../../components/keywords.js'
 import { RedzoneError } from '../core/errors.js'
 import { hasPriorityOption } from './legal.js'
-import { isPlayer, label, type GameWorld } from '../core/world.js'
+import { label, type GameWorld } from '../core/world.js'
 import { EFFECT_TYPES, isPlayerAction, type Action, type DecisionKind, type OutsideEffect, type PlayerAction } from './action.js'
 import { pendingDecision, pendingKind, pendingPlayer } from './pending.js'
 import { bottomCards, keepHand, takeMulligan } from './pregame.js'
@@ -150,12 +150,7 @@ function answer(world: GameWorld, action: PlayerAction): ActionResult {
     }
     case 'declareBlockers': {
       // CR 509.1a, 802.4a: each defending player declares blocks for their own creatures.
-      for (const { blocker } of action.blockers) {
-        if (world.place.controller[blocker] !== player && !isPlayer(world, blocker)) {
-          return reject('not-your-creature', `${label(world, blocker)} is not controlled by ${label(world, player)}, who declares blocks for their own creatures`, '509.1a')
-        }
-      }
-      const checked = checkBlockDeclaration(world, action.blockers)
+      const checked = checkBlockDeclaration(world, action.blockers, player)
       if (!checked.ok) return checked
       pending.blockers = action.blockers
       break
