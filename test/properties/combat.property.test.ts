@@ -31,7 +31,9 @@ function declared(size: number, seed: number) {
 /** The default plan of the coming damage step, written out as an explicit assignment of every dealer. */
 function defaultAsExplicit(world: GameWorld): Map<Eid, [Eid, number][]> {
   const kind = world.turn.step < Step.FirstStrikeDamage && firstStrikeStepBegins(world) ? 'first' : 'regular'
-  expect(planCombatDamage(world, kind, null)).toEqual({ ok: true })
+  // An empty explicit assignment: every dealer gets its default, and the plan lists the dealers
+  // (the plan of no explicit assignment records none of that).
+  expect(planCombatDamage(world, kind, new Map())).toEqual({ ok: true })
   const plan = world.plan
   const explicit = new Map<Eid, [Eid, number][]>()
   for (let i = 0; i < plan.dealers.length; i++) explicit.set(plan.dealers.items[i]!, [])
@@ -81,7 +83,7 @@ describe('combat properties on random boards', () => {
         if (attacks.length === 0) return
         while (world.turn.step < Step.RegularDamage) {
           const kind = world.turn.step < Step.FirstStrikeDamage && firstStrikeStepBegins(world) ? 'first' : 'regular'
-          expect(planCombatDamage(world, kind, null).ok).toBe(true)
+          expect(planCombatDamage(world, kind, new Map()).ok).toBe(true)
           const dealers = world.plan.dealers.toArray()
           resetDamagePlan(world.plan)
           const expected = new Map<Eid, number>()

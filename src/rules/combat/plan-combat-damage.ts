@@ -45,12 +45,10 @@ export function planCombatDamage(world: GameWorld, kind: DamageStepKind, explici
     }
   }
   const dealers = plan.dealers.items
-  const firstEntry = plan.perEntity.firstEntry
   const flags = world.combat.flags
   for (let i = 0, n = plan.dealers.length; i < n; i++) {
     const d = dealers[i]!
     if (explicit.has(d)) continue
-    firstEntry[d] = plan.source.length
     if (flags[d]! & C_ATTACKING) assignAttackerByDefault(world, d)
     else assignBlockerByDefault(world, d)
   }
@@ -69,7 +67,9 @@ export function planCombatDamage(world: GameWorld, kind: DamageStepKind, explici
 /**
  * CR 510.4, 702.4b-c, 702.7b-c: the attackers and blockers that assign damage in this step, in
  * order (attackers as declared, then blockers); with `assign`, each gets its default assignment
- * as it is found.
+ * as it is found, and nothing is recorded of who deals (only an explicit assignment, checked
+ * against the dealers, reads `dealing`, `dealers`, `firstEntry` and `entryCount`). A creature is
+ * in one list at most, once (declarations are checked for duplicates, 508.1a, 509.1a).
  */
 function collectDealers(world: GameWorld, kind: DamageStepKind, assign: boolean): void {
   const plan = world.plan
@@ -93,13 +93,13 @@ function collectDealers(world: GameWorld, kind: DamageStepKind, assign: boolean)
         ? (eff[c]! & KW_ANY_FIRST_STRIKE) !== 0
         : !afterFirstStrike || (f & C_HAD_FIRST_STRIKE) === 0 || (eff[c]! & KW_DOUBLE_STRIKE) !== 0 // CR 702.4b, 702.7b-c
       // CR 510.1a: a creature with power 0 or less assigns no combat damage.
-      if (deals && power[c]! > 0 && dealing[c] === 0) {
-        dealing[c] = 1
-        plan.dealers.push(c)
+      if (deals && power[c]! > 0) {
         if (assign) {
-          plan.perEntity.firstEntry[c] = plan.source.length
           if (l === 0) assignAttackerByDefault(world, c)
           else assignBlockerByDefault(world, c)
+        } else {
+          dealing[c] = 1
+          plan.dealers.push(c)
         }
       }
     }
@@ -130,7 +130,6 @@ function add(world: GameWorld, source: Eid, recipient: Eid, amount: number): voi
   plan.recipient.items[at] = recipient
   plan.amount.items[at] = amount
   plan.source.length = plan.recipient.length = plan.amount.length = at + 1
-  pe.entryCount[source]!++
   const assigned = pe.assigned
   if (assigned[recipient] === 0 && pe.deathtouchSources[recipient] === 0) plan.touched.items[plan.touched.length++] = recipient
   assigned[recipient] = addSaturating(assigned[recipient]!, amount, LIMITS.damage)
@@ -308,8 +307,10 @@ function recordExplicit(world: GameWorld, creature: Eid, entries: readonly (read
     return reject(ASSIGN, `${who} must assign exactly ${expected} combat damage (its power), not ${total}`, '510.1a')
   }
   // A dealer's entries are contiguous: `firstEntry .. firstEntry + entryCount`.
-  world.plan.perEntity.firstEntry[creature] = world.plan.source.length
+  const pe = world.plan.perEntity
+  const first = (pe.firstEntry[creature] = world.plan.source.length)
   for (const [recipient, amount] of entries) add(world, creature, recipient, amount)
+  pe.entryCount[creature] = world.plan.source.length - first
   return OK
 }
 
