@@ -11,7 +11,7 @@ import { pendingDecision } from '../decisions/pending.js'
 import { blockCountAllowed } from '../rules/combat/check-block.js'
 import { lethalDamageNeeded, planCombatDamage, type ExplicitAssignment } from '../rules/combat/plan-combat-damage.js'
 import { ACTION_ALT, ACTION_MULLIGAN, ACTION_SELECT, ACTION_SIZE, ACTION_SLOTS, ACTION_STOP, F, G, OBJECT_SIZE, OBJECT_SLOTS, OFFSET, PLAYER_SLOTS } from './layout.js'
-import { fillSlots, SlotTable, writeObservation } from './observe.js'
+import { fillSlots, type ObjectRows, SlotTable, writeObservation } from './observe.js'
 
 /** The phases of a decision made as a sequence of integer choices (the `phase.*` globals, in order). */
 export const Phase = { None: 0, Priority: 1, Target: 2, Attacker: 3, Blocker: 4, Damage: 5, Pick: 6, Mulligan: 7 } as const
@@ -154,11 +154,11 @@ export class DecisionBuilder {
   }
 
   /**
-   * `observe` for a caller that owns the place written: `rows` as `writeObservation` takes it;
-   * `progressOnly` when the place holds this decision's observation already (a later step of the
-   * same decision: only the progress changes).
+   * `observe` for a caller that owns the place written: `rows` as `writeObservation` takes it (and
+   * the rows whose focus or chosen this sets); `progressOnly` when the place holds this decision's
+   * observation already (a later step of the same decision: only the progress changes).
    */
-  observeAt(out: Float32Array, offset: number, rows: Uint8Array | null, progressOnly: boolean): void {
+  observeAt(out: Float32Array, offset: number, rows: ObjectRows | null, progressOnly: boolean): void {
     const world = this.world
     if (!progressOnly) {
       const viewer = this.decider === 0 ? world.playerOrder[0]! : this.decider
@@ -168,17 +168,22 @@ export class DecisionBuilder {
       const g = offset + OFFSET.global
       out.fill(0, g + G.phase, g + G.remaining + 1)
       const objects = offset + OFFSET.objects
-      for (let s = 0; s < OBJECT_SLOTS; s++) {
-        out[objects + s * OBJECT_SIZE + F.focus] = 0
-        out[objects + s * OBJECT_SIZE + F.chosen] = 0
+      if (rows !== null) rows.clearMarks(out, objects)
+      else {
+        for (let s = 0; s < OBJECT_SLOTS; s++) {
+          out[objects + s * OBJECT_SIZE + F.focus] = 0
+          out[objects + s * OBJECT_SIZE + F.chosen] = 0
+        }
       }
     }
-    if (this.phaseId !== Phase.None) this.writeProgress(out, offset)
+    if (this.phaseId !== Phase.None) this.writeProgress(out, offset, rows)
   }
 
-  private mark(out: Float32Array, objects: number, eid: Eid, feature: number, value: number): void {
+  private mark(out: Float32Array, objects: number, rows: ObjectRows | null, eid: Eid, feature: number, value: number): void {
     const slot = this.slots.slot(eid)
-    if (slot >= PLAYER_SLOTS) out[objects + slot * OBJECT_SIZE + feature] = value
+    if (slot < PLAYER_SLOTS) return
+    out[objects + slot * OBJECT_SIZE + feature] = value
+    rows?.mark(slot - PLAYER_SLOTS)
   }
 
   private refOf(eid: Eid): number {
@@ -186,7 +191,7 @@ export class DecisionBuilder {
     return slot < 0 ? -1 : slot + 1
   }
 
-  private writeProgress(out: Float32Array, offset: number): void {
+  private writeProgress(out: Float32Array, offset: number, rows: ObjectRows | null): void {
     const legal = this.legal!
     const g = offset + OFFSET.global
     const objects = offset + OFFSET.objects - PLAYER_SLOTS * OBJECT_SIZE
@@ -195,7 +200,7 @@ export class DecisionBuilder {
       case Phase.Target: {
         out[g + G.alternate] = this.pendingAlternate ? 1 : 0
         const i = this.pendingOption & 0xffff
-        this.mark(out, objects, this.pendingOption >>> 16 === V_CAST ? legal.cast[i]!.card : legal.activate[i]!.object, F.focus, 1)
+        this.mark(out, objects, rows, this.pendingOption >>> 16 === V_CAST ? legal.cast[i]!.card : legal.activate[i]!.object, F.focus, 1)
         break
       }
       case Phase.Attacker:
@@ -205,14 +210,14 @@ export class DecisionBuilder {
         out[g + G.remaining] = (n - this.cursor - 1) / 10
         for (let c = 0; c <= this.cursor && c < n; c++) {
           const eid = this.phaseId === Phase.Attacker ? legal.attackers[c]!.attacker : this.phaseId === Phase.Blocker ? legal.blockers[c]!.blocker : legal.damage[c]!.creature
-          if (c === this.cursor) this.mark(out, objects, eid, F.focus, 1)
-          else if (this.choice[c] !== 0) this.mark(out, objects, eid, F.chosen, this.refOf(this.choice[c]!))
+          if (c === this.cursor) this.mark(out, objects, rows, eid, F.focus, 1)
+          else if (this.choice[c] !== 0) this.mark(out, objects, rows, eid, F.chosen, this.refOf(this.choice[c]!))
         }
         break
       }
       case Phase.Pick:
         out[g + G.picked] = this.pickCount / 10
-        for (let i = 0; i < this.pickCount; i++) this.mark(out, objects, this.picks[i]!, F.chosen, 1)
+        for (let i = 0; i < this.pickCount; i++) this.mark(out, objects, rows, this.picks[i]!, F.chosen, 1)
         break
     }
   }

@@ -214,24 +214,60 @@ function writePlayer(world: GameWorld, out: Float32Array, at: number, player: Ei
   out[at + P.first] = turn.first === player ? 1 : 0
 }
 
+/** Ints of an object row's key (`ObjectRows`): the values `writeObject` writes the row from. */
+const KEY = 9
+
+/**
+ * The object rows of a place written again and again (`VecEnv`'s row of an env, `RecordRows`'
+ * observation): whether each row holds an object and the values it was written from (its key),
+ * so that a row whose values are unchanged is not written again, and the rows whose `focus` or
+ * `chosen` the decision builder set (cleared before the next write). The place is written only
+ * through these rows: a client reads it and never writes it.
+ */
+export class ObjectRows {
+  /** 1 where the row holds an object (0: the row is all zeros). */
+  readonly held = new Uint8Array(OBJECT_SLOTS)
+  readonly key = new Int32Array(OBJECT_SLOTS * KEY)
+  private readonly marked = new Uint8Array(OBJECT_SLOTS)
+  private readonly markedList = new Int16Array(OBJECT_SLOTS)
+  private markedCount = 0
+
+  /** Notes that object slot `s`'s `focus` or `chosen` is set. */
+  mark(s: number): void {
+    if (this.marked[s] === 1) return
+    this.marked[s] = 1
+    this.markedList[this.markedCount++] = s
+  }
+
+  /** Zeroes the `focus` and `chosen` of the rows marked, at `objects` (the first object row's float). */
+  clearMarks(out: Float32Array, objects: number): void {
+    for (let k = 0; k < this.markedCount; k++) {
+      const s = this.markedList[k]!
+      out[objects + s * OBJECT_SIZE + F.focus] = 0
+      out[objects + s * OBJECT_SIZE + F.chosen] = 0
+      this.marked[s] = 0
+    }
+    this.markedCount = 0
+  }
+}
+
 /**
  * One object's row (OBJECT_FEATURES), every feature written (zeros too: the row needs no clearing
  * first). State that only a permanent has (tapped, combat, attachments) is read on the
- * battlefield only; `focus` and `chosen` are the decision builder's.
+ * battlefield only; `focus` and `chosen` are the decision builder's. With `key` (at `k`), the row
+ * is written only when the values it is written from differ from the key's, which then holds them.
  */
-function writeObject(world: GameWorld, viewer: Eid, slots: SlotTable, card: Uint16Array, mv: Uint8Array, out: Float32Array, at: number, eid: Eid): void {
+function writeObject(world: GameWorld, viewer: Eid, slots: SlotTable, card: Uint16Array, mv: Uint8Array, out: Float32Array, at: number, eid: Eid, key: Int32Array | null, k: number): void {
   const stats = world.stats
-  out[at + F.present] = 1
-  out[at + F.card] = card[eid]!
-  out[at + F.mine] = world.place.controller[eid] === viewer ? 1 : 0
-  putScaled(out, at + F.power, stats.power[eid]!, 10)
-  putScaled(out, at + F.toughness, stats.toughness[eid]!, 10)
-  putScaled(out, at + F.loyalty, stats.loyalty[eid]!, 10)
-  putScaled(out, at + F.manaValue, mv[eid]!, 10)
+  const id = card[eid]!
+  const manaValue = mv[eid]!
+  const mine = world.place.controller[eid] === viewer ? 1 : 0
+  const power = stats.power[eid]!
+  const toughness = stats.toughness[eid]!
+  const loyalty = stats.loyalty[eid]!
   const kw = world.kw.effective[eid]!
-  for (let k = 0; k < KEYWORD_COUNT; k++) out[at + F.keyword + k] = (kw >>> k) & 1
   const t = world.types.mask[eid]!
-  for (let k = 0; k < TYPE_COUNT; k++) out[at + F.type + k] = (t >>> k) & 1
+  let damage = 0
   let tapped = 0
   let sick = 0
   let attacking = 0
@@ -244,7 +280,7 @@ function writeObject(world: GameWorld, viewer: Eid, slots: SlotTable, card: Uint
   const zone = world.place.zone[eid]
   if (zone === Zone.Battlefield) {
     const combat = world.combat
-    putScaled(out, at + F.damage, stats.damage[eid]!, 10)
+    damage = stats.damage[eid]!
     tapped = world.status.tapped[eid]!
     sick = world.status.sick[eid]!
     const flags = combat.flags[eid]!
@@ -255,13 +291,38 @@ function writeObject(world: GameWorld, viewer: Eid, slots: SlotTable, card: Uint
     if (flags & C_BLOCKED) blocked = 1
     if (flags & C_BLOCKING) blocking = ref(slots, combat.blocking[eid]!)
     attachedTo = ref(slots, world.cards.attachedTo[eid]!)
-  } else {
-    out[at + F.damage] = 0
-    if (zone === Zone.Exile && world.cards.plotted[eid]) {
-      plotted = 1
-      plottedThisTurn = world.cards.plottedTurn[eid] === world.turn.number ? 1 : 0
-    }
+  } else if (zone === Zone.Exile && world.cards.plotted[eid]) {
+    plotted = 1
+    plottedThisTurn = world.cards.plottedTurn[eid] === world.turn.number ? 1 : 0
   }
+  if (key !== null) {
+    // Card ids fit 16 bits and mana values 8 (Identities); references are -1 .. ACTION_SLOTS.
+    const k0 = id | (manaValue << 16) | (mine << 24) | (attacking << 25) | (blocked << 26) | (plotted << 27) | (plottedThisTurn << 28)
+    const k7 = (attackTarget + 1) | ((blocking + 1) << 8) | ((attachedTo + 1) << 16) | (tapped << 24)
+    if (
+      key[k] === k0 && key[k + 1] === power && key[k + 2] === toughness && key[k + 3] === loyalty && key[k + 4] === damage &&
+      key[k + 5] === (kw | 0) && key[k + 6] === (t | 0) && key[k + 7] === k7 && key[k + 8] === sick
+    ) return
+    key[k] = k0
+    key[k + 1] = power
+    key[k + 2] = toughness
+    key[k + 3] = loyalty
+    key[k + 4] = damage
+    key[k + 5] = kw
+    key[k + 6] = t
+    key[k + 7] = k7
+    key[k + 8] = sick
+  }
+  out[at + F.present] = 1
+  out[at + F.card] = id
+  out[at + F.mine] = mine
+  putScaled(out, at + F.power, power, 10)
+  putScaled(out, at + F.toughness, toughness, 10)
+  putScaled(out, at + F.loyalty, loyalty, 10)
+  putScaled(out, at + F.manaValue, manaValue, 10)
+  for (let b = 0; b < KEYWORD_COUNT; b++) out[at + F.keyword + b] = (kw >>> b) & 1
+  for (let b = 0; b < TYPE_COUNT; b++) out[at + F.type + b] = (t >>> b) & 1
+  putScaled(out, at + F.damage, damage, 10)
   out[at + F.tapped] = tapped
   out[at + F.sick] = sick
   out[at + F.attacking] = attacking
@@ -318,10 +379,12 @@ export function fillSlots(world: GameWorld, viewer: Eid, slots: SlotTable): void
  * Writes what `viewer` may know of the game into `out[offset .. offset + OBS_SIZE]`
  * (`OBS_LAYOUT`), from the slots `fillSlots` just filled for the viewer (the game unchanged since;
  * hidden objects have no slot, and every other read is of a slotted object or public). With
- * `rows` (one byte per object slot: which rows of this place hold an object), only those rows are
- * cleared, and `rows` is updated: for a caller that writes the same place again and again. `decisionKind`, `decider` and `decisionCount` describe the pending decision (as
- * `pendingDecision` gives it). The progress of a choice being built is not written here: the
- * `DecisionBuilder` adds it. Reads only: the game is unchanged.
+ * `rows` (`ObjectRows`: the place was written before through them), only the rows that held an
+ * object and hold none now are cleared, and an object row is written only where its values
+ * changed (the stack's rows always: a stack slot adds to its card's row). `decisionKind`,
+ * `decider` and `decisionCount` describe the pending decision (as `pendingDecision` gives it).
+ * The progress of a choice being built is not written here: the `DecisionBuilder` adds it. Reads
+ * only: the game is unchanged.
  */
 export function writeObservation(
   world: GameWorld,
@@ -332,7 +395,7 @@ export function writeObservation(
   decisionKind: string,
   decider: Eid | null,
   decisionCount: number,
-  rows: Uint8Array | null = null,
+  rows: ObjectRows | null = null,
 ): void {
   if (slots.viewer !== viewer) throw internalError(`an observation of ${viewer} from slots filled for ${slots.viewer}`)
   if (offset < 0 || offset + OBS_SIZE > out.length) throw new RedzoneError('invalid-argument', `an observation needs ${OBS_SIZE} floats from offset ${offset}; the array has ${out.length}`)
@@ -342,15 +405,17 @@ export function writeObservation(
   const theirs = world.zoneLists.get(opponent)!
   if (rows === null) out.fill(0, offset, offset + OBS_SIZE)
   else {
-    // The same place was written before: clear the small sections, and the object rows that held
-    // an object then and hold none now (a row that holds one is written whole).
+    // The same place was written before: clear the small sections, the builder's marks, and the
+    // object rows that held an object then and hold none now.
     out.fill(0, offset, offset + OFFSET.objects)
     out.fill(0, offset + OFFSET.myGraveyard, offset + OBS_SIZE)
+    rows.clearMarks(out, offset + OFFSET.objects)
+    const held = rows.held
     for (let s = 0; s < OBJECT_SLOTS; s++) {
-      if (rows[s] === 0 || slots.eid[PLAYER_SLOTS + s] !== 0) continue
+      if (held[s] === 0 || slots.eid[PLAYER_SLOTS + s] !== 0) continue
       const at = offset + OFFSET.objects + s * OBJECT_SIZE
       for (let k = 0; k < OBJECT_SIZE; k++) out[at + k] = 0
-      rows[s] = 0
+      held[s] = 0
     }
   }
 
@@ -374,11 +439,19 @@ export function writeObservation(
 
   // Objects, then what a stack slot adds to its card's row
   const base = offset + OFFSET.objects
+  const stackFirst = OBJECT_SECTION.stack.first
+  const stackEnd = stackFirst + OBJECT_SECTION.stack.slots
   for (let s = 0; s < OBJECT_SLOTS; s++) {
     const eid = slots.eid[PLAYER_SLOTS + s]!
     if (eid === 0) continue
-    writeObject(world, viewer, slots, ids.card, ids.manaValue, out, base + s * OBJECT_SIZE, eid)
-    if (rows !== null) rows[s] = 1
+    if (rows === null) writeObject(world, viewer, slots, ids.card, ids.manaValue, out, base + s * OBJECT_SIZE, eid, null, 0)
+    else {
+      const stack = s >= stackFirst && s < stackEnd
+      // A row that held no object, and a stack row, is written whole: its key is made one no values have.
+      if (rows.held[s] === 0 || stack) rows.key[s * KEY] = -1
+      rows.held[s] = 1
+      writeObject(world, viewer, slots, ids.card, ids.manaValue, out, base + s * OBJECT_SIZE, eid, rows.key, s * KEY)
+    }
   }
   const stack = world.stack
   for (let k = 0; k < stack.length && k < OBJECT_SECTION.stack.slots; k++) {

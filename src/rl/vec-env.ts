@@ -22,8 +22,8 @@ import type { GameEndReason, GameRecord } from '../play/record.js'
 import { deckPosition } from '../play/setup.js'
 import { GameView } from '../play/view.js'
 import { DecisionBuilder } from './decision-builder.js'
-import { ACTION_SIZE, OBJECT_SLOTS, OBS_SIZE } from './layout.js'
-import { observePlayer as observeOf } from './observe.js'
+import { ACTION_SIZE, OBS_SIZE } from './layout.js'
+import { ObjectRows, observePlayer as observeOf } from './observe.js'
 
 /** Who plays the seat the learner does not: a built-in agent of `redzone/sim`, any `AgentFactory`, or `self` (the learner plays both seats). */
 export type Opponent = 'random' | 'heuristic' | 'search' | 'self' | AgentFactory
@@ -92,8 +92,8 @@ interface EnvGame {
   /** The seat a terminal reward is for: the learner's (self-play: the seat of the last choice). */
   rewardSeat: 0 | 1
   actions: string[] | null
-  /** The object rows of this env's observation that hold an object, and the decision (`DecisionBuilder.decisions`) it describes. */
-  rows: Uint8Array
+  /** The object rows of this env's observation (what they hold, `ObjectRows`), and the decision (`DecisionBuilder.decisions`) it describes. */
+  rows: ObjectRows
   written: number
 }
 
@@ -193,7 +193,7 @@ export class VecEnv {
         steps: 0,
         rewardSeat: 0,
         actions: null,
-        rows: new Uint8Array(OBJECT_SLOTS),
+        rows: new ObjectRows(),
         written: -1,
       }
     })
