@@ -9,7 +9,7 @@ import type { PlayerAction } from '../decisions/action.js'
 import { legalActions } from '../decisions/legal.js'
 import { pendingDecision, winnerOf } from '../decisions/pending.js'
 import { beginGame } from '../decisions/pregame.js'
-import { buildPosition } from '../state/position.js'
+import { buildPosition, shareSetup } from '../state/position.js'
 import { restoreWorld, snapshotWorld, type WorldSnapshot } from '../state/snapshot.js'
 import type { Agent, AgentFactory } from '../play/agent.js'
 import { heuristicAgent } from '../play/agents/heuristic.js'
@@ -179,6 +179,8 @@ export class VecEnv {
     this.finalObs = new Float32Array(n * 2 * OBS_SIZE)
     const position = deckPosition(this.decks)
     const worlds = Array.from({ length: n }, () => buildPosition(position).world)
+    // One copy of the card data for the n games (read every step, it stays in cache).
+    for (let i = 1; i < n; i++) shareSetup(worlds[0]!, worlds[i]!)
     this.pristine = snapshotWorld(worlds[0]!)
     this.games = worlds.map((world) => {
       const [a, b] = world.playerOrder as [Eid, Eid]
