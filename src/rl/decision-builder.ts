@@ -108,8 +108,9 @@ export class DecisionBuilder {
     this.decisionCount = decision.count
     this.phaseId = PHASE_OF[decision.kind]
     this.cursor = 0
+    // Only a pick marks `picked` (one per card counted in `pickCount`).
+    if (this.pickCount > 0) this.picked.fill(0)
     this.pickCount = 0
-    this.picked.fill(0)
     if (this.phaseId === Phase.None) {
       this.legal = null
       this.mask.fill(0)

@@ -8,7 +8,7 @@ import { Await } from '../core/await.js'
 import { battlefieldOf } from '../core/entity-lists.js'
 import { pendingDecision } from '../decisions/pending.js'
 import { manaValue } from '../rules/mana/cost.js'
-import { canSee } from '../rules/visibility.js'
+import { canSee, canSeeZone } from '../rules/visibility.js'
 import { qualifiesForSearch, searchOf } from '../rules/spells/resolve.js'
 import { CARD_POOL } from '../rules/cards/pool.js'
 import { internalError, RedzoneError } from '../core/errors.js'
@@ -370,9 +370,10 @@ export function fillSlots(world: GameWorld, viewer: Eid, slots: SlotTable): void
   fillLibrary(world, viewer, slots)
   fillStack(world, slots)
   // The opponent's hand and library have no section: nothing in them is visible under CR 400.2
-  // (`canSee`); a card a future rule reveals is counted as overflow, never silently dropped.
-  for (let k = 0; k < theirs.hand.length; k++) if (canSee(world, viewer, theirs.hand[k]!)) slots.overflow++
-  for (let k = 0; k < theirs.library.length; k++) if (canSee(world, viewer, theirs.library[k]!)) slots.overflow++
+  // (`canSeeZone`, `canSee`'s rule for their cards); a card a future rule reveals is counted as
+  // overflow, never silently dropped.
+  if (canSeeZone(world, viewer, opponent, Zone.Hand)) for (let k = 0; k < theirs.hand.length; k++) if (canSee(world, viewer, theirs.hand[k]!)) slots.overflow++
+  if (canSeeZone(world, viewer, opponent, Zone.Library)) for (let k = 0; k < theirs.library.length; k++) if (canSee(world, viewer, theirs.library[k]!)) slots.overflow++
 }
 
 /**
@@ -405,18 +406,11 @@ export function writeObservation(
   const theirs = world.zoneLists.get(opponent)!
   if (rows === null) out.fill(0, offset, offset + OBS_SIZE)
   else {
-    // The same place was written before: clear the small sections, the builder's marks, and the
-    // object rows that held an object then and hold none now.
+    // The same place was written before: clear the small sections and the builder's marks (the
+    // object rows below).
     out.fill(0, offset, offset + OFFSET.objects)
     out.fill(0, offset + OFFSET.myGraveyard, offset + OBS_SIZE)
     rows.clearMarks(out, offset + OFFSET.objects)
-    const held = rows.held
-    for (let s = 0; s < OBJECT_SLOTS; s++) {
-      if (held[s] === 0 || slots.eid[PLAYER_SLOTS + s] !== 0) continue
-      const at = offset + OFFSET.objects + s * OBJECT_SIZE
-      for (let k = 0; k < OBJECT_SIZE; k++) out[at + k] = 0
-      held[s] = 0
-    }
   }
 
   // Globals
@@ -443,15 +437,23 @@ export function writeObservation(
   const stackEnd = stackFirst + OBJECT_SECTION.stack.slots
   for (let s = 0; s < OBJECT_SLOTS; s++) {
     const eid = slots.eid[PLAYER_SLOTS + s]!
-    if (eid === 0) continue
-    if (rows === null) writeObject(world, viewer, slots, ids.card, ids.manaValue, out, base + s * OBJECT_SIZE, eid, null, 0)
-    else {
-      const stack = s >= stackFirst && s < stackEnd
-      // A row that held no object, and a stack row, is written whole: its key is made one no values have.
-      if (rows.held[s] === 0 || stack) rows.key[s * KEY] = -1
-      rows.held[s] = 1
-      writeObject(world, viewer, slots, ids.card, ids.manaValue, out, base + s * OBJECT_SIZE, eid, rows.key, s * KEY)
+    const at = base + s * OBJECT_SIZE
+    if (rows === null) {
+      if (eid !== 0) writeObject(world, viewer, slots, ids.card, ids.manaValue, out, at, eid, null, 0)
+      continue
     }
+    if (eid === 0) {
+      // A row that held an object and holds none now is cleared.
+      if (rows.held[s] === 1) {
+        out.fill(0, at, at + OBJECT_SIZE)
+        rows.held[s] = 0
+      }
+      continue
+    }
+    // A row that held no object, and a stack row (a stack slot adds to its card's row), is written whole: its key is made one no values have.
+    if (rows.held[s] === 0 || (s >= stackFirst && s < stackEnd)) rows.key[s * KEY] = -1
+    rows.held[s] = 1
+    writeObject(world, viewer, slots, ids.card, ids.manaValue, out, at, eid, rows.key, s * KEY)
   }
   const stack = world.stack
   for (let k = 0; k < stack.length && k < OBJECT_SECTION.stack.slots; k++) {
