@@ -11,6 +11,7 @@ import { pendingDecision } from '../decisions/pending.js'
 import { blockCountAllowed } from '../rules/combat/check-block.js'
 import { lethalDamageNeeded, planCombatDamage, type ExplicitAssignment } from '../rules/combat/plan-combat-damage.js'
 import { ACTION_ALT, ACTION_MULLIGAN, ACTION_SELECT, ACTION_SIZE, ACTION_SLOTS, ACTION_STOP, F, G, OBJECT_SIZE, OBJECT_SLOTS, OFFSET, PLAYER_SLOTS } from './layout.js'
+import { Carve } from './carve.js'
 import { fillSlots, type ObjectRows, SlotTable, writeObservation } from './observe.js'
 
 /** The phases of a decision made as a sequence of integer choices (the `phase.*` globals, in order). */
@@ -56,9 +57,9 @@ const D_ALL = 2
  */
 export class DecisionBuilder {
   /** The entity in each action slot, for the decider's observation. */
-  readonly slots = new SlotTable()
+  readonly slots: SlotTable
   /** 1 for each legal action of the current step (read only). */
-  readonly mask = new Uint8Array(ACTION_SIZE)
+  readonly mask: Uint8Array
   /** How many actions the mask allows (0: the game is over). */
   count = 0
   /** The last allowed action found (the only one when `count` is 1). */
@@ -73,25 +74,47 @@ export class DecisionBuilder {
   private legal: LegalActions | null = null
   private cursor = 0
   /** Per action index of the current step: the priority option or the entity it names. */
-  private readonly option = new Int32Array(ACTION_SIZE)
+  private readonly option: Int32Array
   /** Target phase: the priority option whose target is chosen, and whether its verb is the alternate one. */
   private pendingOption = 0
   private pendingAlternate = false
   /** Per candidate (attacker, blocker, damage dealer): the entity chosen, and the damage verb. */
-  private choice = new Int32Array(64)
-  private verb = new Uint8Array(64)
+  private choice: Int32Array
+  private verb: Uint8Array
   /** Pick phase: the entities picked, and which slots hold them. */
-  private picks = new Int32Array(16)
+  private picks: Int32Array
   private pickCount = 0
-  private readonly picked = new Uint8Array(ACTION_SLOTS)
+  private readonly picked: Uint8Array
   /** Blockers declared so far per attacker (by entity). */
-  private blockCount = new Int32Array(0)
+  private blockCount: Int32Array
   // Matching scratch (blocks).
-  private demand = new Int32Array(16)
-  private matchOf = new Int32Array(64)
-  private seen = new Uint8Array(64)
+  private demand: Int32Array
+  private matchOf: Int32Array
+  private seen: Uint8Array
 
-  constructor(private readonly world: GameWorld) {}
+  /**
+   * `mask`: where the mask is kept (ACTION_SIZE bytes: a `VecEnv`'s row of its masks, read in
+   * place), or its own. The arrays a step reads are carved from one allocation (`Carve`), sized
+   * for the world's entities (more later are allocated apart).
+   */
+  constructor(
+    private readonly world: GameWorld,
+    mask?: Uint8Array,
+  ) {
+    const entities = world.labels.length
+    const carve = new Carve(SlotTable.bytes(entities) + Carve.bytes(mask ? 0 : ACTION_SIZE, ACTION_SIZE * 4, 64 * 4, 64, 16 * 4, ACTION_SLOTS, entities * 4, 16 * 4, 64 * 4, 64))
+    this.slots = new SlotTable(carve, entities)
+    this.mask = mask ?? carve.uint8(ACTION_SIZE)
+    this.option = carve.int32(ACTION_SIZE)
+    this.choice = carve.int32(64)
+    this.verb = carve.uint8(64)
+    this.picks = carve.int32(16)
+    this.picked = carve.uint8(ACTION_SLOTS)
+    this.blockCount = carve.int32(entities)
+    this.demand = carve.int32(16)
+    this.matchOf = carve.int32(64)
+    this.seen = carve.uint8(64)
+  }
 
   /** The step of the decision being built (ACTION_LAYOUT.meanings: what each action means in it). */
   get phase(): PhaseName {

@@ -12,6 +12,7 @@ import { canSee, canSeeZone } from '../rules/visibility.js'
 import { qualifiesForSearch, searchOf } from '../rules/spells/resolve.js'
 import { CARD_POOL } from '../rules/cards/pool.js'
 import { internalError, RedzoneError } from '../core/errors.js'
+import { Carve } from './carve.js'
 import {
   ACTION_SLOTS, CARD_ID_OTHER, F, G, HISTOGRAM_SCALE, OBJECT_SECTION, OBJECT_SIZE, OBJECT_SLOTS, OBS_CLIP, OBS_SIZE, OFFSET, P, PLAYER_SLOTS,
 } from './layout.js'
@@ -49,16 +50,29 @@ function identities(world: GameWorld): Identities {
  */
 export class SlotTable {
   /** The entity in each action slot (0: empty). Slots 0 and 1 are the viewer and the opponent. */
-  readonly eid = new Int32Array(ACTION_SLOTS)
+  readonly eid: Int32Array
   /** Objects that had no room in their section at the last observation. */
   overflow = 0
   /** The viewer the slots were filled for. */
   viewer: Eid = 0
   /** Lands, untapped lands and creatures on the battlefield: the viewer's, then the opponent's. */
-  readonly counts = new Int32Array(6)
-  private slotOf = new Int16Array(0)
-  private stampOf = new Uint32Array(0)
+  readonly counts: Int32Array
+  private slotOf: Int16Array
+  private stampOf: Uint32Array
   private stamp = 0
+
+  /** The bytes of a table for `entities` entities, carved (`Carve`). */
+  static bytes(entities: number): number {
+    return Carve.bytes(ACTION_SLOTS * 4, 6 * 4, entities * 2, entities * 4)
+  }
+
+  /** With `carve`, the arrays (for `entities` entities; more later are allocated apart) are carved from it. */
+  constructor(carve: Carve = new Carve(SlotTable.bytes(0)), entities = 0) {
+    this.eid = carve.int32(ACTION_SLOTS)
+    this.counts = carve.int32(6)
+    this.slotOf = carve.int16(entities)
+    this.stampOf = carve.uint32(entities)
+  }
 
   /** The action slot of an entity in the last observation, or -1. */
   slot(eid: Eid): number {
@@ -226,11 +240,20 @@ const KEY = 9
  */
 export class ObjectRows {
   /** 1 where the row holds an object (0: the row is all zeros). */
-  readonly held = new Uint8Array(OBJECT_SLOTS)
-  readonly key = new Int32Array(OBJECT_SLOTS * KEY)
-  private readonly marked = new Uint8Array(OBJECT_SLOTS)
-  private readonly markedList = new Int16Array(OBJECT_SLOTS)
+  readonly held: Uint8Array
+  readonly key: Int32Array
+  private readonly marked: Uint8Array
+  private readonly markedList: Int16Array
   private markedCount = 0
+
+  constructor() {
+    // One allocation: the arrays lie together.
+    const carve = new Carve(Carve.bytes(OBJECT_SLOTS, OBJECT_SLOTS * KEY * 4, OBJECT_SLOTS, OBJECT_SLOTS * 2))
+    this.held = carve.uint8(OBJECT_SLOTS)
+    this.key = carve.int32(OBJECT_SLOTS * KEY)
+    this.marked = carve.uint8(OBJECT_SLOTS)
+    this.markedList = carve.int16(OBJECT_SLOTS)
+  }
 
   /** Notes that object slot `s`'s `focus` or `chosen` is set. */
   mark(s: number): void {

@@ -112,6 +112,10 @@ interface EnvGame {
  * Rewards are terminal only: +1 for a win of the seat the reward is for (the learner's; in
  * self-play, the seat that made the step's choice), -1 for a loss, 0 for a draw.
  *
+ * The buffers are the env's to write: a client reads them, never writes them (each game's
+ * decision builder keeps its mask in place in `mask`, and an observation's object rows are
+ * rewritten only where their values changed).
+ *
  * Allocation: the buffers and each game's world and decision state are made once; a step
  * allocates what the engine allocates per decision (`pendingDecision`, `legalActions`'s lists,
  * the `PlayerAction` given to `act`), the built-in opponents' own lists, and with `onRecord` the
@@ -182,11 +186,12 @@ export class VecEnv {
     // One copy of the card data for the n games (read every step, it stays in cache).
     for (let i = 1; i < n; i++) shareSetup(worlds[0]!, worlds[i]!)
     this.pristine = snapshotWorld(worlds[0]!)
-    this.games = worlds.map((world) => {
+    this.games = worlds.map((world, i) => {
       const [a, b] = world.playerOrder as [Eid, Eid]
       return {
         world,
-        builder: new DecisionBuilder(world),
+        // The builder keeps its mask in the env's row: read in place, never copied.
+        builder: new DecisionBuilder(world, this.mask.subarray(i * ACTION_SIZE, (i + 1) * ACTION_SIZE)),
         views: [new GameView(world, a), new GameView(world, b)],
         agents: [null, null],
         names: [this.name, this.name],
@@ -429,7 +434,7 @@ export class VecEnv {
     this.start(i)
   }
 
-  /** The buffers of env `i`: the deciding seat's observation and mask. */
+  /** The buffers of env `i`: the deciding seat's observation (the builder keeps the mask in place). */
   private write(i: number): void {
     const g = this.games[i]!
     const builder = g.builder
@@ -438,7 +443,6 @@ export class VecEnv {
     builder.observeAt(this.obs, i * OBS_SIZE, g.rows, same)
     g.written = builder.decisions
     if (!same) this.stats.overflow += builder.slots.overflow
-    this.mask.set(builder.mask, i * ACTION_SIZE)
     this.seat[i] = seatOf(g.world, builder.decider)
   }
 }
