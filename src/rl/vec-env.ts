@@ -6,7 +6,7 @@ import { Rng } from '../core/rng.js'
 import type { GameWorld } from '../core/world.js'
 import { act, passIfForced } from '../decisions/act.js'
 import type { PlayerAction } from '../decisions/action.js'
-import { legalActions } from '../decisions/legal.js'
+import { emptyLegalActions, legalActions, legalActionsInto, type LegalActions } from '../decisions/legal.js'
 import { pendingDecision, winnerOf } from '../decisions/pending.js'
 import { beginGame } from '../decisions/pregame.js'
 import { buildPosition, shareSetup } from '../state/position.js'
@@ -95,6 +95,8 @@ interface EnvGame {
   /** The object rows of this env's observation (what they hold, `ObjectRows`), and the decision (`DecisionBuilder.decisions`) it describes. */
   rows: ObjectRows
   written: number
+  /** The learner's legal actions, refilled at each of its decisions (`legalActionsInto`; the builder reads them until the next). */
+  legal: LegalActions
 }
 
 /**
@@ -202,6 +204,7 @@ export class VecEnv {
         actions: null,
         rows: new ObjectRows(),
         written: -1,
+        legal: emptyLegalActions(),
       }
     })
     this.reset()
@@ -355,14 +358,15 @@ export class VecEnv {
           this.finish(i, winner === 0 ? null : seatOf(world, winner), endReason(world))
           continue
         }
-        const legal = legalActions(world)
+        const seat = seatOf(world, decision.player!)
+        const agent = g.agents[seat]
+        // The learner's decisions in the env's own lists (read before the next is asked); an agent's in new ones.
+        const legal = agent ? legalActions(world) : legalActionsInto(world, g.legal, decision)
         const forced = forcedAction(legal)
         if (forced !== null) {
           this.take(i, forced, false)
           continue
         }
-        const seat = seatOf(world, decision.player!)
-        const agent = g.agents[seat]
         if (agent) {
           this.take(i, agent.choose(g.views[seat], decision, legal), true)
           continue
