@@ -197,14 +197,15 @@ export function legalActionsInto(world: GameWorld, out: LegalActions, decision: 
   out.count = decision.count
   out.pass = false
   out.mulligan = false
-  out.play.length = 0
-  out.cast.length = 0
-  out.activate.length = 0
-  out.plot.length = 0
-  out.attackers.length = 0
-  out.blockers.length = 0
-  out.damage.length = 0
-  out.cards.length = 0
+  // Emptied only where not empty: setting an array's length is a call into the runtime.
+  if (out.play.length !== 0) out.play.length = 0
+  if (out.cast.length !== 0) out.cast.length = 0
+  if (out.activate.length !== 0) out.activate.length = 0
+  if (out.plot.length !== 0) out.plot.length = 0
+  if (out.attackers.length !== 0) out.attackers.length = 0
+  if (out.blockers.length !== 0) out.blockers.length = 0
+  if (out.damage.length !== 0) out.damage.length = 0
+  if (out.cards.length !== 0) out.cards.length = 0
   const player = decision.player ?? 0
   switch (decision.kind) {
     case 'priority': {
