@@ -369,6 +369,9 @@ function writeHistogram(world: GameWorld, viewer: Eid, out: Float32Array, at: nu
   }
 }
 
+/** Each object section's first object slot and the slot past its last, in slot order. */
+const SECTION_BOUNDS = Int32Array.from(Object.values(OBJECT_SECTION).flatMap(({ first, slots }) => [first, first + slots]))
+
 const DECISION_INDEX: Record<string, number> = { priority: 0, declareAttackers: 1, declareBlockers: 2, assignDamage: 3, search: 4, discard: 5, mulligan: 6, bottom: 7, gameOver: 8 }
 
 /**
@@ -458,25 +461,30 @@ export function writeObservation(
   const base = offset + OFFSET.objects
   const stackFirst = OBJECT_SECTION.stack.first
   const stackEnd = stackFirst + OBJECT_SECTION.stack.slots
-  for (let s = 0; s < OBJECT_SLOTS; s++) {
-    const eid = slots.eid[PLAYER_SLOTS + s]!
-    const at = base + s * OBJECT_SIZE
-    if (rows === null) {
-      if (eid !== 0) writeObject(world, viewer, slots, ids.card, ids.manaValue, out, at, eid, null, 0)
-      continue
-    }
-    if (eid === 0) {
-      // A row that held an object and holds none now is cleared.
-      if (rows.held[s] === 1) {
+  for (let q = 0; q < SECTION_BOUNDS.length; q += 2) {
+    const end = SECTION_BOUNDS[q + 1]!
+    for (let s = SECTION_BOUNDS[q]!; s < end; s++) {
+      const eid = slots.eid[PLAYER_SLOTS + s]!
+      const held = rows !== null && rows.held[s] === 1
+      // A section's objects fill its first slots (`fillSlots`), as they did when its rows were
+      // last written: past a slot with neither, the section is empty.
+      if (eid === 0 && !held) break
+      const at = base + s * OBJECT_SIZE
+      if (rows === null) {
+        writeObject(world, viewer, slots, ids.card, ids.manaValue, out, at, eid, null, 0)
+        continue
+      }
+      if (eid === 0) {
+        // A row that held an object and holds none now is cleared.
         out.fill(0, at, at + OBJECT_SIZE)
         rows.held[s] = 0
+        continue
       }
-      continue
+      // A row that held no object, and a stack row (a stack slot adds to its card's row), is written whole: its key is made one no values have.
+      if (!held || (s >= stackFirst && s < stackEnd)) rows.key[s * KEY] = -1
+      rows.held[s] = 1
+      writeObject(world, viewer, slots, ids.card, ids.manaValue, out, at, eid, rows.key, s * KEY)
     }
-    // A row that held no object, and a stack row (a stack slot adds to its card's row), is written whole: its key is made one no values have.
-    if (rows.held[s] === 0 || (s >= stackFirst && s < stackEnd)) rows.key[s * KEY] = -1
-    rows.held[s] = 1
-    writeObject(world, viewer, slots, ids.card, ids.manaValue, out, at, eid, rows.key, s * KEY)
   }
   const stack = world.stack
   for (let k = 0; k < stack.length && k < OBJECT_SECTION.stack.slots; k++) {
