@@ -44,6 +44,12 @@ function identities(world: GameWorld): Identities {
   return ids
 }
 
+/** Makes `world` (whose card data `shareSetup` made `from`'s) use `from`'s identities: one copy for both. */
+export function shareIdentities(from: GameWorld, world: GameWorld): void {
+  if (from.labels.length !== world.labels.length || from.cardData.some((data, eid) => world.cardData[eid] !== data)) throw internalError('shareIdentities: the worlds do not share their card data')
+  IDENTITIES.set(world, identities(from))
+}
+
 /**
  * The slots of one observation: which entity each action slot holds, and each entity's slot
  * (valid where `stampOf[eid] === stamp`: no clearing between observations).

@@ -23,7 +23,7 @@ import { deckPosition } from '../play/setup.js'
 import { GameView } from '../play/view.js'
 import { DecisionBuilder } from './decision-builder.js'
 import { ACTION_SIZE, OBS_SIZE } from './layout.js'
-import { ObjectRows, observePlayer as observeOf } from './observe.js'
+import { ObjectRows, observePlayer as observeOf, shareIdentities } from './observe.js'
 
 /** Who plays the seat the learner does not: a built-in agent of `redzone/sim`, any `AgentFactory`, or `self` (the learner plays both seats). */
 export type Opponent = 'random' | 'heuristic' | 'search' | 'self' | AgentFactory
@@ -186,7 +186,10 @@ export class VecEnv {
     const position = deckPosition(this.decks)
     const worlds = Array.from({ length: n }, () => buildPosition(position).world)
     // One copy of the card data for the n games (read every step, it stays in cache).
-    for (let i = 1; i < n; i++) shareSetup(worlds[0]!, worlds[i]!)
+    for (let i = 1; i < n; i++) {
+      shareSetup(worlds[0]!, worlds[i]!)
+      shareIdentities(worlds[0]!, worlds[i]!)
+    }
     this.pristine = snapshotWorld(worlds[0]!)
     this.games = worlds.map((world, i) => {
       const [a, b] = world.playerOrder as [Eid, Eid]
