@@ -1,6 +1,7 @@
 import { internalError, RedzoneError } from '../core/errors.js'
 import type { Eid } from '../core/events.js'
 import { LIMITS } from '../core/limits.js'
+import { shareKinds } from '../core/entity-lists.js'
 import { isGameOver } from '../core/players.js'
 import { Rng } from '../core/rng.js'
 import type { GameWorld } from '../core/world.js'
@@ -185,10 +186,11 @@ export class VecEnv {
     this.finalObs = new Float32Array(n * 2 * OBS_SIZE)
     const position = deckPosition(this.decks)
     const worlds = Array.from({ length: n }, () => buildPosition(position).world)
-    // One copy of the card data for the n games (read every step, it stays in cache).
+    // One copy of the card data and what follows from the entities for the n games (read every step, it stays in cache).
     for (let i = 1; i < n; i++) {
       shareSetup(worlds[0]!, worlds[i]!)
       shareIdentities(worlds[0]!, worlds[i]!)
+      shareKinds(worlds[0]!, worlds[i]!)
     }
     this.pristine = snapshotWorld(worlds[0]!)
     this.games = worlds.map((world, i) => {
