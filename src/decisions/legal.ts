@@ -187,9 +187,9 @@ export function legalActions(world: GameWorld): LegalActions {
 
 /**
  * `legalActions` into `out`, for a caller that asks at every decision and reads the answer before
- * it asks again: `out`'s lists are emptied and refilled (those a combat, search or hand decision
- * fills are made anew), so nothing that keeps a list may be given it. `decision`: the pending
- * decision, when already at hand.
+ * it asks again: `out`'s priority lists (`play`, `cast`, `activate`, `plot`) are emptied and
+ * refilled, so nothing that keeps one may be given it (the lists of a combat, search or hand
+ * decision are made anew). `decision`: the pending decision, when already at hand.
  */
 export function legalActionsInto(world: GameWorld, out: LegalActions, decision: Decision = pendingDecision(world)): LegalActions {
   out.kind = decision.kind
@@ -197,15 +197,17 @@ export function legalActionsInto(world: GameWorld, out: LegalActions, decision: 
   out.count = decision.count
   out.pass = false
   out.mulligan = false
-  // Emptied only where not empty: setting an array's length is a call into the runtime.
+  // The priority lists, filled in place, are emptied only where not empty (setting an array's
+  // length is a call into the runtime); the others, made anew by their decisions (a forced
+  // discard's action holds its `cards`), are replaced.
   if (out.play.length !== 0) out.play.length = 0
   if (out.cast.length !== 0) out.cast.length = 0
   if (out.activate.length !== 0) out.activate.length = 0
   if (out.plot.length !== 0) out.plot.length = 0
-  if (out.attackers.length !== 0) out.attackers.length = 0
-  if (out.blockers.length !== 0) out.blockers.length = 0
-  if (out.damage.length !== 0) out.damage.length = 0
-  if (out.cards.length !== 0) out.cards.length = 0
+  if (out.attackers.length !== 0) out.attackers = []
+  if (out.blockers.length !== 0) out.blockers = []
+  if (out.damage.length !== 0) out.damage = []
+  if (out.cards.length !== 0) out.cards = []
   const player = decision.player ?? 0
   switch (decision.kind) {
     case 'priority': {

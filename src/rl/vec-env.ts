@@ -120,8 +120,8 @@ interface EnvGame {
  * rewritten only where their values changed).
  *
  * Allocation: the buffers and each game's world and decision state are made once; a step
- * allocates what the engine allocates per decision (`pendingDecision`, `legalActions`'s lists,
- * the `PlayerAction` given to `act`), the built-in opponents' own lists, and with `onRecord` the
+ * allocates what the engine allocates per decision (`pendingDecision`, the options of the legal
+ * actions, in lists each game keeps, the `PlayerAction` given to `act`), the built-in opponents' own lists, and with `onRecord` the
  * action strings of the record.
  */
 export class VecEnv {
