@@ -3,6 +3,7 @@ import { Creature, Land, Planeswalker } from '../../components/types.js'
 import { Card, Zone } from '../../components/zones.js'
 import type { Eid } from './events.js'
 import type { GameWorld } from './world.js'
+import { internalError } from './errors.js'
 
 /**
  * The entities of a kind (cards, creatures, lands, planeswalkers) as typed arrays, listed once per
@@ -49,4 +50,19 @@ export function battlefieldOf(world: GameWorld): readonly Eid[] {
     for (let k = 0; k < cards.length; k++) if (zone[cards[k]!] === Zone.Battlefield) list.push(cards[k]!)
   }
   return list
+}
+
+/**
+ * Makes `world` use `from`'s lists of entities by kind (`entitiesOf`, and what other modules derive
+ * per entity into `kinds`, as the land masks): worlds built from one position have the same
+ * entities with the same types, so one copy serves them all (and stays in cache when N games
+ * step in lockstep). Checked on the four kinds; a world built otherwise is a bug.
+ */
+export function shareKinds(from: GameWorld, world: GameWorld): void {
+  for (const kind of Object.keys(TAGS) as Kind[]) {
+    const a = entitiesOf(from, kind)
+    const b = entitiesOf(world, kind)
+    if (a.length !== b.length || a.some((eid, i) => b[i] !== eid)) throw internalError(`shareKinds: the worlds' ${kind} differ`)
+  }
+  derivedLists(world).kinds = derivedLists(from).kinds
 }

@@ -17,7 +17,7 @@ import { needsTarget } from '../rules/spells/targets.js'
 import { Step } from '../core/steps.js'
 import { priorityGiven } from '../turn/runner.js'
 import type { GameWorld } from '../core/world.js'
-import type { DecisionKind } from './action.js'
+import type { Decision, DecisionKind } from './action.js'
 import { attackOptions, blockOptions, damageOptions, type AttackOption, type BlockOption, type DamageOption } from '../rules/combat/options.js'
 import { pendingDecision } from './pending.js'
 import { inGame } from '../core/players.js'
@@ -64,7 +64,8 @@ export interface LegalActions<R = Eid> {
   mulligan: boolean
 }
 
-function empty(kind: DecisionKind, player: Eid | null, count: number): LegalActions {
+/** Legal actions with every list empty (for `legalActionsInto` to fill). */
+export function emptyLegalActions(kind: DecisionKind = 'gameOver', player: Eid | null = null, count = 0): LegalActions {
   return { kind, player, pass: false, play: [], cast: [], activate: [], plot: [], attackers: [], blockers: [], damage: [], cards: [], count, mulligan: false }
 }
 
@@ -86,27 +87,39 @@ function targetCandidates(world: GameWorld, controlledBy: Eid = 0, out: Eid[] = 
 /** Scratch for `legalActions` and `hasPriorityOption`'s mana (neither calls the other, nor itself). */
 const MANA: ManaSummary = { player: 0, total: 0, byColor: [0, 0, 0, 0, 0], mixed: false }
 
-/** Scratch for `activateOptions`'s question "is there one?": read and dropped within the call. */
+/** Scratch for the candidate targets, read and dropped within one call (`castOptions`, `activateOptions`, `hasPriorityOption`: none calls another). */
+const SCRATCH_TARGETS: Eid[] = []
 const SCRATCH_CANDIDATES: Eid[] = []
 
-/** The spells the player could cast, into `out`; without sorcery timing (`sorcery` false), only those cast at instant speed are asked about. */
+/** The spells the player could cast (from the hand, then plotted cards from exile), into `out`; without sorcery timing (`sorcery` false), only those cast at instant speed are asked about. */
 function castOptions(world: GameWorld, player: Eid, out: CastOption[], mana: ManaSummary, sorcery: boolean): void {
   const lists = world.zoneLists[player]!
   let candidates: Eid[] | null = null
-  const consider = (card: Eid, plot: boolean): void => {
-    if ((!sorcery && (plot || !instantSpeed(world, card))) || castCheck(world, player, card, plot) !== null) return
-    // CR 601.2f-h: the cost (none for a plotted card), as `castPayment` would find it.
-    if (!plot && !canAfford(world, mana, world.cardData[card]!.manaCost!)) return
-    if (!needsTarget(world, card)) {
-      out.push({ card, targets: [], plot })
-      return
+  for (let from = 0; from < 2; from++) {
+    const plot = from === 1
+    const cards = plot ? lists.exile : lists.hand
+    for (let i = 0; i < cards.length; i++) {
+      const card = cards[i]!
+      if (plot && !world.cards.plotted[card]) continue
+      if ((!sorcery && (plot || !instantSpeed(world, card))) || castCheck(world, player, card, plot) !== null) continue
+      // CR 601.2f-h: the cost (none for a plotted card), as `castPayment` would find it.
+      if (!plot && !canAfford(world, mana, world.cardData[card]!.manaCost!)) continue
+      if (!needsTarget(world, card)) {
+        out.push({ card, targets: [], plot })
+        continue
+      }
+      candidates ??= targetCandidates(world, 0, SCRATCH_TARGETS)
+      let targets: Eid[] | null = null
+      for (let k = 0; k < candidates.length; k++) if (castTargetError(world, player, card, candidates[k]!) === null) (targets ??= []).push(candidates[k]!)
+      if (targets !== null) out.push({ card, targets, plot })
     }
-    candidates ??= targetCandidates(world)
-    const targets = candidates.filter((t) => castTargetError(world, player, card, t) === null)
-    if (targets.length > 0) out.push({ card, targets, plot })
   }
-  for (const card of lists.hand) consider(card, false)
-  for (const card of lists.exile) if (world.cards.plotted[card]) consider(card, true)
+}
+
+/** Some of the costs can be paid now. */
+function someAffordable(world: GameWorld, mana: ManaSummary, costs: readonly string[]): boolean {
+  for (let k = 0; k < costs.length; k++) if (canAfford(world, mana, costOf(costs[k]!))) return true
+  return false
 }
 
 const ACTIVATED_KINDS = ['equip', 'equip planeswalker'] as const
@@ -144,14 +157,15 @@ function activateOptions(world: GameWorld, player: Eid, out: ActivateOption[] | 
       // The cost first (cheap, and usually what rules an activation out): some ability of this kind must be payable.
       if (!somePayable(world, mana, abilities, ability)) continue
       // Those the player controls (equip's targets, 702.6a, e), in the same order.
-      candidates ??= targetCandidates(world, player, out === null ? SCRATCH_CANDIDATES : [])
-      if (out === null) {
-        for (const target of candidates) if (activatable(world, mana, player, object, ability, target)) return true
-        continue
+      candidates ??= targetCandidates(world, player, SCRATCH_CANDIDATES)
+      let targets: Eid[] | null = null
+      for (let k = 0; k < candidates.length; k++) {
+        if (!activatable(world, mana, player, object, ability, candidates[k]!)) continue
+        if (out === null) return true
+        ;(targets ??= []).push(candidates[k]!)
       }
-      const targets = candidates.filter((target) => activatable(world, mana, player, object, ability, target))
-      if (targets.length > 0) {
-        out.push({ object, ability, targets })
+      if (targets !== null) {
+        out!.push({ object, ability, targets })
         found = true
       }
     }
@@ -168,7 +182,32 @@ function anyCastTarget(world: GameWorld, player: Eid, card: Eid, candidates: rea
 /** The legal actions of the pending decision (see `LegalActions`). */
 export function legalActions(world: GameWorld): LegalActions {
   const decision = pendingDecision(world)
-  const out = empty(decision.kind, decision.player, decision.count)
+  return legalActionsInto(world, emptyLegalActions(decision.kind, decision.player, decision.count), decision)
+}
+
+/**
+ * `legalActions` into `out`, for a caller that asks at every decision and reads the answer before
+ * it asks again: `out`'s priority lists (`play`, `cast`, `activate`, `plot`) are emptied and
+ * refilled, so nothing that keeps one may be given it (the lists of a combat, search or hand
+ * decision are made anew). `decision`: the pending decision, when already at hand.
+ */
+export function legalActionsInto(world: GameWorld, out: LegalActions, decision: Decision = pendingDecision(world)): LegalActions {
+  out.kind = decision.kind
+  out.player = decision.player
+  out.count = decision.count
+  out.pass = false
+  out.mulligan = false
+  // The priority lists, filled in place, are emptied only where not empty (setting an array's
+  // length is a call into the runtime); the others, made anew by their decisions (a forced
+  // discard's action holds its `cards`), are replaced.
+  if (out.play.length !== 0) out.play.length = 0
+  if (out.cast.length !== 0) out.cast.length = 0
+  if (out.activate.length !== 0) out.activate.length = 0
+  if (out.plot.length !== 0) out.plot.length = 0
+  if (out.attackers.length !== 0) out.attackers = []
+  if (out.blockers.length !== 0) out.blockers = []
+  if (out.damage.length !== 0) out.damage = []
+  if (out.cards.length !== 0) out.cards = []
   const player = decision.player ?? 0
   switch (decision.kind) {
     case 'priority': {
@@ -188,7 +227,7 @@ export function legalActions(world: GameWorld): LegalActions {
       for (const card of lists.hand) {
         if (world.abilities[card] === undefined) continue
         const costs = plotError(world, { player, card })
-        if (Array.isArray(costs) && costs.some((c) => canAfford(world, mana, costOf(c)))) out.plot.push(card)
+        if (Array.isArray(costs) && someAffordable(world, mana, costs)) out.plot.push(card)
       }
       break
     }
@@ -281,14 +320,14 @@ export function hasPriorityOption(world: GameWorld, player: Eid): boolean {
     } else if (!instantSpeed(world, card)) continue // WITHOUT_SORCERY_TIMING
     if (castCheck(world, player, card, false) !== null) continue
     mana ??= manaSummary(world, player, MANA)
-    if (canAfford(world, mana, world.cardData[card]!.manaCost!) && (!needsTarget(world, card) || anyCastTarget(world, player, card, (candidates ??= targetCandidates(world))))) return true
+    if (canAfford(world, mana, world.cardData[card]!.manaCost!) && (!needsTarget(world, card) || anyCastTarget(world, player, card, (candidates ??= targetCandidates(world, 0, SCRATCH_TARGETS))))) return true
   }
   // WITHOUT_SORCERY_TIMING: no plotted card, equip or plot then.
   if (!sorcery) return false
   const exile = lists.exile
   for (let i = 0; i < exile.length; i++) {
     const card = exile[i]!
-    if (world.cards.plotted[card] && castCheck(world, player, card, true) === null && (!needsTarget(world, card) || anyCastTarget(world, player, card, (candidates ??= targetCandidates(world))))) return true
+    if (world.cards.plotted[card] && castCheck(world, player, card, true) === null && (!needsTarget(world, card) || anyCastTarget(world, player, card, (candidates ??= targetCandidates(world, 0, SCRATCH_TARGETS))))) return true
   }
   if (world.abilities.length === 0) return false
   mana ??= manaSummary(world, player, MANA)
@@ -297,7 +336,7 @@ export function hasPriorityOption(world: GameWorld, player: Eid): boolean {
     const card = hand[i]!
     if (world.abilities[card] === undefined) continue
     const costs = plotError(world, { player, card })
-    if (Array.isArray(costs)) for (const c of costs) if (canAfford(world, mana, costOf(c))) return true
+    if (Array.isArray(costs) && someAffordable(world, mana, costs)) return true
   }
   return false
 }

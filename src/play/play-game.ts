@@ -80,7 +80,7 @@ export function seatIndex(world: GameWorld, player: Eid): number {
 
 /** The seat (place in `SEATS`) of a player of a two-player game (the learning environment's); `seatIndex` for any game. */
 export function seatOf(world: GameWorld, player: Eid): 0 | 1 {
-  return world.playerOrder.indexOf(player) === 0 ? 0 : 1
+  return world.playerOrder[0] === player ? 0 : 1
 }
 
 /**

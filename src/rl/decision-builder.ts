@@ -11,7 +11,8 @@ import { pendingDecision } from '../decisions/pending.js'
 import { blockCountAllowed } from '../rules/combat/check-block.js'
 import { lethalDamageNeeded, planCombatDamage, type ExplicitAssignment } from '../rules/combat/plan-combat-damage.js'
 import { ACTION_ALT, ACTION_MULLIGAN, ACTION_SELECT, ACTION_SIZE, ACTION_SLOTS, ACTION_STOP, F, G, OBJECT_SIZE, OBJECT_SLOTS, OFFSET, PLAYER_SLOTS } from './layout.js'
-import { fillSlots, SlotTable, writeObservation } from './observe.js'
+import { Carve } from './carve.js'
+import { fillSlots, type ObjectRows, SlotTable, writeObservation } from './observe.js'
 
 /** The phases of a decision made as a sequence of integer choices (the `phase.*` globals, in order). */
 export const Phase = { None: 0, Priority: 1, Target: 2, Attacker: 3, Blocker: 4, Damage: 5, Pick: 6, Mulligan: 7 } as const
@@ -56,9 +57,9 @@ const D_ALL = 2
  */
 export class DecisionBuilder {
   /** The entity in each action slot, for the decider's observation. */
-  readonly slots = new SlotTable()
+  readonly slots: SlotTable
   /** 1 for each legal action of the current step (read only). */
-  readonly mask = new Uint8Array(ACTION_SIZE)
+  readonly mask: Uint8Array
   /** How many actions the mask allows (0: the game is over). */
   count = 0
   /** The last allowed action found (the only one when `count` is 1). */
@@ -73,25 +74,47 @@ export class DecisionBuilder {
   private legal: LegalActions | null = null
   private cursor = 0
   /** Per action index of the current step: the priority option or the entity it names. */
-  private readonly option = new Int32Array(ACTION_SIZE)
+  private readonly option: Int32Array
   /** Target phase: the priority option whose target is chosen, and whether its verb is the alternate one. */
   private pendingOption = 0
   private pendingAlternate = false
   /** Per candidate (attacker, blocker, damage dealer): the entity chosen, and the damage verb. */
-  private choice = new Int32Array(64)
-  private verb = new Uint8Array(64)
+  private choice: Int32Array
+  private verb: Uint8Array
   /** Pick phase: the entities picked, and which slots hold them. */
-  private picks = new Int32Array(16)
+  private picks: Int32Array
   private pickCount = 0
-  private readonly picked = new Uint8Array(ACTION_SLOTS)
+  private readonly picked: Uint8Array
   /** Blockers declared so far per attacker (by entity). */
-  private blockCount = new Int32Array(0)
+  private blockCount: Int32Array
   // Matching scratch (blocks).
-  private demand = new Int32Array(16)
-  private matchOf = new Int32Array(64)
-  private seen = new Uint8Array(64)
+  private demand: Int32Array
+  private matchOf: Int32Array
+  private seen: Uint8Array
 
-  constructor(private readonly world: GameWorld) {}
+  /**
+   * `mask`: where the mask is kept (ACTION_SIZE bytes: a `VecEnv`'s row of its masks, read in
+   * place), or its own. The arrays a step reads are carved from one allocation (`Carve`), sized
+   * for the world's entities (more later are allocated apart).
+   */
+  constructor(
+    private readonly world: GameWorld,
+    mask?: Uint8Array,
+  ) {
+    const entities = world.labels.length
+    const carve = new Carve(SlotTable.bytes(entities) + Carve.bytes(mask ? 0 : ACTION_SIZE, ACTION_SIZE * 4, 64 * 4, 64, 16 * 4, ACTION_SLOTS, entities * 4, 16 * 4, 64 * 4, 64))
+    this.slots = new SlotTable(carve, entities)
+    this.mask = mask ?? carve.uint8(ACTION_SIZE)
+    this.option = carve.int32(ACTION_SIZE)
+    this.choice = carve.int32(64)
+    this.verb = carve.uint8(64)
+    this.picks = carve.int32(16)
+    this.picked = carve.uint8(ACTION_SLOTS)
+    this.blockCount = carve.int32(entities)
+    this.demand = carve.int32(16)
+    this.matchOf = carve.int32(64)
+    this.seen = carve.uint8(64)
+  }
 
   /** The step of the decision being built (ACTION_LAYOUT.meanings: what each action means in it). */
   get phase(): PhaseName {
@@ -108,8 +131,9 @@ export class DecisionBuilder {
     this.decisionCount = decision.count
     this.phaseId = PHASE_OF[decision.kind]
     this.cursor = 0
+    // Only a pick marks `picked` (one per card counted in `pickCount`).
+    if (this.pickCount > 0) this.picked.fill(0)
     this.pickCount = 0
-    this.picked.fill(0)
     if (this.phaseId === Phase.None) {
       this.legal = null
       this.mask.fill(0)
@@ -154,11 +178,11 @@ export class DecisionBuilder {
   }
 
   /**
-   * `observe` for a caller that owns the place written: `rows` as `writeObservation` takes it;
-   * `progressOnly` when the place holds this decision's observation already (a later step of the
-   * same decision: only the progress changes).
+   * `observe` for a caller that owns the place written: `rows` as `writeObservation` takes it (and
+   * the rows whose focus or chosen this sets); `progressOnly` when the place holds this decision's
+   * observation already (a later step of the same decision: only the progress changes).
    */
-  observeAt(out: Float32Array, offset: number, rows: Uint8Array | null, progressOnly: boolean): void {
+  observeAt(out: Float32Array, offset: number, rows: ObjectRows | null, progressOnly: boolean): void {
     const world = this.world
     if (!progressOnly) {
       const viewer = this.decider === 0 ? world.playerOrder[0]! : this.decider
@@ -168,17 +192,22 @@ export class DecisionBuilder {
       const g = offset + OFFSET.global
       out.fill(0, g + G.phase, g + G.remaining + 1)
       const objects = offset + OFFSET.objects
-      for (let s = 0; s < OBJECT_SLOTS; s++) {
-        out[objects + s * OBJECT_SIZE + F.focus] = 0
-        out[objects + s * OBJECT_SIZE + F.chosen] = 0
+      if (rows !== null) rows.clearMarks(out, objects)
+      else {
+        for (let s = 0; s < OBJECT_SLOTS; s++) {
+          out[objects + s * OBJECT_SIZE + F.focus] = 0
+          out[objects + s * OBJECT_SIZE + F.chosen] = 0
+        }
       }
     }
-    if (this.phaseId !== Phase.None) this.writeProgress(out, offset)
+    if (this.phaseId !== Phase.None) this.writeProgress(out, offset, rows)
   }
 
-  private mark(out: Float32Array, objects: number, eid: Eid, feature: number, value: number): void {
+  private mark(out: Float32Array, objects: number, rows: ObjectRows | null, eid: Eid, feature: number, value: number): void {
     const slot = this.slots.slot(eid)
-    if (slot >= PLAYER_SLOTS) out[objects + slot * OBJECT_SIZE + feature] = value
+    if (slot < PLAYER_SLOTS) return
+    out[objects + slot * OBJECT_SIZE + feature] = value
+    rows?.mark(slot - PLAYER_SLOTS)
   }
 
   private refOf(eid: Eid): number {
@@ -186,7 +215,7 @@ export class DecisionBuilder {
     return slot < 0 ? -1 : slot + 1
   }
 
-  private writeProgress(out: Float32Array, offset: number): void {
+  private writeProgress(out: Float32Array, offset: number, rows: ObjectRows | null): void {
     const legal = this.legal!
     const g = offset + OFFSET.global
     const objects = offset + OFFSET.objects - PLAYER_SLOTS * OBJECT_SIZE
@@ -195,7 +224,7 @@ export class DecisionBuilder {
       case Phase.Target: {
         out[g + G.alternate] = this.pendingAlternate ? 1 : 0
         const i = this.pendingOption & 0xffff
-        this.mark(out, objects, this.pendingOption >>> 16 === V_CAST ? legal.cast[i]!.card : legal.activate[i]!.object, F.focus, 1)
+        this.mark(out, objects, rows, this.pendingOption >>> 16 === V_CAST ? legal.cast[i]!.card : legal.activate[i]!.object, F.focus, 1)
         break
       }
       case Phase.Attacker:
@@ -205,14 +234,14 @@ export class DecisionBuilder {
         out[g + G.remaining] = (n - this.cursor - 1) / 10
         for (let c = 0; c <= this.cursor && c < n; c++) {
           const eid = this.phaseId === Phase.Attacker ? legal.attackers[c]!.attacker : this.phaseId === Phase.Blocker ? legal.blockers[c]!.blocker : legal.damage[c]!.creature
-          if (c === this.cursor) this.mark(out, objects, eid, F.focus, 1)
-          else if (this.choice[c] !== 0) this.mark(out, objects, eid, F.chosen, this.refOf(this.choice[c]!))
+          if (c === this.cursor) this.mark(out, objects, rows, eid, F.focus, 1)
+          else if (this.choice[c] !== 0) this.mark(out, objects, rows, eid, F.chosen, this.refOf(this.choice[c]!))
         }
         break
       }
       case Phase.Pick:
         out[g + G.picked] = this.pickCount / 10
-        for (let i = 0; i < this.pickCount; i++) this.mark(out, objects, this.picks[i]!, F.chosen, 1)
+        for (let i = 0; i < this.pickCount; i++) this.mark(out, objects, rows, this.picks[i]!, F.chosen, 1)
         break
     }
   }

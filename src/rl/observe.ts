@@ -8,10 +8,11 @@ import { Await } from '../core/await.js'
 import { battlefieldOf } from '../core/entity-lists.js'
 import { pendingDecision } from '../decisions/pending.js'
 import { manaValue } from '../rules/mana/cost.js'
-import { canSee } from '../rules/visibility.js'
+import { canSee, canSeeZone } from '../rules/visibility.js'
 import { qualifiesForSearch, searchOf } from '../rules/spells/resolve.js'
 import { CARD_POOL } from '../rules/cards/pool.js'
 import { internalError, RedzoneError } from '../core/errors.js'
+import { Carve } from './carve.js'
 import {
   ACTION_SLOTS, CARD_ID_OTHER, F, G, HISTOGRAM_SCALE, OBJECT_SECTION, OBJECT_SIZE, OBJECT_SLOTS, OBS_CLIP, OBS_SIZE, OFFSET, P, PLAYER_SLOTS,
 } from './layout.js'
@@ -43,22 +44,41 @@ function identities(world: GameWorld): Identities {
   return ids
 }
 
+/** Makes `world` (whose card data `shareSetup` made `from`'s) use `from`'s identities: one copy for both. */
+export function shareIdentities(from: GameWorld, world: GameWorld): void {
+  if (from.labels.length !== world.labels.length || from.cardData.some((data, eid) => world.cardData[eid] !== data)) throw internalError('shareIdentities: the worlds do not share their card data')
+  IDENTITIES.set(world, identities(from))
+}
+
 /**
  * The slots of one observation: which entity each action slot holds, and each entity's slot
  * (valid where `stampOf[eid] === stamp`: no clearing between observations).
  */
 export class SlotTable {
   /** The entity in each action slot (0: empty). Slots 0 and 1 are the viewer and the opponent. */
-  readonly eid = new Int32Array(ACTION_SLOTS)
+  readonly eid: Int32Array
   /** Objects that had no room in their section at the last observation. */
   overflow = 0
   /** The viewer the slots were filled for. */
   viewer: Eid = 0
   /** Lands, untapped lands and creatures on the battlefield: the viewer's, then the opponent's. */
-  readonly counts = new Int32Array(6)
-  private slotOf = new Int16Array(0)
-  private stampOf = new Uint32Array(0)
+  readonly counts: Int32Array
+  private slotOf: Int16Array
+  private stampOf: Uint32Array
   private stamp = 0
+
+  /** The bytes of a table for `entities` entities, carved (`Carve`). */
+  static bytes(entities: number): number {
+    return Carve.bytes(ACTION_SLOTS * 4, 6 * 4, entities * 2, entities * 4)
+  }
+
+  /** With `carve`, the arrays (for `entities` entities; more later are allocated apart) are carved from it. */
+  constructor(carve: Carve = new Carve(SlotTable.bytes(0)), entities = 0) {
+    this.eid = carve.int32(ACTION_SLOTS)
+    this.counts = carve.int32(6)
+    this.slotOf = carve.int16(entities)
+    this.stampOf = carve.uint32(entities)
+  }
 
   /** The action slot of an entity in the last observation, or -1. */
   slot(eid: Eid): number {
@@ -214,24 +234,69 @@ function writePlayer(world: GameWorld, out: Float32Array, at: number, player: Ei
   out[at + P.first] = turn.first === player ? 1 : 0
 }
 
+/** Ints of an object row's key (`ObjectRows`): the values `writeObject` writes the row from. */
+const KEY = 9
+
+/**
+ * The object rows of a place written again and again (`VecEnv`'s row of an env, `RecordRows`'
+ * observation): whether each row holds an object and the values it was written from (its key),
+ * so that a row whose values are unchanged is not written again, and the rows whose `focus` or
+ * `chosen` the decision builder set (cleared before the next write). The place is written only
+ * through these rows: a client reads it and never writes it.
+ */
+export class ObjectRows {
+  /** 1 where the row holds an object (0: the row is all zeros). */
+  readonly held: Uint8Array
+  readonly key: Int32Array
+  private readonly marked: Uint8Array
+  private readonly markedList: Int16Array
+  private markedCount = 0
+
+  constructor() {
+    // One allocation: the arrays lie together.
+    const carve = new Carve(Carve.bytes(OBJECT_SLOTS, OBJECT_SLOTS * KEY * 4, OBJECT_SLOTS, OBJECT_SLOTS * 2))
+    this.held = carve.uint8(OBJECT_SLOTS)
+    this.key = carve.int32(OBJECT_SLOTS * KEY)
+    this.marked = carve.uint8(OBJECT_SLOTS)
+    this.markedList = carve.int16(OBJECT_SLOTS)
+  }
+
+  /** Notes that object slot `s`'s `focus` or `chosen` is set. */
+  mark(s: number): void {
+    if (this.marked[s] === 1) return
+    this.marked[s] = 1
+    this.markedList[this.markedCount++] = s
+  }
+
+  /** Zeroes the `focus` and `chosen` of the rows marked, at `objects` (the first object row's float). */
+  clearMarks(out: Float32Array, objects: number): void {
+    for (let k = 0; k < this.markedCount; k++) {
+      const s = this.markedList[k]!
+      out[objects + s * OBJECT_SIZE + F.focus] = 0
+      out[objects + s * OBJECT_SIZE + F.chosen] = 0
+      this.marked[s] = 0
+    }
+    this.markedCount = 0
+  }
+}
+
 /**
  * One object's row (OBJECT_FEATURES), every feature written (zeros too: the row needs no clearing
  * first). State that only a permanent has (tapped, combat, attachments) is read on the
- * battlefield only; `focus` and `chosen` are the decision builder's.
+ * battlefield only; `focus` and `chosen` are the decision builder's. With `key` (at `k`), the row
+ * is written only when the values it is written from differ from the key's, which then holds them.
  */
-function writeObject(world: GameWorld, viewer: Eid, slots: SlotTable, card: Uint16Array, mv: Uint8Array, out: Float32Array, at: number, eid: Eid): void {
+function writeObject(world: GameWorld, viewer: Eid, slots: SlotTable, card: Uint16Array, mv: Uint8Array, out: Float32Array, at: number, eid: Eid, key: Int32Array | null, k: number): void {
   const stats = world.stats
-  out[at + F.present] = 1
-  out[at + F.card] = card[eid]!
-  out[at + F.mine] = world.place.controller[eid] === viewer ? 1 : 0
-  putScaled(out, at + F.power, stats.power[eid]!, 10)
-  putScaled(out, at + F.toughness, stats.toughness[eid]!, 10)
-  putScaled(out, at + F.loyalty, stats.loyalty[eid]!, 10)
-  putScaled(out, at + F.manaValue, mv[eid]!, 10)
+  const id = card[eid]!
+  const manaValue = mv[eid]!
+  const mine = world.place.controller[eid] === viewer ? 1 : 0
+  const power = stats.power[eid]!
+  const toughness = stats.toughness[eid]!
+  const loyalty = stats.loyalty[eid]!
   const kw = world.kw.effective[eid]!
-  for (let k = 0; k < KEYWORD_COUNT; k++) out[at + F.keyword + k] = (kw >>> k) & 1
   const t = world.types.mask[eid]!
-  for (let k = 0; k < TYPE_COUNT; k++) out[at + F.type + k] = (t >>> k) & 1
+  let damage = 0
   let tapped = 0
   let sick = 0
   let attacking = 0
@@ -244,7 +309,7 @@ function writeObject(world: GameWorld, viewer: Eid, slots: SlotTable, card: Uint
   const zone = world.place.zone[eid]
   if (zone === Zone.Battlefield) {
     const combat = world.combat
-    putScaled(out, at + F.damage, stats.damage[eid]!, 10)
+    damage = stats.damage[eid]!
     tapped = world.status.tapped[eid]!
     sick = world.status.sick[eid]!
     const flags = combat.flags[eid]!
@@ -255,13 +320,38 @@ function writeObject(world: GameWorld, viewer: Eid, slots: SlotTable, card: Uint
     if (flags & C_BLOCKED) blocked = 1
     if (flags & C_BLOCKING) blocking = ref(slots, combat.blocking[eid]!)
     attachedTo = ref(slots, world.cards.attachedTo[eid]!)
-  } else {
-    out[at + F.damage] = 0
-    if (zone === Zone.Exile && world.cards.plotted[eid]) {
-      plotted = 1
-      plottedThisTurn = world.cards.plottedTurn[eid] === world.turn.number ? 1 : 0
-    }
+  } else if (zone === Zone.Exile && world.cards.plotted[eid]) {
+    plotted = 1
+    plottedThisTurn = world.cards.plottedTurn[eid] === world.turn.number ? 1 : 0
   }
+  if (key !== null) {
+    // Card ids fit 16 bits and mana values 8 (Identities); references are -1 .. ACTION_SLOTS.
+    const k0 = id | (manaValue << 16) | (mine << 24) | (attacking << 25) | (blocked << 26) | (plotted << 27) | (plottedThisTurn << 28)
+    const k7 = (attackTarget + 1) | ((blocking + 1) << 8) | ((attachedTo + 1) << 16) | (tapped << 24)
+    if (
+      key[k] === k0 && key[k + 1] === power && key[k + 2] === toughness && key[k + 3] === loyalty && key[k + 4] === damage &&
+      key[k + 5] === (kw | 0) && key[k + 6] === (t | 0) && key[k + 7] === k7 && key[k + 8] === sick
+    ) return
+    key[k] = k0
+    key[k + 1] = power
+    key[k + 2] = toughness
+    key[k + 3] = loyalty
+    key[k + 4] = damage
+    key[k + 5] = kw
+    key[k + 6] = t
+    key[k + 7] = k7
+    key[k + 8] = sick
+  }
+  out[at + F.present] = 1
+  out[at + F.card] = id
+  out[at + F.mine] = mine
+  putScaled(out, at + F.power, power, 10)
+  putScaled(out, at + F.toughness, toughness, 10)
+  putScaled(out, at + F.loyalty, loyalty, 10)
+  putScaled(out, at + F.manaValue, manaValue, 10)
+  for (let b = 0; b < KEYWORD_COUNT; b++) out[at + F.keyword + b] = (kw >>> b) & 1
+  for (let b = 0; b < TYPE_COUNT; b++) out[at + F.type + b] = (t >>> b) & 1
+  putScaled(out, at + F.damage, damage, 10)
   out[at + F.tapped] = tapped
   out[at + F.sick] = sick
   out[at + F.attacking] = attacking
@@ -284,6 +374,9 @@ function writeHistogram(world: GameWorld, viewer: Eid, out: Float32Array, at: nu
     if (canSee(world, viewer, eid)) out[at + card[eid]! - 1]! += 1 / HISTOGRAM_SCALE
   }
 }
+
+/** Each object section's first object slot and the slot past its last, in slot order. */
+const SECTION_BOUNDS = Int32Array.from(Object.values(OBJECT_SECTION).flatMap(({ first, slots }) => [first, first + slots]))
 
 const DECISION_INDEX: Record<string, number> = { priority: 0, declareAttackers: 1, declareBlockers: 2, assignDamage: 3, search: 4, discard: 5, mulligan: 6, bottom: 7, gameOver: 8 }
 
@@ -309,19 +402,22 @@ export function fillSlots(world: GameWorld, viewer: Eid, slots: SlotTable): void
   fillLibrary(world, viewer, slots)
   fillStack(world, slots)
   // The opponent's hand and library have no section: nothing in them is visible under CR 400.2
-  // (`canSee`); a card a future rule reveals is counted as overflow, never silently dropped.
-  for (let k = 0; k < theirs.hand.length; k++) if (canSee(world, viewer, theirs.hand[k]!)) slots.overflow++
-  for (let k = 0; k < theirs.library.length; k++) if (canSee(world, viewer, theirs.library[k]!)) slots.overflow++
+  // (`canSeeZone`, `canSee`'s rule for their cards); a card a future rule reveals is counted as
+  // overflow, never silently dropped.
+  if (canSeeZone(world, viewer, opponent, Zone.Hand)) for (let k = 0; k < theirs.hand.length; k++) if (canSee(world, viewer, theirs.hand[k]!)) slots.overflow++
+  if (canSeeZone(world, viewer, opponent, Zone.Library)) for (let k = 0; k < theirs.library.length; k++) if (canSee(world, viewer, theirs.library[k]!)) slots.overflow++
 }
 
 /**
  * Writes what `viewer` may know of the game into `out[offset .. offset + OBS_SIZE]`
  * (`OBS_LAYOUT`), from the slots `fillSlots` just filled for the viewer (the game unchanged since;
  * hidden objects have no slot, and every other read is of a slotted object or public). With
- * `rows` (one byte per object slot: which rows of this place hold an object), only those rows are
- * cleared, and `rows` is updated: for a caller that writes the same place again and again. `decisionKind`, `decider` and `decisionCount` describe the pending decision (as
- * `pendingDecision` gives it). The progress of a choice being built is not written here: the
- * `DecisionBuilder` adds it. Reads only: the game is unchanged.
+ * `rows` (`ObjectRows`: the place was written before through them), only the rows that held an
+ * object and hold none now are cleared, and an object row is written only where its values
+ * changed (the stack's rows always: a stack slot adds to its card's row). `decisionKind`,
+ * `decider` and `decisionCount` describe the pending decision (as `pendingDecision` gives it).
+ * The progress of a choice being built is not written here: the `DecisionBuilder` adds it. Reads
+ * only: the game is unchanged.
  */
 export function writeObservation(
   world: GameWorld,
@@ -332,7 +428,7 @@ export function writeObservation(
   decisionKind: string,
   decider: Eid | null,
   decisionCount: number,
-  rows: Uint8Array | null = null,
+  rows: ObjectRows | null = null,
 ): void {
   if (slots.viewer !== viewer) throw internalError(`an observation of ${viewer} from slots filled for ${slots.viewer}`)
   if (offset < 0 || offset + OBS_SIZE > out.length) throw new RedzoneError('invalid-argument', `an observation needs ${OBS_SIZE} floats from offset ${offset}; the array has ${out.length}`)
@@ -342,16 +438,11 @@ export function writeObservation(
   const theirs = world.zoneLists[opponent]!
   if (rows === null) out.fill(0, offset, offset + OBS_SIZE)
   else {
-    // The same place was written before: clear the small sections, and the object rows that held
-    // an object then and hold none now (a row that holds one is written whole).
+    // The same place was written before: clear the small sections and the builder's marks (the
+    // object rows below).
     out.fill(0, offset, offset + OFFSET.objects)
     out.fill(0, offset + OFFSET.myGraveyard, offset + OBS_SIZE)
-    for (let s = 0; s < OBJECT_SLOTS; s++) {
-      if (rows[s] === 0 || slots.eid[PLAYER_SLOTS + s] !== 0) continue
-      const at = offset + OFFSET.objects + s * OBJECT_SIZE
-      for (let k = 0; k < OBJECT_SIZE; k++) out[at + k] = 0
-      rows[s] = 0
-    }
+    rows.clearMarks(out, offset + OFFSET.objects)
   }
 
   // Globals
@@ -374,11 +465,32 @@ export function writeObservation(
 
   // Objects, then what a stack slot adds to its card's row
   const base = offset + OFFSET.objects
-  for (let s = 0; s < OBJECT_SLOTS; s++) {
-    const eid = slots.eid[PLAYER_SLOTS + s]!
-    if (eid === 0) continue
-    writeObject(world, viewer, slots, ids.card, ids.manaValue, out, base + s * OBJECT_SIZE, eid)
-    if (rows !== null) rows[s] = 1
+  const stackFirst = OBJECT_SECTION.stack.first
+  const stackEnd = stackFirst + OBJECT_SECTION.stack.slots
+  for (let q = 0; q < SECTION_BOUNDS.length; q += 2) {
+    const end = SECTION_BOUNDS[q + 1]!
+    for (let s = SECTION_BOUNDS[q]!; s < end; s++) {
+      const eid = slots.eid[PLAYER_SLOTS + s]!
+      const held = rows !== null && rows.held[s] === 1
+      // A section's objects fill its first slots (`fillSlots`), as they did when its rows were
+      // last written: past a slot with neither, the section is empty.
+      if (eid === 0 && !held) break
+      const at = base + s * OBJECT_SIZE
+      if (rows === null) {
+        writeObject(world, viewer, slots, ids.card, ids.manaValue, out, at, eid, null, 0)
+        continue
+      }
+      if (eid === 0) {
+        // A row that held an object and holds none now is cleared.
+        out.fill(0, at, at + OBJECT_SIZE)
+        rows.held[s] = 0
+        continue
+      }
+      // A row that held no object, and a stack row (a stack slot adds to its card's row), is written whole: its key is made one no values have.
+      if (!held || (s >= stackFirst && s < stackEnd)) rows.key[s * KEY] = -1
+      rows.held[s] = 1
+      writeObject(world, viewer, slots, ids.card, ids.manaValue, out, at, eid, rows.key, s * KEY)
+    }
   }
   const stack = world.stack
   for (let k = 0; k < stack.length && k < OBJECT_SECTION.stack.slots; k++) {

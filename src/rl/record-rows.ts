@@ -14,7 +14,8 @@ import { encodeAction } from '../play/encode.js'
 import { GameTable, replayRecord, seatOf } from '../play/play-game.js'
 import type { GameEndReason, GameRecord } from '../play/record.js'
 import { DecisionBuilder } from './decision-builder.js'
-import { ACTION_SIZE, OBJECT_SLOTS, OBS_SIZE } from './layout.js'
+import { ACTION_SIZE, OBS_SIZE } from './layout.js'
+import { ObjectRows } from './observe.js'
 
 /**
  * Receives one row: the deciding seat's observation (`OBS_SIZE` floats) and the step's mask
@@ -56,8 +57,8 @@ export interface RecordRowsResult {
 export class RecordRows {
   private readonly obs = new Float32Array(OBS_SIZE)
   private readonly mask = new Uint8Array(ACTION_SIZE)
-  /** The object rows of `obs` that hold an object (`writeObservation`'s `rows`). */
-  private readonly objectRows = new Uint8Array(OBJECT_SLOTS)
+  /** The object rows of `obs` (`writeObservation`'s `rows`). */
+  private readonly objectRows = new ObjectRows()
   private readonly table = new GameTable()
   private readonly builders = new WeakMap<GameWorld, DecisionBuilder>()
   /** The builder and decision (`DecisionBuilder.decisions`) whose observation `obs` holds. */

@@ -1,15 +1,16 @@
 import { internalError, RedzoneError } from '../core/errors.js'
 import type { Eid } from '../core/events.js'
 import { LIMITS } from '../core/limits.js'
+import { shareKinds } from '../core/entity-lists.js'
 import { isGameOver } from '../core/players.js'
 import { Rng } from '../core/rng.js'
 import type { GameWorld } from '../core/world.js'
 import { act, passIfForced } from '../decisions/act.js'
 import type { PlayerAction } from '../decisions/action.js'
-import { legalActions } from '../decisions/legal.js'
+import { emptyLegalActions, legalActions, legalActionsInto, type LegalActions } from '../decisions/legal.js'
 import { pendingDecision, winnerOf } from '../decisions/pending.js'
 import { beginGame } from '../decisions/pregame.js'
-import { buildPosition } from '../state/position.js'
+import { buildPosition, shareSetup } from '../state/position.js'
 import { restoreWorld, snapshotWorld, type WorldSnapshot } from '../state/snapshot.js'
 import type { Agent, AgentFactory } from '../play/agent.js'
 import { heuristicAgent } from '../play/agents/heuristic.js'
@@ -22,8 +23,8 @@ import type { GameEndReason, GameRecord } from '../play/record.js'
 import { deckPosition } from '../play/setup.js'
 import { GameView } from '../play/view.js'
 import { DecisionBuilder } from './decision-builder.js'
-import { ACTION_SIZE, OBJECT_SLOTS, OBS_SIZE } from './layout.js'
-import { observePlayer as observeOf } from './observe.js'
+import { ACTION_SIZE, OBS_SIZE } from './layout.js'
+import { ObjectRows, observePlayer as observeOf, shareIdentities } from './observe.js'
 
 /** Who plays the seat the learner does not: a built-in agent of `redzone/sim`, any `AgentFactory`, or `self` (the learner plays both seats). */
 export type Opponent = 'random' | 'heuristic' | 'search' | 'self' | AgentFactory
@@ -92,9 +93,11 @@ interface EnvGame {
   /** The seat a terminal reward is for: the learner's (self-play: the seat of the last choice). */
   rewardSeat: 0 | 1
   actions: string[] | null
-  /** The object rows of this env's observation that hold an object, and the decision (`DecisionBuilder.decisions`) it describes. */
-  rows: Uint8Array
+  /** The object rows of this env's observation (what they hold, `ObjectRows`), and the decision (`DecisionBuilder.decisions`) it describes. */
+  rows: ObjectRows
   written: number
+  /** The learner's legal actions, refilled at each of its decisions (`legalActionsInto`; the builder reads them until the next). */
+  legal: LegalActions
 }
 
 /**
@@ -112,9 +115,13 @@ interface EnvGame {
  * Rewards are terminal only: +1 for a win of the seat the reward is for (the learner's; in
  * self-play, the seat that made the step's choice), -1 for a loss, 0 for a draw.
  *
+ * The buffers are the env's to write: a client reads them, never writes them (each game's
+ * decision builder keeps its mask in place in `mask`, and an observation's object rows are
+ * rewritten only where their values changed).
+ *
  * Allocation: the buffers and each game's world and decision state are made once; a step
- * allocates what the engine allocates per decision (`pendingDecision`, `legalActions`'s lists,
- * the `PlayerAction` given to `act`), the built-in opponents' own lists, and with `onRecord` the
+ * allocates what the engine allocates per decision (`pendingDecision`, the options of the legal
+ * actions, in lists each game keeps, the `PlayerAction` given to `act`), the built-in opponents' own lists, and with `onRecord` the
  * action strings of the record.
  */
 export class VecEnv {
@@ -179,12 +186,19 @@ export class VecEnv {
     this.finalObs = new Float32Array(n * 2 * OBS_SIZE)
     const position = deckPosition(this.decks)
     const worlds = Array.from({ length: n }, () => buildPosition(position).world)
+    // One copy of the card data and what follows from the entities for the n games (read every step, it stays in cache).
+    for (let i = 1; i < n; i++) {
+      shareSetup(worlds[0]!, worlds[i]!)
+      shareIdentities(worlds[0]!, worlds[i]!)
+      shareKinds(worlds[0]!, worlds[i]!)
+    }
     this.pristine = snapshotWorld(worlds[0]!)
-    this.games = worlds.map((world) => {
+    this.games = worlds.map((world, i) => {
       const [a, b] = world.playerOrder as [Eid, Eid]
       return {
         world,
-        builder: new DecisionBuilder(world),
+        // The builder keeps its mask in the env's row: read in place, never copied.
+        builder: new DecisionBuilder(world, this.mask.subarray(i * ACTION_SIZE, (i + 1) * ACTION_SIZE)),
         views: [new GameView(world, a), new GameView(world, b)],
         agents: [null, null],
         names: [this.name, this.name],
@@ -193,8 +207,9 @@ export class VecEnv {
         steps: 0,
         rewardSeat: 0,
         actions: null,
-        rows: new Uint8Array(OBJECT_SLOTS),
+        rows: new ObjectRows(),
         written: -1,
+        legal: emptyLegalActions(),
       }
     })
     this.reset()
@@ -348,14 +363,15 @@ export class VecEnv {
           this.finish(i, winner === 0 ? null : seatOf(world, winner), endReason(world))
           continue
         }
-        const legal = legalActions(world)
+        const seat = seatOf(world, decision.player!)
+        const agent = g.agents[seat]
+        // The learner's decisions in the env's own lists (read before the next is asked); an agent's in new ones.
+        const legal = agent ? legalActions(world) : legalActionsInto(world, g.legal, decision)
         const forced = forcedAction(legal)
         if (forced !== null) {
           this.take(i, forced, false)
           continue
         }
-        const seat = seatOf(world, decision.player!)
-        const agent = g.agents[seat]
         if (agent) {
           this.take(i, agent.choose(g.views[seat], decision, legal), true)
           continue
@@ -427,7 +443,7 @@ export class VecEnv {
     this.start(i)
   }
 
-  /** The buffers of env `i`: the deciding seat's observation and mask. */
+  /** The buffers of env `i`: the deciding seat's observation (the builder keeps the mask in place). */
   private write(i: number): void {
     const g = this.games[i]!
     const builder = g.builder
@@ -436,7 +452,6 @@ export class VecEnv {
     builder.observeAt(this.obs, i * OBS_SIZE, g.rows, same)
     g.written = builder.decisions
     if (!same) this.stats.overflow += builder.slots.overflow
-    this.mask.set(builder.mask, i * ACTION_SIZE)
     this.seat[i] = seatOf(g.world, builder.decider)
   }
 }

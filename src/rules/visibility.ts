@@ -23,17 +23,24 @@ import type { GameWorld } from '../core/world.js'
  *   the found cards go to the hand, hidden from the opponents like any other hand card.
  */
 export function canSee(world: GameWorld, viewer: Eid | null, object: Eid): boolean {
-  if (viewer === null || world.players.isPlayer[object] === 1) return true
-  const { zone, owner } = world.place
-  switch (zone[object]) {
+  return viewer === null || world.players.isPlayer[object] === 1 || canSeeZone(world, viewer, world.place.owner[object]!, world.place.zone[object]!)
+}
+
+/**
+ * Whether `viewer` may see the objects `owner` has in `zone` (`canSee`'s rule for an object there:
+ * every object of a zone is seen alike, as the engine has no reveal of a single card). For a
+ * reader that can skip a zone nobody shows it.
+ */
+export function canSeeZone(world: GameWorld, viewer: Eid, owner: Eid, zone: number): boolean {
+  switch (zone) {
     case Zone.Library: {
       // CR 701.23a: the searcher looks at the library they search (their own).
       const turn = world.turn
-      return turn.awaiting === Await.Search && turn.decider === viewer && owner[object] === viewer
+      return turn.awaiting === Await.Search && turn.decider === viewer && owner === viewer
     }
     case Zone.Hand:
       // CR 400.2, 402.3: a hand is hidden from everyone but its owner.
-      return owner[object] === viewer
+      return owner === viewer
     default:
       return true
   }

@@ -6,7 +6,7 @@ import { CARD_POOL } from '../rules/cards/pool.js'
 import { parseManaCost } from '../rules/mana/cost.js'
 import { checkStateBasedActions } from '../../systems/check-state-based-actions.js'
 import { attach } from '../rules/attachments.js'
-import { RedzoneError, type InputIssue } from '../core/errors.js'
+import { internalError, RedzoneError, type InputIssue } from '../core/errors.js'
 import { checkPosition } from './check-position.js'
 import type { Eid } from '../core/events.js'
 import { Step, stepByName } from '../core/steps.js'
@@ -133,3 +133,21 @@ export function buildPosition(position: Position, options: { seed?: number } = {
   return { world, ids }
 }
 
+
+/**
+ * Makes `world` use `from`'s card data and abilities, entity by entity: both are `setup` in the
+ * state registry (built with the world, never written after), so worlds built from one position
+ * can hold one copy of them (N games in lockstep then keep one in cache, not N). Each entry must
+ * equal the world's own: a world built from another position is a bug.
+ */
+export function shareSetup(from: GameWorld, world: GameWorld): void {
+  const same = (a: unknown, b: unknown): boolean => a === b || JSON.stringify(a) === JSON.stringify(b)
+  if (from.labels.length !== world.labels.length) throw internalError(`shareSetup: worlds of ${from.labels.length} and ${world.labels.length} entities`)
+  for (let eid = 0; eid < world.labels.length; eid++) {
+    if (from.labels[eid] !== world.labels[eid] || !same(from.cardData[eid], world.cardData[eid]) || !same(from.abilities[eid], world.abilities[eid])) {
+      throw internalError(`shareSetup: entity ${eid} (${world.labels[eid]}) differs between the worlds`)
+    }
+    if (world.cardData[eid] !== undefined) world.cardData[eid] = from.cardData[eid]!
+    if (world.abilities[eid] !== undefined) world.abilities[eid] = from.abilities[eid]!
+  }
+}

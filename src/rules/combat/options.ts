@@ -56,8 +56,9 @@ export function attackOptions(world: GameWorld): AttackOption[] {
   for (const c of entitiesOf(world, 'creatures')) {
     // Only a creature on the battlefield can attack (attackerError says so too, with a message this loop would throw away).
     if (world.place.zone[c] !== Zone.Battlefield || world.place.controller[c] !== world.turn.active || attackerError(world, c) !== null) continue
-    const targets = candidates.filter((t) => attackTargetError(world, c, t) === null)
-    if (targets.length > 0) out.push({ attacker: c, targets })
+    let targets: Eid[] | null = null
+    for (let k = 0; k < candidates.length; k++) if (attackTargetError(world, c, candidates[k]!) === null) (targets ??= []).push(candidates[k]!)
+    if (targets !== null) out.push({ attacker: c, targets })
   }
   return out
 }
