@@ -200,10 +200,11 @@ function smallBoard(n: number, seconds: number, seed: number): SmallBoardRow {
     runBaselineCombat(game)
   }
   const engine = measure(() => runEngineCombat(board), () => restoreWorld(board.world, snapshot))
+  const engineEnd = engineOutcome(board)
   const driver = measure(() => runDriverCombat(board), () => restoreWorld(board.world, snapshot))
-  same(engineOutcome(board), baselineOutcome(game), 'small-board driver and baseline outcomes', n)
+  same(engineEnd, engineOutcome(board), 'small-board engine runs through the gate and through the driver', n)
   const baseline = measure(() => runBaselineCombat(game), () => resetBaselineGame(game, spec))
-  same(engineOutcome(board), baselineOutcome(game), 'small-board engine and baseline outcomes', n)
+  same(engineEnd, baselineOutcome(game), 'small-board engine and baseline outcomes', n)
   return {
     n,
     engineCombatsPerSec: engine.combat,

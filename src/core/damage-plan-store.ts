@@ -1,9 +1,10 @@
 import { IntList } from './int-list.js'
 
 /**
- * Scratch state of one combat damage step (CR 510.1): who deals damage, and every assignment
- * as parallel lists (source, recipient, amount). Reused from step to step: no allocation per
- * creature. `perEntity` arrays grow with the world.
+ * Scratch state of one combat damage step (CR 510.1): every assignment as parallel lists (source,
+ * recipient, amount) and, while an explicit assignment is checked, who deals damage (`dealers`,
+ * `dealing`, `firstEntry`, `entryCount`: the plan of the default assignment records none of them).
+ * Reused from step to step: no allocation per creature. `perEntity` arrays grow with the world.
  */
 export interface DamagePlan {
   perEntity: {
@@ -11,10 +12,10 @@ export interface DamagePlan {
     assigned: Int32Array
     /** How many deathtouch sources assigned nonzero damage to each creature (CR 702.2c). */
     deathtouchSources: Int32Array
-    /** First entry of each dealer in the lists, and how many entries it has. */
+    /** First entry of an explicitly assigned dealer in the lists, and how many entries it has (set by `recordExplicit`, read only then). */
     firstEntry: Int32Array
     entryCount: Int32Array
-    /** 1 for a creature that assigns combat damage in this step. */
+    /** 1 for a creature that assigns combat damage in this step (listed only to check an explicit assignment). */
     dealing: Uint8Array
   }
   dealers: IntList
@@ -43,7 +44,7 @@ export function createDamagePlan(capacity: number): DamagePlan {
 }
 
 export function resetDamagePlan(plan: DamagePlan): void {
-  const { assigned, deathtouchSources, dealing, entryCount } = plan.perEntity
+  const { assigned, deathtouchSources, dealing } = plan.perEntity
   const touched = plan.touched.items
   for (let i = 0, n = plan.touched.length; i < n; i++) {
     const eid = touched[i]!
@@ -51,10 +52,7 @@ export function resetDamagePlan(plan: DamagePlan): void {
     deathtouchSources[eid] = 0
   }
   const dealers = plan.dealers.items
-  for (let i = 0, n = plan.dealers.length; i < n; i++) {
-    dealing[dealers[i]!] = 0
-    entryCount[dealers[i]!] = 0
-  }
+  for (let i = 0, n = plan.dealers.length; i < n; i++) dealing[dealers[i]!] = 0
   plan.touched.clear()
   plan.dealers.clear()
   plan.source.clear()

@@ -28,12 +28,11 @@ export function nextInGame(world: GameWorld, player: Eid): Eid {
   return stillInGame(world, order[(order.indexOf(player) + 1) % order.length]!)
 }
 
-/** How many players are still in the game (`inGame`). */
+/** How many players are still in the game (CR 104.3, 800.4a: `inGame`), without a list. */
 export function playersLeft(world: GameWorld): number {
   const order = world.playerOrder
-  const lost = world.players.lost
   let left = 0
-  for (let i = 0; i < order.length; i++) if (lost[order[i]!] === 0) left++
+  for (let i = 0; i < order.length; i++) if (inGame(world, order[i]!)) left++
   return left
 }
 

@@ -18,6 +18,7 @@ import { keywordBit } from '../../components/keywords.js'
 import { RedzoneError } from '../core/errors.js'
 import { hasPriorityOption } from './legal.js'
 import { label, type GameWorld } from '../core/world.js'
+import { inGame } from '../core/players.js'
 import { EFFECT_TYPES, isPlayerAction, type Action, type DecisionKind, type OutsideEffect, type PlayerAction } from './action.js'
 import { pendingDecision, pendingKind, pendingPlayer } from './pending.js'
 import { bottomCards, keepHand, takeMulligan } from './pregame.js'
@@ -59,8 +60,9 @@ function decisionError(world: GameWorld, action: PlayerAction): Rejection | null
   // A pass, by far the most frequent action, without a lookup by its name.
   const expected = action.type === 'pass' ? 'priority' : ANSWERS[action.type]
   const decider = pendingPlayer(world, kind)
-  // The decider of a pending decision is a player in the game, so `actorError` has nothing to say.
-  if (kind === expected && decider === player) return null
+  // The decider answering, still in the game (CR 800.4a: a player who left can't answer the choice
+  // they were asked before), leaves `actorError` nothing to say.
+  if (kind === expected && decider === player && inGame(world, player)) return null
   const actor = actorError(world, player)
   if (actor) return actor
   const { rule } = pendingDecision(world)

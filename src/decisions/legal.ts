@@ -87,7 +87,11 @@ function targetCandidates(world: GameWorld, controlledBy: Eid = 0, out: Eid[] = 
 /** Scratch for `legalActions` and `hasPriorityOption`'s mana (neither calls the other, nor itself). */
 const MANA: ManaSummary = { player: 0, total: 0, byColor: [0, 0, 0, 0, 0], mixed: false }
 
-/** Scratch for the candidate targets, read and dropped within one call (`castOptions`, `activateOptions`, `hasPriorityOption`: none calls another). */
+/**
+ * Scratch for the candidate targets, read and dropped within one call: `SCRATCH_TARGETS` is
+ * `castOptions`' and `hasPriorityOption`'s (neither calls the other), `SCRATCH_CANDIDATES`
+ * `activateOptions`' (which `hasPriorityOption` calls: hence a list of its own).
+ */
 const SCRATCH_TARGETS: Eid[] = []
 const SCRATCH_CANDIDATES: Eid[] = []
 

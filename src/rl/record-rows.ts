@@ -21,7 +21,9 @@ import { ObjectRows } from './observe.js'
  * Receives one row: the deciding seat's observation (`OBS_SIZE` floats) and the step's mask
  * (`ACTION_SIZE` bytes), the action index taken (its mask byte is 1, and the mask allows more than
  * one), the seat, and the index of the recorded action the row is a step of. `obs` and `mask` are
- * views of buffers reused for the next row: copy what is kept.
+ * views of buffers reused for the next row: copy what is kept, and never write them (an object row
+ * is rewritten only where the values it is written from changed, so a row written by a sink would
+ * stay in the next observations).
  */
 export type RowSink = (obs: Float32Array, mask: Uint8Array, action: number, seat: 0 | 1, decision: number) => void
 

@@ -12,7 +12,7 @@ import { replay } from '../../src/play/play-game.js'
 import type { GameRecord } from '../../src/play/record.js'
 import { worldDigest } from '../../src/state/digest.js'
 import { ACTION_SIZE, G, OBS_LAYOUT, OBS_SIZE, OFFSET } from '../../src/rl/layout.js'
-import { envSeed, envWorld, VecEnv, type VecEnvOptions } from '../../src/rl/vec-env.js'
+import { envBuilder, envSeed, envWorld, VecEnv, type VecEnvOptions } from '../../src/rl/vec-env.js'
 import { firstDifference, observation, randomMasked } from './rl-helpers.js'
 
 const GAME_OVER = OBS_LAYOUT.global.find((f) => f.name === 'decision.gameOver')!.index
@@ -47,6 +47,28 @@ describe('VecEnv (redzone/rl)', () => {
     for (let s = 0; s < 200; s++) env.step(randomActions(env, rng, actions))
     const after = [env.obs, env.mask, env.reward, env.terminated, env.truncated, env.seat, env.winner]
     after.forEach((b, k) => expect(b, `buffer ${k}`).toBe(buffers[k]))
+  })
+
+  it('rewrites only the object rows whose values changed, and every observation equals one written afresh', () => {
+    for (const opponent of ['self', 'random'] as const) {
+      const env = new VecEnv({ n: 3, seed: 11, opponent })
+      const rng = new Rng(3)
+      const actions = new Int32Array(3)
+      const fresh = new Float32Array(OBS_SIZE)
+      let games = 0
+      for (let s = 0; s < 1500; s++) {
+        for (let i = 0; i < 3; i++) {
+          fresh.fill(-7)
+          envBuilder(env, i).observe(fresh)
+          expect(firstDifference(env.obs.subarray(i * OBS_SIZE, (i + 1) * OBS_SIZE), fresh), `${opponent}, step ${s}, env ${i}`).toBe(-1)
+        }
+        randomActions(env, rng, actions)
+        env.step(actions)
+        for (let i = 0; i < 3; i++) if (env.terminated[i] || env.truncated[i]) games++
+      }
+      // Long enough to cross games (auto-reset) as well as steps within one.
+      expect(games).toBeGreaterThan(0)
+    }
   })
 
   it('is deterministic: the same seed and choices give the same bytes', () => {

@@ -60,6 +60,17 @@ describe('CR 806 Free-for-all: starting the game', () => {
     }
   })
 
+  it('800.4a a player who left the game while their choice was pending can no longer answer it', () => {
+    const game = createDeckGame(THREE, { seed: 1 })
+    const decision = game.pendingDecision()
+    expect(decision.kind).toBe('mulligan')
+    const player = decision.player!
+    expectOk(game.dealDamage({ to: player, amount: 25 }))
+    expect(gameState(game).players[player]).toMatchObject({ lost: true })
+    const result = game.keep(player)
+    expect(result).toMatchObject({ ok: false, error: { code: 'left-the-game', rule: '800.4a' } })
+  })
+
   it('103.5 the mulligan decisions go from the starting player round the table in turn order', () => {
     const order = ['A', 'B', 'C', 'D']
     for (const seed of [1, 2, 3, 4, 5]) {

@@ -15,10 +15,12 @@ export interface BlockDeclaration {
  * CR 509.1a-c: checks the whole block declaration against the current state: each blocker is
  * an untapped creature of the player the attacker attacks (or whose planeswalker it attacks,
  * 802.4a) and blocks one attacking creature; evasion (702.9b flying, 702.17b reach) and the
- * menace restriction over the whole declaration (702.111b). With `player`, the declaration is that
- * defending player's, who declares blocks for their own creatures only (509.1a, 802.4a).
+ * menace restriction over the whole declaration (702.111b). With `declarer`, the declaration is that
+ * defending player's, who declares blocks for their own creatures only (509.1a, 802.4a). The
+ * entries are checked in order and the first with an error decides the rejection; then the
+ * blocker counts (menace).
  */
-export function checkBlockDeclaration(world: GameWorld, declaration: readonly BlockDeclaration[], player: Eid = 0): ActionResult {
+export function checkBlockDeclaration(world: GameWorld, declaration: readonly BlockDeclaration[], declarer: Eid = 0): ActionResult {
   const { zone, controller } = world.place
   const { flags, defendingPlayer } = world.combat
   const { marks, otherMarks, counts } = world.scratch
@@ -41,7 +43,7 @@ export function checkBlockDeclaration(world: GameWorld, declaration: readonly Bl
       zone[blocker] === Zone.Battlefield &&
       types[blocker]! & T_CREATURE &&
       tapped[blocker] === 0 &&
-      (player === 0 || controller[blocker] === player) &&
+      (declarer === 0 || controller[blocker] === declarer) && // CR 509.1a
       isPlayerFlag[attacker] === 0 &&
       flags[attacker]! & C_ATTACKING &&
       zone[attacker] === Zone.Battlefield &&
@@ -54,8 +56,8 @@ export function checkBlockDeclaration(world: GameWorld, declaration: readonly Bl
     }
     if (marks[blocker] === stamp) return reject('duplicate-blocker', `${label(world, blocker)} can block only one creature`, '509.1a')
     marks[blocker] = stamp
-    if (player !== 0 && controller[blocker] !== player && isPlayerFlag[blocker] === 0) {
-      return reject('not-your-creature', `${label(world, blocker)} is not controlled by ${label(world, player)}, who declares blocks for their own creatures`, '509.1a')
+    if (declarer !== 0 && controller[blocker] !== declarer && isPlayerFlag[blocker] === 0) {
+      return reject('not-your-creature', `${label(world, blocker)} is not controlled by ${label(world, declarer)}, who declares blocks for their own creatures`, '509.1a')
     }
     const error = blockerError(world, blocker, attacker)
     if (error) return error
