@@ -147,6 +147,9 @@ export function shareSetup(from: GameWorld, world: GameWorld): void {
     if (from.labels[eid] !== world.labels[eid] || !same(from.cardData[eid], world.cardData[eid]) || !same(from.abilities[eid], world.abilities[eid])) {
       throw internalError(`shareSetup: entity ${eid} (${world.labels[eid]}) differs between the worlds`)
     }
+  }
+  // All checked first: nothing is shared between worlds that differ.
+  for (let eid = 0; eid < world.labels.length; eid++) {
     if (world.cardData[eid] !== undefined) world.cardData[eid] = from.cardData[eid]!
     if (world.abilities[eid] !== undefined) world.abilities[eid] = from.abilities[eid]!
   }
