@@ -402,10 +402,10 @@ export function fillSlots(world: GameWorld, viewer: Eid, slots: SlotTable): void
   fillLibrary(world, viewer, slots)
   fillStack(world, slots)
   // The opponent's hand and library have no section: nothing in them is visible under CR 400.2
-  // (`canSeeZone`, `canSee`'s rule for their cards); a card a future rule reveals is counted as
-  // overflow, never silently dropped.
-  if (canSeeZone(world, viewer, opponent, Zone.Hand)) for (let k = 0; k < theirs.hand.length; k++) if (canSee(world, viewer, theirs.hand[k]!)) slots.overflow++
-  if (canSeeZone(world, viewer, opponent, Zone.Library)) for (let k = 0; k < theirs.library.length; k++) if (canSee(world, viewer, theirs.library[k]!)) slots.overflow++
+  // (`canSeeZone`, `canSee`'s rule for every card of a zone); were a future rule to show them, their
+  // cards would be counted as overflow, never silently dropped.
+  if (canSeeZone(world, viewer, opponent, Zone.Hand)) slots.overflow += theirs.hand.length
+  if (canSeeZone(world, viewer, opponent, Zone.Library)) slots.overflow += theirs.library.length
 }
 
 /**
