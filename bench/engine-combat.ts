@@ -19,19 +19,48 @@ function ok(result: { ok: boolean }, what: string): void {
 
 const NO_ASSIGNMENTS: readonly [] = []
 
+/** A board's actions, made once (so that the bench's allocation figure is the engine's alone). */
+interface BoardActions {
+  passA: PlayerAction
+  passD: PlayerAction
+  attack: PlayerAction
+  block: PlayerAction
+  /** The default division, by the attacking and the defending player. */
+  assignA: PlayerAction
+  assignD: PlayerAction
+}
+
+const ACTIONS = new WeakMap<GeneratedBoard, BoardActions>()
+
+function actionsOf(board: GeneratedBoard): BoardActions {
+  let actions = ACTIONS.get(board)
+  if (actions === undefined) {
+    const { attackingPlayer: a, defendingPlayer: d } = board
+    actions = {
+      passA: { type: 'pass', player: a },
+      passD: { type: 'pass', player: d },
+      attack: { type: 'declareAttackers', player: a, attackers: board.attacks },
+      block: { type: 'declareBlockers', player: d, blockers: board.blocks },
+      assignA: { type: 'assignDamage', player: a, assignments: NO_ASSIGNMENTS },
+      assignD: { type: 'assignDamage', player: d, assignments: NO_ASSIGNMENTS },
+    }
+    ACTIONS.set(board, actions)
+  }
+  return actions
+}
+
 export function runEngineCombat(board: GeneratedBoard): void {
-  const { world, attackingPlayer: a, defendingPlayer: d } = board
-  const passA: PlayerAction = { type: 'pass', player: a }
-  const passD: PlayerAction = { type: 'pass', player: d }
+  const { world, attackingPlayer: a } = board
+  const actions = actionsOf(board)
   const turn = world.turn
   for (;;) {
     const kind = pendingKind(world)
     if (kind === 'priority') {
       if (turn.step >= Step.PostcombatMain) return
-      ok(act(world, turn.priority === a ? passA : passD), 'a pass')
-    } else if (kind === 'declareAttackers') ok(act(world, { type: 'declareAttackers', player: a, attackers: board.attacks }), 'the attack')
-    else if (kind === 'declareBlockers') ok(act(world, { type: 'declareBlockers', player: d, blockers: board.blocks }), 'the blocks')
-    else if (kind === 'assignDamage') ok(act(world, { type: 'assignDamage', player: pendingPlayer(world, kind)!, assignments: NO_ASSIGNMENTS }), 'the default damage division')
+      ok(act(world, turn.priority === a ? actions.passA : actions.passD), 'a pass')
+    } else if (kind === 'declareAttackers') ok(act(world, actions.attack), 'the attack')
+    else if (kind === 'declareBlockers') ok(act(world, actions.block), 'the blocks')
+    else if (kind === 'assignDamage') ok(act(world, pendingPlayer(world, kind) === a ? actions.assignA : actions.assignD), 'the default damage division')
     else if (kind === 'gameOver') return
     else throw new Error(`unexpected decision ${kind} in a combat`)
   }

@@ -13,6 +13,7 @@ import { buildBoard, generateBoardSpec, type BoardSpec, type GeneratedBoard } fr
 import { restoreWorld, snapshotWorld } from '../src/state/snapshot.js'
 import { createBaselineGame, resetBaselineGame, runBaselineCombat, type BaselineGame } from './baseline/combat.js'
 import { runDriverCombat, runEngineCombat } from './engine-combat.js'
+import { allocatedBytes } from './alloc.js'
 import { gamesBench, type GamesReport } from './games.js'
 import { multiplayerBench, multiplayerTable, type MultiplayerReport } from './multiplayer.js'
 import { browserBench, browserTable } from './browser/bench.js'
@@ -40,6 +41,10 @@ interface FullCombatRow {
   baselineNsPerCreature: number
   bytesPerCreature: number
   baselineBytesPerCreature: number
+  /** Bytes a combat allocates (`runEngineCombat`: the engine, its actions made once per board), garbage included, per creature on the board (bench/alloc.ts; the position restore before it not counted). */
+  allocBytesPerCreature: number
+  /** The same inside `runBaselineCombat` (its reset not counted). */
+  baselineAllocBytesPerCreature: number
   samples: number
   combatsPerSample: number
   outcomesEqual: boolean
@@ -151,6 +156,11 @@ function fullCombat(n: number, samples: number, seed: number): FullCombatRow {
   const engineMs = median(engine)
   const baselineMs = median(baseline)
   const limitMs = median(limits)
+  // Allocation, after the timed samples (the heap profiler slows what it samples).
+  const allocTimes = Math.max(1, Math.min(2000, Math.floor(200_000 / n)))
+  const allocBytes = allocatedBytes(allocTimes, () => restoreWorld(board.world, snapshot), () => runEngineCombat(board))
+  same(expected!, engineOutcome(board), 'engine runs (sampling allocation)', n)
+  const baselineAllocBytes = allocatedBytes(allocTimes, () => resetBaselineGame(game, spec), () => runBaselineCombat(game))
   return {
     n,
     engineMs,
@@ -163,6 +173,8 @@ function fullCombat(n: number, samples: number, seed: number): FullCombatRow {
     baselineNsPerCreature: (baselineMs * 1e6) / (2 * n),
     bytesPerCreature,
     baselineBytesPerCreature,
+    allocBytesPerCreature: allocBytes / (2 * n),
+    baselineAllocBytesPerCreature: baselineAllocBytes / (2 * n),
     samples,
     combatsPerSample: reps,
     outcomesEqual: true,
@@ -251,11 +263,11 @@ function table(rows: FullCombatRow[], small: SmallBoardRow | null): string {
   if (rows.length === 0 && small === null) return ''
   const fmt = (v: number, d = 2) => v.toFixed(d)
   const lines = [
-    '| N a side | engine ms | baseline ms | limit ms | speed-up vs baseline | engine / limit | ns per creature | bytes per creature (engine / baseline) | driver walks ms |',
-    '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| N a side | engine ms | baseline ms | limit ms | speed-up vs baseline | engine / limit | ns per creature | bytes per creature (engine / baseline) | bytes allocated per creature per combat (engine / baseline) | driver walks ms |',
+    '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...rows.map(
       (r) =>
-        `| ${r.n.toLocaleString('en-US')} | ${fmt(r.engineMs, 3)} | ${fmt(r.baselineMs, 3)} | ${fmt(r.limitMs, 3)} | ${fmt(r.speedup)}x | ${fmt(r.limitRatio)}x | ${fmt(r.nsPerCreature, 1)} | ${fmt(r.bytesPerCreature, 0)} / ${fmt(r.baselineBytesPerCreature, 0)} | ${fmt(r.driverMs, 3)} |`,
+        `| ${r.n.toLocaleString('en-US')} | ${fmt(r.engineMs, 3)} | ${fmt(r.baselineMs, 3)} | ${fmt(r.limitMs, 3)} | ${fmt(r.speedup)}x | ${fmt(r.limitRatio)}x | ${fmt(r.nsPerCreature, 1)} | ${fmt(r.bytesPerCreature, 0)} / ${fmt(r.baselineBytesPerCreature, 0)} | ${fmt(r.allocBytesPerCreature, 2)} / ${fmt(r.baselineAllocBytesPerCreature, 2)} | ${fmt(r.driverMs, 3)} |`,
     ),
     '',
     small === null ? '' : `Small board (${small.n} a side), one core: engine ${Math.round(small.engineCombatsPerSec).toLocaleString('en-US')} combats/s, ` +
@@ -264,6 +276,7 @@ function table(rows: FullCombatRow[], small: SmallBoardRow | null): string {
       `${Math.round(small.engineCombatsPerSecWithRestore).toLocaleString('en-US')} vs ${Math.round(small.baselineCombatsPerSecWithRestore).toLocaleString('en-US')}.`,
     'Engine: the combat through the one gate, decision by decision; driver walks: the same through the scenario driver (each declaration also checked before its walk).',
     'All outcomes (life, deaths, damage checksum, loyalty) equal across engine (both ways), baseline and limit kernel.',
+    'Bytes allocated: by the combat (the engine\'s, through the gate; the baseline\'s), garbage included, from V8\'s sampling heap profiler (bench/alloc.ts); the restore or reset before each combat not counted. A fixed few hundred bytes a combat (iterators of step code) read as bytes per creature on the smallest boards.',
   ]
   return lines.join('\n')
 }
