@@ -18,6 +18,8 @@ import {
 } from './layout.js'
 
 const TYPE_COUNT = TYPE_NAMES.length
+/** The histogram sections' floats: they lie together at the end of the observation. */
+const HISTOGRAM_FLOATS = OBS_SIZE - OFFSET.myGraveyard
 
 /** What never changes in a game: each entity's card id and mana value (CR 202.3), worked out once per world. */
 interface Identities {
@@ -122,12 +124,16 @@ export function opponentOf(world: GameWorld, viewer: Eid): Eid {
   return order[(order.indexOf(viewer) + 1) % order.length]!
 }
 
-/** Fills a section's slots from a list, keeping the objects the viewer can see (`canSee`). */
-function fillFromList(world: GameWorld, viewer: Eid, slots: SlotTable, list: readonly Eid[], first: number, room: number): void {
+/**
+ * Fills a section's slots from `owner`'s list of their cards in `zone`, if the viewer can see
+ * them. `canSee`'s rule is the zone's (`canSeeZone`: every card of a zone is seen alike) and a
+ * player's zone list holds the cards they own there (CR 400.3), so it is asked once per list.
+ */
+function fillFromList(world: GameWorld, viewer: Eid, slots: SlotTable, owner: Eid, zone: number, list: readonly Eid[], first: number, room: number): void {
+  if (list.length === 0 || !canSeeZone(world, viewer, owner, zone)) return
   let used = 0
   for (let k = 0; k < list.length; k++) {
     const eid = list[k]!
-    if (!canSee(world, viewer, eid)) continue
     if (used === room) {
       slots.overflow++
       continue
@@ -151,13 +157,18 @@ function fillBattlefield(world: GameWorld, viewer: Eid, slots: SlotTable): void 
   let usedTheirs = 0
   const counts = slots.counts
   counts.fill(0)
+  // `canSee`'s rule is the zone's (`canSeeZone`), which for the battlefield may depend on the
+  // owner only: asked once per player, and per card only if some player's permanents were hidden.
+  let seeAll = true
+  const order = world.playerOrder
+  for (let p = 0; p < order.length; p++) if (!canSeeZone(world, viewer, order[p]!, Zone.Battlefield)) seeAll = false
   for (let pass = 0; pass < 2; pass++) {
     const wantLand = pass === 1
     for (let k = 0; k < permanents.length; k++) {
       const eid = permanents[k]!
       const t = types[eid]!
       const land = (t & T_LAND) !== 0
-      if (land !== wantLand || !canSee(world, viewer, eid)) continue
+      if (land !== wantLand || (!seeAll && !canSee(world, viewer, eid))) continue
       const own = controller[eid] === viewer
       const c = own ? 0 : 3
       if (land) {
@@ -285,14 +296,29 @@ export class ObjectRows {
   private readonly marked: Uint8Array
   private readonly markedList: Int16Array
   private markedCount = 0
+  /** The histogram floats (from the observation's offset) that are nonzero, each once. */
+  private readonly histogram: Int16Array
+  private histogramCount = 0
 
   constructor() {
     // One allocation: the arrays lie together.
-    const carve = new Carve(Carve.bytes(OBJECT_SLOTS, OBJECT_SLOTS * KEY * 4, OBJECT_SLOTS, OBJECT_SLOTS * 2))
+    const carve = new Carve(Carve.bytes(OBJECT_SLOTS, OBJECT_SLOTS * KEY * 4, OBJECT_SLOTS, OBJECT_SLOTS * 2, HISTOGRAM_FLOATS * 2))
     this.held = carve.uint8(OBJECT_SLOTS)
     this.key = carve.int32(OBJECT_SLOTS * KEY)
     this.marked = carve.uint8(OBJECT_SLOTS)
     this.markedList = carve.int16(OBJECT_SLOTS)
+    this.histogram = carve.int16(HISTOGRAM_FLOATS)
+  }
+
+  /** Notes that histogram float `at` (from the observation's offset) became nonzero. */
+  noteHistogram(at: number): void {
+    this.histogram[this.histogramCount++] = at
+  }
+
+  /** Zeroes the histogram floats noted, at `offset` (the observation's first float). */
+  clearHistograms(out: Float32Array, offset: number): void {
+    for (let k = 0; k < this.histogramCount; k++) out[offset + this.histogram[k]!] = 0
+    this.histogramCount = 0
   }
 
   /** Notes that object slot `s`'s `focus` or `chosen` is set. */
@@ -470,10 +496,19 @@ function writeObjects(world: GameWorld, viewer: Eid, slots: SlotTable, card: Uin
   }
 }
 
-function writeHistogram(world: GameWorld, viewer: Eid, out: Float32Array, at: number, list: readonly Eid[], card: Uint16Array): void {
+/**
+ * Adds `owner`'s cards in `zone` (their list of it) to the histogram at `section` (from the
+ * observation's `offset`), if the viewer can see them (`canSeeZone`, asked once per list as in
+ * `fillFromList`); with `rows`, notes each float it makes nonzero (`ObjectRows.noteHistogram`).
+ */
+function writeHistogram(
+  world: GameWorld, viewer: Eid, owner: Eid, zone: number, out: Float32Array, offset: number, section: number, list: readonly Eid[], card: Uint16Array, rows: ObjectRows | null,
+): void {
+  if (list.length === 0 || !canSeeZone(world, viewer, owner, zone)) return
   for (let k = 0; k < list.length; k++) {
-    const eid = list[k]!
-    if (canSee(world, viewer, eid)) out[at + card[eid]! - 1]! += 1 / HISTOGRAM_SCALE
+    const at = section + card[list[k]!]! - 1
+    if (rows !== null && out[offset + at] === 0) rows.noteHistogram(at)
+    out[offset + at]! += 1 / HISTOGRAM_SCALE
   }
 }
 
@@ -497,10 +532,10 @@ export function fillSlots(world: GameWorld, viewer: Eid, slots: SlotTable): void
   slots.put(1, opponent)
   const mine = world.zoneLists[viewer]!
   const theirs = world.zoneLists[opponent]!
-  fillFromList(world, viewer, slots, mine.hand, OBJECT_SECTION.myHand.first, OBJECT_SECTION.myHand.slots)
+  fillFromList(world, viewer, slots, viewer, Zone.Hand, mine.hand, OBJECT_SECTION.myHand.first, OBJECT_SECTION.myHand.slots)
   fillBattlefield(world, viewer, slots)
-  fillFromList(world, viewer, slots, mine.exile, OBJECT_SECTION.myExile.first, OBJECT_SECTION.myExile.slots)
-  fillFromList(world, viewer, slots, theirs.exile, OBJECT_SECTION.theirExile.first, OBJECT_SECTION.theirExile.slots)
+  fillFromList(world, viewer, slots, viewer, Zone.Exile, mine.exile, OBJECT_SECTION.myExile.first, OBJECT_SECTION.myExile.slots)
+  fillFromList(world, viewer, slots, opponent, Zone.Exile, theirs.exile, OBJECT_SECTION.theirExile.first, OBJECT_SECTION.theirExile.slots)
   fillLibrary(world, viewer, slots)
   fillStack(world, slots)
   // The opponent's hand and library have no section: nothing in them is visible under CR 400.2
@@ -540,10 +575,10 @@ export function writeObservation(
   const theirs = world.zoneLists[opponent]!
   if (rows === null) out.fill(0, offset, offset + OBS_SIZE)
   else {
-    // The same place was written before: clear the small sections and the builder's marks (the
-    // object rows below).
-    out.fill(0, offset, offset + OFFSET.objects)
-    out.fill(0, offset + OFFSET.myGraveyard, offset + OBS_SIZE)
+    // The same place was written before: clear the globals (the players' blocks are written
+    // whole), the histograms' nonzero floats and the builder's marks (the object rows below).
+    out.fill(0, offset, offset + OFFSET.me)
+    rows.clearHistograms(out, offset)
     rows.clearMarks(out, offset + OFFSET.objects)
   }
 
@@ -573,9 +608,9 @@ export function writeObservation(
   writeObjects(world, viewer, slots, ids.card, ids.manaValue, out, offset + OFFSET.objects, rows ?? freshRows)
 
   // Histograms
-  writeHistogram(world, viewer, out, offset + OFFSET.myGraveyard, mine.graveyard, ids.card)
-  writeHistogram(world, viewer, out, offset + OFFSET.theirGraveyard, theirs.graveyard, ids.card)
-  if (world.turn.awaiting === Await.Search && world.turn.decider === viewer) writeHistogram(world, viewer, out, offset + OFFSET.myLibrarySeen, mine.library, ids.card)
+  writeHistogram(world, viewer, viewer, Zone.Graveyard, out, offset, OFFSET.myGraveyard, mine.graveyard, ids.card, rows)
+  writeHistogram(world, viewer, opponent, Zone.Graveyard, out, offset, OFFSET.theirGraveyard, theirs.graveyard, ids.card, rows)
+  if (world.turn.awaiting === Await.Search && world.turn.decider === viewer) writeHistogram(world, viewer, viewer, Zone.Library, out, offset, OFFSET.myLibrarySeen, mine.library, ids.card, rows)
 }
 
 const observeScratch = new SlotTable()
