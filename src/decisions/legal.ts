@@ -11,7 +11,7 @@ import { hasSorceryTiming } from '../rules/spells/timing.js'
 import type { Eid } from '../core/events.js'
 import { battlefieldOf, derivedLists } from '../core/entity-lists.js'
 import { query } from 'bitecs'
-import { Equip } from '../../components/abilities.js'
+import { Equip, Plot } from '../../components/abilities.js'
 import { qualifiesForSearch, searchOf } from '../rules/spells/resolve.js'
 import { needsTarget } from '../rules/spells/targets.js'
 import { Step } from '../core/steps.js'
@@ -69,12 +69,17 @@ export function emptyLegalActions(kind: DecisionKind = 'gameOver', player: Eid |
   return { kind, player, pass: false, play: [], cast: [], activate: [], plot: [], attackers: [], blockers: [], damage: [], cards: [], count, mulligan: false }
 }
 
-/** Every object and player a spell could target (CR 115.1): players in the game, creatures and planeswalkers on the battlefield; with `controlledBy`, those that player controls. Into `out` (emptied first). */
+/**
+ * Every object and player a spell could target (CR 115.1): players in the game, creatures and
+ * planeswalkers on the battlefield; with `controlledBy`, only the permanents that player controls
+ * (equip's candidates: 702.6a, e target a creature or planeswalker, never a player, which
+ * `equipTargetError` would refuse). Into `out` (emptied first).
+ */
 function targetCandidates(world: GameWorld, controlledBy: Eid = 0, out: Eid[] = []): Eid[] {
   out.length = 0
   const controller = world.place.controller
   const types = world.types.mask
-  for (const p of world.playerOrder) if (inGame(world, p) && (controlledBy === 0 || controller[p] === controlledBy)) out.push(p)
+  if (controlledBy === 0) for (const p of world.playerOrder) if (inGame(world, p)) out.push(p)
   // The cards on the battlefield (`battlefieldOf`): no zone or card test left to make.
   const permanents = battlefieldOf(world)
   for (let k = 0; k < permanents.length; k++) {
@@ -177,6 +182,18 @@ function activateOptions(world: GameWorld, player: Eid, out: ActivateOption[] | 
   return found
 }
 
+/**
+ * Whether a card with a plot ability (702.170: the `Plot` tag, added with the ability, which never
+ * changes) is in the player's hand. `plotError` refuses every other card ('no-plot', or not in the
+ * hand), so without one the enumerators ask it of no card. The cards with the tag are listed once
+ * per world and entities (few: none in most decks).
+ */
+function plotInHand(world: GameWorld, player: Eid): boolean {
+  const plotters = (derivedLists(world).kinds.plotters ??= Int32Array.from(query(world, [Plot])).sort())
+  for (let k = 0; k < plotters.length; k++) if (world.place.zone[plotters[k]!] === Zone.Hand && world.place.owner[plotters[k]!] === player) return true
+  return false
+}
+
 /** Some target is legal for the spell (CR 601.2c). */
 function anyCastTarget(world: GameWorld, player: Eid, card: Eid, candidates: readonly Eid[]): boolean {
   for (let k = 0; k < candidates.length; k++) if (castTargetError(world, player, card, candidates[k]!) === null) return true
@@ -228,10 +245,12 @@ export function legalActionsInto(world: GameWorld, out: LegalActions, decision: 
       for (const card of lists.hand) if (landCheck(world, player, card) === null) out.play.push(card)
       castOptions(world, player, out.cast, mana, true)
       activateOptions(world, player, out.activate, mana)
-      for (const card of lists.hand) {
-        if (world.abilities[card] === undefined) continue
-        const costs = plotError(world, { player, card })
-        if (Array.isArray(costs) && someAffordable(world, mana, costs)) out.plot.push(card)
+      if (plotInHand(world, player)) {
+        for (const card of lists.hand) {
+          if (world.abilities[card] === undefined) continue
+          const costs = plotError(world, { player, card })
+          if (Array.isArray(costs) && someAffordable(world, mana, costs)) out.plot.push(card)
+        }
       }
       break
     }
@@ -336,6 +355,7 @@ export function hasPriorityOption(world: GameWorld, player: Eid): boolean {
   if (world.abilities.length === 0) return false
   mana ??= manaSummary(world, player, MANA)
   if (activateOptions(world, player, null, mana)) return true
+  if (!plotInHand(world, player)) return false
   for (let i = 0; i < hand.length; i++) {
     const card = hand[i]!
     if (world.abilities[card] === undefined) continue
