@@ -1,7 +1,7 @@
 import { T_CREATURE, T_PLANESWALKER } from '../../components/types.js'
 import { Zone } from '../../components/zones.js'
 import type { ParameterizedKeyword } from '../../components/abilities.js'
-import { activateError } from '../rules/actions/activate.js'
+import { activateError, type ActivateRequest } from '../rules/actions/activate.js'
 import { castCheck, castTargetError, instantSpeed } from '../rules/actions/cast.js'
 import { landCheck } from '../rules/actions/play-land.js'
 import { actorCheck } from '../rules/actions/preconditions.js'
@@ -11,9 +11,10 @@ import { hasSorceryTiming } from '../rules/spells/timing.js'
 import type { Eid } from '../core/events.js'
 import { battlefieldOf, derivedLists } from '../core/entity-lists.js'
 import { query } from 'bitecs'
-import { Equip } from '../../components/abilities.js'
+import { Equip, Plot } from '../../components/abilities.js'
 import { qualifiesForSearch, searchOf } from '../rules/spells/resolve.js'
-import { needsTarget } from '../rules/spells/targets.js'
+import { matchesTargetKind, needsTarget } from '../rules/spells/targets.js'
+import { isAura } from '../rules/attachments.js'
 import { Step } from '../core/steps.js'
 import { priorityGiven } from '../turn/runner.js'
 import type { GameWorld } from '../core/world.js'
@@ -69,12 +70,17 @@ export function emptyLegalActions(kind: DecisionKind = 'gameOver', player: Eid |
   return { kind, player, pass: false, play: [], cast: [], activate: [], plot: [], attackers: [], blockers: [], damage: [], cards: [], count, mulligan: false }
 }
 
-/** Every object and player a spell could target (CR 115.1): players in the game, creatures and planeswalkers on the battlefield; with `controlledBy`, those that player controls. Into `out` (emptied first). */
+/**
+ * Every object and player a spell could target (CR 115.1): players in the game, creatures and
+ * planeswalkers on the battlefield; with `controlledBy`, only the permanents that player controls
+ * (equip's candidates: 702.6a, e target a creature or planeswalker, never a player, which
+ * `equipTargetError` would refuse). Into `out` (emptied first).
+ */
 function targetCandidates(world: GameWorld, controlledBy: Eid = 0, out: Eid[] = []): Eid[] {
   out.length = 0
   const controller = world.place.controller
   const types = world.types.mask
-  for (const p of world.playerOrder) if (inGame(world, p) && (controlledBy === 0 || controller[p] === controlledBy)) out.push(p)
+  if (controlledBy === 0) for (const p of world.playerOrder) if (inGame(world, p)) out.push(p)
   // The cards on the battlefield (`battlefieldOf`): no zone or card test left to make.
   const permanents = battlefieldOf(world)
   for (let k = 0; k < permanents.length; k++) {
@@ -114,7 +120,7 @@ function castOptions(world: GameWorld, player: Eid, out: CastOption[], mana: Man
       }
       candidates ??= targetCandidates(world, 0, SCRATCH_TARGETS)
       let targets: Eid[] | null = null
-      for (let k = 0; k < candidates.length; k++) if (castTargetError(world, player, card, candidates[k]!) === null) (targets ??= []).push(candidates[k]!)
+      for (let k = 0; k < candidates.length; k++) if (castTargetLegal(world, player, card, candidates[k]!)) (targets ??= []).push(candidates[k]!)
       if (targets !== null) out.push({ card, targets, plot })
     }
   }
@@ -127,6 +133,7 @@ function someAffordable(world: GameWorld, mana: ManaSummary, costs: readonly str
 }
 
 const ACTIVATED_KINDS = ['equip', 'equip planeswalker'] as const
+const ACTIVATE_REQUEST: ActivateRequest = { player: 0, object: 0, ability: 'equip', target: 0 }
 
 /** Some ability of this kind on the object can be paid for now. */
 function somePayable(world: GameWorld, mana: ManaSummary, abilities: readonly ParameterizedKeyword[], kind: 'equip' | 'equip planeswalker'): boolean {
@@ -139,7 +146,13 @@ function somePayable(world: GameWorld, mana: ManaSummary, abilities: readonly Pa
 
 /** `checkActivate`'s answer for one target: some ability of this kind targets it legally (`activateError`) and can be paid for. */
 function activatable(world: GameWorld, mana: ManaSummary, player: Eid, object: Eid, ability: 'equip' | 'equip planeswalker', target: Eid): boolean {
-  const legal = activateError(world, { player, object, ability, target })
+  // One request, refilled: `activateError` reads it and keeps nothing of it.
+  const req = ACTIVATE_REQUEST
+  req.player = player
+  req.object = object
+  req.ability = ability
+  req.target = target
+  const legal = activateError(world, req)
   return Array.isArray(legal) && somePayable(world, mana, legal, ability)
 }
 
@@ -177,9 +190,37 @@ function activateOptions(world: GameWorld, player: Eid, out: ActivateOption[] | 
   return found
 }
 
+/** The cards with a plot ability (the `Plot` tag), in entity order, listed once per world and entities. */
+function plotCards(world: GameWorld): Int32Array {
+  return (derivedLists(world).kinds.plotters ??= Int32Array.from(query(world, [Plot])).sort())
+}
+
+/**
+ * Whether a card with a plot ability (702.170: the `Plot` tag, added with the ability, which never
+ * changes) is in the player's hand. `plotError` refuses every other card ('no-plot', or not in the
+ * hand), so without one the enumerators ask it of no card, and with one, of the plot cards alone.
+ */
+function plotInHand(world: GameWorld, player: Eid): boolean {
+  const plotters = plotCards(world)
+  for (let k = 0; k < plotters.length; k++) if (world.place.zone[plotters[k]!] === Zone.Hand && world.place.owner[plotters[k]!] === player) return true
+  return false
+}
+
+/**
+ * `castTargetError`'s answer for a candidate target: asked only of candidates of the kind a
+ * non-Aura spell's effect targets (`matchesTargetKind`, which `spellTargetError` requires of such
+ * a spell before anything else, refusing the others), so the common refusals (a player as the
+ * target of a creature spell) build no rejection.
+ */
+function castTargetLegal(world: GameWorld, player: Eid, card: Eid, target: Eid): boolean {
+  const spell = world.cardData[card]!.spell
+  if (spell !== null && !isAura(world, card) && !matchesTargetKind(world, spell.target, player, target)) return false
+  return castTargetError(world, player, card, target) === null
+}
+
 /** Some target is legal for the spell (CR 601.2c). */
 function anyCastTarget(world: GameWorld, player: Eid, card: Eid, candidates: readonly Eid[]): boolean {
-  for (let k = 0; k < candidates.length; k++) if (castTargetError(world, player, card, candidates[k]!) === null) return true
+  for (let k = 0; k < candidates.length; k++) if (castTargetLegal(world, player, card, candidates[k]!)) return true
   return false
 }
 
@@ -228,10 +269,12 @@ export function legalActionsInto(world: GameWorld, out: LegalActions, decision: 
       for (const card of lists.hand) if (landCheck(world, player, card) === null) out.play.push(card)
       castOptions(world, player, out.cast, mana, true)
       activateOptions(world, player, out.activate, mana)
-      for (const card of lists.hand) {
-        if (world.abilities[card] === undefined) continue
-        const costs = plotError(world, { player, card })
-        if (Array.isArray(costs) && someAffordable(world, mana, costs)) out.plot.push(card)
+      if (plotInHand(world, player)) {
+        for (const card of lists.hand) {
+          if (!plotCards(world).includes(card)) continue
+          const costs = plotError(world, { player, card })
+          if (Array.isArray(costs) && someAffordable(world, mana, costs)) out.plot.push(card)
+        }
       }
       break
     }
@@ -336,9 +379,10 @@ export function hasPriorityOption(world: GameWorld, player: Eid): boolean {
   if (world.abilities.length === 0) return false
   mana ??= manaSummary(world, player, MANA)
   if (activateOptions(world, player, null, mana)) return true
+  if (!plotInHand(world, player)) return false
   for (let i = 0; i < hand.length; i++) {
     const card = hand[i]!
-    if (world.abilities[card] === undefined) continue
+    if (!plotCards(world).includes(card)) continue
     const costs = plotError(world, { player, card })
     if (Array.isArray(costs) && someAffordable(world, mana, costs)) return true
   }

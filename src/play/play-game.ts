@@ -17,6 +17,7 @@ import { gameOfBuilt, worldOf, type Game } from '../api/game.js'
 import { buildPosition } from '../state/position.js'
 import { beginGame } from '../decisions/pregame.js'
 import { Rng } from '../core/rng.js'
+import { hasSorceryTiming } from '../rules/spells/timing.js'
 import { restoreWorld, snapshotWorld, type WorldSnapshot } from '../state/snapshot.js'
 import { GameView } from './view.js'
 
@@ -145,8 +146,10 @@ function run(
   }
   for (; ; steps++) {
     if (steps >= maxSteps && !isGameOver(world)) return done({ winner: null, reason: 'step-cap' })
-    // The common case first, without building the decision: a priority with nothing to do but pass.
-    if (passIfForced(world)) {
+    // The common case first, without building the decision: a priority with nothing to do but pass
+    // (looked for outside sorcery timing only: within it the player usually has an option, and a
+    // forced pass is then `forcedAction`'s, the legal actions listed once, not looked for twice).
+    if (!hasSorceryTiming(world, world.turn.priority) && passIfForced(world)) {
       forcedCount++
       eliminations?.update()
       continue

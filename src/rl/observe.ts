@@ -18,6 +18,8 @@ import {
 } from './layout.js'
 
 const TYPE_COUNT = TYPE_NAMES.length
+/** The histogram sections' floats: they lie together at the end of the observation. */
+const HISTOGRAM_FLOATS = OBS_SIZE - OFFSET.myGraveyard
 
 /** What never changes in a game: each entity's card id and mana value (CR 202.3), worked out once per world. */
 interface Identities {
@@ -122,12 +124,16 @@ export function opponentOf(world: GameWorld, viewer: Eid): Eid {
   return order[(order.indexOf(viewer) + 1) % order.length]!
 }
 
-/** Fills a section's slots from a list, keeping the objects the viewer can see (`canSee`). */
-function fillFromList(world: GameWorld, viewer: Eid, slots: SlotTable, list: readonly Eid[], first: number, room: number): void {
+/**
+ * Fills a section's slots from `owner`'s list of their cards in `zone`, if the viewer can see
+ * them. `canSee`'s rule is the zone's (`canSeeZone`: every card of a zone is seen alike) and a
+ * player's zone list holds the cards they own there (CR 400.3), so it is asked once per list.
+ */
+function fillFromList(world: GameWorld, viewer: Eid, slots: SlotTable, owner: Eid, zone: number, list: readonly Eid[], first: number, room: number): void {
+  if (list.length === 0 || !canSeeZone(world, viewer, owner, zone)) return
   let used = 0
   for (let k = 0; k < list.length; k++) {
     const eid = list[k]!
-    if (!canSee(world, viewer, eid)) continue
     if (used === room) {
       slots.overflow++
       continue
@@ -151,13 +157,18 @@ function fillBattlefield(world: GameWorld, viewer: Eid, slots: SlotTable): void 
   let usedTheirs = 0
   const counts = slots.counts
   counts.fill(0)
+  // `canSee`'s rule is the zone's (`canSeeZone`), which for the battlefield may depend on the
+  // owner only: asked once per player, and per card only if some player's permanents were hidden.
+  let seeAll = true
+  const order = world.playerOrder
+  for (let p = 0; p < order.length; p++) if (!canSeeZone(world, viewer, order[p]!, Zone.Battlefield)) seeAll = false
   for (let pass = 0; pass < 2; pass++) {
     const wantLand = pass === 1
     for (let k = 0; k < permanents.length; k++) {
       const eid = permanents[k]!
       const t = types[eid]!
       const land = (t & T_LAND) !== 0
-      if (land !== wantLand || !canSee(world, viewer, eid)) continue
+      if (land !== wantLand || (!seeAll && !canSee(world, viewer, eid))) continue
       const own = controller[eid] === viewer
       const c = own ? 0 : 3
       if (land) {
@@ -234,31 +245,80 @@ function writePlayer(world: GameWorld, out: Float32Array, at: number, player: Ei
   out[at + P.first] = turn.first === player ? 1 : 0
 }
 
-/** Ints of an object row's key (`ObjectRows`): the values `writeObject` writes the row from. */
+/**
+ * The words of an object row's key (`ObjectRows`): the values the row's floats were written from,
+ * compared one at a time, so that a write touches only the floats of the words that changed. A
+ * row that holds no object (all zeros) has the key of all zeros: every word below is 0 exactly
+ * when its floats are. Slot `s`'s key is `key[s * KEY .. s * KEY + KEY]`.
+ */
 const KEY = 9
+/** Card id (16 bits, `Identities`), mana value (8) and `mine`. */
+const K_ID = 0
+const K_POWER = 1
+const K_TOUGHNESS = 2
+const K_LOYALTY = 3
+const K_DAMAGE = 4
+const K_KEYWORDS = 5
+const K_TYPES = 6
+/** The bit features, one bit each (`FLAG_FEATURE`), and the raw tapped and sick bytes. */
+const K_FLAGS = 7
+/** The references, each `ref & 0xff` (from -1 .. ACTION_SLOTS: -1 is 255, none is 0). */
+const K_REFS = 8
+
+// Bits of the K_FLAGS word: the 0/1 features. `tapped` and `sick` are bytes of the status store
+// written as they are, so they keep 8 bits each above.
+const FLAG_FEATURE = Int32Array.of(F.present, F.attacking, F.blocked, F.plotted, F.plottedThisTurn, F.stackSpell, F.stackAbility)
+const FL_PRESENT = 1 << 0
+const FL_ATTACKING = 1 << 1
+const FL_BLOCKED = 1 << 2
+const FL_PLOTTED = 1 << 3
+const FL_PLOTTED_THIS_TURN = 1 << 4
+/** What a stack slot adds to its card's row: the item is a spell, or an ability. */
+const FL_STACK_SPELL = 1 << 5
+const FL_STACK_ABILITY = 1 << 6
+const FL_BITS = (1 << FLAG_FEATURE.length) - 1
+const FL_TAPPED_SHIFT = 8
+const FL_SICK_SHIFT = 16
+const KEYWORD_BITS = KEYWORD_COUNT >= 32 ? -1 : (1 << KEYWORD_COUNT) - 1
+const TYPE_BITS = (1 << TYPE_COUNT) - 1
 
 /**
  * The object rows of a place written again and again (`VecEnv`'s row of an env, `RecordRows`'
  * observation): whether each row holds an object and the values it was written from (its key),
- * so that a row whose values are unchanged is not written again, and the rows whose `focus` or
+ * so that only the floats whose values changed are written again, and the rows whose `focus` or
  * `chosen` the decision builder set (cleared before the next write). The place is written only
  * through these rows: a client reads it and never writes it.
  */
 export class ObjectRows {
-  /** 1 where the row holds an object (0: the row is all zeros). */
+  /** 1 where the row holds an object (0: the row is all zeros, and so is its key). */
   readonly held: Uint8Array
   readonly key: Int32Array
   private readonly marked: Uint8Array
   private readonly markedList: Int16Array
   private markedCount = 0
+  /** The histogram floats (from the observation's offset) that are nonzero, each once. */
+  private readonly histogram: Int16Array
+  private histogramCount = 0
 
   constructor() {
     // One allocation: the arrays lie together.
-    const carve = new Carve(Carve.bytes(OBJECT_SLOTS, OBJECT_SLOTS * KEY * 4, OBJECT_SLOTS, OBJECT_SLOTS * 2))
+    const carve = new Carve(Carve.bytes(OBJECT_SLOTS, OBJECT_SLOTS * KEY * 4, OBJECT_SLOTS, OBJECT_SLOTS * 2, HISTOGRAM_FLOATS * 2))
     this.held = carve.uint8(OBJECT_SLOTS)
     this.key = carve.int32(OBJECT_SLOTS * KEY)
     this.marked = carve.uint8(OBJECT_SLOTS)
     this.markedList = carve.int16(OBJECT_SLOTS)
+    this.histogram = carve.int16(HISTOGRAM_FLOATS)
+  }
+
+  /** Notes that histogram float `at` (from the observation's offset) became nonzero. */
+  noteHistogram(at: number): void {
+    this.histogram[this.histogramCount++] = at
+  }
+
+  /** Zeroes the histogram floats noted, at `offset` (the observation's first float). */
+  clearHistograms(out: Float32Array, offset: number): void {
+    for (let k = 0; k < this.histogramCount; k++) out[offset + this.histogram[k]!] = 0
+    this.histogramCount = 0
   }
 
   /** Notes that object slot `s`'s `focus` or `chosen` is set. */
@@ -280,98 +340,175 @@ export class ObjectRows {
   }
 }
 
+/** Rows for an observation written afresh (the place zeroed first): none held, every key zero. */
+const freshRows = new ObjectRows()
+
 /**
- * One object's row (OBJECT_FEATURES), every feature written (zeros too: the row needs no clearing
- * first). State that only a permanent has (tapped, combat, attachments) is read on the
- * battlefield only; `focus` and `chosen` are the decision builder's. With `key` (at `k`), the row
- * is written only when the values it is written from differ from the key's, which then holds them.
+ * Writes the bits of `value` that differ from `old` (within `bits`) at `at + b` for bit `b`:
+ * the keyword and type bits of a row, where most writes change none or one.
  */
-function writeObject(world: GameWorld, viewer: Eid, slots: SlotTable, card: Uint16Array, mv: Uint8Array, out: Float32Array, at: number, eid: Eid, key: Int32Array | null, k: number): void {
-  const stats = world.stats
-  const id = card[eid]!
-  const manaValue = mv[eid]!
-  const mine = world.place.controller[eid] === viewer ? 1 : 0
-  const power = stats.power[eid]!
-  const toughness = stats.toughness[eid]!
-  const loyalty = stats.loyalty[eid]!
-  const kw = world.kw.effective[eid]!
-  const t = world.types.mask[eid]!
-  let damage = 0
-  let tapped = 0
-  let sick = 0
-  let attacking = 0
-  let attackTarget = 0
-  let blocked = 0
-  let blocking = 0
-  let attachedTo = 0
-  let plotted = 0
-  let plottedThisTurn = 0
-  const zone = world.place.zone[eid]
-  if (zone === Zone.Battlefield) {
-    const combat = world.combat
-    damage = stats.damage[eid]!
-    tapped = world.status.tapped[eid]!
-    sick = world.status.sick[eid]!
-    const flags = combat.flags[eid]!
-    if (flags & C_ATTACKING) {
-      attacking = 1
-      attackTarget = ref(slots, combat.attackTarget[eid]!)
-    }
-    if (flags & C_BLOCKED) blocked = 1
-    if (flags & C_BLOCKING) blocking = ref(slots, combat.blocking[eid]!)
-    attachedTo = ref(slots, world.cards.attachedTo[eid]!)
-  } else if (zone === Zone.Exile && world.cards.plotted[eid]) {
-    plotted = 1
-    plottedThisTurn = world.cards.plottedTurn[eid] === world.turn.number ? 1 : 0
+function writeBits(out: Float32Array, at: number, value: number, old: number, bits: number): void {
+  let diff = (value ^ old) & bits
+  while (diff !== 0) {
+    const b = 31 - Math.clz32(diff & -diff)
+    out[at + b] = (value >>> b) & 1
+    diff &= diff - 1
   }
-  if (key !== null) {
-    // Card ids fit 16 bits and mana values 8 (Identities); references are -1 .. ACTION_SLOTS.
-    const k0 = id | (manaValue << 16) | (mine << 24) | (attacking << 25) | (blocked << 26) | (plotted << 27) | (plottedThisTurn << 28)
-    const k7 = (attackTarget + 1) | ((blocking + 1) << 8) | ((attachedTo + 1) << 16) | (tapped << 24)
-    if (
-      key[k] === k0 && key[k + 1] === power && key[k + 2] === toughness && key[k + 3] === loyalty && key[k + 4] === damage &&
-      key[k + 5] === (kw | 0) && key[k + 6] === (t | 0) && key[k + 7] === k7 && key[k + 8] === sick
-    ) return
-    key[k] = k0
-    key[k + 1] = power
-    key[k + 2] = toughness
-    key[k + 3] = loyalty
-    key[k + 4] = damage
-    key[k + 5] = kw
-    key[k + 6] = t
-    key[k + 7] = k7
-    key[k + 8] = sick
-  }
-  out[at + F.present] = 1
-  out[at + F.card] = id
-  out[at + F.mine] = mine
-  putScaled(out, at + F.power, power, 10)
-  putScaled(out, at + F.toughness, toughness, 10)
-  putScaled(out, at + F.loyalty, loyalty, 10)
-  putScaled(out, at + F.manaValue, manaValue, 10)
-  for (let b = 0; b < KEYWORD_COUNT; b++) out[at + F.keyword + b] = (kw >>> b) & 1
-  for (let b = 0; b < TYPE_COUNT; b++) out[at + F.type + b] = (t >>> b) & 1
-  putScaled(out, at + F.damage, damage, 10)
-  out[at + F.tapped] = tapped
-  out[at + F.sick] = sick
-  out[at + F.attacking] = attacking
-  out[at + F.attackTarget] = attackTarget
-  out[at + F.blocked] = blocked
-  out[at + F.blocking] = blocking
-  out[at + F.attachedTo] = attachedTo
-  out[at + F.plotted] = plotted
-  out[at + F.plottedThisTurn] = plottedThisTurn
-  out[at + F.stackSpell] = 0
-  out[at + F.stackAbility] = 0
-  out[at + F.stackTarget] = 0
-  out[at + F.focus] = 0
-  out[at + F.chosen] = 0
 }
 
-function writeHistogram(world: GameWorld, viewer: Eid, out: Float32Array, at: number, list: readonly Eid[], card: Uint16Array): void {
+/**
+ * The object rows (OBJECT_FEATURES) of the slots `slots` holds, at `base` (the first object row's
+ * float), against `rows` (what each row holds: a row of zeros has the key of zeros): a row that
+ * held an object and holds none now is cleared, and of the others only the floats of the key
+ * words that changed are written, after which the keys hold the new values. The columns are read
+ * into locals once (not per object: a typed-array read is most of the work). State that only a
+ * permanent has (tapped, combat, attachments) is read on the battlefield only; `focus` and
+ * `chosen` are the decision builder's (cleared before). A stack row is its card's row (an
+ * ability: its source's) with what the stack item adds: `mine` is whether the viewer controls the
+ * item, its kind bit and its target.
+ */
+function writeObjects(world: GameWorld, viewer: Eid, slots: SlotTable, card: Uint16Array, mv: Uint8Array, out: Float32Array, base: number, rows: ObjectRows): void {
+  const key = rows.key
+  const held = rows.held
+  const slotEid = slots.eid
+  const { zone: zones, controller } = world.place
+  const { power: powers, toughness: toughnesses, loyalty: loyalties, damage: damages } = world.stats
+  const keywords = world.kw.effective
+  const types = world.types.mask
+  const { tapped, sick } = world.status
+  const combat = world.combat
+  const combatFlags = combat.flags
+  const cards = world.cards
+  const attachedTos = cards.attachedTo
+  const turn = world.turn.number
+  const stack = world.stack
+  const stackFirst = OBJECT_SECTION.stack.first
+  const stackEnd = stackFirst + OBJECT_SECTION.stack.slots
+  for (let q = 0; q < SECTION_BOUNDS.length; q += 2) {
+    const end = SECTION_BOUNDS[q + 1]!
+    for (let s = SECTION_BOUNDS[q]!; s < end; s++) {
+      const eid = slotEid[PLAYER_SLOTS + s]!
+      const at = base + s * OBJECT_SIZE
+      const k = s * KEY
+      // A section's objects fill its first slots (`fillSlots`), as they did when its rows were
+      // last written: past a slot with neither, the section is empty.
+      if (eid === 0) {
+        if (held[s] === 0) break
+        // A row that held an object and holds none now is cleared, with its key.
+        out.fill(0, at, at + OBJECT_SIZE)
+        key.fill(0, k, k + KEY)
+        held[s] = 0
+        continue
+      }
+      held[s] = 1
+      let flags = FL_PRESENT
+      let refs = 0
+      let mine = controller[eid] === viewer ? 1 : 0
+      if (s >= stackFirst && s < stackEnd) {
+        const item = stack[stack.length - 1 - (s - stackFirst)]!
+        flags |= item.kind === 'spell' ? FL_STACK_SPELL : FL_STACK_ABILITY
+        mine = item.controller === viewer ? 1 : 0
+        if (item.kind !== 'trigger') refs = ref(slots, item.target) & 0xff
+      }
+      let damage = 0
+      const zone = zones[eid]
+      if (zone === Zone.Battlefield) {
+        damage = damages[eid]!
+        flags |= (tapped[eid]! << FL_TAPPED_SHIFT) | (sick[eid]! << FL_SICK_SHIFT)
+        const c = combatFlags[eid]!
+        if (c !== 0) {
+          // References are 1 + slot (up to ACTION_SLOTS), 0 or -1: a byte each.
+          if (c & C_ATTACKING) {
+            flags |= FL_ATTACKING
+            refs |= (ref(slots, combat.attackTarget[eid]!) & 0xff) << 8
+          }
+          if (c & C_BLOCKED) flags |= FL_BLOCKED
+          if (c & C_BLOCKING) refs |= (ref(slots, combat.blocking[eid]!) & 0xff) << 16
+        }
+        const attachedTo = attachedTos[eid]!
+        if (attachedTo !== 0) refs |= (ref(slots, attachedTo) & 0xff) << 24
+      } else if (zone === Zone.Exile && cards.plotted[eid]) {
+        flags |= FL_PLOTTED
+        if (cards.plottedTurn[eid] === turn) flags |= FL_PLOTTED_THIS_TURN
+      }
+      const id = card[eid]!
+      const manaValue = mv[eid]!
+      // Card ids fit 16 bits and mana values 8 (Identities).
+      const ident = id | (manaValue << 16) | (mine << 24)
+      if (key[k + K_ID] !== ident) {
+        key[k + K_ID] = ident
+        out[at + F.card] = id
+        out[at + F.mine] = mine
+        putScaled(out, at + F.manaValue, manaValue, 10)
+      }
+      const power = powers[eid]!
+      if (key[k + K_POWER] !== power) {
+        key[k + K_POWER] = power
+        putScaled(out, at + F.power, power, 10)
+      }
+      const toughness = toughnesses[eid]!
+      if (key[k + K_TOUGHNESS] !== toughness) {
+        key[k + K_TOUGHNESS] = toughness
+        putScaled(out, at + F.toughness, toughness, 10)
+      }
+      const loyalty = loyalties[eid]!
+      if (key[k + K_LOYALTY] !== loyalty) {
+        key[k + K_LOYALTY] = loyalty
+        putScaled(out, at + F.loyalty, loyalty, 10)
+      }
+      if (key[k + K_DAMAGE] !== damage) {
+        key[k + K_DAMAGE] = damage
+        putScaled(out, at + F.damage, damage, 10)
+      }
+      const kw = keywords[eid]! | 0
+      let old = key[k + K_KEYWORDS]!
+      if (old !== kw) {
+        key[k + K_KEYWORDS] = kw
+        writeBits(out, at + F.keyword, kw, old, KEYWORD_BITS)
+      }
+      const t = types[eid]! | 0
+      old = key[k + K_TYPES]!
+      if (old !== t) {
+        key[k + K_TYPES] = t
+        writeBits(out, at + F.type, t, old, TYPE_BITS)
+      }
+      old = key[k + K_FLAGS]!
+      if (old !== flags) {
+        key[k + K_FLAGS] = flags
+        let diff = (flags ^ old) & FL_BITS
+        while (diff !== 0) {
+          const b = 31 - Math.clz32(diff & -diff)
+          out[at + FLAG_FEATURE[b]!] = (flags >>> b) & 1
+          diff &= diff - 1
+        }
+        out[at + F.tapped] = (flags >>> FL_TAPPED_SHIFT) & 0xff
+        out[at + F.sick] = (flags >>> FL_SICK_SHIFT) & 0xff
+      }
+      if (key[k + K_REFS] !== refs) {
+        key[k + K_REFS] = refs
+        // Back from a byte to -1 .. ACTION_SLOTS.
+        out[at + F.stackTarget] = (refs << 24) >> 24
+        out[at + F.attackTarget] = (refs << 16) >> 24
+        out[at + F.blocking] = (refs << 8) >> 24
+        out[at + F.attachedTo] = refs >> 24
+      }
+    }
+  }
+}
+
+/**
+ * Adds `owner`'s cards in `zone` (their list of it) to the histogram at `section` (from the
+ * observation's `offset`), if the viewer can see them (`canSeeZone`, asked once per list as in
+ * `fillFromList`); with `rows`, notes each float it makes nonzero (`ObjectRows.noteHistogram`).
+ */
+function writeHistogram(
+  world: GameWorld, viewer: Eid, owner: Eid, zone: number, out: Float32Array, offset: number, section: number, list: readonly Eid[], card: Uint16Array, rows: ObjectRows | null,
+): void {
+  if (list.length === 0 || !canSeeZone(world, viewer, owner, zone)) return
   for (let k = 0; k < list.length; k++) {
-    const eid = list[k]!
-    if (canSee(world, viewer, eid)) out[at + card[eid]! - 1]! += 1 / HISTOGRAM_SCALE
+    const at = section + card[list[k]!]! - 1
+    if (rows !== null && out[offset + at] === 0) rows.noteHistogram(at)
+    out[offset + at]! += 1 / HISTOGRAM_SCALE
   }
 }
 
@@ -395,10 +532,10 @@ export function fillSlots(world: GameWorld, viewer: Eid, slots: SlotTable): void
   slots.put(1, opponent)
   const mine = world.zoneLists[viewer]!
   const theirs = world.zoneLists[opponent]!
-  fillFromList(world, viewer, slots, mine.hand, OBJECT_SECTION.myHand.first, OBJECT_SECTION.myHand.slots)
+  fillFromList(world, viewer, slots, viewer, Zone.Hand, mine.hand, OBJECT_SECTION.myHand.first, OBJECT_SECTION.myHand.slots)
   fillBattlefield(world, viewer, slots)
-  fillFromList(world, viewer, slots, mine.exile, OBJECT_SECTION.myExile.first, OBJECT_SECTION.myExile.slots)
-  fillFromList(world, viewer, slots, theirs.exile, OBJECT_SECTION.theirExile.first, OBJECT_SECTION.theirExile.slots)
+  fillFromList(world, viewer, slots, viewer, Zone.Exile, mine.exile, OBJECT_SECTION.myExile.first, OBJECT_SECTION.myExile.slots)
+  fillFromList(world, viewer, slots, opponent, Zone.Exile, theirs.exile, OBJECT_SECTION.theirExile.first, OBJECT_SECTION.theirExile.slots)
   fillLibrary(world, viewer, slots)
   fillStack(world, slots)
   // The opponent's hand and library have no section: nothing in them is visible under CR 400.2
@@ -413,8 +550,8 @@ export function fillSlots(world: GameWorld, viewer: Eid, slots: SlotTable): void
  * (`OBS_LAYOUT`), from the slots `fillSlots` just filled for the viewer (the game unchanged since;
  * hidden objects have no slot, and every other read is of a slotted object or public). With
  * `rows` (`ObjectRows`: the place was written before through them), only the rows that held an
- * object and hold none now are cleared, and an object row is written only where its values
- * changed (the stack's rows always: a stack slot adds to its card's row). `decisionKind`,
+ * object and hold none now are cleared, and of an object row only the floats whose values changed
+ * are written (`writeObjects`). `decisionKind`,
  * `decider` and `decisionCount` describe the pending decision (as `pendingDecision` gives it).
  * The progress of a choice being built is not written here: the `DecisionBuilder` adds it. Reads
  * only: the game is unchanged.
@@ -438,10 +575,10 @@ export function writeObservation(
   const theirs = world.zoneLists[opponent]!
   if (rows === null) out.fill(0, offset, offset + OBS_SIZE)
   else {
-    // The same place was written before: clear the small sections and the builder's marks (the
-    // object rows below).
-    out.fill(0, offset, offset + OFFSET.objects)
-    out.fill(0, offset + OFFSET.myGraveyard, offset + OBS_SIZE)
+    // The same place was written before: clear the globals (the players' blocks are written
+    // whole), the histograms' nonzero floats and the builder's marks (the object rows below).
+    out.fill(0, offset, offset + OFFSET.me)
+    rows.clearHistograms(out, offset)
     rows.clearMarks(out, offset + OFFSET.objects)
   }
 
@@ -463,49 +600,17 @@ export function writeObservation(
   writePlayer(world, out, offset + OFFSET.me, viewer, deciding, slots.counts, 0)
   writePlayer(world, out, offset + OFFSET.opponent, opponent, deciding, slots.counts, 3)
 
-  // Objects, then what a stack slot adds to its card's row
-  const base = offset + OFFSET.objects
-  const stackFirst = OBJECT_SECTION.stack.first
-  const stackEnd = stackFirst + OBJECT_SECTION.stack.slots
-  for (let q = 0; q < SECTION_BOUNDS.length; q += 2) {
-    const end = SECTION_BOUNDS[q + 1]!
-    for (let s = SECTION_BOUNDS[q]!; s < end; s++) {
-      const eid = slots.eid[PLAYER_SLOTS + s]!
-      const held = rows !== null && rows.held[s] === 1
-      // A section's objects fill its first slots (`fillSlots`), as they did when its rows were
-      // last written: past a slot with neither, the section is empty.
-      if (eid === 0 && !held) break
-      const at = base + s * OBJECT_SIZE
-      if (rows === null) {
-        writeObject(world, viewer, slots, ids.card, ids.manaValue, out, at, eid, null, 0)
-        continue
-      }
-      if (eid === 0) {
-        // A row that held an object and holds none now is cleared.
-        out.fill(0, at, at + OBJECT_SIZE)
-        rows.held[s] = 0
-        continue
-      }
-      // A row that held no object, and a stack row (a stack slot adds to its card's row), is written whole: its key is made one no values have.
-      if (!held || (s >= stackFirst && s < stackEnd)) rows.key[s * KEY] = -1
-      rows.held[s] = 1
-      writeObject(world, viewer, slots, ids.card, ids.manaValue, out, at, eid, rows.key, s * KEY)
-    }
+  // Objects
+  if (rows === null) {
+    freshRows.held.fill(0)
+    freshRows.key.fill(0)
   }
-  const stack = world.stack
-  for (let k = 0; k < stack.length && k < OBJECT_SECTION.stack.slots; k++) {
-    const item = stack[stack.length - 1 - k]!
-    const at = base + (OBJECT_SECTION.stack.first + k) * OBJECT_SIZE
-    out[at + F.mine] = item.controller === viewer ? 1 : 0
-    if (item.kind === 'spell') out[at + F.stackSpell] = 1
-    else out[at + F.stackAbility] = 1
-    if (item.kind !== 'trigger') out[at + F.stackTarget] = ref(slots, item.target)
-  }
+  writeObjects(world, viewer, slots, ids.card, ids.manaValue, out, offset + OFFSET.objects, rows ?? freshRows)
 
   // Histograms
-  writeHistogram(world, viewer, out, offset + OFFSET.myGraveyard, mine.graveyard, ids.card)
-  writeHistogram(world, viewer, out, offset + OFFSET.theirGraveyard, theirs.graveyard, ids.card)
-  if (world.turn.awaiting === Await.Search && world.turn.decider === viewer) writeHistogram(world, viewer, out, offset + OFFSET.myLibrarySeen, mine.library, ids.card)
+  writeHistogram(world, viewer, viewer, Zone.Graveyard, out, offset, OFFSET.myGraveyard, mine.graveyard, ids.card, rows)
+  writeHistogram(world, viewer, opponent, Zone.Graveyard, out, offset, OFFSET.theirGraveyard, theirs.graveyard, ids.card, rows)
+  if (world.turn.awaiting === Await.Search && world.turn.decider === viewer) writeHistogram(world, viewer, viewer, Zone.Library, out, offset, OFFSET.myLibrarySeen, mine.library, ids.card, rows)
 }
 
 const observeScratch = new SlotTable()

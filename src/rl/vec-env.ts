@@ -4,6 +4,7 @@ import { LIMITS } from '../core/limits.js'
 import { shareKinds } from '../core/entity-lists.js'
 import { isGameOver } from '../core/players.js'
 import { Rng } from '../core/rng.js'
+import { hasSorceryTiming } from '../rules/spells/timing.js'
 import type { GameWorld } from '../core/world.js'
 import { act, passIfForced } from '../decisions/act.js'
 import type { PlayerAction } from '../decisions/action.js'
@@ -352,7 +353,9 @@ export class VecEnv {
           this.finish(i, null, 'step-cap')
           continue
         }
-        if (passIfForced(world)) {
+        // Under sorcery timing the player usually has an option (a land, a spell): the legal actions
+        // are listed at once (a forced pass is then `forcedAction`'s), not looked for twice.
+        if (!hasSorceryTiming(world, world.turn.priority) && passIfForced(world)) {
           g.steps++
           this.stats.decisions++
           continue

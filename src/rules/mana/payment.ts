@@ -45,47 +45,46 @@ export function manaSources(world: GameWorld, player: Eid): ManaSource[] {
   return out
 }
 
-/** Kuhn's augmenting paths: whether each of `left` items gets its own one of `right` items that it `fits`. */
+/**
+ * Kuhn's augmenting paths between colored symbols and lands: `matched` counts the most symbols
+ * each paid by its own land that makes it (a maximum matching), the lands being `a` then `b` from
+ * `from` on (without building that list). One matching at a time (it doesn't call itself): its
+ * inputs and scratch are module-level, reused, grown as needed, so no closure or list is made.
+ */
 let owner = new Int32Array(16)
 let seen = new Uint8Array(16)
+let S: readonly ManaSymbol[] = []
+let A: readonly ManaSource[] = []
+let B: readonly ManaSource[] = []
+let F = 0
+let N = 0
 
-function saturates(left: number, right: number, fits: (l: number, r: number) => boolean): boolean {
-  // One search at a time (it doesn't call itself through `fits`): the scratch is reused, grown as needed.
-  if (owner.length < right) [owner, seen] = [new Int32Array(right), new Uint8Array(right)]
-  owner.fill(-1)
-  const augment = (l: number): boolean => {
-    for (let r = 0; r < right; r++) {
-      if (seen[r] || !fits(l, r)) continue
-      seen[r] = 1
-      if (owner[r] === -1 || augment(owner[r]!)) {
-        owner[r] = l
-        return true
-      }
+function augment(u: number): boolean {
+  for (let r = 0; r < N; r++) {
+    if (seen[r] || !(r < A.length ? A[r]! : B[F + r - A.length]!).makes.includes(S[u]!)) continue
+    seen[r] = 1
+    if (owner[r] === -1 || augment(owner[r]!)) {
+      owner[r] = u
+      return true
     }
-    return false
   }
-  for (let l = 0; l < left; l++) {
+  return false
+}
+
+function matched(symbols: readonly ManaSymbol[], a: readonly ManaSource[], b: readonly ManaSource[] = a, from = b.length): number {
+  S = symbols
+  A = a
+  B = b
+  F = from
+  N = a.length + b.length - from
+  if (owner.length < N) [owner, seen] = [new Int32Array(N), new Uint8Array(N)]
+  owner.fill(-1)
+  let m = 0
+  for (let u = 0; u < symbols.length; u++) {
     seen.fill(0)
-    if (!augment(l)) return false
+    if (augment(u)) m++
   }
-  return true
-}
-
-/**
- * Whether `tapped` and `sources` from `from` on (without building that list) can pay the colored `symbols` and `generic` mana, one mana per land (CR 106.4,
- * 601.2g-h): every colored symbol matched to its own land (so a land that makes several colors is
- * not spent where another would do), and enough lands left for the generic part.
- */
-function canPay(symbols: readonly ManaSymbol[], generic: number, sources: readonly ManaSource[], tapped: readonly ManaSource[] = [], from = 0): boolean {
-  const t = tapped.length
-  const n = t + sources.length - from
-  return symbols.length + generic <= n && saturates(symbols.length, n, (u, s) => (s < t ? tapped[s]! : sources[from + s - t]!).makes.includes(symbols[u]!))
-}
-
-/** Whether every land of `lands` can pay its own unit of the cost: a colored symbol it makes, or one generic mana. */
-function eachLandPays(symbols: readonly ManaSymbol[], generic: number, lands: readonly ManaSource[]): boolean {
-  const units = symbols.length + generic
-  return lands.length <= units && saturates(lands.length, units, (l, u) => u >= symbols.length || lands[l]!.makes.includes(symbols[u]!))
+  return m
 }
 
 /**
@@ -99,15 +98,17 @@ function eachLandPays(symbols: readonly ManaSymbol[], generic: number, lands: re
 export function findPayment(world: GameWorld, player: Eid, cost: ManaCost): Eid[] | null {
   const sources = manaSources(world, player)
   const { symbols, generic } = cost
-  if (!canPay(symbols, generic, sources)) return null
   const units = symbols.length + generic
+  // CR 106.4: one mana per land; every colored symbol paid by its own land that makes it.
+  if (units > sources.length || matched(symbols, sources) < symbols.length) return null
   const tapped: ManaSource[] = []
   for (let k = 0; k < sources.length && tapped.length < units; k++) {
     // A payment that uses every land tapped so far and this one, with lands after it for the
-    // rest, exists when each of them can pay its own unit and the whole cost can be paid from
-    // them and the lands after (Mendelsohn-Dulmage: the two matchings combine into one).
+    // rest, exists when each of them can pay its own unit (all but `generic` of them paying
+    // colored symbols) and the whole cost can be paid from them and the lands after
+    // (Mendelsohn-Dulmage: the two matchings combine into one).
     tapped.push(sources[k]!)
-    if (!eachLandPays(symbols, generic, tapped) || !canPay(symbols, generic, sources, tapped, k + 1)) tapped.pop()
+    if (matched(symbols, tapped) + generic < tapped.length || units > tapped.length + sources.length - k - 1 || matched(symbols, tapped, sources, k + 1) < symbols.length) tapped.pop()
   }
   return tapped.map((s) => s.land)
 }
@@ -134,7 +135,7 @@ export function paymentError(world: GameWorld, player: Eid, cost: ManaCost, land
     sources.push({ land, makes })
   }
   const needed = cost.symbols.length + cost.generic
-  if (lands.length !== needed || !canPay(cost.symbols, cost.generic, sources)) {
+  if (lands.length !== needed || matched(cost.symbols, sources) < cost.symbols.length) {
     return `${lands.map((l) => label(world, l)).join(', ') || 'no lands'} don't pay ${formatManaCost(cost)} exactly`
   }
   return null

@@ -1,0 +1,81 @@
+/**
+ * Observations written again and again into one place (`ObjectRows`: of an object row only the
+ * floats whose values changed are written, the histograms clear only what they set) equal one
+ * written afresh, whatever came between two writes: the next decision of the same game, the other
+ * seat's view (CR 400.2: other sections, other slots), an earlier state restored from a snapshot,
+ * another game. And what the writer asks once per zone list instead of once per card holds: a
+ * player's zone lists hold the cards they own in that zone (CR 400.3).
+ */
+import { describe, expect, it } from 'vitest'
+import { Zone } from '../../components/zones.js'
+import { Rng } from '../../src/core/rng.js'
+import type { GameWorld } from '../../src/core/world.js'
+import { pendingDecision } from '../../src/decisions/pending.js'
+import { OBS_SIZE } from '../../src/rl/layout.js'
+import { fillSlots, ObjectRows, SlotTable, writeObservation } from '../../src/rl/observe.js'
+import { restoreWorld, snapshotWorld, type WorldSnapshot } from '../../src/state/snapshot.js'
+import { exploreMasked, firstDifference, observation } from './rl-helpers.js'
+
+describe('ObjectRows: observations written in place', () => {
+  it('equal one written afresh across whole games, both seats, restored snapshots and other games', () => {
+    const place = new Float32Array(OBS_SIZE)
+    const rows = new ObjectRows()
+    const slots = new SlotTable()
+    const rng = new Rng(77)
+    const seen = { writes: 0, restores: 0, stack: 0, combat: 0, kinds: new Set<string>() }
+    const check = (world: GameWorld, at: string): void => {
+      const decision = pendingDecision(world)
+      const [a, b] = world.playerOrder as [number, number]
+      // Both seats, in a random order: the place switches viewers as a self-play env's row does.
+      const viewers = rng.next() < 0.5 ? [a, b] : [b, a]
+      for (const viewer of viewers) {
+        fillSlots(world, viewer, slots)
+        writeObservation(world, viewer, place, 0, slots, decision.kind, decision.player, decision.count, rows)
+        expect(firstDifference(place, observation(world, viewer)), `${at}, viewer ${viewer}`).toBe(-1)
+        seen.writes++
+      }
+      seen.kinds.add(decision.kind)
+      if (world.stack.length > 0) seen.stack++
+      if (world.roster.attackers.length > 0) seen.combat++
+    }
+    for (let seed = 0; seed < 8; seed++) {
+      const snapshots: WorldSnapshot[] = []
+      exploreMasked(seed, 1, (world, _builder, at) => {
+        check(world, at)
+        if (snapshots.length > 0 && rng.next() < 0.15) {
+          // An earlier state of the game, then back: every row may change at once.
+          const now = snapshotWorld(world)
+          restoreWorld(world, snapshots[rng.int(snapshots.length)]!)
+          check(world, `${at}, restored`)
+          restoreWorld(world, now)
+          check(world, `${at}, back`)
+          seen.restores++
+        }
+        if (rng.next() < 0.05) snapshots.push(snapshotWorld(world))
+      })
+    }
+    expect(seen.restores).toBeGreaterThan(20)
+    expect(seen.stack).toBeGreaterThan(0)
+    expect(seen.combat).toBeGreaterThan(0)
+    for (const kind of ['mulligan', 'priority', 'declareAttackers', 'declareBlockers']) expect(seen.kinds, kind).toContain(kind)
+  })
+
+  it('CR 400.3: a player\'s zone lists hold the cards they own in that zone (the writer asks canSeeZone once per list)', () => {
+    let checked = 0
+    for (let seed = 0; seed < 6; seed++) {
+      exploreMasked(seed, 0.3, (world, _builder, at) => {
+        for (const player of world.playerOrder) {
+          const lists = world.zoneLists[player]!
+          for (const [zone, list] of [[Zone.Library, lists.library], [Zone.Hand, lists.hand], [Zone.Graveyard, lists.graveyard], [Zone.Exile, lists.exile]] as const) {
+            for (const eid of list) {
+              expect(world.place.owner[eid], `${at}: owner of ${eid}`).toBe(player)
+              expect(world.place.zone[eid], `${at}: zone of ${eid}`).toBe(zone)
+              checked++
+            }
+          }
+        }
+      })
+    }
+    expect(checked).toBeGreaterThan(1000)
+  })
+})
