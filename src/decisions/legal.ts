@@ -270,8 +270,9 @@ export function legalActionsInto(world: GameWorld, out: LegalActions, decision: 
       castOptions(world, player, out.cast, mana, true)
       activateOptions(world, player, out.activate, mana)
       if (plotInHand(world, player)) {
+        // In hand order (the order of the list); `plotError` refuses the cards without the ability.
         for (const card of lists.hand) {
-          if (!plotCards(world).includes(card)) continue
+          if (world.abilities[card] === undefined) continue
           const costs = plotError(world, { player, card })
           if (Array.isArray(costs) && someAffordable(world, mana, costs)) out.plot.push(card)
         }
@@ -379,10 +380,11 @@ export function hasPriorityOption(world: GameWorld, player: Eid): boolean {
   if (world.abilities.length === 0) return false
   mana ??= manaSummary(world, player, MANA)
   if (activateOptions(world, player, null, mana)) return true
-  if (!plotInHand(world, player)) return false
-  for (let i = 0; i < hand.length; i++) {
-    const card = hand[i]!
-    if (!plotCards(world).includes(card)) continue
+  // The plot cards alone (order doesn't matter here): those in this player's hand.
+  const plotters = plotCards(world)
+  for (let k = 0; k < plotters.length; k++) {
+    const card = plotters[k]!
+    if (world.place.zone[card] !== Zone.Hand || world.place.owner[card] !== player) continue
     const costs = plotError(world, { player, card })
     if (Array.isArray(costs) && someAffordable(world, mana, costs)) return true
   }
