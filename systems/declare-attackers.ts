@@ -25,7 +25,9 @@ export function declareAttackers(world: GameWorld): boolean {
   roster.attackers.clear()
   roster.blockers.clear()
   roster.blockList.clear()
-  for (const { attacker, target } of declaration) {
+  // An index loop: an array iterator allocates a result per element until the optimizing compiler removes it.
+  for (let i = 0; i < declaration.length; i++) {
+    const { attacker, target } = declaration[i]!
     if (combat.flags[attacker]! & C_ATTACKING) throw internalError(`${attacker} declared twice`)
     combat.flags[attacker]! |= C_ATTACKING
     combat.attackTarget[attacker] = target

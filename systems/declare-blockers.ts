@@ -37,7 +37,9 @@ function bit(world: GameWorld, player: number): number {
 /** CR 509.1g-h: each chosen creature becomes a blocking creature; each attacker it blocks becomes blocked. */
 function applyBlocks(world: GameWorld, declaration: readonly { blocker: number; attacker: number }[]): void {
   const { combat, roster, events } = world
-  for (const { blocker, attacker } of declaration) {
+  // An index loop (as in declareAttackers): no iterator result per blocker in unoptimized code.
+  for (let i = 0; i < declaration.length; i++) {
+    const { blocker, attacker } = declaration[i]!
     combat.flags[blocker]! |= C_BLOCKING
     combat.blocking[blocker] = attacker
     combat.flags[attacker]! |= C_BLOCKED
