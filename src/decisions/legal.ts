@@ -1,7 +1,7 @@
 import { T_CREATURE, T_PLANESWALKER } from '../../components/types.js'
 import { Zone } from '../../components/zones.js'
 import type { ParameterizedKeyword } from '../../components/abilities.js'
-import { activateError, type ActivateRequest } from '../rules/actions/activate.js'
+import { activateError, type ActivateRequest, type EquipAbility } from '../rules/actions/activate.js'
 import { castCheck, castTargetError, instantSpeed } from '../rules/actions/cast.js'
 import { landCheck } from '../rules/actions/play-land.js'
 import { actorCheck } from '../rules/actions/preconditions.js'
@@ -134,6 +134,8 @@ function someAffordable(world: GameWorld, mana: ManaSummary, costs: readonly str
 
 const ACTIVATED_KINDS = ['equip', 'equip planeswalker'] as const
 const ACTIVATE_REQUEST: ActivateRequest = { player: 0, object: 0, ability: 'equip', target: 0 }
+/** `activatable`'s scratch: the abilities `activateError` finds legal, read and dropped at once. */
+const SCRATCH_ABILITIES: EquipAbility[] = []
 
 /** Some ability of this kind on the object can be paid for now. */
 function somePayable(world: GameWorld, mana: ManaSummary, abilities: readonly ParameterizedKeyword[], kind: 'equip' | 'equip planeswalker'): boolean {
@@ -152,7 +154,7 @@ function activatable(world: GameWorld, mana: ManaSummary, player: Eid, object: E
   req.object = object
   req.ability = ability
   req.target = target
-  const legal = activateError(world, req)
+  const legal = activateError(world, req, SCRATCH_ABILITIES)
   return Array.isArray(legal) && somePayable(world, mana, legal, ability)
 }
 

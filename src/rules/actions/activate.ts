@@ -33,7 +33,7 @@ export function activateEquip(world: GameWorld, req: ActivateRequest): ActionRes
   return OK
 }
 
-type EquipAbility = Extract<ParameterizedKeyword, { kind: 'equip' | 'equip planeswalker' }>
+export type EquipAbility = Extract<ParameterizedKeyword, { kind: 'equip' | 'equip planeswalker' }>
 
 /** Everything that makes an equip activation illegal now (CR 602.2, 702.6), or the ability used and the lands that pay for it. */
 export function checkActivate(world: GameWorld, req: ActivateRequest): Rejection | { ok: true; ability: EquipAbility; lands: Eid[] } {
@@ -52,10 +52,11 @@ export function checkActivate(world: GameWorld, req: ActivateRequest): Rejection
 
 /**
  * Everything but the cost that makes an equip activation illegal now (CR 602.2, 702.6a, c, e), or
- * the abilities of that kind whose target is legal (the cheapest payable one is used).
+ * the abilities of that kind whose target is legal (the cheapest payable one is used), into
+ * `legal` (emptied first): the enumerators give a scratch list, so their asking builds none.
  */
-export function activateError(world: GameWorld, req: ActivateRequest): Rejection | EquipAbility[] {
-  const { player, object, target } = req
+export function activateError(world: GameWorld, req: ActivateRequest, legal: EquipAbility[] = []): Rejection | EquipAbility[] {
+  const { player, object, target, ability } = req
   const actor = actorError(world, player)
   if (actor) return actor
   if (isPlayer(world, object) || world.place.zone[object] !== Zone.Battlefield) {
@@ -64,12 +65,21 @@ export function activateError(world: GameWorld, req: ActivateRequest): Rejection
   if (world.place.controller[object] !== player) {
     return reject('not-your-permanent', `only ${label(world, object)}'s controller may activate its abilities`, '602.2')
   }
-  const abilities = world.abilities[object]
-  const first = abilities?.find((a): a is EquipAbility => a.kind === req.ability)
-  if (!first) return reject('no-such-ability', `${label(world, object)} has no ${req.ability} ability`, '602.1')
-  const timing = sorceryTimingError(world, player, () => `${req.ability} can be activated`, '702.6a')
+  const abilities = world.abilities[object] ?? []
+  // By index, no callback, into `legal` by index (emptying a list drops its storage): asked per candidate target by the enumerators.
+  let first: EquipAbility | undefined
+  let n = 0
+  for (let k = 0; k < abilities.length; k++) {
+    const a = abilities[k] as EquipAbility
+    if (a.kind !== ability) continue
+    first ??= a
+    if (equipTargetError(world, player, object, a, target) === null) legal[n++] = a
+  }
+  if (!first) return reject('no-such-ability', `${label(world, object)} has no ${ability} ability`, '602.1')
+  const timing = sorceryTimingError(world, player, () => `${ability} can be activated`, '702.6a')
   if (timing) return timing
-  if (target === 0) return reject('illegal-target', `${req.ability} needs a target`, '602.2b')
-  const legal = abilities!.filter((a): a is EquipAbility => a.kind === req.ability && equipTargetError(world, player, object, a, target) === null)
-  return legal.length > 0 ? legal : equipTargetError(world, player, object, first, target)!
+  if (target === 0) return reject('illegal-target', `${ability} needs a target`, '602.2b')
+  if (n === 0) return equipTargetError(world, player, object, first, target)!
+  legal.length = n
+  return legal
 }

@@ -45,8 +45,5 @@ export function payableExactly<T>(
 }
 
 function byManaValue<T>(options: readonly T[], costOf: (option: T) => string): { option: T; cost: ManaCost }[] {
-  return options
-    .map((option, order) => ({ option, order, cost: parsedCost(costOf(option)) }))
-    .sort((x, y) => manaValue(x.cost) - manaValue(y.cost) || x.order - y.order)
-    .map(({ option, cost }) => ({ option, cost }))
+  return options.map((option, order) => ({ option, order, cost: parsedCost(costOf(option)) })).sort((x, y) => manaValue(x.cost) - manaValue(y.cost) || x.order - y.order)
 }
