@@ -5,7 +5,7 @@ import { activateError, type ActivateRequest, type EquipAbility } from '../rules
 import { castCheck, castTargetError, instantSpeed } from '../rules/actions/cast.js'
 import { landCheck } from '../rules/actions/play-land.js'
 import { actorCheck } from '../rules/actions/preconditions.js'
-import { plotError } from '../rules/actions/plot.js'
+import { plotError, type PlotRequest } from '../rules/actions/plot.js'
 import { canAfford, costOf, manaSummary, type ManaSummary } from '../rules/mana/afford.js'
 import { hasSorceryTiming } from '../rules/spells/timing.js'
 import type { Eid } from '../core/events.js'
@@ -255,6 +255,15 @@ function activateOptions(world: GameWorld, player: Eid, out: ActivateOption[] | 
   return n
 }
 
+const PLOT_REQUEST: PlotRequest = { player: 0, card: 0 }
+
+/** One plot request, refilled: `plotError` reads it and keeps nothing of it. */
+function plotRequest(player: Eid, card: Eid): PlotRequest {
+  PLOT_REQUEST.player = player
+  PLOT_REQUEST.card = card
+  return PLOT_REQUEST
+}
+
 /** The cards with a plot ability (the `Plot` tag), in entity order, listed once per world and entities. */
 function plotCards(world: GameWorld): Int32Array {
   return (derivedLists(world).kinds.plotters ??= Int32Array.from(query(world, [Plot])).sort())
@@ -314,6 +323,15 @@ export function legalActionsInto(world: GameWorld, out: LegalActions, decision: 
   return fill(world, out, decision, r)
 }
 
+/**
+ * The cards of the player's library the search on top of the stack may find. A function of its
+ * own: a closure over `world` in `fill` would have it allocate its context at every call.
+ */
+function searchCandidates(world: GameWorld, player: Eid): Eid[] {
+  const spec = searchOf(world.stack[world.stack.length - 1])
+  return spec ? world.zoneLists[player]!.library.filter((c) => qualifiesForSearch(world, c, spec)) : []
+}
+
 /** `legalActionsInto`'s work, into `out` with every list empty, with `r` (null: `out`'s lists are new, and so is each option). */
 function fill(world: GameWorld, out: LegalActions, decision: Decision, r: Refill | null): LegalActions {
   out.kind = decision.kind
@@ -345,7 +363,7 @@ function fill(world: GameWorld, out: LegalActions, decision: Decision, r: Refill
         for (let i = 0; i < hand.length; i++) {
           const card = hand[i]!
           if (world.abilities[card] === undefined) continue
-          const costs = plotError(world, { player, card })
+          const costs = plotError(world, plotRequest(player, card))
           if (Array.isArray(costs) && someAffordable(world, mana, costs)) into.plot[n++] = card
         }
         out.plot = settle(into.plot, n, r?.none ?? into.plot)
@@ -367,11 +385,9 @@ function fill(world: GameWorld, out: LegalActions, decision: Decision, r: Refill
     case 'assignDamage':
       out.damage = damageOptions(world, world.turn.step === Step.FirstStrikeDamage ? 'first' : 'regular')
       break
-    case 'search': {
-      const spec = searchOf(world.stack[world.stack.length - 1])
-      if (spec) out.cards = world.zoneLists[player]!.library.filter((c) => qualifiesForSearch(world, c, spec))
+    case 'search':
+      out.cards = searchCandidates(world, player)
       break
-    }
     case 'discard':
     case 'bottom':
       out.cards = [...world.zoneLists[player]!.hand]
@@ -464,7 +480,7 @@ export function hasPriorityOption(world: GameWorld, player: Eid): boolean {
   for (let k = 0; k < plotters.length; k++) {
     const card = plotters[k]!
     if (world.place.zone[card] !== Zone.Hand || world.place.owner[card] !== player) continue
-    const costs = plotError(world, { player, card })
+    const costs = plotError(world, plotRequest(player, card))
     if (Array.isArray(costs) && someAffordable(world, mana, costs)) return true
   }
   return false

@@ -3,7 +3,7 @@ import { Zone } from '../../../components/zones.js'
 import { reject, OK, type ActionResult, type Rejection } from '../../core/errors.js'
 import type { Eid } from '../../core/events.js'
 import { equipTargetError } from '../spells/equip-targets.js'
-import { sorceryTimingError } from '../spells/timing.js'
+import { hasSorceryTiming, sorceryTimingError } from '../spells/timing.js'
 import { isPlayer, label, type GameWorld } from '../../core/world.js'
 import { actorError } from './preconditions.js'
 import { cheapestPayable, payableExactly, payWithLands } from './pay.js'
@@ -76,8 +76,8 @@ export function activateError(world: GameWorld, req: ActivateRequest, legal: Equ
     if (equipTargetError(world, player, object, a, target) === null) legal[n++] = a
   }
   if (!first) return reject('no-such-ability', `${label(world, object)} has no ${ability} ability`, '602.1')
-  const timing = sorceryTimingError(world, player, () => `${ability} can be activated`, '702.6a')
-  if (timing) return timing
+  // No closure for the message: one over `ability` would have every call allocate a context.
+  if (!hasSorceryTiming(world, player)) return sorceryTimingError(world, player, `${ability} can be activated`, '702.6a')!
   if (target === 0) return reject('illegal-target', `${ability} needs a target`, '602.2b')
   if (n === 0) return equipTargetError(world, player, object, first, target)!
   legal.length = n
