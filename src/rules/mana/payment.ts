@@ -8,12 +8,6 @@ import { formatManaCost, type ManaCost, type ManaSymbol } from './cost.js'
 /** CR 305.6: the basic land types and the mana their intrinsic ability makes. */
 const BASIC_LAND_MANA: Readonly<Record<string, ManaSymbol>> = { Plains: 'W', Island: 'U', Swamp: 'B', Mountain: 'R', Forest: 'G' }
 
-export interface ManaSource {
-  land: Eid
-  /** The symbols the land's one mana can pay (any land pays generic mana). */
-  makes: readonly ManaSymbol[]
-}
-
 const LAND_MANA = new WeakMap<object, readonly ManaSymbol[]>()
 const NO_MANA: readonly ManaSymbol[] = []
 
@@ -31,17 +25,18 @@ export function landMana(world: GameWorld, land: Eid): readonly ManaSymbol[] {
 
 /**
  * The untapped lands of the player that make mana, in entity order, which is the order the
- * position lists its objects (docs/scenario-format.md's default payment goes through them in that order).
+ * position lists its objects (docs/scenario-format.md's default payment goes through them in that
+ * order), each land's mana noted in `MAKES` for the matching.
  */
-export function manaSources(world: GameWorld, player: Eid): ManaSource[] {
-  const out: ManaSource[] = []
-  // The permanents (`battlefieldOf`); `landMana` makes nothing of an object without card data.
-  for (const eid of battlefieldOf(world)) {
+function manaSources(world: GameWorld, player: Eid): Eid[] {
+  const out: Eid[] = []
+  // The permanents (`battlefieldOf`, in entity order); `landMana` makes nothing of an object without card data.
+  const permanents = battlefieldOf(world)
+  for (let k = 0; k < permanents.length; k++) {
+    const eid = permanents[k]!
     if (world.place.controller[eid] !== player || (world.types.mask[eid]! & T_LAND) === 0 || world.status.tapped[eid]) continue
-    const makes = landMana(world, eid)
-    if (makes.length > 0) out.push({ land: eid, makes })
+    if ((MAKES[eid] = landMana(world, eid)).length > 0) out.push(eid)
   }
-  // Entity order: `battlefieldOf` keeps the permanents in it.
   return out
 }
 
@@ -54,14 +49,16 @@ export function manaSources(world: GameWorld, player: Eid): ManaSource[] {
 let owner = new Int32Array(16)
 let seen = new Uint8Array(16)
 let S: readonly ManaSymbol[] = []
-let A: readonly ManaSource[] = []
-let B: readonly ManaSource[] = []
+let A: readonly Eid[] = []
+let B: readonly Eid[] = []
+/** The mana of the lands matched, by entity: noted by their lister (`manaSources`, `paymentError`) for the matching that follows. */
+const MAKES: (readonly ManaSymbol[])[] = []
 let F = 0
 let N = 0
 
 function augment(u: number): boolean {
   for (let r = 0; r < N; r++) {
-    if (seen[r] || !(r < A.length ? A[r]! : B[F + r - A.length]!).makes.includes(S[u]!)) continue
+    if (seen[r] || !MAKES[r < A.length ? A[r]! : B[F + r - A.length]!]!.includes(S[u]!)) continue
     seen[r] = 1
     if (owner[r] === -1 || augment(owner[r]!)) {
       owner[r] = u
@@ -71,7 +68,7 @@ function augment(u: number): boolean {
   return false
 }
 
-function matched(symbols: readonly ManaSymbol[], a: readonly ManaSource[], b: readonly ManaSource[] = a, from = b.length): number {
+function matched(symbols: readonly ManaSymbol[], a: readonly Eid[], b: readonly Eid[] = a, from = b.length): number {
   S = symbols
   A = a
   B = b
@@ -101,7 +98,7 @@ export function findPayment(world: GameWorld, player: Eid, cost: ManaCost): Eid[
   const units = symbols.length + generic
   // CR 106.4: one mana per land; every colored symbol paid by its own land that makes it.
   if (units > sources.length || matched(symbols, sources) < symbols.length) return null
-  const tapped: ManaSource[] = []
+  const tapped: Eid[] = []
   for (let k = 0; k < sources.length && tapped.length < units; k++) {
     // A payment that uses every land tapped so far and this one, with lands after it for the
     // rest, exists when each of them can pay its own unit (all but `generic` of them paying
@@ -110,7 +107,7 @@ export function findPayment(world: GameWorld, player: Eid, cost: ManaCost): Eid[
     tapped.push(sources[k]!)
     if (matched(symbols, tapped) + generic < tapped.length || units > tapped.length + sources.length - k - 1 || matched(symbols, tapped, sources, k + 1) < symbols.length) tapped.pop()
   }
-  return tapped.map((s) => s.land)
+  return tapped
 }
 
 /**
@@ -120,7 +117,7 @@ export function findPayment(world: GameWorld, player: Eid, cost: ManaCost): Eid[
  */
 export function paymentError(world: GameWorld, player: Eid, cost: ManaCost, lands: readonly Eid[]): string | null {
   const seen = new Set<Eid>()
-  const sources: ManaSource[] = []
+  const sources: Eid[] = []
   for (const land of lands) {
     const name = label(world, land)
     if (seen.has(land)) return `${name} is named twice`
@@ -130,9 +127,8 @@ export function paymentError(world: GameWorld, player: Eid, cost: ManaCost, land
     }
     if (world.place.controller[land] !== player) return `${label(world, player)} doesn't control ${name}`
     if (world.status.tapped[land]) return `${name} is tapped`
-    const makes = landMana(world, land)
-    if (makes.length === 0) return `${name} makes no mana`
-    sources.push({ land, makes })
+    if ((MAKES[land] = landMana(world, land)).length === 0) return `${name} makes no mana`
+    sources.push(land)
   }
   const needed = cost.symbols.length + cost.generic
   if (lands.length !== needed || matched(cost.symbols, sources) < cost.symbols.length) {
