@@ -80,28 +80,32 @@ export function anyAttackerPossible(world: GameWorld): boolean {
  */
 export function blockOptions(world: GameWorld): BlockOption[] {
   const attackers = world.roster.attackers
-  const pairs: [Eid, Eid][] = []
-  const blockersOf = new Map<Eid, number>()
-  for (const b of entitiesOf(world, 'creatures')) {
+  // The pairs that pass `blockerCheck`, flat (blocker, attacker's place), grouped by blocker in entity order; and per attacker (by place), how many could block it.
+  const pairs: number[] = []
+  const blockers: number[] = []
+  const creatures = entitiesOf(world, 'creatures')
+  for (let j = 0; j < creatures.length; j++) {
+    const b = creatures[j]!
     if (world.place.zone[b] !== Zone.Battlefield || world.status.tapped[b]) continue
     for (let i = 0; i < attackers.length; i++) {
-      const a = attackers.items[i]!
-      if (blockerCheck(world, b, a) === null) {
-        pairs.push([b, a])
-        blockersOf.set(a, (blockersOf.get(a) ?? 0) + 1)
+      if (blockerCheck(world, b, attackers.items[i]!) === null) {
+        pairs.push(b, i)
+        blockers[i] = (blockers[i] ?? 0) + 1
       }
     }
   }
-  const byBlocker = new Map<Eid, Eid[]>()
-  for (const [b, a] of pairs) {
+  const out: BlockOption[] = []
+  for (let k = 0; k < pairs.length; k += 2) {
+    const b = pairs[k]!
+    const a = attackers.items[pairs[k + 1]!]!
     // CR 509.1b, 702.111b: blocked by every creature that could block it, the attacker's count of
     // blockers is one it may end with (menace asks for at least two: the count rules are minimums).
-    if (!blockCountAllowed(world, a, blockersOf.get(a)!)) continue
-    const list = byBlocker.get(b)
-    if (list) list.push(a)
-    else byBlocker.set(b, [a])
+    if (!blockCountAllowed(world, a, blockers[pairs[k + 1]!]!)) continue
+    const last = out[out.length - 1]
+    if (last?.blocker === b) last.attackers.push(a)
+    else out.push({ blocker: b, attackers: [a] })
   }
-  return [...byBlocker].map(([blocker, list]) => ({ blocker, attackers: list }))
+  return out
 }
 
 /**
