@@ -19,7 +19,7 @@ import { Step } from '../core/steps.js'
 import { priorityGiven } from '../turn/runner.js'
 import type { GameWorld } from '../core/world.js'
 import type { Decision, DecisionKind } from './action.js'
-import { attackOptions, blockOptions, damageOptions, type AttackOption, type BlockOption, type DamageOption } from '../rules/combat/options.js'
+import { attackOptions, attackOptionsInto, blockOptions, blockOptionsInto, damageOptions, type AttackOption, type BlockOption, type DamageOption } from '../rules/combat/options.js'
 import { pendingDecision } from './pending.js'
 import { inGame } from '../core/players.js'
 
@@ -86,6 +86,11 @@ interface Refill {
   castTargets: Eid[][]
   activatePool: ActivateOption[]
   activateTargets: Eid[][]
+  /** The combat lists, and their options (`attackOptionsInto`, `blockOptionsInto`). */
+  attackers: AttackOption[]
+  attackPool: AttackOption[]
+  blockers: BlockOption[]
+  blockPool: BlockOption[]
   none: never[]
 }
 
@@ -314,7 +319,7 @@ export function legalActions(world: GameWorld): LegalActions {
 export function legalActionsInto(world: GameWorld, out: LegalActions, decision: Decision = pendingDecision(world)): LegalActions {
   let r = REFILLS.get(out)
   if (r === undefined) {
-    r = { play: [], cast: [], activate: [], plot: [], castPool: [], castTargets: [], activatePool: [], activateTargets: [], none: [] }
+    r = { play: [], cast: [], activate: [], plot: [], castPool: [], castTargets: [], activatePool: [], activateTargets: [], attackers: [], attackPool: [], blockers: [], blockPool: [], none: [] }
     REFILLS.set(out, r)
   }
   // Every list empty until filled: the priority lists from `r`, the others made anew by their
@@ -370,16 +375,25 @@ function fill(world: GameWorld, out: LegalActions, decision: Decision, r: Refill
       }
       break
     }
-    case 'declareAttackers':
-      out.attackers = attackOptions(world)
+    case 'declareAttackers': {
+      if (r === null) {
+        out.attackers = attackOptions(world)
+        break
+      }
+      const n = attackOptionsInto(world, r.attackPool)
+      for (let i = 0; i < n; i++) r.attackers[i] = r.attackPool[i]!
+      out.attackers = settle(r.attackers, n, r.none)
       break
+    }
     case 'declareBlockers': {
-      // CR 509.1a: the deciding defending player's own creatures, kept in place in the new list.
-      const all = blockOptions(world)
+      // CR 509.1a: the deciding defending player's own creatures, in place in the new list or into `r`'s.
+      const all = r === null ? blockOptions(world) : r.blockPool
+      const count = r === null ? all.length : blockOptionsInto(world, all)
+      const into = r === null ? all : r.blockers
       let n = 0
-      for (let i = 0; i < all.length; i++) if (world.place.controller[all[i]!.blocker] === player) all[n++] = all[i]!
-      all.length = n
-      out.blockers = all
+      for (let i = 0; i < count; i++) if (world.place.controller[all[i]!.blocker] === player) into[n++] = all[i]!
+      if (r === null) into.length = n
+      out.blockers = r === null ? into : settle(into, n, r.none)
       break
     }
     case 'assignDamage':
