@@ -19,7 +19,7 @@ import { Step } from '../core/steps.js'
 import { priorityGiven } from '../turn/runner.js'
 import type { GameWorld } from '../core/world.js'
 import type { Decision, DecisionKind } from './action.js'
-import { attackOptions, attackOptionsInto, blockOptions, blockOptionsInto, damageOptions, type AttackOption, type BlockOption, type DamageOption } from '../rules/combat/options.js'
+import { attackOptions, attackOptionsInto, blockOptions, blockOptionsInto, damageOptions, damageOptionsInto, type AttackOption, type BlockOption, type DamageOption } from '../rules/combat/options.js'
 import { pendingDecision } from './pending.js'
 import { inGame } from '../core/players.js'
 
@@ -91,6 +91,8 @@ interface Refill {
   attackPool: AttackOption[]
   blockers: BlockOption[]
   blockPool: BlockOption[]
+  damage: DamageOption[]
+  damagePool: DamageOption[]
   none: never[]
 }
 
@@ -319,7 +321,7 @@ export function legalActions(world: GameWorld): LegalActions {
 export function legalActionsInto(world: GameWorld, out: LegalActions, decision: Decision = pendingDecision(world)): LegalActions {
   let r = REFILLS.get(out)
   if (r === undefined) {
-    r = { play: [], cast: [], activate: [], plot: [], castPool: [], castTargets: [], activatePool: [], activateTargets: [], attackers: [], attackPool: [], blockers: [], blockPool: [], none: [] }
+    r = { play: [], cast: [], activate: [], plot: [], castPool: [], castTargets: [], activatePool: [], activateTargets: [], attackers: [], attackPool: [], blockers: [], blockPool: [], damage: [], damagePool: [], none: [] }
     REFILLS.set(out, r)
   }
   // Every list empty until filled: the priority lists from `r`, the others made anew by their
@@ -396,9 +398,17 @@ function fill(world: GameWorld, out: LegalActions, decision: Decision, r: Refill
       out.blockers = r === null ? into : settle(into, n, r.none)
       break
     }
-    case 'assignDamage':
-      out.damage = damageOptions(world, world.turn.step === Step.FirstStrikeDamage ? 'first' : 'regular')
+    case 'assignDamage': {
+      const kind = world.turn.step === Step.FirstStrikeDamage ? 'first' : 'regular'
+      if (r === null) {
+        out.damage = damageOptions(world, kind)
+        break
+      }
+      const n = damageOptionsInto(world, kind, r.damagePool)
+      for (let i = 0; i < n; i++) r.damage[i] = r.damagePool[i]!
+      out.damage = settle(r.damage, n, r.none)
       break
+    }
     case 'search':
       out.cards = searchCandidates(world, player)
       break

@@ -201,17 +201,6 @@ function couldBlock(world: GameWorld, player: Eid): boolean {
   return false
 }
 
-/** The live blockers of an attacking creature (CR 506.4: those that left combat don't count). */
-function liveBlockers(world: GameWorld, attacker: Eid): Eid[] {
-  const out: Eid[] = []
-  const { blockStart, blockCount } = world.combat
-  const list = world.roster.blockList.items
-  for (let i = blockStart[attacker]!, end = i + blockCount[attacker]!; i < end; i++) {
-    if (stillBlocks(world, list[i]!, attacker)) out.push(list[i]!)
-  }
-  return out
-}
-
 /**
  * Whether the controller of an attacking creature has a choice in dividing its combat damage in
  * this step (CR 510.1c-d: several blockers; 702.19b-c: trample past lethal damage, trample over
@@ -251,13 +240,38 @@ export function damageChoiceExists(world: GameWorld, kind: DamageStepKind): bool
 /** CR 510.1: each attacking creature with a choice, its damage and its legal recipients. */
 export function damageOptions(world: GameWorld, kind: DamageStepKind): DamageOption[] {
   const out: DamageOption[] = []
+  out.length = damageOptionsInto(world, kind, out)
+  return out
+}
+
+/** `damageOptions` into `out` by index, as `attackOptionsInto` does: how many. */
+export function damageOptionsInto(world: GameWorld, kind: DamageStepKind, out: DamageOption[]): number {
   const attackers = world.roster.attackers
+  const { blockStart, blockCount, attackTarget, defendingPlayer } = world.combat
+  const list = world.roster.blockList.items
+  let n = 0
   for (let i = 0; i < attackers.length; i++) {
     const a = attackers.items[i]!
     if (!hasDamageChoice(world, a, kind)) continue
-    const candidates = [...liveBlockers(world, a), world.combat.attackTarget[a]!, world.combat.defendingPlayer[a]!]
-    const recipients = [...new Set(candidates)].filter((r) => r !== 0 && recipientError(world, a, r) === null)
-    out.push({ creature: a, amount: world.stats.power[a]!, recipients })
+    const option = (out[n++] ??= { creature: a, amount: 0, recipients: [] })
+    option.creature = a
+    option.amount = world.stats.power[a]!
+    const recipients = option.recipients
+    let m = 0
+    // Its live blockers (CR 506.4: those that left combat don't count), then what it attacks and the
+    // defending player: each once (a repeat gets the same answer), those it may assign damage to.
+    for (let j = blockStart[a]!, end = j + blockCount[a]!; j < end + 2; j++) {
+      const r = j < end ? list[j]! : j === end ? attackTarget[a]! : defendingPlayer[a]!
+      if (r === 0 || (j < end && !stillBlocks(world, r, a)) || listed(recipients, m, r) || recipientError(world, a, r) !== null) continue
+      recipients[m++] = r
+    }
+    if (recipients.length !== m) recipients.length = m
   }
-  return out
+  return n
+}
+
+/** Whether `eid` is among the first `m` of `list`. */
+function listed(list: readonly Eid[], m: number, eid: Eid): boolean {
+  for (let k = 0; k < m; k++) if (list[k] === eid) return true
+  return false
 }
