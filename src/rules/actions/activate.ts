@@ -35,9 +35,12 @@ export function activateEquip(world: GameWorld, req: ActivateRequest): ActionRes
 
 export type EquipAbility = Extract<ParameterizedKeyword, { kind: 'equip' | 'equip planeswalker' }>
 
+/** `checkActivate`'s list of the legal abilities, read and dropped within the call. */
+const LEGAL: EquipAbility[] = []
+
 /** Everything that makes an equip activation illegal now (CR 602.2, 702.6), or the ability used and the lands that pay for it. */
 export function checkActivate(world: GameWorld, req: ActivateRequest): Rejection | { ok: true; ability: EquipAbility; lands: Eid[] } {
-  const legal = activateError(world, req)
+  const legal = activateError(world, req, LEGAL)
   if (!Array.isArray(legal)) return legal
   const chosen = cheapestPayable(world, req.player, legal, (a) => a.cost)
   if (chosen === null) return reject('cannot-pay', `${label(world, req.player)} can't pay any ${req.ability} cost of ${label(world, req.object)} with untapped lands`, '602.2b')
@@ -53,9 +56,9 @@ export function checkActivate(world: GameWorld, req: ActivateRequest): Rejection
 /**
  * Everything but the cost that makes an equip activation illegal now (CR 602.2, 702.6a, c, e), or
  * the abilities of that kind whose target is legal (the cheapest payable one is used), into
- * `legal` (emptied first): the enumerators give a scratch list, so their asking builds none.
+ * `legal`, a caller's scratch list (its entries replaced, cut to their number): asking builds no list.
  */
-export function activateError(world: GameWorld, req: ActivateRequest, legal: EquipAbility[] = []): Rejection | EquipAbility[] {
+export function activateError(world: GameWorld, req: ActivateRequest, legal: EquipAbility[]): Rejection | EquipAbility[] {
   const { player, object, target, ability } = req
   const actor = actorError(world, player)
   if (actor) return actor
