@@ -72,10 +72,10 @@ export function emptyLegalActions(kind: DecisionKind = 'gameOver', player: Eid |
 
 /**
  * The storage `legalActionsInto` refills for one `LegalActions` (the learning env's, one per game,
- * refilled at each decision): its priority lists, and per place in `cast` and `activate` the
- * option object and its targets' list. Lists are written by index and cut to length, never
- * emptied (an array emptied drops its storage, which its next entry allocates again): a list with
- * nothing in it is shown as `none`, which stays empty (nothing writes it).
+ * refilled at each decision): its priority and combat lists, and their options with their lists
+ * (per place: `castPool` and `castTargets`, ...). Lists are written by index and cut to length,
+ * never emptied (an array emptied drops its storage, which its next entry allocates again): a list
+ * with nothing in it is shown as `none`, which stays empty (nothing writes it).
  */
 interface Refill {
   play: Eid[]
@@ -86,7 +86,7 @@ interface Refill {
   castTargets: Eid[][]
   activatePool: ActivateOption[]
   activateTargets: Eid[][]
-  /** The combat lists, and their options (`attackOptionsInto`, `blockOptionsInto`). */
+  /** The combat lists, and their options (`attackOptionsInto`, `blockOptionsInto`, `damageOptionsInto`). */
   attackers: AttackOption[]
   attackPool: AttackOption[]
   blockers: BlockOption[]
@@ -313,10 +313,11 @@ export function legalActions(world: GameWorld): LegalActions {
 
 /**
  * `legalActions` into `out`, for a caller that asks at every decision and reads the answer before
- * it asks again: `out`'s priority lists (`play`, `cast`, `activate`, `plot`), their options and
- * their targets are lists and objects kept for `out` and refilled in place at the next call, so
- * nothing that keeps one may be given it (the lists of a combat, search or hand decision are made
- * anew). `decision`: the pending decision, when already at hand.
+ * it asks again: `out`'s priority and combat lists (`play`, `cast`, `activate`, `plot`,
+ * `attackers`, `blockers`, `damage`), their options and the options' lists are lists and objects
+ * kept for `out` and refilled in place at the next call, so nothing that keeps one may be given it
+ * (the `cards` of a search or hand decision are made anew). `decision`: the pending decision, when
+ * already at hand.
  */
 export function legalActionsInto(world: GameWorld, out: LegalActions, decision: Decision = pendingDecision(world)): LegalActions {
   let r = REFILLS.get(out)
@@ -324,8 +325,8 @@ export function legalActionsInto(world: GameWorld, out: LegalActions, decision: 
     r = { play: [], cast: [], activate: [], plot: [], castPool: [], castTargets: [], activatePool: [], activateTargets: [], attackers: [], attackPool: [], blockers: [], blockPool: [], damage: [], damagePool: [], none: [] }
     REFILLS.set(out, r)
   }
-  // Every list empty until filled: the priority lists from `r`, the others made anew by their
-  // decisions (a forced discard's action holds its `cards`).
+  // Every list empty until filled: from `r`, but `cards`, made anew by its decisions (a forced
+  // discard's action holds it).
   out.play = out.cast = out.activate = out.plot = out.attackers = out.blockers = out.damage = out.cards = r.none
   return fill(world, out, decision, r)
 }

@@ -69,7 +69,9 @@ export function activateError(world: GameWorld, req: ActivateRequest, legal: Equ
     return reject('not-your-permanent', `only ${label(world, object)}'s controller may activate its abilities`, '602.2')
   }
   const abilities = world.abilities[object] ?? []
-  // By index, no callback, into `legal` by index (emptying a list drops its storage): asked per candidate target by the enumerators.
+  // One pass by index, without callbacks (the enumerators ask this per candidate target): the first
+  // ability of the kind, and those whose target is legal into `legal` by index (an emptied list
+  // drops its storage). Checked before the timing and the target's presence, answered after them.
   let first: EquipAbility | undefined
   let n = 0
   for (let k = 0; k < abilities.length; k++) {
