@@ -35,18 +35,19 @@ export function activateEquip(world: GameWorld, req: ActivateRequest): ActionRes
 
 export type EquipAbility = Extract<ParameterizedKeyword, { kind: 'equip' | 'equip planeswalker' }>
 
-/** `checkActivate`'s list of the legal abilities, read and dropped within the call. */
+/** `checkActivate`'s list of the legal abilities, read and dropped within the call; and their cost (one function, not one per call). */
 const LEGAL: EquipAbility[] = []
+const abilityCost = (a: EquipAbility): string => a.cost
 
 /** Everything that makes an equip activation illegal now (CR 602.2, 702.6), or the ability used and the lands that pay for it. */
 export function checkActivate(world: GameWorld, req: ActivateRequest): Rejection | { ok: true; ability: EquipAbility; lands: Eid[] } {
   const legal = activateError(world, req, LEGAL)
   if (!Array.isArray(legal)) return legal
-  const chosen = cheapestPayable(world, req.player, legal, (a) => a.cost)
+  const chosen = cheapestPayable(world, req.player, legal, abilityCost)
   if (chosen === null) return reject('cannot-pay', `${label(world, req.player)} can't pay any ${req.ability} cost of ${label(world, req.object)} with untapped lands`, '602.2b')
   if (req.pay !== undefined) {
     // CR 602.2b, 601.2g-h: the lands the player names must pay the cost exactly.
-    const exact = payableExactly(world, req.player, legal, (a) => a.cost, req.pay)
+    const exact = payableExactly(world, req.player, legal, abilityCost, req.pay)
     if ('error' in exact) return reject('illegal-payment', `${req.ability} of ${label(world, req.object)}: ${exact.error}`, '602.2b')
     return { ok: true, ability: exact.option, lands: exact.lands }
   }
