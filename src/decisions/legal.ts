@@ -1,11 +1,11 @@
 import { T_CREATURE, T_PLANESWALKER } from '../../components/types.js'
 import { Zone } from '../../components/zones.js'
 import type { ParameterizedKeyword } from '../../components/abilities.js'
-import { activateError, type ActivateRequest } from '../rules/actions/activate.js'
+import { activateError, type ActivateRequest, type EquipAbility } from '../rules/actions/activate.js'
 import { castCheck, castTargetError, instantSpeed } from '../rules/actions/cast.js'
 import { landCheck } from '../rules/actions/play-land.js'
 import { actorCheck } from '../rules/actions/preconditions.js'
-import { plotError } from '../rules/actions/plot.js'
+import { plotError, type PlotRequest } from '../rules/actions/plot.js'
 import { canAfford, costOf, manaSummary, type ManaSummary } from '../rules/mana/afford.js'
 import { hasSorceryTiming } from '../rules/spells/timing.js'
 import type { Eid } from '../core/events.js'
@@ -19,7 +19,7 @@ import { Step } from '../core/steps.js'
 import { priorityGiven } from '../turn/runner.js'
 import type { GameWorld } from '../core/world.js'
 import type { Decision, DecisionKind } from './action.js'
-import { attackOptions, blockOptions, damageOptions, type AttackOption, type BlockOption, type DamageOption } from '../rules/combat/options.js'
+import { attackOptions, attackOptionsInto, blockOptions, blockOptionsInto, damageOptions, damageOptionsInto, type AttackOption, type BlockOption, type DamageOption } from '../rules/combat/options.js'
 import { pendingDecision } from './pending.js'
 import { inGame } from '../core/players.js'
 
@@ -71,23 +71,59 @@ export function emptyLegalActions(kind: DecisionKind = 'gameOver', player: Eid |
 }
 
 /**
+ * The storage `legalActionsInto` refills for one `LegalActions` (the learning env's, one per game,
+ * refilled at each decision): its priority and combat lists, and their options with their lists
+ * (per place: `castPool` and `castTargets`, ...). Lists are written by index and cut to length,
+ * never emptied (an array emptied drops its storage, which its next entry allocates again): a list
+ * with nothing in it is shown as `none`, which stays empty (nothing writes it).
+ */
+interface Refill {
+  play: Eid[]
+  cast: CastOption[]
+  activate: ActivateOption[]
+  plot: Eid[]
+  castPool: CastOption[]
+  castTargets: Eid[][]
+  activatePool: ActivateOption[]
+  activateTargets: Eid[][]
+  /** The combat lists, and their options (`attackOptionsInto`, `blockOptionsInto`, `damageOptionsInto`). */
+  attackers: AttackOption[]
+  attackPool: AttackOption[]
+  blockers: BlockOption[]
+  blockPool: BlockOption[]
+  damage: DamageOption[]
+  damagePool: DamageOption[]
+  none: never[]
+}
+
+const REFILLS = new WeakMap<LegalActions, Refill>()
+
+/** `list` cut to its first `n` entries (by less than half: the storage is kept), or `none` when `n` is 0. */
+function settle<T>(list: T[], n: number, none: T[]): T[] {
+  if (n === 0) return none
+  if (list.length !== n) list.length = n
+  return list
+}
+
+/**
  * Every object and player a spell could target (CR 115.1): players in the game, creatures and
  * planeswalkers on the battlefield; with `controlledBy`, only the permanents that player controls
  * (equip's candidates: 702.6a, e target a creature or planeswalker, never a player, which
- * `equipTargetError` would refuse). Into `out` (emptied first).
+ * `equipTargetError` would refuse). Into `out` by index (a scratch list, never emptied): how many.
  */
-function targetCandidates(world: GameWorld, controlledBy: Eid = 0, out: Eid[] = []): Eid[] {
-  out.length = 0
+function targetCandidates(world: GameWorld, controlledBy: Eid, out: Eid[]): number {
+  let n = 0
   const controller = world.place.controller
   const types = world.types.mask
-  if (controlledBy === 0) for (const p of world.playerOrder) if (inGame(world, p)) out.push(p)
+  const order = world.playerOrder
+  if (controlledBy === 0) for (let k = 0; k < order.length; k++) if (inGame(world, order[k]!)) out[n++] = order[k]!
   // The cards on the battlefield (`battlefieldOf`): no zone or card test left to make.
   const permanents = battlefieldOf(world)
   for (let k = 0; k < permanents.length; k++) {
     const eid = permanents[k]!
-    if (types[eid]! & (T_CREATURE | T_PLANESWALKER) && (controlledBy === 0 || controller[eid] === controlledBy)) out.push(eid)
+    if (types[eid]! & (T_CREATURE | T_PLANESWALKER) && (controlledBy === 0 || controller[eid] === controlledBy)) out[n++] = eid
   }
-  return out
+  return n
 }
 
 /** Scratch for `legalActions` and `hasPriorityOption`'s mana (neither calls the other, nor itself). */
@@ -101,10 +137,16 @@ const MANA: ManaSummary = { player: 0, total: 0, byColor: [0, 0, 0, 0, 0], mixed
 const SCRATCH_TARGETS: Eid[] = []
 const SCRATCH_CANDIDATES: Eid[] = []
 
-/** The spells the player could cast (from the hand, then plotted cards from exile), into `out`; without sorcery timing (`sorcery` false), only those cast at instant speed are asked about. */
-function castOptions(world: GameWorld, player: Eid, out: CastOption[], mana: ManaSummary, sorcery: boolean): void {
+/**
+ * The spells the player could cast (from the hand, then plotted cards from exile), into `out` by
+ * index: how many. Their options are `r`'s, refilled, or new (`r` null). Without sorcery timing
+ * (`sorcery` false), only those cast at instant speed are asked about.
+ */
+function castOptions(world: GameWorld, player: Eid, out: CastOption[], mana: ManaSummary, sorcery: boolean, r: Refill | null): number {
   const lists = world.zoneLists[player]!
-  let candidates: Eid[] | null = null
+  const candidates = SCRATCH_TARGETS
+  let count = -1
+  let n = 0
   for (let from = 0; from < 2; from++) {
     const plot = from === 1
     const cards = plot ? lists.exile : lists.hand
@@ -114,16 +156,31 @@ function castOptions(world: GameWorld, player: Eid, out: CastOption[], mana: Man
       if ((!sorcery && (plot || !instantSpeed(world, card))) || castCheck(world, player, card, plot) !== null) continue
       // CR 601.2f-h: the cost (none for a plotted card), as `castPayment` would find it.
       if (!plot && !canAfford(world, mana, world.cardData[card]!.manaCost!)) continue
-      if (!needsTarget(world, card)) {
-        out.push({ card, targets: [], plot })
-        continue
+      let targets: Eid[] = r === null ? [] : r.none
+      if (needsTarget(world, card)) {
+        if (count < 0) count = targetCandidates(world, 0, candidates)
+        let m = 0
+        for (let k = 0; k < count; k++) {
+          if (!castTargetLegal(world, player, card, candidates[k]!)) continue
+          if (m === 0 && r !== null) targets = r.castTargets[n] ??= []
+          targets[m++] = candidates[k]!
+        }
+        if (m === 0) continue
+        if (targets.length !== m) targets.length = m
       }
-      candidates ??= targetCandidates(world, 0, SCRATCH_TARGETS)
-      let targets: Eid[] | null = null
-      for (let k = 0; k < candidates.length; k++) if (castTargetLegal(world, player, card, candidates[k]!)) (targets ??= []).push(candidates[k]!)
-      if (targets !== null) out.push({ card, targets, plot })
+      let option = r?.castPool[n]
+      if (option === undefined) {
+        option = { card, targets, plot }
+        if (r !== null) r.castPool[n] = option
+      } else {
+        option.card = card
+        option.targets = targets
+        option.plot = plot
+      }
+      out[n++] = option
     }
   }
+  return n
 }
 
 /** Some of the costs can be paid now. */
@@ -134,6 +191,8 @@ function someAffordable(world: GameWorld, mana: ManaSummary, costs: readonly str
 
 const ACTIVATED_KINDS = ['equip', 'equip planeswalker'] as const
 const ACTIVATE_REQUEST: ActivateRequest = { player: 0, object: 0, ability: 'equip', target: 0 }
+/** `activatable`'s scratch: the abilities `activateError` finds legal, read and dropped at once. */
+const SCRATCH_ABILITIES: EquipAbility[] = []
 
 /** Some ability of this kind on the object can be paid for now. */
 function somePayable(world: GameWorld, mana: ManaSummary, abilities: readonly ParameterizedKeyword[], kind: 'equip' | 'equip planeswalker'): boolean {
@@ -152,42 +211,64 @@ function activatable(world: GameWorld, mana: ManaSummary, player: Eid, object: E
   req.object = object
   req.ability = ability
   req.target = target
-  const legal = activateError(world, req)
+  const legal = activateError(world, req, SCRATCH_ABILITIES)
   return Array.isArray(legal) && somePayable(world, mana, legal, ability)
 }
 
 /**
- * The equip abilities the player could activate, with their targets, into `out`; with `out` null,
- * only whether there is one (stopping at the first, building no list).
+ * The equip abilities the player could activate, with their targets, into `out` by index (their
+ * options `r`'s, refilled, or new): how many; with `out` null, 1 when there is one (stopping at
+ * the first, building no list), else 0.
  */
-function activateOptions(world: GameWorld, player: Eid, out: ActivateOption[] | null, mana: ManaSummary): boolean {
-  if (!hasSorceryTiming(world, player)) return false
-  let candidates: Eid[] | null = null
-  let found = false
+function activateOptions(world: GameWorld, player: Eid, out: ActivateOption[] | null, mana: ManaSummary, r: Refill | null): number {
+  if (!hasSorceryTiming(world, player)) return 0
+  const candidates = SCRATCH_CANDIDATES
+  let count = -1
+  let n = 0
   // The objects with an equip ability (702.6), in entity order (derived once per world and entities).
   const equippers = (derivedLists(world).kinds.equippers ??= Int32Array.from(query(world, [Equip])).sort())
   for (let i = 0; i < equippers.length; i++) {
     const object = equippers[i]!
     if (world.place.zone[object] !== Zone.Battlefield || world.place.controller[object] !== player) continue
     const abilities = world.abilities[object]!
-    for (const ability of ACTIVATED_KINDS) {
+    for (let j = 0; j < ACTIVATED_KINDS.length; j++) {
+      const ability = ACTIVATED_KINDS[j]!
       // The cost first (cheap, and usually what rules an activation out): some ability of this kind must be payable.
       if (!somePayable(world, mana, abilities, ability)) continue
       // Those the player controls (equip's targets, 702.6a, e), in the same order.
-      candidates ??= targetCandidates(world, player, SCRATCH_CANDIDATES)
+      if (count < 0) count = targetCandidates(world, player, candidates)
       let targets: Eid[] | null = null
-      for (let k = 0; k < candidates.length; k++) {
+      let m = 0
+      for (let k = 0; k < count; k++) {
         if (!activatable(world, mana, player, object, ability, candidates[k]!)) continue
-        if (out === null) return true
-        ;(targets ??= []).push(candidates[k]!)
+        if (out === null) return 1
+        if (m === 0) targets = r === null ? [] : (r.activateTargets[n] ??= [])
+        targets![m++] = candidates[k]!
       }
-      if (targets !== null) {
-        out!.push({ object, ability, targets })
-        found = true
+      if (targets === null) continue
+      if (targets.length !== m) targets.length = m
+      let option = r?.activatePool[n]
+      if (option === undefined) {
+        option = { object, ability, targets }
+        if (r !== null) r.activatePool[n] = option
+      } else {
+        option.object = object
+        option.ability = ability
+        option.targets = targets
       }
+      out![n++] = option
     }
   }
-  return found
+  return n
+}
+
+const PLOT_REQUEST: PlotRequest = { player: 0, card: 0 }
+
+/** One plot request, refilled: `plotError` reads it and keeps nothing of it. */
+function plotRequest(player: Eid, card: Eid): PlotRequest {
+  PLOT_REQUEST.player = player
+  PLOT_REQUEST.card = card
+  return PLOT_REQUEST
 }
 
 /** The cards with a plot ability (the `Plot` tag), in entity order, listed once per world and entities. */
@@ -218,82 +299,120 @@ function castTargetLegal(world: GameWorld, player: Eid, card: Eid, target: Eid):
   return castTargetError(world, player, card, target) === null
 }
 
-/** Some target is legal for the spell (CR 601.2c). */
-function anyCastTarget(world: GameWorld, player: Eid, card: Eid, candidates: readonly Eid[]): boolean {
-  for (let k = 0; k < candidates.length; k++) if (castTargetLegal(world, player, card, candidates[k]!)) return true
+/** Some target among the first `count` candidates is legal for the spell (CR 601.2c). */
+function anyCastTarget(world: GameWorld, player: Eid, card: Eid, candidates: readonly Eid[], count: number): boolean {
+  for (let k = 0; k < count; k++) if (castTargetLegal(world, player, card, candidates[k]!)) return true
   return false
 }
 
 /** The legal actions of the pending decision (see `LegalActions`). */
 export function legalActions(world: GameWorld): LegalActions {
   const decision = pendingDecision(world)
-  return legalActionsInto(world, emptyLegalActions(decision.kind, decision.player, decision.count), decision)
+  return fill(world, emptyLegalActions(decision.kind, decision.player, decision.count), decision, null)
 }
 
 /**
  * `legalActions` into `out`, for a caller that asks at every decision and reads the answer before
- * it asks again: `out`'s priority lists (`play`, `cast`, `activate`, `plot`) are emptied and
- * refilled, so nothing that keeps one may be given it (the lists of a combat, search or hand
- * decision are made anew). `decision`: the pending decision, when already at hand.
+ * it asks again: `out`'s priority and combat lists (`play`, `cast`, `activate`, `plot`,
+ * `attackers`, `blockers`, `damage`), their options and the options' lists are lists and objects
+ * kept for `out` and refilled in place at the next call, so nothing that keeps one may be given it
+ * (the `cards` of a search or hand decision are made anew). `decision`: the pending decision, when
+ * already at hand.
  */
 export function legalActionsInto(world: GameWorld, out: LegalActions, decision: Decision = pendingDecision(world)): LegalActions {
+  let r = REFILLS.get(out)
+  if (r === undefined) {
+    r = { play: [], cast: [], activate: [], plot: [], castPool: [], castTargets: [], activatePool: [], activateTargets: [], attackers: [], attackPool: [], blockers: [], blockPool: [], damage: [], damagePool: [], none: [] }
+    REFILLS.set(out, r)
+  }
+  // Every list empty until filled: from `r`, but `cards`, made anew by its decisions (a forced
+  // discard's action holds it).
+  out.play = out.cast = out.activate = out.plot = out.attackers = out.blockers = out.damage = out.cards = r.none
+  return fill(world, out, decision, r)
+}
+
+/**
+ * The cards of the player's library the search on top of the stack may find. A function of its
+ * own: a closure over `world` in `fill` would have it allocate its context at every call.
+ */
+function searchCandidates(world: GameWorld, player: Eid): Eid[] {
+  const spec = searchOf(world.stack[world.stack.length - 1])
+  return spec ? world.zoneLists[player]!.library.filter((c) => qualifiesForSearch(world, c, spec)) : []
+}
+
+/** `legalActionsInto`'s work, into `out` with every list empty, with `r` (null: `out`'s lists are new, and so is each option). */
+function fill(world: GameWorld, out: LegalActions, decision: Decision, r: Refill | null): LegalActions {
   out.kind = decision.kind
   out.player = decision.player
   out.count = decision.count
   out.pass = false
   out.mulligan = false
-  // The priority lists, filled in place, are emptied only where not empty (setting an array's
-  // length is a call into the runtime); the others, made anew by their decisions (a forced
-  // discard's action holds its `cards`), are replaced.
-  if (out.play.length !== 0) out.play.length = 0
-  if (out.cast.length !== 0) out.cast.length = 0
-  if (out.activate.length !== 0) out.activate.length = 0
-  if (out.plot.length !== 0) out.plot.length = 0
-  if (out.attackers.length !== 0) out.attackers = []
-  if (out.blockers.length !== 0) out.blockers = []
-  if (out.damage.length !== 0) out.damage = []
-  if (out.cards.length !== 0) out.cards = []
   const player = decision.player ?? 0
   switch (decision.kind) {
     case 'priority': {
       out.pass = true
       // The actor check once (CR 104.2a, 800.4a; `pendingDecision` never names a player who can't act); the card checks per card.
       if (actorCheck(world, player) !== null) break
-      const lists = world.zoneLists[player]!
+      const hand = world.zoneLists[player]!.hand
       const mana = manaSummary(world, player, MANA)
-      if (!hasSorceryTiming(world, player)) {
-        // WITHOUT_SORCERY_TIMING: only a card cast at instant speed can be cast.
-        castOptions(world, player, out.cast, mana, false)
-        break
-      }
-      for (const card of lists.hand) if (landCheck(world, player, card) === null) out.play.push(card)
-      castOptions(world, player, out.cast, mana, true)
-      activateOptions(world, player, out.activate, mana)
+      // Into `r`'s lists (or `out`'s new ones), settled into `out` (`settle`).
+      const into = r ?? out
+      const sorcery = hasSorceryTiming(world, player)
+      // WITHOUT_SORCERY_TIMING: only a card cast at instant speed can be cast.
+      out.cast = settle(into.cast, castOptions(world, player, into.cast, mana, sorcery, r), r?.none ?? into.cast)
+      if (!sorcery) break
+      let n = 0
+      for (let i = 0; i < hand.length; i++) if (landCheck(world, player, hand[i]!) === null) into.play[n++] = hand[i]!
+      out.play = settle(into.play, n, r?.none ?? into.play)
+      out.activate = settle(into.activate, activateOptions(world, player, into.activate, mana, r), r?.none ?? into.activate)
       if (plotInHand(world, player)) {
         // In hand order (the order of the list); `plotError` refuses the cards without the ability.
-        for (const card of lists.hand) {
+        n = 0
+        for (let i = 0; i < hand.length; i++) {
+          const card = hand[i]!
           if (world.abilities[card] === undefined) continue
-          const costs = plotError(world, { player, card })
-          if (Array.isArray(costs) && someAffordable(world, mana, costs)) out.plot.push(card)
+          const costs = plotError(world, plotRequest(player, card))
+          if (Array.isArray(costs) && someAffordable(world, mana, costs)) into.plot[n++] = card
         }
+        out.plot = settle(into.plot, n, r?.none ?? into.plot)
       }
       break
     }
-    case 'declareAttackers':
-      out.attackers = attackOptions(world)
-      break
-    case 'declareBlockers':
-      // CR 509.1a: the deciding defending player's own creatures.
-      out.blockers = blockOptions(world).filter((o) => world.place.controller[o.blocker] === player)
-      break
-    case 'assignDamage':
-      out.damage = damageOptions(world, world.turn.step === Step.FirstStrikeDamage ? 'first' : 'regular')
-      break
-    case 'search': {
-      const spec = searchOf(world.stack[world.stack.length - 1])
-      if (spec) out.cards = world.zoneLists[player]!.library.filter((c) => qualifiesForSearch(world, c, spec))
+    case 'declareAttackers': {
+      if (r === null) {
+        out.attackers = attackOptions(world)
+        break
+      }
+      const n = attackOptionsInto(world, r.attackPool)
+      for (let i = 0; i < n; i++) r.attackers[i] = r.attackPool[i]!
+      out.attackers = settle(r.attackers, n, r.none)
       break
     }
+    case 'declareBlockers': {
+      // CR 509.1a: the deciding defending player's own creatures, in place in the new list or into `r`'s.
+      const all = r === null ? blockOptions(world) : r.blockPool
+      const count = r === null ? all.length : blockOptionsInto(world, all)
+      const into = r === null ? all : r.blockers
+      let n = 0
+      for (let i = 0; i < count; i++) if (world.place.controller[all[i]!.blocker] === player) into[n++] = all[i]!
+      if (r === null) into.length = n
+      out.blockers = r === null ? into : settle(into, n, r.none)
+      break
+    }
+    case 'assignDamage': {
+      const kind = world.turn.step === Step.FirstStrikeDamage ? 'first' : 'regular'
+      if (r === null) {
+        out.damage = damageOptions(world, kind)
+        break
+      }
+      const n = damageOptionsInto(world, kind, r.damagePool)
+      for (let i = 0; i < n; i++) r.damage[i] = r.damagePool[i]!
+      out.damage = settle(r.damage, n, r.none)
+      break
+    }
+    case 'search':
+      out.cards = searchCandidates(world, player)
+      break
     case 'discard':
     case 'bottom':
       out.cards = [...world.zoneLists[player]!.hand]
@@ -328,7 +447,7 @@ export function legalNow(world: GameWorld): LegalNow {
     const player = turn.priority
     for (const card of world.zoneLists[player]!.hand) if (landCheck(world, player, card) === null) out.canPlay.push(card)
     const casts: CastOption[] = []
-    castOptions(world, player, casts, manaSummary(world, player), hasSorceryTiming(world, player))
+    castOptions(world, player, casts, manaSummary(world, player), hasSorceryTiming(world, player), null)
     out.canCast = [...new Set(casts.map((c) => c.card))]
   }
   if (!turn.attackersDeclared && turn.step <= Step.DeclareAttackers) out.canAttack = attackOptions(world)
@@ -355,7 +474,8 @@ export function hasPriorityOption(world: GameWorld, player: Eid): boolean {
   const lists = world.zoneLists[player]!
   const hand = lists.hand
   let mana: ManaSummary | null = null
-  let candidates: Eid[] | null = null
+  // The candidate targets, listed once asked for (`count` -1 until then).
+  let count = -1
   const sorcery = hasSorceryTiming(world, player)
   for (let i = 0; i < hand.length; i++) {
     const card = hand[i]!
@@ -368,24 +488,24 @@ export function hasPriorityOption(world: GameWorld, player: Eid): boolean {
     } else if (!instantSpeed(world, card)) continue // WITHOUT_SORCERY_TIMING
     if (castCheck(world, player, card, false) !== null) continue
     mana ??= manaSummary(world, player, MANA)
-    if (canAfford(world, mana, world.cardData[card]!.manaCost!) && (!needsTarget(world, card) || anyCastTarget(world, player, card, (candidates ??= targetCandidates(world, 0, SCRATCH_TARGETS))))) return true
+    if (canAfford(world, mana, world.cardData[card]!.manaCost!) && (!needsTarget(world, card) || anyCastTarget(world, player, card, SCRATCH_TARGETS, count < 0 ? (count = targetCandidates(world, 0, SCRATCH_TARGETS)) : count))) return true
   }
   // WITHOUT_SORCERY_TIMING: no plotted card, equip or plot then.
   if (!sorcery) return false
   const exile = lists.exile
   for (let i = 0; i < exile.length; i++) {
     const card = exile[i]!
-    if (world.cards.plotted[card] && castCheck(world, player, card, true) === null && (!needsTarget(world, card) || anyCastTarget(world, player, card, (candidates ??= targetCandidates(world, 0, SCRATCH_TARGETS))))) return true
+    if (world.cards.plotted[card] && castCheck(world, player, card, true) === null && (!needsTarget(world, card) || anyCastTarget(world, player, card, SCRATCH_TARGETS, count < 0 ? (count = targetCandidates(world, 0, SCRATCH_TARGETS)) : count))) return true
   }
   if (world.abilities.length === 0) return false
   mana ??= manaSummary(world, player, MANA)
-  if (activateOptions(world, player, null, mana)) return true
+  if (activateOptions(world, player, null, mana, null)) return true
   // The plot cards alone (order doesn't matter here): those in this player's hand.
   const plotters = plotCards(world)
   for (let k = 0; k < plotters.length; k++) {
     const card = plotters[k]!
     if (world.place.zone[card] !== Zone.Hand || world.place.owner[card] !== player) continue
-    const costs = plotError(world, { player, card })
+    const costs = plotError(world, plotRequest(player, card))
     if (Array.isArray(costs) && someAffordable(world, mana, costs)) return true
   }
   return false

@@ -40,3 +40,40 @@ describe('legalActionsInto', () => {
     expect(decisions).toBeGreaterThan(1000)
   })
 })
+
+describe('legalActionsInto storage', () => {
+  it('keeps its storage per object: two games refilled alternately into two objects, and what legalActions gives stays its own', () => {
+    const games = [1, 2].map((seed) => {
+      const game = createDeckGame(['green-white', 'black-red'], { seed })
+      return { world: worldOf(game), reused: emptyLegalActions(), agents: [randomAgent.create(seed), randomAgent.create(seed + 50)] }
+    })
+    let compared = 0
+    const kinds = new Set<string>()
+    for (let step = 0; step < 3000; step++) {
+      const live = games.filter((g) => pendingDecision(g.world).kind !== 'gameOver')
+      if (live.length === 0) break
+      // Both objects refilled first: each still holds its own game's answer after the other's refill.
+      for (const g of live) legalActionsInto(g.world, g.reused)
+      for (const g of live) {
+        const decision = pendingDecision(g.world)
+        const fresh = legalActions(g.world)
+        expect(g.reused).toEqual(fresh)
+        // Nothing of the fresh answer is the refilled object's: refilling again leaves it as it was.
+        const copy = structuredClone(fresh)
+        for (const key of ['play', 'cast', 'activate', 'plot', 'attackers', 'blockers', 'damage', 'cards'] as const) {
+          if (fresh[key].length > 0) expect(fresh[key]).not.toBe(g.reused[key])
+          for (let i = 0; i < fresh[key].length; i++) if (typeof fresh[key][i] === 'object') expect(fresh[key][i]).not.toBe(g.reused[key][i])
+        }
+        legalActionsInto(g.world, g.reused, decision)
+        expect(fresh).toEqual(copy)
+        compared++
+        kinds.add(decision.kind)
+        const seat = g.world.playerOrder.indexOf(decision.player!)
+        const action = g.agents[seat]!.choose(new GameView(g.world, decision.player!), decision, fresh)
+        expect(act(g.world, action)).toMatchObject({ ok: true })
+      }
+    }
+    expect(compared).toBeGreaterThan(500)
+    expect([...kinds]).toEqual(expect.arrayContaining(['declareAttackers', 'declareBlockers', 'priority']))
+  })
+})

@@ -3,7 +3,7 @@ import { Zone } from '../../../components/zones.js'
 import { reject, OK, type ActionResult, type Rejection } from '../../core/errors.js'
 import type { Eid } from '../../core/events.js'
 import { equipTargetError } from '../spells/equip-targets.js'
-import { sorceryTimingError } from '../spells/timing.js'
+import { hasSorceryTiming, sorceryTimingError } from '../spells/timing.js'
 import { isPlayer, label, type GameWorld } from '../../core/world.js'
 import { actorError } from './preconditions.js'
 import { cheapestPayable, payableExactly, payWithLands } from './pay.js'
@@ -33,17 +33,21 @@ export function activateEquip(world: GameWorld, req: ActivateRequest): ActionRes
   return OK
 }
 
-type EquipAbility = Extract<ParameterizedKeyword, { kind: 'equip' | 'equip planeswalker' }>
+export type EquipAbility = Extract<ParameterizedKeyword, { kind: 'equip' | 'equip planeswalker' }>
+
+/** `checkActivate`'s list of the legal abilities, read and dropped within the call; and their cost (one function, not one per call). */
+const LEGAL: EquipAbility[] = []
+const abilityCost = (a: EquipAbility): string => a.cost
 
 /** Everything that makes an equip activation illegal now (CR 602.2, 702.6), or the ability used and the lands that pay for it. */
 export function checkActivate(world: GameWorld, req: ActivateRequest): Rejection | { ok: true; ability: EquipAbility; lands: Eid[] } {
-  const legal = activateError(world, req)
+  const legal = activateError(world, req, LEGAL)
   if (!Array.isArray(legal)) return legal
-  const chosen = cheapestPayable(world, req.player, legal, (a) => a.cost)
+  const chosen = cheapestPayable(world, req.player, legal, abilityCost)
   if (chosen === null) return reject('cannot-pay', `${label(world, req.player)} can't pay any ${req.ability} cost of ${label(world, req.object)} with untapped lands`, '602.2b')
   if (req.pay !== undefined) {
     // CR 602.2b, 601.2g-h: the lands the player names must pay the cost exactly.
-    const exact = payableExactly(world, req.player, legal, (a) => a.cost, req.pay)
+    const exact = payableExactly(world, req.player, legal, abilityCost, req.pay)
     if ('error' in exact) return reject('illegal-payment', `${req.ability} of ${label(world, req.object)}: ${exact.error}`, '602.2b')
     return { ok: true, ability: exact.option, lands: exact.lands }
   }
@@ -52,10 +56,11 @@ export function checkActivate(world: GameWorld, req: ActivateRequest): Rejection
 
 /**
  * Everything but the cost that makes an equip activation illegal now (CR 602.2, 702.6a, c, e), or
- * the abilities of that kind whose target is legal (the cheapest payable one is used).
+ * the abilities of that kind whose target is legal (the cheapest payable one is used), into
+ * `legal`, a caller's scratch list (its entries replaced, cut to their number): asking builds no list.
  */
-export function activateError(world: GameWorld, req: ActivateRequest): Rejection | EquipAbility[] {
-  const { player, object, target } = req
+export function activateError(world: GameWorld, req: ActivateRequest, legal: EquipAbility[]): Rejection | EquipAbility[] {
+  const { player, object, target, ability } = req
   const actor = actorError(world, player)
   if (actor) return actor
   if (isPlayer(world, object) || world.place.zone[object] !== Zone.Battlefield) {
@@ -64,12 +69,23 @@ export function activateError(world: GameWorld, req: ActivateRequest): Rejection
   if (world.place.controller[object] !== player) {
     return reject('not-your-permanent', `only ${label(world, object)}'s controller may activate its abilities`, '602.2')
   }
-  const abilities = world.abilities[object]
-  const first = abilities?.find((a): a is EquipAbility => a.kind === req.ability)
-  if (!first) return reject('no-such-ability', `${label(world, object)} has no ${req.ability} ability`, '602.1')
-  const timing = sorceryTimingError(world, player, () => `${req.ability} can be activated`, '702.6a')
-  if (timing) return timing
-  if (target === 0) return reject('illegal-target', `${req.ability} needs a target`, '602.2b')
-  const legal = abilities!.filter((a): a is EquipAbility => a.kind === req.ability && equipTargetError(world, player, object, a, target) === null)
-  return legal.length > 0 ? legal : equipTargetError(world, player, object, first, target)!
+  const abilities = world.abilities[object] ?? []
+  // One pass by index, without callbacks (the enumerators ask this per candidate target): the first
+  // ability of the kind, and those whose target is legal into `legal` by index (an emptied list
+  // drops its storage). Checked before the timing and the target's presence, answered after them.
+  let first: EquipAbility | undefined
+  let n = 0
+  for (let k = 0; k < abilities.length; k++) {
+    const a = abilities[k] as EquipAbility
+    if (a.kind !== ability) continue
+    first ??= a
+    if (equipTargetError(world, player, object, a, target) === null) legal[n++] = a
+  }
+  if (!first) return reject('no-such-ability', `${label(world, object)} has no ${ability} ability`, '602.1')
+  // No closure for the message: one over `ability` would have every call allocate a context.
+  if (!hasSorceryTiming(world, player)) return sorceryTimingError(world, player, `${ability} can be activated`, '702.6a')!
+  if (target === 0) return reject('illegal-target', `${ability} needs a target`, '602.2b')
+  if (n === 0) return equipTargetError(world, player, object, first, target)!
+  legal.length = n
+  return legal
 }

@@ -1,5 +1,5 @@
 import type { Eid } from '../../core/events.js'
-import { manaValue, type ManaCost } from '../mana/cost.js'
+import { manaValue } from '../mana/cost.js'
 import { costOf as parsedCost } from '../mana/afford.js'
 import { findPayment, paymentError } from '../mana/payment.js'
 import type { GameWorld } from '../../core/world.js'
@@ -14,11 +14,12 @@ export function payWithLands(world: GameWorld, player: Eid, lands: readonly Eid[
 /**
  * Of several abilities with a cost (equip abilities, plot costs), the cheapest by mana value
  * that the player's untapped lands can pay, ties to the first listed (docs/scenario-format.md); with the lands
- * that pay it (the default payment, `findPayment`). Null when none can be paid. Pays nothing.
+ * that pay it (the default payment, `findPayment`). Null when none can be paid. Pays nothing;
+ * `options`, the caller's own list, is sorted (`byManaValue`).
  */
-export function cheapestPayable<T>(world: GameWorld, player: Eid, options: readonly T[], costOf: (option: T) => string): { option: T; lands: Eid[] } | null {
-  for (const { option, cost } of byManaValue(options, costOf)) {
-    const lands = findPayment(world, player, cost)
+export function cheapestPayable<T>(world: GameWorld, player: Eid, options: T[], costOf: (option: T) => string): { option: T; lands: Eid[] } | null {
+  for (const option of byManaValue(options, costOf)) {
+    const lands = findPayment(world, player, parsedCost(costOf(option)))
     if (lands !== null) return { option, lands }
   }
   return null
@@ -26,27 +27,26 @@ export function cheapestPayable<T>(world: GameWorld, player: Eid, options: reado
 
 /**
  * With the lands a player names (`pay`): the cheapest of the options whose cost those lands pay
- * exactly, or the reason none does (for an `illegal-payment` rejection). Pays nothing.
+ * exactly, or the reason none does (for an `illegal-payment` rejection). Pays nothing; sorts
+ * `options` as `cheapestPayable` does.
  */
 export function payableExactly<T>(
   world: GameWorld,
   player: Eid,
-  options: readonly T[],
+  options: T[],
   costOf: (option: T) => string,
   pay: readonly Eid[],
 ): { option: T; lands: Eid[] } | { error: string } {
   let first: string | null = null
-  for (const { option, cost } of byManaValue(options, costOf)) {
-    const error = paymentError(world, player, cost, pay)
+  for (const option of byManaValue(options, costOf)) {
+    const error = paymentError(world, player, parsedCost(costOf(option)), pay)
     if (error === null) return { option, lands: [...pay] }
     first ??= error
   }
   return { error: first ?? 'there is no cost to pay' }
 }
 
-function byManaValue<T>(options: readonly T[], costOf: (option: T) => string): { option: T; cost: ManaCost }[] {
-  return options
-    .map((option, order) => ({ option, order, cost: parsedCost(costOf(option)) }))
-    .sort((x, y) => manaValue(x.cost) - manaValue(y.cost) || x.order - y.order)
-    .map(({ option, cost }) => ({ option, cost }))
+/** `options` sorted in place by mana value, ties in list order (the sort is stable): no list or entry made. */
+function byManaValue<T>(options: T[], costOf: (option: T) => string): T[] {
+  return options.sort((x, y) => manaValue(parsedCost(costOf(x))) - manaValue(parsedCost(costOf(y))))
 }

@@ -1,7 +1,7 @@
 import { Zone, ZONE_NAMES, type ZoneId } from '../../../components/zones.js'
 import { reject, OK, type ActionResult, type Rejection } from '../../core/errors.js'
 import type { Eid } from '../../core/events.js'
-import { sorceryTimingError } from '../spells/timing.js'
+import { hasSorceryTiming, sorceryTimingError } from '../spells/timing.js'
 import { moveToZone } from '../zone-change.js'
 import { label, type GameWorld } from '../../core/world.js'
 import { actorError } from './preconditions.js'
@@ -54,9 +54,10 @@ export function plotError(world: GameWorld, req: PlotRequest): Rejection | strin
   if (world.place.zone[card] !== from || world.place.owner[card] !== player) {
     return reject('not-in-hand', `${name} is not in ${label(world, player)}'s ${ZONE_NAMES[from]}`, '702.170a')
   }
-  const costs = (world.abilities[card] ?? []).flatMap((a) => (a.kind === 'plot' ? [a.cost] : []))
+  const costs: string[] = []
+  for (const a of world.abilities[card] ?? []) if (a.kind === 'plot') costs.push(a.cost)
   if (costs.length === 0) return reject('no-plot', `${name} has no plot ability`, '702.170a')
-  const timing = sorceryTimingError(world, player, () => `${name} can be plotted`, '702.170a')
-  if (timing) return timing
+  // No closure for the message: one over `name` would have every call allocate a context.
+  if (!hasSorceryTiming(world, player)) return sorceryTimingError(world, player, `${name} can be plotted`, '702.170a')!
   return costs
 }

@@ -37,30 +37,61 @@ export interface DamageOption {
   recipients: Eid[]
 }
 
-/** What an attacking creature could attack: the players and planeswalkers of the game. */
-function attackCandidates(world: GameWorld): Eid[] {
-  const out: Eid[] = []
-  for (const p of world.playerOrder) if (p !== world.turn.active && inGame(world, p)) out.push(p)
-  for (const pw of entitiesOf(world, 'planeswalkers')) {
-    if (world.place.zone[pw] === Zone.Battlefield && world.place.controller[pw] !== world.turn.active) out.push(pw)
+/**
+ * What an attacking creature could attack: the players and planeswalkers of the game, into
+ * `CANDIDATES` by index (a scratch list, never emptied: an emptied array drops its storage); how many.
+ */
+function attackCandidates(world: GameWorld): number {
+  const out = CANDIDATES
+  let n = 0
+  const order = world.playerOrder
+  for (let k = 0; k < order.length; k++) if (order[k] !== world.turn.active && inGame(world, order[k]!)) out[n++] = order[k]!
+  const planeswalkers = entitiesOf(world, 'planeswalkers')
+  for (let k = 0; k < planeswalkers.length; k++) {
+    const pw = planeswalkers[k]!
+    if (world.place.zone[pw] === Zone.Battlefield && world.place.controller[pw] !== world.turn.active) out[n++] = pw
   }
-  return out
+  return n
 }
+
+/** Scratch of the option builders, read and dropped within one call (none calls another). */
+const CANDIDATES: Eid[] = []
+const PAIRS: number[] = []
+const BLOCKERS: number[] = []
 
 /** CR 508.1a-b: each creature the active player could declare as an attacker, with what it could attack. */
 export function attackOptions(world: GameWorld): AttackOption[] {
   const out: AttackOption[] = []
+  out.length = attackOptionsInto(world, out)
+  return out
+}
+
+/**
+ * `attackOptions` into `out` by index, its entries and their lists refilled in place (new ones
+ * added where there are none): how many; the entries past them are left as they are, for the next
+ * call (`legalActionsInto`'s storage).
+ */
+export function attackOptionsInto(world: GameWorld, out: AttackOption[]): number {
   // CR 800.4: a turn whose active player has left has no attackers (the check of `checkAttackDeclaration`).
-  if (actorCheck(world, world.turn.active)) return out
-  const candidates = attackCandidates(world)
-  for (const c of entitiesOf(world, 'creatures')) {
+  if (actorCheck(world, world.turn.active)) return 0
+  const count = attackCandidates(world)
+  const candidates = CANDIDATES
+  const creatures = entitiesOf(world, 'creatures')
+  let n = 0
+  for (let i = 0; i < creatures.length; i++) {
+    const c = creatures[i]!
     // Only a creature on the battlefield can attack (attackerError says so too, with a message this loop would throw away).
     if (world.place.zone[c] !== Zone.Battlefield || world.place.controller[c] !== world.turn.active || attackerError(world, c) !== null) continue
-    let targets: Eid[] | null = null
-    for (let k = 0; k < candidates.length; k++) if (attackTargetError(world, c, candidates[k]!) === null) (targets ??= []).push(candidates[k]!)
-    if (targets !== null) out.push({ attacker: c, targets })
+    const option = (out[n] ??= { attacker: c, targets: [] })
+    option.attacker = c
+    let m = 0
+    for (let k = 0; k < count; k++) if (attackTargetError(world, c, candidates[k]!) === null) option.targets[m++] = candidates[k]!
+    if (m === 0) continue
+    // Cut by less than half (m > 0): the list keeps its storage.
+    if (option.targets.length !== m) option.targets.length = m
+    n++
   }
-  return out
+  return n
 }
 
 /** Whether any creature could attack: if none, the declaration of no attackers is the only one. */
@@ -79,29 +110,53 @@ export function anyAttackerPossible(world: GameWorld): boolean {
  * creature could block it too.
  */
 export function blockOptions(world: GameWorld): BlockOption[] {
+  const out: BlockOption[] = []
+  out.length = blockOptionsInto(world, out)
+  return out
+}
+
+/** `blockOptions` into `out` by index, as `attackOptionsInto` does: how many. */
+export function blockOptionsInto(world: GameWorld, out: BlockOption[]): number {
   const attackers = world.roster.attackers
-  const pairs: [Eid, Eid][] = []
-  const blockersOf = new Map<Eid, number>()
-  for (const b of entitiesOf(world, 'creatures')) {
+  // The pairs that pass `blockerCheck`, flat (blocker, attacker's place), grouped by blocker in
+  // entity order; and per attacker (by place), how many could block it.
+  const pairs = PAIRS
+  const blockers = BLOCKERS
+  for (let i = 0; i < attackers.length; i++) blockers[i] = 0
+  let p = 0
+  const creatures = entitiesOf(world, 'creatures')
+  for (let j = 0; j < creatures.length; j++) {
+    const b = creatures[j]!
     if (world.place.zone[b] !== Zone.Battlefield || world.status.tapped[b]) continue
     for (let i = 0; i < attackers.length; i++) {
-      const a = attackers.items[i]!
-      if (blockerCheck(world, b, a) === null) {
-        pairs.push([b, a])
-        blockersOf.set(a, (blockersOf.get(a) ?? 0) + 1)
+      if (blockerCheck(world, b, attackers.items[i]!) === null) {
+        pairs[p++] = b
+        pairs[p++] = i
+        blockers[i]!++
       }
     }
   }
-  const byBlocker = new Map<Eid, Eid[]>()
-  for (const [b, a] of pairs) {
+  let n = 0
+  let m = 0
+  for (let k = 0; k < p; k += 2) {
+    const b = pairs[k]!
+    const a = attackers.items[pairs[k + 1]!]!
     // CR 509.1b, 702.111b: blocked by every creature that could block it, the attacker's count of
     // blockers is one it may end with (menace asks for at least two: the count rules are minimums).
-    if (!blockCountAllowed(world, a, blockersOf.get(a)!)) continue
-    const list = byBlocker.get(b)
-    if (list) list.push(a)
-    else byBlocker.set(b, [a])
+    if (!blockCountAllowed(world, a, blockers[pairs[k + 1]!]!)) continue
+    if (n > 0 && out[n - 1]!.blocker === b) {
+      out[n - 1]!.attackers[m++] = a
+      continue
+    }
+    // The previous option's list cut to its length (by less than half: it keeps its storage).
+    if (n > 0 && out[n - 1]!.attackers.length !== m) out[n - 1]!.attackers.length = m
+    const option = (out[n++] ??= { blocker: b, attackers: [] })
+    option.blocker = b
+    option.attackers[0] = a
+    m = 1
   }
-  return [...byBlocker].map(([blocker, list]) => ({ blocker, attackers: list }))
+  if (n > 0 && out[n - 1]!.attackers.length !== m) out[n - 1]!.attackers.length = m
+  return n
 }
 
 /**
@@ -146,17 +201,6 @@ function couldBlock(world: GameWorld, player: Eid): boolean {
   return false
 }
 
-/** The live blockers of an attacking creature (CR 506.4: those that left combat don't count). */
-function liveBlockers(world: GameWorld, attacker: Eid): Eid[] {
-  const out: Eid[] = []
-  const { blockStart, blockCount } = world.combat
-  const list = world.roster.blockList.items
-  for (let i = blockStart[attacker]!, end = i + blockCount[attacker]!; i < end; i++) {
-    if (stillBlocks(world, list[i]!, attacker)) out.push(list[i]!)
-  }
-  return out
-}
-
 /**
  * Whether the controller of an attacking creature has a choice in dividing its combat damage in
  * this step (CR 510.1c-d: several blockers; 702.19b-c: trample past lethal damage, trample over
@@ -196,13 +240,38 @@ export function damageChoiceExists(world: GameWorld, kind: DamageStepKind): bool
 /** CR 510.1: each attacking creature with a choice, its damage and its legal recipients. */
 export function damageOptions(world: GameWorld, kind: DamageStepKind): DamageOption[] {
   const out: DamageOption[] = []
+  out.length = damageOptionsInto(world, kind, out)
+  return out
+}
+
+/** `damageOptions` into `out` by index, as `attackOptionsInto` does: how many. */
+export function damageOptionsInto(world: GameWorld, kind: DamageStepKind, out: DamageOption[]): number {
   const attackers = world.roster.attackers
+  const { blockStart, blockCount, attackTarget, defendingPlayer } = world.combat
+  const list = world.roster.blockList.items
+  let n = 0
   for (let i = 0; i < attackers.length; i++) {
     const a = attackers.items[i]!
     if (!hasDamageChoice(world, a, kind)) continue
-    const candidates = [...liveBlockers(world, a), world.combat.attackTarget[a]!, world.combat.defendingPlayer[a]!]
-    const recipients = [...new Set(candidates)].filter((r) => r !== 0 && recipientError(world, a, r) === null)
-    out.push({ creature: a, amount: world.stats.power[a]!, recipients })
+    const option = (out[n++] ??= { creature: a, amount: 0, recipients: [] })
+    option.creature = a
+    option.amount = world.stats.power[a]!
+    const recipients = option.recipients
+    let m = 0
+    // Its live blockers (CR 506.4: those that left combat don't count), then what it attacks and the
+    // defending player: each once (a repeat gets the same answer), those it may assign damage to.
+    for (let j = blockStart[a]!, end = j + blockCount[a]!; j < end + 2; j++) {
+      const r = j < end ? list[j]! : j === end ? attackTarget[a]! : defendingPlayer[a]!
+      if (r === 0 || (j < end && !stillBlocks(world, r, a)) || listed(recipients, m, r) || recipientError(world, a, r) !== null) continue
+      recipients[m++] = r
+    }
+    if (recipients.length !== m) recipients.length = m
   }
-  return out
+  return n
+}
+
+/** Whether `eid` is among the first `m` of `list`. */
+function listed(list: readonly Eid[], m: number, eid: Eid): boolean {
+  for (let k = 0; k < m; k++) if (list[k] === eid) return true
+  return false
 }

@@ -8,12 +8,6 @@ import { formatManaCost, type ManaCost, type ManaSymbol } from './cost.js'
 /** CR 305.6: the basic land types and the mana their intrinsic ability makes. */
 const BASIC_LAND_MANA: Readonly<Record<string, ManaSymbol>> = { Plains: 'W', Island: 'U', Swamp: 'B', Mountain: 'R', Forest: 'G' }
 
-export interface ManaSource {
-  land: Eid
-  /** The symbols the land's one mana can pay (any land pays generic mana). */
-  makes: readonly ManaSymbol[]
-}
-
 const LAND_MANA = new WeakMap<object, readonly ManaSymbol[]>()
 const NO_MANA: readonly ManaSymbol[] = []
 
@@ -31,37 +25,43 @@ export function landMana(world: GameWorld, land: Eid): readonly ManaSymbol[] {
 
 /**
  * The untapped lands of the player that make mana, in entity order, which is the order the
- * position lists its objects (docs/scenario-format.md's default payment goes through them in that order).
+ * position lists its objects (docs/scenario-format.md's default payment goes through them in that
+ * order), into `SOURCES`: how many. Each land's mana is noted in `MAKES` for the matching.
  */
-export function manaSources(world: GameWorld, player: Eid): ManaSource[] {
-  const out: ManaSource[] = []
-  // The permanents (`battlefieldOf`); `landMana` makes nothing of an object without card data.
-  for (const eid of battlefieldOf(world)) {
+function manaSources(world: GameWorld, player: Eid): number {
+  let n = 0
+  // The permanents (`battlefieldOf`, in entity order); `landMana` makes nothing of an object without card data.
+  const permanents = battlefieldOf(world)
+  for (let k = 0; k < permanents.length; k++) {
+    const eid = permanents[k]!
     if (world.place.controller[eid] !== player || (world.types.mask[eid]! & T_LAND) === 0 || world.status.tapped[eid]) continue
-    const makes = landMana(world, eid)
-    if (makes.length > 0) out.push({ land: eid, makes })
+    if ((MAKES[eid] = landMana(world, eid)).length > 0) SOURCES[n++] = eid
   }
-  // Entity order: `battlefieldOf` keeps the permanents in it.
-  return out
+  return n
 }
 
 /**
  * Kuhn's augmenting paths between colored symbols and lands: `matched` counts the most symbols
- * each paid by its own land that makes it (a maximum matching), the lands being `a` then `b` from
- * `from` on (without building that list). One matching at a time (it doesn't call itself): its
- * inputs and scratch are module-level, reused, grown as needed, so no closure or list is made.
+ * each paid by its own land that makes it (a maximum matching), the lands being the first `t` of
+ * `TAPPED` then those of `SOURCES` from `from` to `to` (without building that list). One matching
+ * at a time (it doesn't call itself): its inputs and scratch are module-level, reused, grown as
+ * needed, so no closure or list is made. The land lists are written by index with a count, never
+ * emptied (an emptied array drops its storage).
  */
 let owner = new Int32Array(16)
 let seen = new Uint8Array(16)
 let S: readonly ManaSymbol[] = []
-let A: readonly ManaSource[] = []
-let B: readonly ManaSource[] = []
+let T = 0
+const SOURCES: Eid[] = []
+const TAPPED: Eid[] = []
+/** The mana of the lands matched, by entity: noted by their lister (`manaSources`, `paymentError`) for the matching that follows. */
+const MAKES: (readonly ManaSymbol[])[] = []
 let F = 0
 let N = 0
 
 function augment(u: number): boolean {
   for (let r = 0; r < N; r++) {
-    if (seen[r] || !(r < A.length ? A[r]! : B[F + r - A.length]!).makes.includes(S[u]!)) continue
+    if (seen[r] || !MAKES[r < T ? TAPPED[r]! : SOURCES[F + r - T]!]!.includes(S[u]!)) continue
     seen[r] = 1
     if (owner[r] === -1 || augment(owner[r]!)) {
       owner[r] = u
@@ -71,12 +71,11 @@ function augment(u: number): boolean {
   return false
 }
 
-function matched(symbols: readonly ManaSymbol[], a: readonly ManaSource[], b: readonly ManaSource[] = a, from = b.length): number {
+function matched(symbols: readonly ManaSymbol[], t: number, from = 0, to = 0): number {
   S = symbols
-  A = a
-  B = b
+  T = t
   F = from
-  N = a.length + b.length - from
+  N = t + to - from
   if (owner.length < N) [owner, seen] = [new Int32Array(N), new Uint8Array(N)]
   owner.fill(-1)
   let m = 0
@@ -96,21 +95,21 @@ function matched(symbols: readonly ManaSymbol[], a: readonly ManaSource[], b: re
  * set of lands pays.
  */
 export function findPayment(world: GameWorld, player: Eid, cost: ManaCost): Eid[] | null {
-  const sources = manaSources(world, player)
+  const count = manaSources(world, player)
   const { symbols, generic } = cost
   const units = symbols.length + generic
   // CR 106.4: one mana per land; every colored symbol paid by its own land that makes it.
-  if (units > sources.length || matched(symbols, sources) < symbols.length) return null
-  const tapped: ManaSource[] = []
-  for (let k = 0; k < sources.length && tapped.length < units; k++) {
+  if (units > count || matched(symbols, 0, 0, count) < symbols.length) return null
+  let t = 0
+  for (let k = 0; k < count && t < units; k++) {
     // A payment that uses every land tapped so far and this one, with lands after it for the
     // rest, exists when each of them can pay its own unit (all but `generic` of them paying
     // colored symbols) and the whole cost can be paid from them and the lands after
     // (Mendelsohn-Dulmage: the two matchings combine into one).
-    tapped.push(sources[k]!)
-    if (matched(symbols, tapped) + generic < tapped.length || units > tapped.length + sources.length - k - 1 || matched(symbols, tapped, sources, k + 1) < symbols.length) tapped.pop()
+    TAPPED[t++] = SOURCES[k]!
+    if (matched(symbols, t) + generic < t || units > t + count - k - 1 || matched(symbols, t, k + 1, count) < symbols.length) t--
   }
-  return tapped.map((s) => s.land)
+  return TAPPED.slice(0, t)
 }
 
 /**
@@ -120,7 +119,6 @@ export function findPayment(world: GameWorld, player: Eid, cost: ManaCost): Eid[
  */
 export function paymentError(world: GameWorld, player: Eid, cost: ManaCost, lands: readonly Eid[]): string | null {
   const seen = new Set<Eid>()
-  const sources: ManaSource[] = []
   for (const land of lands) {
     const name = label(world, land)
     if (seen.has(land)) return `${name} is named twice`
@@ -130,12 +128,12 @@ export function paymentError(world: GameWorld, player: Eid, cost: ManaCost, land
     }
     if (world.place.controller[land] !== player) return `${label(world, player)} doesn't control ${name}`
     if (world.status.tapped[land]) return `${name} is tapped`
-    const makes = landMana(world, land)
-    if (makes.length === 0) return `${name} makes no mana`
-    sources.push({ land, makes })
+    if ((MAKES[land] = landMana(world, land)).length === 0) return `${name} makes no mana`
+    // In place `seen.size - 1`: this land, all before it distinct (for the matching).
+    TAPPED[seen.size - 1] = land
   }
   const needed = cost.symbols.length + cost.generic
-  if (lands.length !== needed || matched(cost.symbols, sources) < cost.symbols.length) {
+  if (lands.length !== needed || matched(cost.symbols, lands.length) < cost.symbols.length) {
     return `${lands.map((l) => label(world, l)).join(', ') || 'no lands'} don't pay ${formatManaCost(cost)} exactly`
   }
   return null
