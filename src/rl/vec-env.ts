@@ -120,10 +120,12 @@ interface EnvGame {
  * decision builder keeps its mask in place in `mask`, and an observation's object rows are
  * rewritten only where their values changed).
  *
- * Allocation: the buffers and each game's world and decision state are made once; a step
- * allocates what the engine allocates per decision (`pendingDecision`, the options of the legal
- * actions, in lists each game keeps, the `PlayerAction` given to `act`), the built-in opponents' own lists, and with `onRecord` the
- * action strings of the record.
+ * Allocation: the buffers and each game's world and decision state are made once, and the
+ * learner's legal actions are refilled in place (`legalActionsInto`: their lists and options are
+ * kept per game). A step allocates what the engine allocates per decision (the `PlayerAction`
+ * given to `act`, the stack entry of a spell or ability, a payment's list of lands, the list of
+ * permanents after one entered or left: about 560 bytes a masked step at N = 256 in self-play), the
+ * built-in opponents' own lists, and with `onRecord` the action strings of the record.
  */
 export class VecEnv {
   readonly n: number
