@@ -14,6 +14,7 @@ import { runEngineCombat } from './engine-combat.js'
 import { buildBoard, generateBoardSpec } from '../src/generate/board.js'
 import { restoreWorld, snapshotWorld } from '../src/state/snapshot.js'
 import { worldDigest } from '../src/state/digest.js'
+import { EVENT_FIELDS, type GameEventName } from '../src/core/events.js'
 import { playGame, replay } from '../src/play/play-game.js'
 import { worldOf } from '../src/api/game.js'
 import { randomAgent } from '../src/play/agents/random.js'
@@ -91,6 +92,7 @@ function rlHash(opponent: Opponent, n: number): string {
   return hash.digest('hex')
 }
 
+/** The combats' outcomes (the world's digest) and, in the second round of each board, every event with its arguments in order. */
 function combatHash(): string {
   const hash = createHash('sha256')
   for (const size of [1, 2, 5, 10, 20, 50, 200, 1000]) {
@@ -99,7 +101,15 @@ function combatHash(): string {
       const saved = snapshotWorld(board.world)
       for (let round = 0; round < 2; round++) {
         restoreWorld(board.world, saved)
+        const events = board.world.events
+        const names = Object.keys(EVENT_FIELDS) as GameEventName[]
+        const listeners = names.map((name) => {
+          const listener = (...args: unknown[]): void => void hash.update(`${name}:${JSON.stringify(args)};`)
+          if (round === 1) events.on(name, listener as never)
+          return listener
+        })
         runEngineCombat(board)
+        if (round === 1) names.forEach((name, i) => events.off(name, listeners[i] as never))
         hash.update(worldDigest(board.world))
       }
     }
@@ -112,5 +122,5 @@ const g = gamesHash()
 console.log(`games  ${g.hash}  (${g.games} games, ${g.actions} actions)`)
 console.log(`rl     ${rlHash('self', 16)}  (self-play, 16 envs, ${rlSteps} steps)`)
 console.log(`rl     ${rlHash('random', 8)}  (against random, 8 envs, ${rlSteps} steps)`)
-console.log(`combat ${combatHash()}  (sizes 1 to 1,000, 6 seeds, twice after a restore)`)
+console.log(`combat ${combatHash()}  (sizes 1 to 1,000, 6 seeds, twice after a restore, the second with every event)`)
 console.error(`${((performance.now() - t0) / 1000).toFixed(1)} s`)

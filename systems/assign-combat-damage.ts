@@ -1,4 +1,4 @@
-import { planCombatDamage } from '../src/rules/combat/plan-combat-damage.js'
+import { dealCombatDamageByDefault, planCombatDamage } from '../src/rules/combat/plan-combat-damage.js'
 import { Await, awaitChoice, choiceMade } from '../src/core/await.js'
 import { damageChoiceExists } from '../src/rules/combat/options.js'
 import { internalError } from '../src/core/errors.js'
@@ -7,7 +7,8 @@ import type { GameWorld } from '../src/core/world.js'
 
 /**
  * CR 510.1: each attacking and blocking creature that deals damage in this step assigns it: the
- * explicit assignment given (already checked) or the default policy. Where an attacking
+ * explicit assignment given (already checked) or the default policy, which is dealt as it is made
+ * (`dealCombatDamageByDefault`); an explicit one is planned whole and dealt by `dealCombatDamage`. Where an attacking
  * creature's controller has a choice (several blockers, trample), the step waits for it.
  */
 export function assignCombatDamage(world: GameWorld): boolean {
@@ -18,6 +19,11 @@ export function assignCombatDamage(world: GameWorld): boolean {
   pending.assignment = null
   pending.assignmentGiven = false
   choiceMade(world)
+  // CR 510.2: the default assignment is dealt as it is made (the same as planned, then dealt: see there).
+  if (explicit === null) {
+    dealCombatDamageByDefault(world, kind)
+    return false
+  }
   const result = planCombatDamage(world, kind, explicit)
   if (!result.ok) throw internalError(`a checked assignment failed: ${result.error.message}`)
   return false

@@ -16,6 +16,7 @@ import { attackTargetPresent, isAttacking, reachesDefender, stillBlocks } from '
 import { resetDamagePlan } from '../../core/damage-plan-store.js'
 import type { DamageStepKind, ExplicitAssignment } from '../../core/card-spec.js'
 import { inGame } from '../../core/players.js'
+import { dealDamage } from '../damage.js'
 export type { DamageStepKind, ExplicitAssignment }
 
 
@@ -30,18 +31,16 @@ export function planCombatDamage(world: GameWorld, kind: DamageStepKind, explici
   resetDamagePlan(plan)
   reservePlan(world)
   if (explicit === null) {
-    // The common case: no explicit assignment, so each dealer is assigned as it is found.
+    // No explicit assignment, so each dealer is assigned as it is found.
     collectDealers(world, kind, true)
     return OK
   }
   collectDealers(world, kind, false)
-  if (explicit) {
-    for (const [creature, entries] of explicit) {
-      const result = recordExplicit(world, creature, entries)
-      if (!result.ok) {
-        resetDamagePlan(plan)
-        return result
-      }
+  for (const [creature, entries] of explicit) {
+    const result = recordExplicit(world, creature, entries)
+    if (!result.ok) {
+      resetDamagePlan(plan)
+      return result
     }
   }
   const dealers = plan.dealers.items
@@ -52,16 +51,39 @@ export function planCombatDamage(world: GameWorld, kind: DamageStepKind, explici
     if (flags[d]! & C_ATTACKING) assignAttackerByDefault(world, d)
     else assignBlockerByDefault(world, d)
   }
-  {
-    for (const creature of explicit.keys()) {
-      const result = checkTrampleLimits(world, creature)
-      if (!result.ok) {
-        resetDamagePlan(plan)
-        return result
-      }
+  for (const creature of explicit.keys()) {
+    const result = checkTrampleLimits(world, creature)
+    if (!result.ok) {
+      resetDamagePlan(plan)
+      return result
     }
   }
   return OK
+}
+
+/** Whether `add` deals each assignment as it is made (`dealCombatDamageByDefault`) instead of recording it in the plan. */
+let dealAsAssigned = false
+
+/**
+ * CR 510.1-510.2 for a step with no explicit assignment: every dealer's default assignment (the
+ * same functions `planCombatDamage` uses), each entry dealt as soon as it is made, in the order
+ * the plan would list it, so the events and the game are the same as planning the whole step and
+ * then dealing it at once (510.2). They are because an assignment reads nothing dealing changes
+ * but the damage marked, loyalty and deathtouch damage, and reads those as "assigned so far in
+ * this step" (510.1c, 702.19b-c, 702.2c): marked damage then counts what `assigned` would have,
+ * a planeswalker's loyalty is already lowered by what was assigned to it, and a creature dealt
+ * deathtouch damage is marked `deathtouched` (`lethalDamageNeeded`). Nothing leaves the battlefield
+ * or the game and no power, toughness or keyword changes before state-based actions (704.3), so
+ * who deals and to what is the same. The plan stays empty; `dealCombatDamage` then deals nothing.
+ */
+export function dealCombatDamageByDefault(world: GameWorld, kind: DamageStepKind): void {
+  resetDamagePlan(world.plan)
+  dealAsAssigned = true
+  try {
+    collectDealers(world, kind, true)
+  } finally {
+    dealAsAssigned = false
+  }
 }
 
 /**
@@ -121,6 +143,10 @@ export function attackerDealsDamage(world: GameWorld, c: Eid, kind: DamageStepKi
 function add(world: GameWorld, source: Eid, recipient: Eid, amount: number): void {
   if (amount <= 0) return
   CHECK: if (recipient === 0) throw internalError(`combat damage from ${source} assigned to no entity`)
+  if (dealAsAssigned) {
+    dealDamage(world, source, recipient, amount, true, '510.2')
+    return
+  }
   const plan = world.plan
   const pe = plan.perEntity
   const at = plan.source.length
@@ -158,7 +184,9 @@ function reservePlan(world: GameWorld): void {
  */
 export function lethalDamageNeeded(world: GameWorld, creature: Eid, deathtouch: boolean): number {
   const pe = world.plan.perEntity
-  if (pe.deathtouchSources[creature]! > 0) return 0
+  // Deathtouch damage assigned in this step: recorded in the plan, or already dealt (`dealCombatDamageByDefault`;
+  // outside a damage step no creature is `deathtouched`: state-based actions clear it, 704.5h).
+  if (pe.deathtouchSources[creature]! > 0 || world.stats.deathtouched[creature] !== 0) return 0
   const remaining = world.stats.toughness[creature]! - world.stats.damage[creature]! - pe.assigned[creature]!
   if (remaining <= 0) return 0
   return deathtouch ? 1 : remaining
