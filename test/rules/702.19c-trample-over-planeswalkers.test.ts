@@ -45,6 +45,24 @@ describe('CR 702.19c Trample over planeswalkers', () => {
     expect(life(game, 'B')).toBe(16)
   })
 
+  it('702.19c, 510.2 the default assignment counts what attackers before it assign to the planeswalker in the same step', () => {
+    // The bear (declared first) assigns 2 of the 3 loyalty; the default gives thrasta's planeswalker
+    // the 1 left and its controller 4, dealt as assigned but counted as if dealt together.
+    const game = newGame([
+      creature('bear', 'A', 2, 2),
+      creature('thrasta', 'A', 5, 5, [...TOP]),
+      planeswalker('pw', 'B', 3),
+    ])
+    const dealt: [string, number][] = []
+    game.on('damageDealt', (source, target, amount) => dealt.push([`${game.id(source)}>${game.id(target)}`, amount]))
+    expectOk(drive(game).walkToAttack({ bear: 'pw', thrasta: 'pw' }))
+    expectOk(drive(game).walkToBlock({}))
+    expectOk(drive(game).walkToDamage())
+    expect(dealt).toEqual([['bear>pw', 2], ['thrasta>pw', 1], ['thrasta>B', 4]])
+    expect(life(game, 'B')).toBe(16)
+    expect(obj(game, 'pw').zone).toBe('graveyard')
+  })
+
   it("702.19c counts damage other attackers assign to the planeswalker in the same step", () => {
     const game = newGame([
       creature('bear', 'A', 2, 2),
