@@ -13,11 +13,12 @@ import { isPlayer, queueStateCheck, type GameWorld } from '../core/world.js'
 export function dealDamage(world: GameWorld, source: Eid, target: Eid, amount: number, combat: boolean, rule: string): void {
   if (amount <= 0) return
   const events = world.events
+  const listening = events.listening
   const sourceKeywords = source === 0 ? 0 : world.kw.effective[source]!
   if (isPlayer(world, target)) {
     // CR 120.3a: damage to a player causes that player to lose that much life (saturating, never wrapping).
     const life = (world.players.life[target] = subtractSaturating(world.players.life[target]!, amount, LIMITS.life))
-    if (events.listening) {
+    if (listening) {
       events.emit('damageDealt', source, target, amount, combat, rule)
       events.emit('lifeChanged', target, -amount, life, '120.3a')
     }
@@ -27,7 +28,7 @@ export function dealDamage(world: GameWorld, source: Eid, target: Eid, amount: n
       // CR 120.3c: damage to a planeswalker removes that many loyalty counters.
       const loyalty = (world.stats.loyalty[target] = subtractSaturating(world.stats.loyalty[target]!, amount, LIMITS.loyalty))
       queueStateCheck(world, target)
-      if (events.listening) {
+      if (listening) {
         events.emit('damageDealt', source, target, amount, combat, rule)
         events.emit('loyaltyChanged', target, -amount, loyalty, '120.3c')
       }
@@ -44,7 +45,7 @@ export function dealDamage(world: GameWorld, source: Eid, target: Eid, amount: n
         // toughness queues the creature again (`recomputeCharacteristics`).
         queueStateCheck(world, target)
       }
-      if (events.listening && !(types & T_PLANESWALKER)) events.emit('damageDealt', source, target, amount, combat, rule)
+      if (listening && !(types & T_PLANESWALKER)) events.emit('damageDealt', source, target, amount, combat, rule)
     }
   } else {
     return
@@ -53,6 +54,6 @@ export function dealDamage(world: GameWorld, source: Eid, target: Eid, amount: n
     // CR 702.15b: damage dealt by a source with lifelink causes its controller to gain that much life.
     const controller = world.place.controller[source]!
     const life = (world.players.life[controller] = addSaturating(world.players.life[controller]!, amount, LIMITS.life))
-    if (events.listening) events.emit('lifeChanged', controller, amount, life, '702.15b')
+    if (listening) events.emit('lifeChanged', controller, amount, life, '702.15b')
   }
 }

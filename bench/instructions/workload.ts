@@ -1,0 +1,55 @@
+/**
+ * The workloads `bench/instructions.mjs` counts under cachegrind: `node workload.js KIND N COUNT`
+ * runs COUNT units of one workload and exits. The script runs each twice (two counts) and takes
+ * the difference, so start-up, compilation of the first calls and the warm-up cancel out.
+ *
+ *   combat N   a restore then a whole combat of N creatures a side through `act`, decision by
+ *              decision (bench/engine-combat.ts: what the combat table times)
+ *   restore N  the restore alone (to subtract from `combat`)
+ *   random     a whole random-vs-random game (`playGame`, seeds from 1)
+ *   rl N       a masked step of N learning envs in lockstep, self-play, seeded uniform choices
+ */
+import { runEngineCombat } from '../engine-combat.js'
+import { buildBoard, generateBoardSpec } from '../../src/generate/board.js'
+import { restoreWorld, snapshotWorld } from '../../src/state/snapshot.js'
+import { playGame } from '../../src/play/play-game.js'
+import { randomAgent } from '../../src/play/agents/random.js'
+import { Rng } from '../../src/core/rng.js'
+import { ACTION_SIZE } from '../../src/rl/layout.js'
+import { VecEnv } from '../../src/rl/vec-env.js'
+
+const [kind, nText, countText] = process.argv.slice(2)
+const n = Number(nText)
+const count = Number(countText)
+if (!Number.isInteger(n) || n < 1 || !Number.isInteger(count) || count < 0) throw new Error('usage: workload KIND N COUNT')
+
+if (kind === 'combat' || kind === 'restore') {
+  const board = buildBoard(generateBoardSpec({ size: n, seed: 1 }), 1)
+  const saved = snapshotWorld(board.world)
+  for (let i = 0; i < count; i++) {
+    restoreWorld(board.world, saved)
+    if (kind === 'combat') runEngineCombat(board)
+  }
+} else if (kind === 'random') {
+  for (let seed = 1; seed <= count; seed++) playGame({ seed, agents: [randomAgent, randomAgent], decks: ['green-white', 'black-red'] })
+} else if (kind === 'rl') {
+  const env = new VecEnv({ n, seed: 1, opponent: 'self' })
+  const rng = new Rng(1)
+  const actions = new Int32Array(n)
+  for (let t = 0; t < count; t++) {
+    for (let i = 0; i < n; i++) {
+      const base = i * ACTION_SIZE
+      let allowed = 0
+      for (let a = 0; a < ACTION_SIZE; a++) allowed += env.mask[base + a]!
+      let k = rng.int(allowed)
+      for (let a = 0; a < ACTION_SIZE; a++) {
+        if (env.mask[base + a] === 1 && k-- === 0) {
+          actions[i] = a
+          break
+        }
+      }
+    }
+    env.step(actions)
+  }
+  if (env.stats.rejected !== 0) throw new Error(`${env.stats.rejected} masked actions rejected`)
+} else throw new Error(`no workload "${kind}": combat, restore, random or rl`)
