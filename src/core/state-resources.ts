@@ -168,16 +168,16 @@ const zones: TapedResource<'zones', 'zoneLists', PlayerZones[]> = {
   },
   ids(world: GameContext): number {
     let n = 1
-    for (const p of world.playerOrder) {
-      const z = world.zoneLists[p]!
+    for (let i = 0, order = world.playerOrder; i < order.length; i++) {
+      const z = world.zoneLists[order[i]!]!
       n += 4 + z.library.length + z.hand.length + z.graveyard.length + z.exile.length
     }
     return n
   },
   write(world: GameContext, t: Tape): void {
     t.ids[t.i++] = world.playerOrder.length
-    for (const p of world.playerOrder) {
-      const z = world.zoneLists[p]!
+    for (let i = 0, order = world.playerOrder; i < order.length; i++) {
+      const z = world.zoneLists[order[i]!]!
       putList(t, z.library)
       putList(t, z.hand)
       putList(t, z.graveyard)
@@ -189,8 +189,8 @@ const zones: TapedResource<'zones', 'zoneLists', PlayerZones[]> = {
     if (players !== world.playerOrder.length) {
       throw new RedzoneError('invalid-snapshot', `a snapshot of ${players} players can't restore a world of ${world.playerOrder.length}`)
     }
-    for (const p of world.playerOrder) {
-      const z = world.zoneLists[p]!
+    for (let i = 0, order = world.playerOrder; i < order.length; i++) {
+      const z = world.zoneLists[order[i]!]!
       takeList(t, z.library)
       takeList(t, z.hand)
       takeList(t, z.graveyard)

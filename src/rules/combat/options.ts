@@ -98,7 +98,9 @@ export function attackOptionsInto(world: GameWorld, out: AttackOption[]): number
 export function anyAttackerPossible(world: GameWorld): boolean {
   const { zone, controller } = world.place
   const active = world.turn.active
-  for (const c of entitiesOf(world, 'creatures')) {
+  const creatures = entitiesOf(world, 'creatures')
+  for (let i = 0; i < creatures.length; i++) {
+    const c = creatures[i]!
     if (zone[c] === Zone.Battlefield && controller[c] === active && attackerError(world, c) === null) return true
   }
   return false
