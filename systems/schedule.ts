@@ -52,10 +52,6 @@ export const SCHEDULE: readonly ScheduledStep[] = [
   { step: Step.Cleanup, rule: '514', begin: [discardToHandSize, cleanupStep], end: [], priority: false },
 ]
 
-/** Per step, the number of its turn-based actions (`begin.length`) and whether it gives priority: read on every pass. */
-export const BEGIN_COUNT: Uint8Array = /* @__PURE__ */ Uint8Array.from(SCHEDULE, (entry) => entry.begin.length)
-export const GIVES_PRIORITY: Uint8Array = /* @__PURE__ */ Uint8Array.from(SCHEDULE, (entry) => (entry.priority ? 1 : 0))
-
 /**
  * Whether a step is skipped this turn: CR 508.8 (no attackers: no declare blockers or combat
  * damage steps) and 510.4 (no first-strike step unless a combatant has first or double strike).

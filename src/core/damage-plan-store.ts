@@ -24,6 +24,8 @@ export interface DamagePlan {
   amount: IntList
   /** Recipients whose `assigned` must be cleared before the next step. */
   touched: IntList
+  /** While the default assignment is dealt as it is made (`dealCombatDamageByDefault`): each entry is dealt, not recorded. */
+  dealAsAssigned: boolean
 }
 
 export function createDamagePlan(capacity: number): DamagePlan {
@@ -40,6 +42,7 @@ export function createDamagePlan(capacity: number): DamagePlan {
     recipient: new IntList(),
     amount: new IntList(),
     touched: new IntList(),
+    dealAsAssigned: false,
   }
 }
 

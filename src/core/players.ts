@@ -17,30 +17,15 @@ export function playersInGame(world: GameWorld): Eid[] {
 /** CR 800.4a: `player`, or when they have left the game the next player in turn order still in it. */
 export function stillInGame(world: GameWorld, player: Eid): Eid {
   const order = world.playerOrder
-  const i = order.indexOf(player)
-  if (i >= 0) return fromPlace(world, order, i)
-  // Not a player in the turn order (no one holds priority yet): the first one still in the game after its first place, else the last.
-  for (let k = 0; k + 1 < order.length; k++) if (inGame(world, order[k]!)) return order[k]!
-  return order[order.length - 1] ?? player
-}
-
-/** The player at place `i` of the turn order, or when they have left the game the next one still in it. */
-function fromPlace(world: GameWorld, order: readonly Eid[], i: number): Eid {
-  const lost = world.players.lost
-  const n = order.length
-  for (let k = 0; k < n; k++) {
-    const p = order[i]!
-    if (lost[p] === 0) return p
-    i = i + 1 === n ? 0 : i + 1
-  }
-  return order[i]!
+  let i = order.indexOf(player)
+  for (let k = 0; k < order.length && !inGame(world, order[i]!); k++) i = (i + 1) % order.length
+  return order[i] ?? player
 }
 
 /** The next player in turn order after `player` who is still in the game (CR 101.4, 800.4a). */
 export function nextInGame(world: GameWorld, player: Eid): Eid {
   const order = world.playerOrder
-  const i = order.indexOf(player) + 1
-  return fromPlace(world, order, i === order.length ? 0 : i)
+  return stillInGame(world, order[(order.indexOf(player) + 1) % order.length]!)
 }
 
 /** How many players are still in the game (CR 104.3, 800.4a: `inGame`), without a list. */

@@ -1,4 +1,4 @@
-import { BEGIN_COUNT, GIVES_PRIORITY, isStepSkipped, SCHEDULE } from '../../systems/schedule.js'
+import { isStepSkipped, SCHEDULE } from '../../systems/schedule.js'
 import { checkStateBasedActions } from '../../systems/check-state-based-actions.js'
 import { Await } from '../core/await.js'
 import { putTriggersOnStack, resolveTop } from '../rules/spells/resolve.js'
@@ -54,8 +54,8 @@ export function priorityGiven(world: GameWorld): boolean {
 /** Whether the current step's turn-based actions are done and it gives priority (CR 117.3a, 514.3a): `priorityGiven` but for the choice awaited and the game's end. */
 export function stepGivesPriority(world: GameWorld): boolean {
   const turn = world.turn
-  const step = turn.step
-  return turn.resumeAt >= BEGIN_COUNT[step]! && (GIVES_PRIORITY[step] === 1 || turn.cleanupPriority)
+  const entry = SCHEDULE[turn.step]!
+  return turn.resumeAt >= entry.begin.length && (entry.priority || turn.cleanupPriority)
 }
 
 /**
@@ -84,9 +84,7 @@ export function resolveTopOfStack(world: GameWorld): boolean {
 }
 
 function endStep(world: GameWorld): void {
-  const end = SCHEDULE[world.turn.step]!.end
-  for (let i = 0; i < end.length; i++) {
-    const system = end[i]!
+  for (const system of SCHEDULE[world.turn.step]!.end) {
     world.trace?.push(system.name)
     system(world)
   }
@@ -141,7 +139,7 @@ export function beginTurn(world: GameWorld, active: Eid, rule: string): void {
 export function settle(world: GameWorld): void {
   const turn = world.turn
   while (turn.awaiting === Await.None && !isGameOver(world) && !stepGivesPriority(world)) {
-    if (turn.resumeAt < BEGIN_COUNT[turn.step]!) continueStep(world)
+    if (turn.resumeAt < SCHEDULE[turn.step]!.begin.length) continueStep(world)
     else nextStep(world)
   }
 }

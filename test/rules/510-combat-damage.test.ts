@@ -136,4 +136,30 @@ describe('CR 510 Combat damage step', () => {
     expectOk(drive(game).walkToDamage())
     expect(life(game, 'B')).toBe(15)
   })
+
+  it("510.2 one game's default damage, dealt as assigned, leaves another game's damage check to plan only (a listener acts on another game)", () => {
+    // Game 2 waits for A's division of the giant's 5 damage between two 1/2 blockers.
+    const other = newGame([creature('giant', 'A', 5, 5), creature('w1', 'B', 1, 2), creature('w2', 'B', 1, 2)])
+    expectOk(drive(other).walkToAttack({ giant: 'B' }))
+    expectOk(drive(other).walkToBlock({ w1: 'giant', w2: 'giant' }))
+    while (other.pendingDecision().kind === 'priority') expectOk(other.pass())
+    expect(other.pendingDecision().kind).toBe('assignDamage')
+    // Game 1 deals its default damage; as its first damage is dealt, a listener gives game 2's division.
+    const game = newGame([creature('bear', 'A', 2, 2)])
+    let given = false
+    game.on('damageDealt', () => {
+      if (given) return
+      given = true
+      expectOk(other.assignDamage({ giant: { w1: 1, w2: 4 } }))
+    })
+    expectOk(drive(game).walkToAttack({ bear: 'B' }))
+    expectOk(drive(game).walkToBlock({}))
+    expectOk(drive(game).walkToDamage())
+    expect(given).toBe(true)
+    expect(life(game, 'B')).toBe(18)
+    // Checked, then dealt once: 1 to w1, 4 to w2, 1 from each blocker to the giant.
+    expect(obj(other, 'w1').damage).toBe(1)
+    expect(obj(other, 'w2').zone).toBe('graveyard')
+    expect(obj(other, 'giant').damage).toBe(2)
+  })
 })

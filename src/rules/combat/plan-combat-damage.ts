@@ -28,14 +28,13 @@ export type { DamageStepKind, ExplicitAssignment }
  */
 export function planCombatDamage(world: GameWorld, kind: DamageStepKind, explicit: ExplicitAssignment | null): ActionResult {
   const plan = world.plan
+  // Planned, never dealt (also after an internal error thrown while dealing left the flag set).
+  plan.dealAsAssigned = false
   resetDamagePlan(plan)
   reservePlan(world)
-  if (explicit === null) {
-    // No explicit assignment, so each dealer is assigned as it is found.
-    collectDealers(world, kind, true)
-    return OK
-  }
-  collectDealers(world, kind, false)
+  // No explicit assignment: each dealer is assigned as it is found.
+  collectDealers(world, kind, explicit === null)
+  if (explicit === null) return OK
   for (const [creature, entries] of explicit) {
     const result = recordExplicit(world, creature, entries)
     if (!result.ok) {
@@ -61,9 +60,6 @@ export function planCombatDamage(world: GameWorld, kind: DamageStepKind, explici
   return OK
 }
 
-/** Whether `add` deals each assignment as it is made (`dealCombatDamageByDefault`) instead of recording it in the plan. */
-let dealAsAssigned = false
-
 /**
  * CR 510.1-510.2 for a step with no explicit assignment: every dealer's default assignment (the
  * same functions `planCombatDamage` uses), each entry dealt as soon as it is made, in the order
@@ -77,13 +73,12 @@ let dealAsAssigned = false
  * who deals and to what is the same. The plan stays empty; `dealCombatDamage` then deals nothing.
  */
 export function dealCombatDamageByDefault(world: GameWorld, kind: DamageStepKind): void {
-  resetDamagePlan(world.plan)
-  dealAsAssigned = true
-  try {
-    collectDealers(world, kind, true)
-  } finally {
-    dealAsAssigned = false
-  }
+  const plan = world.plan
+  resetDamagePlan(plan)
+  // The world's own flag: a listener may plan or deal another game's damage meanwhile.
+  plan.dealAsAssigned = true
+  collectDealers(world, kind, true)
+  plan.dealAsAssigned = false
 }
 
 /**
@@ -96,58 +91,52 @@ export function dealCombatDamageByDefault(world: GameWorld, kind: DamageStepKind
 function collectDealers(world: GameWorld, kind: DamageStepKind, assign: boolean): void {
   const plan = world.plan
   const dealing = plan.perEntity.dealing
-  const eff = world.kw.effective
-  const flags = world.combat.flags
-  const zone = world.place.zone
-  const power = world.stats.power
-  const afterFirstStrike = world.turn.firstStrikeStepDone
   const first = kind === 'first'
   for (let l = 0; l < 2; l++) {
     const list = l === 0 ? world.roster.attackers : world.roster.blockers
-    // CR 506.4: only creatures still attacking (or blocking) and on the battlefield.
     const role = l === 0 ? C_ATTACKING : C_BLOCKING
     const items = list.items
     for (let i = 0, n = list.length; i < n; i++) {
       const c = items[i]!
-      const f = flags[c]!
-      if ((f & role) === 0 || zone[c] !== Zone.Battlefield) continue
-      const deals = first
-        ? (eff[c]! & KW_ANY_FIRST_STRIKE) !== 0
-        : !afterFirstStrike || (f & C_HAD_FIRST_STRIKE) === 0 || (eff[c]! & KW_DOUBLE_STRIKE) !== 0 // CR 702.4b, 702.7b-c
-      // CR 510.1a: a creature with power 0 or less assigns no combat damage.
-      if (deals && power[c]! > 0) {
-        if (assign) {
-          if (l === 0) assignAttackerByDefault(world, c)
-          else assignBlockerByDefault(world, c)
-        } else {
-          dealing[c] = 1
-          plan.dealers.push(c)
-        }
+      if (!dealsInStep(world, c, role, first)) continue
+      if (assign) {
+        if (l === 0) assignAttackerByDefault(world, c)
+        else assignBlockerByDefault(world, c)
+      } else {
+        dealing[c] = 1
+        plan.dealers.push(c)
       }
     }
   }
 }
 
 /**
- * CR 510.4, 702.4b-c, 702.7b-c, 510.1a: whether an attacking creature still in combat assigns
- * combat damage in this step (the same test `collectDealers` makes).
+ * CR 506.4, 510.4, 702.4b-c, 702.7b-c, 510.1a: whether a creature still attacking or blocking
+ * (`role`) and on the battlefield assigns combat damage in this step: in a first-strike step, one
+ * with first or double strike; in the second, one that didn't deal first-strike damage or has
+ * double strike; never with power 0 or less. The rule's one check (`collectDealers`, `attackerDealsDamage`).
  */
-export function attackerDealsDamage(world: GameWorld, c: Eid, kind: DamageStepKind): boolean {
+function dealsInStep(world: GameWorld, c: Eid, role: number, first: boolean): boolean {
   const f = world.combat.flags[c]!
-  if ((f & C_ATTACKING) === 0 || world.place.zone[c] !== Zone.Battlefield || world.stats.power[c]! <= 0) return false
+  if ((f & role) === 0 || world.place.zone[c] !== Zone.Battlefield || world.stats.power[c]! <= 0) return false
   const eff = world.kw.effective[c]!
-  if (kind === 'first') return (eff & KW_ANY_FIRST_STRIKE) !== 0
+  if (first) return (eff & KW_ANY_FIRST_STRIKE) !== 0
   return !world.turn.firstStrikeStepDone || (f & C_HAD_FIRST_STRIKE) === 0 || (eff & KW_DOUBLE_STRIKE) !== 0
+}
+
+/** Whether an attacking creature still in combat assigns combat damage in this step (`dealsInStep`). */
+export function attackerDealsDamage(world: GameWorld, c: Eid, kind: DamageStepKind): boolean {
+  return dealsInStep(world, c, C_ATTACKING, kind === 'first')
 }
 
 function add(world: GameWorld, source: Eid, recipient: Eid, amount: number): void {
   if (amount <= 0) return
   CHECK: if (recipient === 0) throw internalError(`combat damage from ${source} assigned to no entity`)
-  if (dealAsAssigned) {
+  const plan = world.plan
+  if (plan.dealAsAssigned) {
     dealDamage(world, source, recipient, amount, true, '510.2')
     return
   }
-  const plan = world.plan
   const pe = plan.perEntity
   const at = plan.source.length
   CHECK: if (at >= plan.source.items.length) throw internalError('the damage plan outgrew its reserved room')
