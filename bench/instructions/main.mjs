@@ -12,7 +12,7 @@
  * Needs valgrind (Debian: apt-get install valgrind). Each workload runs twice under cachegrind with
  * two unit counts; the difference over the difference of counts is the figure, so start-up,
  * compilation and warm-up cancel out. `combat:N` counts a restore and a combat; `restore:N` the
- * restore alone; `random` a random-vs-random game; `rl:N` one masked step of N envs.
+ * restore alone; `baseline:N` the plain-object baseline's reset and combat; `random` a random-vs-random game; `rl:N` one masked step of N envs.
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, symlinkSync } from 'node:fs'
@@ -26,6 +26,7 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 const COUNTS = {
   combat: (n) => (n >= 1000 ? [100, 300] : n >= 100 ? [1_000, 3_000] : [10_000, 30_000]),
   restore: (n) => (n >= 1000 ? [100, 300] : [10_000, 30_000]),
+  baseline: (n) => (n >= 1000 ? [100, 300] : n >= 100 ? [1_000, 3_000] : [10_000, 30_000]),
   random: () => [20, 60],
   rl: () => [500, 1_500],
 }
@@ -51,7 +52,7 @@ if (spawnSync('valgrind', ['--version']).status !== 0) fail('valgrind is not ins
 
 const workloads = values.only.split(',').map((item) => {
   const [kind, size = '1'] = item.split(':')
-  if (!(kind in COUNTS)) fail(`--only: no workload "${kind}" (combat:N, restore:N, random, rl:N)`)
+  if (!(kind in COUNTS)) fail(`--only: no workload "${kind}" (combat:N, restore:N, baseline:N, random, rl:N)`)
   const n = Number(size)
   if (!Number.isInteger(n) || n < 1 || n > 100_000) fail(`--only: "${item}": the size is a whole number from 1 to 100,000`)
   return { kind, n, label: kind === 'random' ? 'random game' : `${kind} ${n}` }

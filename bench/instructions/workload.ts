@@ -6,6 +6,7 @@
  *   combat N   a restore then a whole combat of N creatures a side through `act`, decision by
  *              decision (bench/engine-combat.ts: what the combat table times)
  *   restore N  the restore alone (to subtract from `combat`)
+ *   baseline N the plain-object baseline's reset and combat of the same board (bench/baseline)
  *   random     a whole random-vs-random game (`playGame`, seeds from 1)
  *   rl N       a masked step of N learning envs in lockstep, self-play, seeded uniform choices
  */
@@ -17,6 +18,7 @@ import { randomAgent } from '../../src/play/agents/random.js'
 import { Rng } from '../../src/core/rng.js'
 import { ACTION_SIZE } from '../../src/rl/layout.js'
 import { VecEnv } from '../../src/rl/vec-env.js'
+import { createBaselineGame, resetBaselineGame, runBaselineCombat } from '../baseline/combat.js'
 
 const [kind, nText, countText] = process.argv.slice(2)
 const n = Number(nText)
@@ -29,6 +31,13 @@ if (kind === 'combat' || kind === 'restore') {
   for (let i = 0; i < count; i++) {
     restoreWorld(board.world, saved)
     if (kind === 'combat') runEngineCombat(board)
+  }
+} else if (kind === 'baseline') {
+  const spec = generateBoardSpec({ size: n, seed: 1 })
+  const game = createBaselineGame(spec)
+  for (let i = 0; i < count; i++) {
+    resetBaselineGame(game, spec)
+    runBaselineCombat(game)
   }
 } else if (kind === 'random') {
   for (let seed = 1; seed <= count; seed++) playGame({ seed, agents: [randomAgent, randomAgent], decks: ['green-white', 'black-red'] })
@@ -52,4 +61,4 @@ if (kind === 'combat' || kind === 'restore') {
     env.step(actions)
   }
   if (env.stats.rejected !== 0) throw new Error(`${env.stats.rejected} masked actions rejected`)
-} else throw new Error(`no workload "${kind}": combat, restore, random or rl`)
+} else throw new Error(`no workload "${kind}": combat, restore, baseline, random or rl`)
