@@ -18,8 +18,14 @@ import {
 } from './layout.js'
 
 const TYPE_COUNT = TYPE_NAMES.length
-/** The histogram sections' floats: they lie together at the end of the observation. */
-const HISTOGRAM_FLOATS = OBS_SIZE - OFFSET.myGraveyard
+/** The histogram sections (myGraveyard, theirGraveyard, myLibrarySeen): their first floats, in order, and each one's floats (one per card id). */
+const HISTOGRAM_OFFSETS = [OFFSET.myGraveyard, OFFSET.theirGraveyard, OFFSET.myLibrarySeen] as const
+const HISTOGRAM_FLOATS = OFFSET.theirGraveyard - OFFSET.myGraveyard
+if (OFFSET.myLibrarySeen - OFFSET.theirGraveyard !== HISTOGRAM_FLOATS || OBS_SIZE - OFFSET.myLibrarySeen !== HISTOGRAM_FLOATS) {
+  throw internalError('the histogram sections are not three of one size at the end of the observation')
+}
+/** The cards a histogram's key holds at first (more are allocated apart). */
+const HISTOGRAM_KEY = 64
 
 /** What never changes in a game: each entity's card id and mana value (CR 202.3), worked out once per world. */
 interface Identities {
@@ -296,29 +302,59 @@ export class ObjectRows {
   private readonly marked: Uint8Array
   private readonly markedList: Int16Array
   private markedCount = 0
-  /** The histogram floats (from the observation's offset) that are nonzero, each once. */
-  private readonly histogram: Int16Array
-  private histogramCount = 0
+  /** Per histogram section (`HISTOGRAM_OFFSETS` order): its floats that are nonzero, each once (from the section's first float). */
+  private readonly histogram: Int16Array[]
+  private readonly histogramCount: Int32Array
+  /** Per histogram section: the cards it was written from, in list order (its key; none for a section of zeros). */
+  private readonly histogramKey: Int32Array[]
+  private readonly histogramKeyCount: Int32Array
 
   constructor() {
     // One allocation: the arrays lie together.
-    const carve = new Carve(Carve.bytes(OBJECT_SLOTS, OBJECT_SLOTS * KEY * 4, OBJECT_SLOTS, OBJECT_SLOTS * 2, HISTOGRAM_FLOATS * 2))
+    const sections = HISTOGRAM_OFFSETS.length
+    const carve = new Carve(
+      Carve.bytes(OBJECT_SLOTS, OBJECT_SLOTS * KEY * 4, OBJECT_SLOTS, OBJECT_SLOTS * 2, sections * 4, sections * 4, ...HISTOGRAM_OFFSETS.flatMap(() => [HISTOGRAM_FLOATS * 2, HISTOGRAM_KEY * 4])),
+    )
     this.held = carve.uint8(OBJECT_SLOTS)
     this.key = carve.int32(OBJECT_SLOTS * KEY)
     this.marked = carve.uint8(OBJECT_SLOTS)
     this.markedList = carve.int16(OBJECT_SLOTS)
-    this.histogram = carve.int16(HISTOGRAM_FLOATS)
+    this.histogramCount = carve.int32(sections)
+    this.histogramKeyCount = carve.int32(sections)
+    this.histogram = []
+    this.histogramKey = []
+    for (let h = 0; h < sections; h++) {
+      this.histogram.push(carve.int16(HISTOGRAM_FLOATS))
+      this.histogramKey.push(carve.int32(HISTOGRAM_KEY))
+    }
   }
 
-  /** Notes that histogram float `at` (from the observation's offset) became nonzero. */
-  noteHistogram(at: number): void {
-    this.histogram[this.histogramCount++] = at
-  }
-
-  /** Zeroes the histogram floats noted, at `offset` (the observation's first float). */
-  clearHistograms(out: Float32Array, offset: number): void {
-    for (let k = 0; k < this.histogramCount; k++) out[offset + this.histogram[k]!] = 0
-    this.histogramCount = 0
+  /**
+   * Writes histogram section `h` at `offset` (the observation's first float) from the first
+   * `count` cards of `list` (their card ids in `card`), unless they are the cards it was written
+   * from last time, in the same order (its key): its floats are then what they would be written
+   * as. Otherwise the floats it made nonzero are zeroed, the counts added, and the cards kept.
+   */
+  writeHistogram(out: Float32Array, offset: number, h: number, list: readonly Eid[], count: number, card: Uint16Array): void {
+    let key = this.histogramKey[h]!
+    if (this.histogramKeyCount[h] === count) {
+      let k = 0
+      while (k < count && key[k] === list[k]) k++
+      if (k === count) return
+    }
+    const at = offset + HISTOGRAM_OFFSETS[h]!
+    const noted = this.histogram[h]!
+    for (let k = 0; k < this.histogramCount[h]!; k++) out[at + noted[k]!] = 0
+    let n = 0
+    for (let k = 0; k < count; k++) {
+      const i = card[list[k]!]! - 1
+      if (out[at + i] === 0) noted[n++] = i
+      out[at + i]! += 1 / HISTOGRAM_SCALE
+    }
+    this.histogramCount[h] = n
+    if (key.length < count) key = this.histogramKey[h] = new Int32Array(count * 2)
+    for (let k = 0; k < count; k++) key[k] = list[k]!
+    this.histogramKeyCount[h] = count
   }
 
   /** Notes that object slot `s`'s `focus` or `chosen` is set. */
@@ -497,20 +533,24 @@ function writeObjects(world: GameWorld, viewer: Eid, slots: SlotTable, card: Uin
 }
 
 /**
- * Adds `owner`'s cards in `zone` (their list of it) to the histogram at `section` (from the
- * observation's `offset`), if the viewer can see them (`canSeeZone`, asked once per list as in
- * `fillFromList`); with `rows`, notes each float it makes nonzero (`ObjectRows.noteHistogram`).
+ * Writes histogram section `h` (`HISTOGRAM_OFFSETS`) at `offset` (the observation's first float)
+ * from `owner`'s cards in `zone` (their list of it, or null for none) if the viewer can see them
+ * (`canSeeZone`, asked once per list as in `fillFromList`): into a place of zeros, or with `rows`
+ * through them (`ObjectRows.writeHistogram`: only a section whose cards changed is written again).
  */
 function writeHistogram(
-  world: GameWorld, viewer: Eid, owner: Eid, zone: number, out: Float32Array, offset: number, section: number, list: readonly Eid[], card: Uint16Array, rows: ObjectRows | null,
+  world: GameWorld, viewer: Eid, owner: Eid, zone: number, out: Float32Array, offset: number, h: number, list: readonly Eid[] | null, card: Uint16Array, rows: ObjectRows | null,
 ): void {
-  if (list.length === 0 || !canSeeZone(world, viewer, owner, zone)) return
-  for (let k = 0; k < list.length; k++) {
-    const at = section + card[list[k]!]! - 1
-    if (rows !== null && out[offset + at] === 0) rows.noteHistogram(at)
-    out[offset + at]! += 1 / HISTOGRAM_SCALE
+  const count = list === null || list.length === 0 || !canSeeZone(world, viewer, owner, zone) ? 0 : list.length
+  if (rows !== null) {
+    rows.writeHistogram(out, offset, h, list ?? NO_CARDS, count, card)
+    return
   }
+  const at = offset + HISTOGRAM_OFFSETS[h]!
+  for (let k = 0; k < count; k++) out[at + card[list![k]!]! - 1]! += 1 / HISTOGRAM_SCALE
 }
+
+const NO_CARDS: readonly Eid[] = []
 
 /** Each object section's first object slot and the slot past its last, in slot order. */
 const SECTION_BOUNDS = Int32Array.from(Object.values(OBJECT_SECTION).flatMap(({ first, slots }) => [first, first + slots]))
@@ -576,9 +616,8 @@ export function writeObservation(
   if (rows === null) out.fill(0, offset, offset + OBS_SIZE)
   else {
     // The same place was written before: clear the globals (the players' blocks are written
-    // whole), the histograms' nonzero floats and the builder's marks (the object rows below).
+    // whole) and the builder's marks (the object rows and histograms are written through `rows`).
     out.fill(0, offset, offset + OFFSET.me)
-    rows.clearHistograms(out, offset)
     rows.clearMarks(out, offset + OFFSET.objects)
   }
 
@@ -608,9 +647,9 @@ export function writeObservation(
   writeObjects(world, viewer, slots, ids.card, ids.manaValue, out, offset + OFFSET.objects, rows ?? freshRows)
 
   // Histograms
-  writeHistogram(world, viewer, viewer, Zone.Graveyard, out, offset, OFFSET.myGraveyard, mine.graveyard, ids.card, rows)
-  writeHistogram(world, viewer, opponent, Zone.Graveyard, out, offset, OFFSET.theirGraveyard, theirs.graveyard, ids.card, rows)
-  if (world.turn.awaiting === Await.Search && world.turn.decider === viewer) writeHistogram(world, viewer, viewer, Zone.Library, out, offset, OFFSET.myLibrarySeen, mine.library, ids.card, rows)
+  writeHistogram(world, viewer, viewer, Zone.Graveyard, out, offset, 0, mine.graveyard, ids.card, rows)
+  writeHistogram(world, viewer, opponent, Zone.Graveyard, out, offset, 1, theirs.graveyard, ids.card, rows)
+  writeHistogram(world, viewer, viewer, Zone.Library, out, offset, 2, world.turn.awaiting === Await.Search && world.turn.decider === viewer ? mine.library : null, ids.card, rows)
 }
 
 const observeScratch = new SlotTable()
