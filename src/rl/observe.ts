@@ -24,8 +24,14 @@ const HISTOGRAM_FLOATS = OFFSET.theirGraveyard - OFFSET.myGraveyard
 if (OFFSET.myLibrarySeen - OFFSET.theirGraveyard !== HISTOGRAM_FLOATS || OBS_SIZE - OFFSET.myLibrarySeen !== HISTOGRAM_FLOATS) {
   throw internalError('the histogram sections are not three of one size at the end of the observation')
 }
-/** The cards a histogram's key holds at first (more are allocated apart). */
-const HISTOGRAM_KEY = 64
+const HISTOGRAM_SECTIONS = HISTOGRAM_OFFSETS.length
+/** `ObjectRows.histograms`: the per-section counts, then the per-section floats made nonzero, then the keys. */
+const H_NOTED_COUNT = 0
+const H_KEY_COUNT = HISTOGRAM_SECTIONS
+const H_NOTED = 2 * HISTOGRAM_SECTIONS
+const H_KEYS = H_NOTED + HISTOGRAM_SECTIONS * HISTOGRAM_FLOATS
+/** The cards each histogram's key holds at first (`ObjectRows.histograms` grows for more). */
+const HISTOGRAM_KEY = 16
 
 /** What never changes in a game: each entity's card id and mana value (CR 202.3), worked out once per world. */
 interface Identities {
@@ -302,31 +308,23 @@ export class ObjectRows {
   private readonly marked: Uint8Array
   private readonly markedList: Int16Array
   private markedCount = 0
-  /** Per histogram section (`HISTOGRAM_OFFSETS` order): its floats that are nonzero, each once (from the section's first float). */
-  private readonly histogram: Int16Array[]
-  private readonly histogramCount: Int32Array
-  /** Per histogram section: the cards it was written from, in list order (its key; none for a section of zeros). */
-  private readonly histogramKey: Int32Array[]
-  private readonly histogramKeyCount: Int32Array
+  /**
+   * The histogram sections' state, in one array (one object to reach: `H_*`): per section
+   * (`HISTOGRAM_OFFSETS` order), how many of its floats are nonzero and how many cards its key
+   * holds; the floats it made nonzero, each once (from the section's first float); and its key,
+   * the cards it was written from in list order (`keyRoom` per section; none for a section of zeros).
+   */
+  private histograms: Int32Array
+  private keyRoom = HISTOGRAM_KEY
 
   constructor() {
     // One allocation: the arrays lie together.
-    const sections = HISTOGRAM_OFFSETS.length
-    const carve = new Carve(
-      Carve.bytes(OBJECT_SLOTS, OBJECT_SLOTS * KEY * 4, OBJECT_SLOTS, OBJECT_SLOTS * 2, sections * 4, sections * 4, ...HISTOGRAM_OFFSETS.flatMap(() => [HISTOGRAM_FLOATS * 2, HISTOGRAM_KEY * 4])),
-    )
+    const carve = new Carve(Carve.bytes(OBJECT_SLOTS, OBJECT_SLOTS * KEY * 4, OBJECT_SLOTS, OBJECT_SLOTS * 2, (H_KEYS + HISTOGRAM_SECTIONS * HISTOGRAM_KEY) * 4))
     this.held = carve.uint8(OBJECT_SLOTS)
     this.key = carve.int32(OBJECT_SLOTS * KEY)
     this.marked = carve.uint8(OBJECT_SLOTS)
     this.markedList = carve.int16(OBJECT_SLOTS)
-    this.histogramCount = carve.int32(sections)
-    this.histogramKeyCount = carve.int32(sections)
-    this.histogram = []
-    this.histogramKey = []
-    for (let h = 0; h < sections; h++) {
-      this.histogram.push(carve.int16(HISTOGRAM_FLOATS))
-      this.histogramKey.push(carve.int32(HISTOGRAM_KEY))
-    }
+    this.histograms = carve.int32(H_KEYS + HISTOGRAM_SECTIONS * HISTOGRAM_KEY)
   }
 
   /**
@@ -336,25 +334,35 @@ export class ObjectRows {
    * as. Otherwise the floats it made nonzero are zeroed, the counts added, and the cards kept.
    */
   writeHistogram(out: Float32Array, offset: number, h: number, list: readonly Eid[], count: number, card: Uint16Array): void {
-    let key = this.histogramKey[h]!
-    if (this.histogramKeyCount[h] === count) {
+    let state = this.histograms
+    let key = H_KEYS + h * this.keyRoom
+    if (state[H_KEY_COUNT + h] === count) {
       let k = 0
-      while (k < count && key[k] === list[k]) k++
+      while (k < count && state[key + k] === list[k]) k++
       if (k === count) return
     }
     const at = offset + HISTOGRAM_OFFSETS[h]!
-    const noted = this.histogram[h]!
-    for (let k = 0; k < this.histogramCount[h]!; k++) out[at + noted[k]!] = 0
+    const noted = H_NOTED + h * HISTOGRAM_FLOATS
+    for (let k = 0; k < state[H_NOTED_COUNT + h]!; k++) out[at + state[noted + k]!] = 0
     let n = 0
     for (let k = 0; k < count; k++) {
       const i = card[list[k]!]! - 1
-      if (out[at + i] === 0) noted[n++] = i
+      if (out[at + i] === 0) state[noted + n++] = i
       out[at + i]! += 1 / HISTOGRAM_SCALE
     }
-    this.histogramCount[h] = n
-    if (key.length < count) key = this.histogramKey[h] = new Int32Array(count * 2)
-    for (let k = 0; k < count; k++) key[k] = list[k]!
-    this.histogramKeyCount[h] = count
+    state[H_NOTED_COUNT + h] = n
+    if (count > this.keyRoom) {
+      // Room for more cards in every key, the keys kept.
+      const room = count * 2
+      const grown = new Int32Array(H_KEYS + HISTOGRAM_SECTIONS * room)
+      grown.set(state.subarray(0, H_KEYS))
+      for (let s = 0; s < HISTOGRAM_SECTIONS; s++) grown.set(state.subarray(H_KEYS + s * this.keyRoom, H_KEYS + s * this.keyRoom + state[H_KEY_COUNT + s]!), H_KEYS + s * room)
+      this.histograms = state = grown
+      this.keyRoom = room
+      key = H_KEYS + h * room
+    }
+    for (let k = 0; k < count; k++) state[key + k] = list[k]!
+    state[H_KEY_COUNT + h] = count
   }
 
   /** Notes that object slot `s`'s `focus` or `chosen` is set. */
