@@ -401,6 +401,73 @@ function writeBits(out: Float32Array, at: number, value: number, old: number, bi
 }
 
 /**
+ * The columns `writeObjects` reads, as places in two views of the world's arena (every state
+ * column is a view of it, `layArena`): one Int32 and one byte view to reach instead of a typed
+ * array per column, each its own object in memory (at N games in lockstep, each a cache miss).
+ * Int32 and Uint32 columns are read through the Int32 view (a Uint32 value as the same 32 bits).
+ * Valid while the world's capacity is: only a growth lays the arena out again.
+ */
+interface ArenaViews {
+  capacity: number
+  i32: Int32Array
+  u8: Uint8Array
+  zone: number
+  controller: number
+  power: number
+  toughness: number
+  loyalty: number
+  damage: number
+  keywords: number
+  types: number
+  tapped: number
+  sick: number
+  combatFlags: number
+  attackTarget: number
+  blocking: number
+  attachedTo: number
+  plotted: number
+  plottedTurn: number
+}
+
+const ARENA_VIEWS = new WeakMap<GameWorld, ArenaViews>()
+
+function arenaViews(world: GameWorld): ArenaViews {
+  let views = ARENA_VIEWS.get(world)
+  if (views === undefined || views.capacity !== world.capacity) {
+    const buffer = world.place.zone.buffer
+    const at = (column: Int32Array | Uint32Array | Uint8Array): number => {
+      // CHECK: the column is a view of the arena, on its element size.
+      if (column.buffer !== buffer || column.byteOffset % column.BYTES_PER_ELEMENT !== 0) throw internalError('an observation column is not a view of the world\'s arena')
+      return column.byteOffset / column.BYTES_PER_ELEMENT
+    }
+    const { place, stats, status, combat, cards } = world
+    views = {
+      capacity: world.capacity,
+      i32: new Int32Array(buffer, 0, buffer.byteLength >> 2),
+      u8: new Uint8Array(buffer),
+      zone: at(place.zone),
+      controller: at(place.controller),
+      power: at(stats.power),
+      toughness: at(stats.toughness),
+      loyalty: at(stats.loyalty),
+      damage: at(stats.damage),
+      keywords: at(world.kw.effective),
+      types: at(world.types.mask),
+      tapped: at(status.tapped),
+      sick: at(status.sick),
+      combatFlags: at(combat.flags),
+      attackTarget: at(combat.attackTarget),
+      blocking: at(combat.blocking),
+      attachedTo: at(cards.attachedTo),
+      plotted: at(cards.plotted),
+      plottedTurn: at(cards.plottedTurn),
+    }
+    ARENA_VIEWS.set(world, views)
+  }
+  return views
+}
+
+/**
  * The object rows (OBJECT_FEATURES) of the slots `slots` holds, at `base` (the first object row's
  * float), against `rows` (what each row holds: a row of zeros has the key of zeros): a row that
  * held an object and holds none now is cleared, and of the others only the floats of the key
@@ -415,15 +482,25 @@ function writeObjects(world: GameWorld, viewer: Eid, slots: SlotTable, card: Uin
   const key = rows.key
   const held = rows.held
   const slotEid = slots.eid
-  const { zone: zones, controller } = world.place
-  const { power: powers, toughness: toughnesses, loyalty: loyalties, damage: damages } = world.stats
-  const keywords = world.kw.effective
-  const types = world.types.mask
-  const { tapped, sick } = world.status
-  const combat = world.combat
-  const combatFlags = combat.flags
-  const cards = world.cards
-  const attachedTos = cards.attachedTo
+  // The columns through the arena's two views (`ArenaViews`): a column's value of `eid` at its place + eid.
+  const views = arenaViews(world)
+  const { i32, u8 } = views
+  const zones = views.zone
+  const controller = views.controller
+  const powers = views.power
+  const toughnesses = views.toughness
+  const loyalties = views.loyalty
+  const damages = views.damage
+  const keywords = views.keywords
+  const types = views.types
+  const tapped = views.tapped
+  const sick = views.sick
+  const combatFlags = views.combatFlags
+  const attackTargets = views.attackTarget
+  const blockings = views.blocking
+  const attachedTos = views.attachedTo
+  const plotted = views.plotted
+  const plottedTurns = views.plottedTurn
   const turn = world.turn.number
   const stack = world.stack
   const stackFirst = OBJECT_SECTION.stack.first
@@ -447,7 +524,7 @@ function writeObjects(world: GameWorld, viewer: Eid, slots: SlotTable, card: Uin
       held[s] = 1
       let flags = FL_PRESENT
       let refs = 0
-      let mine = controller[eid] === viewer ? 1 : 0
+      let mine = i32[controller + eid] === viewer ? 1 : 0
       if (s >= stackFirst && s < stackEnd) {
         const item = stack[stack.length - 1 - (s - stackFirst)]!
         flags |= item.kind === 'spell' ? FL_STACK_SPELL : FL_STACK_ABILITY
@@ -455,25 +532,25 @@ function writeObjects(world: GameWorld, viewer: Eid, slots: SlotTable, card: Uin
         if (item.kind !== 'trigger') refs = ref(slots, item.target) & 0xff
       }
       let damage = 0
-      const zone = zones[eid]
+      const zone = u8[zones + eid]
       if (zone === Zone.Battlefield) {
-        damage = damages[eid]!
-        flags |= (tapped[eid]! << FL_TAPPED_SHIFT) | (sick[eid]! << FL_SICK_SHIFT)
-        const c = combatFlags[eid]!
+        damage = i32[damages + eid]!
+        flags |= (u8[tapped + eid]! << FL_TAPPED_SHIFT) | (u8[sick + eid]! << FL_SICK_SHIFT)
+        const c = u8[combatFlags + eid]!
         if (c !== 0) {
           // References are 1 + slot (up to ACTION_SLOTS), 0 or -1: a byte each.
           if (c & C_ATTACKING) {
             flags |= FL_ATTACKING
-            refs |= (ref(slots, combat.attackTarget[eid]!) & 0xff) << 8
+            refs |= (ref(slots, i32[attackTargets + eid]!) & 0xff) << 8
           }
           if (c & C_BLOCKED) flags |= FL_BLOCKED
-          if (c & C_BLOCKING) refs |= (ref(slots, combat.blocking[eid]!) & 0xff) << 16
+          if (c & C_BLOCKING) refs |= (ref(slots, i32[blockings + eid]!) & 0xff) << 16
         }
-        const attachedTo = attachedTos[eid]!
+        const attachedTo = i32[attachedTos + eid]!
         if (attachedTo !== 0) refs |= (ref(slots, attachedTo) & 0xff) << 24
-      } else if (zone === Zone.Exile && cards.plotted[eid]) {
+      } else if (zone === Zone.Exile && u8[plotted + eid]) {
         flags |= FL_PLOTTED
-        if (cards.plottedTurn[eid] === turn) flags |= FL_PLOTTED_THIS_TURN
+        if (i32[plottedTurns + eid] === turn) flags |= FL_PLOTTED_THIS_TURN
       }
       const id = card[eid]!
       const manaValue = mv[eid]!
@@ -485,17 +562,17 @@ function writeObjects(world: GameWorld, viewer: Eid, slots: SlotTable, card: Uin
         out[at + F.mine] = mine
         putScaled(out, at + F.manaValue, manaValue, 10)
       }
-      const power = powers[eid]!
+      const power = i32[powers + eid]!
       if (key[k + K_POWER] !== power) {
         key[k + K_POWER] = power
         putScaled(out, at + F.power, power, 10)
       }
-      const toughness = toughnesses[eid]!
+      const toughness = i32[toughnesses + eid]!
       if (key[k + K_TOUGHNESS] !== toughness) {
         key[k + K_TOUGHNESS] = toughness
         putScaled(out, at + F.toughness, toughness, 10)
       }
-      const loyalty = loyalties[eid]!
+      const loyalty = i32[loyalties + eid]!
       if (key[k + K_LOYALTY] !== loyalty) {
         key[k + K_LOYALTY] = loyalty
         putScaled(out, at + F.loyalty, loyalty, 10)
@@ -504,13 +581,13 @@ function writeObjects(world: GameWorld, viewer: Eid, slots: SlotTable, card: Uin
         key[k + K_DAMAGE] = damage
         putScaled(out, at + F.damage, damage, 10)
       }
-      const kw = keywords[eid]! | 0
+      const kw = i32[keywords + eid]! | 0
       let old = key[k + K_KEYWORDS]!
       if (old !== kw) {
         key[k + K_KEYWORDS] = kw
         writeBits(out, at + F.keyword, kw, old, KEYWORD_BITS)
       }
-      const t = types[eid]! | 0
+      const t = u8[types + eid]! | 0
       old = key[k + K_TYPES]!
       if (old !== t) {
         key[k + K_TYPES] = t
