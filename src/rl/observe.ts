@@ -159,16 +159,19 @@ function fillFromList(world: GameWorld, viewer: Eid, slots: SlotTable, owner: Ei
  * counts each player's lands, untapped lands and creatures on the way.
  */
 function fillBattlefield(world: GameWorld, viewer: Eid, slots: SlotTable): void {
-  const { controller } = world.place
-  const types = world.types.mask
-  const tapped = world.status.tapped
+  // Through the arena's views (`ArenaViews`).
+  const views = arenaViews(world)
+  const { i32, u8 } = views
+  const controller = views.controller
+  const types = views.types
+  const tapped = views.tapped
   const permanents = battlefieldOf(world)
   const mine = OBJECT_SECTION.myBattlefield
   const theirs = OBJECT_SECTION.theirBattlefield
   let usedMine = 0
   let usedTheirs = 0
   const counts = slots.counts
-  counts.fill(0)
+  for (let c = 0; c < counts.length; c++) counts[c] = 0
   // `canSee`'s rule is the zone's (`canSeeZone`), which for the battlefield may depend on the
   // owner only: asked once per player, and per card only if some player's permanents were hidden.
   let seeAll = true
@@ -178,14 +181,14 @@ function fillBattlefield(world: GameWorld, viewer: Eid, slots: SlotTable): void 
     const wantLand = pass === 1
     for (let k = 0; k < permanents.length; k++) {
       const eid = permanents[k]!
-      const t = types[eid]!
+      const t = u8[types + eid]!
       const land = (t & T_LAND) !== 0
       if (land !== wantLand || (!seeAll && !canSee(world, viewer, eid))) continue
-      const own = controller[eid] === viewer
+      const own = i32[controller + eid] === viewer
       const c = own ? 0 : 3
       if (land) {
         counts[c]!++
-        if (tapped[eid] === 0) counts[c + 1]!++
+        if (u8[tapped + eid] === 0) counts[c + 1]!++
       }
       if (t & T_CREATURE) counts[c + 2]!++
       if (own) {
@@ -236,11 +239,11 @@ function ref(slots: SlotTable, eid: Eid): number {
   return slot < 0 ? -1 : slot + 1
 }
 
-function writePlayer(world: GameWorld, out: Float32Array, at: number, player: Eid, decider: Eid | null, counts: Int32Array, c: number): void {
+function writePlayer(world: GameWorld, views: ArenaViews, out: Float32Array, at: number, player: Eid, decider: Eid | null, counts: Int32Array, c: number): void {
   const lists = world.zoneLists[player]!
-  const players = world.players
+  const { i32, u8 } = views
   const turn = world.turn
-  putScaled(out, at + P.life, players.life[player]!, 20)
+  putScaled(out, at + P.life, i32[views.life + player]!, 20)
   putScaled(out, at + P.handSize, lists.hand.length, 10)
   putScaled(out, at + P.librarySize, lists.library.length, 40)
   putScaled(out, at + P.graveyardSize, lists.graveyard.length, 40)
@@ -248,9 +251,9 @@ function writePlayer(world: GameWorld, out: Float32Array, at: number, player: Ei
   putScaled(out, at + P.lands, counts[c]!, 10)
   putScaled(out, at + P.untappedLands, counts[c + 1]!, 10)
   putScaled(out, at + P.creatures, counts[c + 2]!, 10)
-  out[at + P.lost] = players.lost[player]!
-  out[at + P.mulligans] = players.mulligans[player]! / 7
-  out[at + P.kept] = players.kept[player]!
+  out[at + P.lost] = u8[views.lost + player]!
+  out[at + P.mulligans] = u8[views.mulligans + player]! / 7
+  out[at + P.kept] = u8[views.kept + player]!
   out[at + P.active] = turn.active === player ? 1 : 0
   out[at + P.priority] = turn.awaiting === Await.None && turn.priority === player ? 1 : 0
   out[at + P.deciding] = decider === player ? 1 : 0
@@ -401,7 +404,8 @@ function writeBits(out: Float32Array, at: number, value: number, old: number, bi
 }
 
 /**
- * The columns `writeObjects` reads, as places in two views of the world's arena (every state
+ * The columns the observation reads per object or player (`writeObjects`, `fillBattlefield`,
+ * `writePlayer`), as places in two views of the world's arena (every state
  * column is a view of it, `layArena`): one Int32 and one byte view to reach instead of a typed
  * array per column, each its own object in memory (at N games in lockstep, each a cache miss).
  * Int32 and Uint32 columns are read through the Int32 view (a Uint32 value as the same 32 bits).
@@ -427,6 +431,10 @@ interface ArenaViews {
   attachedTo: number
   plotted: number
   plottedTurn: number
+  life: number
+  lost: number
+  mulligans: number
+  kept: number
 }
 
 const ARENA_VIEWS = new WeakMap<GameWorld, ArenaViews>()
@@ -461,6 +469,10 @@ function arenaViews(world: GameWorld): ArenaViews {
       attachedTo: at(cards.attachedTo),
       plotted: at(cards.plotted),
       plottedTurn: at(cards.plottedTurn),
+      life: at(world.players.life),
+      lost: at(world.players.lost),
+      mulligans: at(world.players.mulligans),
+      kept: at(world.players.kept),
     }
     ARENA_VIEWS.set(world, views)
   }
@@ -478,12 +490,11 @@ function arenaViews(world: GameWorld): ArenaViews {
  * ability: its source's) with what the stack item adds: `mine` is whether the viewer controls the
  * item, its kind bit and its target.
  */
-function writeObjects(world: GameWorld, viewer: Eid, slots: SlotTable, card: Uint16Array, mv: Uint8Array, out: Float32Array, base: number, rows: ObjectRows): void {
+function writeObjects(world: GameWorld, views: ArenaViews, viewer: Eid, slots: SlotTable, card: Uint16Array, mv: Uint8Array, out: Float32Array, base: number, rows: ObjectRows): void {
   const key = rows.key
   const held = rows.held
   const slotEid = slots.eid
   // The columns through the arena's two views (`ArenaViews`): a column's value of `eid` at its place + eid.
-  const views = arenaViews(world)
   const { i32, u8 } = views
   const zones = views.zone
   const controller = views.controller
@@ -721,15 +732,17 @@ export function writeObservation(
   // A finished game has no decider (its Decision names the winner; `lost` says who lost).
   const deciding = decisionKind === 'gameOver' ? null : decider
   out[g + G.iDecide] = deciding === viewer ? 1 : 0
-  writePlayer(world, out, offset + OFFSET.me, viewer, deciding, slots.counts, 0)
-  writePlayer(world, out, offset + OFFSET.opponent, opponent, deciding, slots.counts, 3)
+  // The players' and objects' columns through the arena's views (`ArenaViews`).
+  const views = arenaViews(world)
+  writePlayer(world, views, out, offset + OFFSET.me, viewer, deciding, slots.counts, 0)
+  writePlayer(world, views, out, offset + OFFSET.opponent, opponent, deciding, slots.counts, 3)
 
   // Objects
   if (rows === null) {
     freshRows.held.fill(0)
     freshRows.key.fill(0)
   }
-  writeObjects(world, viewer, slots, ids.card, ids.manaValue, out, offset + OFFSET.objects, rows ?? freshRows)
+  writeObjects(world, views, viewer, slots, ids.card, ids.manaValue, out, offset + OFFSET.objects, rows ?? freshRows)
 
   // Histograms
   writeHistogram(world, viewer, viewer, Zone.Graveyard, out, offset, 0, mine.graveyard, ids.card, rows)
