@@ -299,14 +299,13 @@ const TYPE_BITS = (1 << TYPE_COUNT) - 1
 
 /**
  * The object rows of a place written again and again (`VecEnv`'s row of an env, `RecordRows`'
- * observation): whether each row holds an object and the values it was written from (its key),
- * so that only the floats whose values changed are written again, and the rows whose `focus` or
+ * observation): the values each row was written from (its key: all zeros for a row that holds
+ * no object, never for one that does, whose flags have `present`), so that only the floats whose
+ * values changed are written again, and the rows whose `focus` or
  * `chosen` the decision builder set (cleared before the next write). The place is written only
  * through these rows: a client reads it and never writes it.
  */
 export class ObjectRows {
-  /** 1 where the row holds an object (0: the row is all zeros, and so is its key). */
-  readonly held: Uint8Array
   readonly key: Int32Array
   private readonly marked: Uint8Array
   private readonly markedList: Int16Array
@@ -322,8 +321,7 @@ export class ObjectRows {
 
   constructor() {
     // One allocation: the arrays lie together.
-    const carve = new Carve(Carve.bytes(OBJECT_SLOTS, OBJECT_SLOTS * KEY * 4, OBJECT_SLOTS, OBJECT_SLOTS * 2, (H_KEYS + HISTOGRAM_SECTIONS * HISTOGRAM_KEY) * 4))
-    this.held = carve.uint8(OBJECT_SLOTS)
+    const carve = new Carve(Carve.bytes(OBJECT_SLOTS * KEY * 4, OBJECT_SLOTS, OBJECT_SLOTS * 2, (H_KEYS + HISTOGRAM_SECTIONS * HISTOGRAM_KEY) * 4))
     this.key = carve.int32(OBJECT_SLOTS * KEY)
     this.marked = carve.uint8(OBJECT_SLOTS)
     this.markedList = carve.int16(OBJECT_SLOTS)
@@ -492,7 +490,6 @@ function arenaViews(world: GameWorld): ArenaViews {
  */
 function writeObjects(world: GameWorld, views: ArenaViews, viewer: Eid, slots: SlotTable, card: Uint16Array, mv: Uint8Array, out: Float32Array, base: number, rows: ObjectRows): void {
   const key = rows.key
-  const held = rows.held
   const slotEid = slots.eid
   // The columns through the arena's two views (`ArenaViews`): a column's value of `eid` at its place + eid.
   const { i32, u8 } = views
@@ -525,14 +522,12 @@ function writeObjects(world: GameWorld, views: ArenaViews, viewer: Eid, slots: S
       // A section's objects fill its first slots (`fillSlots`), as they did when its rows were
       // last written: past a slot with neither, the section is empty.
       if (eid === 0) {
-        if (held[s] === 0) break
-        // A row that held an object and holds none now is cleared, with its key.
+        // A row that held an object (its flags have `present`) and holds none now is cleared, with its key.
+        if (key[k + K_FLAGS] === 0) break
         out.fill(0, at, at + OBJECT_SIZE)
         key.fill(0, k, k + KEY)
-        held[s] = 0
         continue
       }
-      held[s] = 1
       let flags = FL_PRESENT
       let refs = 0
       let mine = i32[controller + eid] === viewer ? 1 : 0
@@ -738,10 +733,7 @@ export function writeObservation(
   writePlayer(world, views, out, offset + OFFSET.opponent, opponent, deciding, slots.counts, 3)
 
   // Objects
-  if (rows === null) {
-    freshRows.held.fill(0)
-    freshRows.key.fill(0)
-  }
+  if (rows === null) freshRows.key.fill(0)
   writeObjects(world, views, viewer, slots, ids.card, ids.manaValue, out, offset + OFFSET.objects, rows ?? freshRows)
 
   // Histograms
