@@ -266,19 +266,19 @@ function writePlayer(world: GameWorld, views: ArenaViews, out: Float32Array, at:
  * row that holds no object (all zeros) has the key of all zeros: every word below is 0 exactly
  * when its floats are. Slot `s`'s key is `key[s * KEY .. s * KEY + KEY]`.
  */
-const KEY = 9
+const KEY = 8
 /** Card id (16 bits, `Identities`), mana value (8) and `mine`. */
 const K_ID = 0
 const K_POWER = 1
 const K_TOUGHNESS = 2
 const K_LOYALTY = 3
 const K_DAMAGE = 4
-const K_KEYWORDS = 5
-const K_TYPES = 6
+/** The keyword bits written (the low 16 bits) and the type bits (the high 16). */
+const K_KINDS = 5
 /** The bit features, one bit each (`FLAG_FEATURE`), and the raw tapped and sick bytes. */
-const K_FLAGS = 7
+const K_FLAGS = 6
 /** The references, each `ref & 0xff` (from -1 .. ACTION_SLOTS: -1 is 255, none is 0). */
-const K_REFS = 8
+const K_REFS = 7
 
 // Bits of the K_FLAGS word: the 0/1 features. `tapped` and `sick` are bytes of the status store
 // written as they are, so they keep 8 bits each above.
@@ -294,8 +294,9 @@ const FL_STACK_ABILITY = 1 << 6
 const FL_BITS = (1 << FLAG_FEATURE.length) - 1
 const FL_TAPPED_SHIFT = 8
 const FL_SICK_SHIFT = 16
-const KEYWORD_BITS = KEYWORD_COUNT >= 32 ? -1 : (1 << KEYWORD_COUNT) - 1
+const KEYWORD_BITS = (1 << KEYWORD_COUNT) - 1
 const TYPE_BITS = (1 << TYPE_COUNT) - 1
+if (KEYWORD_COUNT > 16 || TYPE_COUNT > 16) throw internalError(`an object row's key holds 16 keyword and 16 type bits, not ${KEYWORD_COUNT} and ${TYPE_COUNT}`)
 
 /**
  * The object rows of a place written again and again (`VecEnv`'s row of an env, `RecordRows`'
@@ -587,17 +588,13 @@ function writeObjects(world: GameWorld, views: ArenaViews, viewer: Eid, slots: S
         key[k + K_DAMAGE] = damage
         putScaled(out, at + F.damage, damage, 10)
       }
-      const kw = i32[keywords + eid]! | 0
-      let old = key[k + K_KEYWORDS]!
-      if (old !== kw) {
-        key[k + K_KEYWORDS] = kw
-        writeBits(out, at + F.keyword, kw, old, KEYWORD_BITS)
-      }
-      const t = u8[types + eid]! | 0
-      old = key[k + K_TYPES]!
-      if (old !== t) {
-        key[k + K_TYPES] = t
-        writeBits(out, at + F.type, t, old, TYPE_BITS)
+      // The bits written only: the keyword bits beyond KEYWORD_COUNT and type bits beyond TYPE_COUNT are no features.
+      const kinds = (i32[keywords + eid]! & KEYWORD_BITS) | ((u8[types + eid]! & TYPE_BITS) << 16)
+      let old = key[k + K_KINDS]!
+      if (old !== kinds) {
+        key[k + K_KINDS] = kinds
+        writeBits(out, at + F.keyword, kinds, old, KEYWORD_BITS)
+        writeBits(out, at + F.type, kinds >>> 16, old >>> 16, TYPE_BITS)
       }
       old = key[k + K_FLAGS]!
       if (old !== flags) {
