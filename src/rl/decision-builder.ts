@@ -91,6 +91,8 @@ export class DecisionBuilder {
   private demand: Int32Array
   private matchOf: Int32Array
   private seen: Uint8Array
+  /** `explicitUpTo`'s map. */
+  private readonly explicit = new Map<Eid, [Eid, number][]>()
 
   /**
    * `mask`: where the mask is kept (ACTION_SIZE bytes: a `VecEnv`'s row of its masks, read in
@@ -320,12 +322,12 @@ export class DecisionBuilder {
         // CR 701.23: stop picking: the cards picked, none included (the search finds nothing and the library is still shuffled, 701.24);
         // the mulligan index before any pick: decline the search (a "you may" search; no shuffle).
         if (index === ACTION_MULLIGAN) return { type: 'search', player, cards: null }
-        if (stop) return { type: 'search', player, cards: Array.from(this.picks.subarray(0, this.pickCount)) }
+        if (stop) return { type: 'search', player, cards: this.pickedCards() }
         const card = this.option[index]!
         this.picks[this.pickCount++] = card
         this.picked[this.slots.slot(card)] = 1
         if (this.pickCount < this.decisionCount) return this.next()
-        const cards = Array.from(this.picks.subarray(0, this.pickCount))
+        const cards = this.pickedCards()
         return kind === 'search' ? { type: 'search', player, cards } : { type: kind, player, cards }
       }
       case Phase.Mulligan:
@@ -334,6 +336,13 @@ export class DecisionBuilder {
         break
     }
     throw internalError(`no action in phase ${this.phaseId}`)
+  }
+
+  /** The cards picked so far, in a new list (no view of `picks` made for it). */
+  private pickedCards(): Eid[] {
+    const cards: Eid[] = []
+    for (let i = 0; i < this.pickCount; i++) cards.push(this.picks[i]!)
+    return cards
   }
 
   private next(): null {
@@ -514,12 +523,20 @@ export class DecisionBuilder {
     this.verb[this.cursor] = D_DEFAULT
   }
 
-  /** The explicit assignment of the damage candidates before `end` (null: every one by default). */
+  /**
+   * The explicit assignment of the damage candidates before `end` (null: every one by default),
+   * in the builder's one map, refilled at each call: read it before the next (the damage plan's
+   * check and `apply` read it at once and keep nothing of it).
+   */
   private explicitUpTo(end: number): ExplicitAssignment | null {
     let explicit: Map<Eid, [Eid, number][]> | null = null
     for (let c = 0; c < end; c++) {
       if (this.verb[c] === D_DEFAULT) continue
-      ;(explicit ??= new Map()).set(this.legal!.damage[c]!.creature, this.entriesOf(c, this.verb[c]!, this.choice[c]!))
+      if (explicit === null) {
+        explicit = this.explicit
+        explicit.clear()
+      }
+      explicit.set(this.legal!.damage[c]!.creature, this.entriesOf(c, this.verb[c]!, this.choice[c]!))
     }
     return explicit
   }

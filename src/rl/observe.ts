@@ -18,8 +18,20 @@ import {
 } from './layout.js'
 
 const TYPE_COUNT = TYPE_NAMES.length
-/** The histogram sections' floats: they lie together at the end of the observation. */
-const HISTOGRAM_FLOATS = OBS_SIZE - OFFSET.myGraveyard
+/** The histogram sections (myGraveyard, theirGraveyard, myLibrarySeen): their first floats, in order, and each one's floats (one per card id). */
+const HISTOGRAM_OFFSETS = [OFFSET.myGraveyard, OFFSET.theirGraveyard, OFFSET.myLibrarySeen] as const
+const HISTOGRAM_FLOATS = OFFSET.theirGraveyard - OFFSET.myGraveyard
+if (OFFSET.myLibrarySeen - OFFSET.theirGraveyard !== HISTOGRAM_FLOATS || OBS_SIZE - OFFSET.myLibrarySeen !== HISTOGRAM_FLOATS) {
+  throw internalError('the histogram sections are not three of one size at the end of the observation')
+}
+const HISTOGRAM_SECTIONS = HISTOGRAM_OFFSETS.length
+/** `ObjectRows.histograms`: the per-section counts, then the per-section floats made nonzero, then the keys. */
+const H_NOTED_COUNT = 0
+const H_KEY_COUNT = HISTOGRAM_SECTIONS
+const H_NOTED = 2 * HISTOGRAM_SECTIONS
+const H_KEYS = H_NOTED + HISTOGRAM_SECTIONS * HISTOGRAM_FLOATS
+/** The cards each histogram's key holds at first (`ObjectRows.histograms` grows for more). */
+const HISTOGRAM_KEY = 16
 
 /** What never changes in a game: each entity's card id and mana value (CR 202.3), worked out once per world. */
 interface Identities {
@@ -147,16 +159,19 @@ function fillFromList(world: GameWorld, viewer: Eid, slots: SlotTable, owner: Ei
  * counts each player's lands, untapped lands and creatures on the way.
  */
 function fillBattlefield(world: GameWorld, viewer: Eid, slots: SlotTable): void {
-  const { controller } = world.place
-  const types = world.types.mask
-  const tapped = world.status.tapped
+  // Through the arena's views (`ArenaViews`).
+  const views = arenaViews(world)
+  const { i32, u8 } = views
+  const controller = views.controller
+  const types = views.types
+  const tapped = views.tapped
   const permanents = battlefieldOf(world)
   const mine = OBJECT_SECTION.myBattlefield
   const theirs = OBJECT_SECTION.theirBattlefield
   let usedMine = 0
   let usedTheirs = 0
   const counts = slots.counts
-  counts.fill(0)
+  for (let c = 0; c < counts.length; c++) counts[c] = 0
   // `canSee`'s rule is the zone's (`canSeeZone`), which for the battlefield may depend on the
   // owner only: asked once per player, and per card only if some player's permanents were hidden.
   let seeAll = true
@@ -166,14 +181,14 @@ function fillBattlefield(world: GameWorld, viewer: Eid, slots: SlotTable): void 
     const wantLand = pass === 1
     for (let k = 0; k < permanents.length; k++) {
       const eid = permanents[k]!
-      const t = types[eid]!
+      const t = u8[types + eid]!
       const land = (t & T_LAND) !== 0
       if (land !== wantLand || (!seeAll && !canSee(world, viewer, eid))) continue
-      const own = controller[eid] === viewer
+      const own = i32[controller + eid] === viewer
       const c = own ? 0 : 3
       if (land) {
         counts[c]!++
-        if (tapped[eid] === 0) counts[c + 1]!++
+        if (u8[tapped + eid] === 0) counts[c + 1]!++
       }
       if (t & T_CREATURE) counts[c + 2]!++
       if (own) {
@@ -224,11 +239,11 @@ function ref(slots: SlotTable, eid: Eid): number {
   return slot < 0 ? -1 : slot + 1
 }
 
-function writePlayer(world: GameWorld, out: Float32Array, at: number, player: Eid, decider: Eid | null, counts: Int32Array, c: number): void {
+function writePlayer(world: GameWorld, views: ArenaViews, out: Float32Array, at: number, player: Eid, decider: Eid | null, counts: Int32Array, c: number): void {
   const lists = world.zoneLists[player]!
-  const players = world.players
+  const { i32, u8 } = views
   const turn = world.turn
-  putScaled(out, at + P.life, players.life[player]!, 20)
+  putScaled(out, at + P.life, i32[views.life + player]!, 20)
   putScaled(out, at + P.handSize, lists.hand.length, 10)
   putScaled(out, at + P.librarySize, lists.library.length, 40)
   putScaled(out, at + P.graveyardSize, lists.graveyard.length, 40)
@@ -236,9 +251,9 @@ function writePlayer(world: GameWorld, out: Float32Array, at: number, player: Ei
   putScaled(out, at + P.lands, counts[c]!, 10)
   putScaled(out, at + P.untappedLands, counts[c + 1]!, 10)
   putScaled(out, at + P.creatures, counts[c + 2]!, 10)
-  out[at + P.lost] = players.lost[player]!
-  out[at + P.mulligans] = players.mulligans[player]! / 7
-  out[at + P.kept] = players.kept[player]!
+  out[at + P.lost] = u8[views.lost + player]!
+  out[at + P.mulligans] = u8[views.mulligans + player]! / 7
+  out[at + P.kept] = u8[views.kept + player]!
   out[at + P.active] = turn.active === player ? 1 : 0
   out[at + P.priority] = turn.awaiting === Await.None && turn.priority === player ? 1 : 0
   out[at + P.deciding] = decider === player ? 1 : 0
@@ -251,19 +266,19 @@ function writePlayer(world: GameWorld, out: Float32Array, at: number, player: Ei
  * row that holds no object (all zeros) has the key of all zeros: every word below is 0 exactly
  * when its floats are. Slot `s`'s key is `key[s * KEY .. s * KEY + KEY]`.
  */
-const KEY = 9
+const KEY = 8
 /** Card id (16 bits, `Identities`), mana value (8) and `mine`. */
 const K_ID = 0
 const K_POWER = 1
 const K_TOUGHNESS = 2
 const K_LOYALTY = 3
 const K_DAMAGE = 4
-const K_KEYWORDS = 5
-const K_TYPES = 6
+/** The keyword bits written (the low 16 bits) and the type bits (the high 16). */
+const K_KINDS = 5
 /** The bit features, one bit each (`FLAG_FEATURE`), and the raw tapped and sick bytes. */
-const K_FLAGS = 7
+const K_FLAGS = 6
 /** The references, each `ref & 0xff` (from -1 .. ACTION_SLOTS: -1 is 255, none is 0). */
-const K_REFS = 8
+const K_REFS = 7
 
 // Bits of the K_FLAGS word: the 0/1 features. `tapped` and `sick` are bytes of the status store
 // written as they are, so they keep 8 bits each above.
@@ -279,46 +294,77 @@ const FL_STACK_ABILITY = 1 << 6
 const FL_BITS = (1 << FLAG_FEATURE.length) - 1
 const FL_TAPPED_SHIFT = 8
 const FL_SICK_SHIFT = 16
-const KEYWORD_BITS = KEYWORD_COUNT >= 32 ? -1 : (1 << KEYWORD_COUNT) - 1
+const KEYWORD_BITS = (1 << KEYWORD_COUNT) - 1
 const TYPE_BITS = (1 << TYPE_COUNT) - 1
+if (KEYWORD_COUNT > 16 || TYPE_COUNT > 16) throw internalError(`an object row's key holds 16 keyword and 16 type bits, not ${KEYWORD_COUNT} and ${TYPE_COUNT}`)
 
 /**
  * The object rows of a place written again and again (`VecEnv`'s row of an env, `RecordRows`'
- * observation): whether each row holds an object and the values it was written from (its key),
- * so that only the floats whose values changed are written again, and the rows whose `focus` or
+ * observation): the values each row was written from (its key: all zeros for a row that holds
+ * no object, never for one that does, whose flags have `present`), so that only the floats whose
+ * values changed are written again, and the rows whose `focus` or
  * `chosen` the decision builder set (cleared before the next write). The place is written only
  * through these rows: a client reads it and never writes it.
  */
 export class ObjectRows {
-  /** 1 where the row holds an object (0: the row is all zeros, and so is its key). */
-  readonly held: Uint8Array
   readonly key: Int32Array
   private readonly marked: Uint8Array
   private readonly markedList: Int16Array
   private markedCount = 0
-  /** The histogram floats (from the observation's offset) that are nonzero, each once. */
-  private readonly histogram: Int16Array
-  private histogramCount = 0
+  /**
+   * The histogram sections' state, in one array (one object to reach: `H_*`): per section
+   * (`HISTOGRAM_OFFSETS` order), how many of its floats are nonzero and how many cards its key
+   * holds; the floats it made nonzero, each once (from the section's first float); and its key,
+   * the cards it was written from in list order (`keyRoom` per section; none for a section of zeros).
+   */
+  private histograms: Int32Array
+  private keyRoom = HISTOGRAM_KEY
 
   constructor() {
     // One allocation: the arrays lie together.
-    const carve = new Carve(Carve.bytes(OBJECT_SLOTS, OBJECT_SLOTS * KEY * 4, OBJECT_SLOTS, OBJECT_SLOTS * 2, HISTOGRAM_FLOATS * 2))
-    this.held = carve.uint8(OBJECT_SLOTS)
+    const carve = new Carve(Carve.bytes(OBJECT_SLOTS * KEY * 4, OBJECT_SLOTS, OBJECT_SLOTS * 2, (H_KEYS + HISTOGRAM_SECTIONS * HISTOGRAM_KEY) * 4))
     this.key = carve.int32(OBJECT_SLOTS * KEY)
     this.marked = carve.uint8(OBJECT_SLOTS)
     this.markedList = carve.int16(OBJECT_SLOTS)
-    this.histogram = carve.int16(HISTOGRAM_FLOATS)
+    this.histograms = carve.int32(H_KEYS + HISTOGRAM_SECTIONS * HISTOGRAM_KEY)
   }
 
-  /** Notes that histogram float `at` (from the observation's offset) became nonzero. */
-  noteHistogram(at: number): void {
-    this.histogram[this.histogramCount++] = at
-  }
-
-  /** Zeroes the histogram floats noted, at `offset` (the observation's first float). */
-  clearHistograms(out: Float32Array, offset: number): void {
-    for (let k = 0; k < this.histogramCount; k++) out[offset + this.histogram[k]!] = 0
-    this.histogramCount = 0
+  /**
+   * Writes histogram section `h` at `offset` (the observation's first float) from the first
+   * `count` cards of `list` (their card ids in `card`), unless they are the cards it was written
+   * from last time, in the same order (its key): its floats are then what they would be written
+   * as. Otherwise the floats it made nonzero are zeroed, the counts added, and the cards kept.
+   */
+  writeHistogram(out: Float32Array, offset: number, h: number, list: readonly Eid[], count: number, card: Uint16Array): void {
+    let state = this.histograms
+    let key = H_KEYS + h * this.keyRoom
+    if (state[H_KEY_COUNT + h] === count) {
+      let k = 0
+      while (k < count && state[key + k] === list[k]) k++
+      if (k === count) return
+    }
+    const at = offset + HISTOGRAM_OFFSETS[h]!
+    const noted = H_NOTED + h * HISTOGRAM_FLOATS
+    for (let k = 0; k < state[H_NOTED_COUNT + h]!; k++) out[at + state[noted + k]!] = 0
+    let n = 0
+    for (let k = 0; k < count; k++) {
+      const i = card[list[k]!]! - 1
+      if (out[at + i] === 0) state[noted + n++] = i
+      out[at + i]! += 1 / HISTOGRAM_SCALE
+    }
+    state[H_NOTED_COUNT + h] = n
+    if (count > this.keyRoom) {
+      // Room for more cards in every key, the keys kept.
+      const room = count * 2
+      const grown = new Int32Array(H_KEYS + HISTOGRAM_SECTIONS * room)
+      grown.set(state.subarray(0, H_KEYS))
+      for (let s = 0; s < HISTOGRAM_SECTIONS; s++) grown.set(state.subarray(H_KEYS + s * this.keyRoom, H_KEYS + s * this.keyRoom + state[H_KEY_COUNT + s]!), H_KEYS + s * room)
+      this.histograms = state = grown
+      this.keyRoom = room
+      key = H_KEYS + h * room
+    }
+    for (let k = 0; k < count; k++) state[key + k] = list[k]!
+    state[H_KEY_COUNT + h] = count
   }
 
   /** Notes that object slot `s`'s `focus` or `chosen` is set. */
@@ -357,6 +403,82 @@ function writeBits(out: Float32Array, at: number, value: number, old: number, bi
 }
 
 /**
+ * The columns the observation reads per object or player (`writeObjects`, `fillBattlefield`,
+ * `writePlayer`), as places in two views of the world's arena (every state
+ * column is a view of it, `layArena`): one Int32 and one byte view to reach instead of a typed
+ * array per column, each its own object in memory (at N games in lockstep, each a cache miss).
+ * Int32 and Uint32 columns are read through the Int32 view (a Uint32 value as the same 32 bits).
+ * Valid while the world's capacity is: only a growth lays the arena out again.
+ */
+interface ArenaViews {
+  capacity: number
+  i32: Int32Array
+  u8: Uint8Array
+  zone: number
+  controller: number
+  power: number
+  toughness: number
+  loyalty: number
+  damage: number
+  keywords: number
+  types: number
+  tapped: number
+  sick: number
+  combatFlags: number
+  attackTarget: number
+  blocking: number
+  attachedTo: number
+  plotted: number
+  plottedTurn: number
+  life: number
+  lost: number
+  mulligans: number
+  kept: number
+}
+
+const ARENA_VIEWS = new WeakMap<GameWorld, ArenaViews>()
+
+function arenaViews(world: GameWorld): ArenaViews {
+  let views = ARENA_VIEWS.get(world)
+  if (views === undefined || views.capacity !== world.capacity) {
+    const buffer = world.place.zone.buffer
+    const at = (column: Int32Array | Uint32Array | Uint8Array): number => {
+      // CHECK: the column is a view of the arena, on its element size.
+      if (column.buffer !== buffer || column.byteOffset % column.BYTES_PER_ELEMENT !== 0) throw internalError('an observation column is not a view of the world\'s arena')
+      return column.byteOffset / column.BYTES_PER_ELEMENT
+    }
+    const { place, stats, status, combat, cards } = world
+    views = {
+      capacity: world.capacity,
+      i32: new Int32Array(buffer, 0, buffer.byteLength >> 2),
+      u8: new Uint8Array(buffer),
+      zone: at(place.zone),
+      controller: at(place.controller),
+      power: at(stats.power),
+      toughness: at(stats.toughness),
+      loyalty: at(stats.loyalty),
+      damage: at(stats.damage),
+      keywords: at(world.kw.effective),
+      types: at(world.types.mask),
+      tapped: at(status.tapped),
+      sick: at(status.sick),
+      combatFlags: at(combat.flags),
+      attackTarget: at(combat.attackTarget),
+      blocking: at(combat.blocking),
+      attachedTo: at(cards.attachedTo),
+      plotted: at(cards.plotted),
+      plottedTurn: at(cards.plottedTurn),
+      life: at(world.players.life),
+      lost: at(world.players.lost),
+      mulligans: at(world.players.mulligans),
+      kept: at(world.players.kept),
+    }
+    ARENA_VIEWS.set(world, views)
+  }
+  return views
+}
+
+/**
  * The object rows (OBJECT_FEATURES) of the slots `slots` holds, at `base` (the first object row's
  * float), against `rows` (what each row holds: a row of zeros has the key of zeros): a row that
  * held an object and holds none now is cleared, and of the others only the floats of the key
@@ -367,19 +489,27 @@ function writeBits(out: Float32Array, at: number, value: number, old: number, bi
  * ability: its source's) with what the stack item adds: `mine` is whether the viewer controls the
  * item, its kind bit and its target.
  */
-function writeObjects(world: GameWorld, viewer: Eid, slots: SlotTable, card: Uint16Array, mv: Uint8Array, out: Float32Array, base: number, rows: ObjectRows): void {
+function writeObjects(world: GameWorld, views: ArenaViews, viewer: Eid, slots: SlotTable, card: Uint16Array, mv: Uint8Array, out: Float32Array, base: number, rows: ObjectRows): void {
   const key = rows.key
-  const held = rows.held
   const slotEid = slots.eid
-  const { zone: zones, controller } = world.place
-  const { power: powers, toughness: toughnesses, loyalty: loyalties, damage: damages } = world.stats
-  const keywords = world.kw.effective
-  const types = world.types.mask
-  const { tapped, sick } = world.status
-  const combat = world.combat
-  const combatFlags = combat.flags
-  const cards = world.cards
-  const attachedTos = cards.attachedTo
+  // The columns through the arena's two views (`ArenaViews`): a column's value of `eid` at its place + eid.
+  const { i32, u8 } = views
+  const zones = views.zone
+  const controller = views.controller
+  const powers = views.power
+  const toughnesses = views.toughness
+  const loyalties = views.loyalty
+  const damages = views.damage
+  const keywords = views.keywords
+  const types = views.types
+  const tapped = views.tapped
+  const sick = views.sick
+  const combatFlags = views.combatFlags
+  const attackTargets = views.attackTarget
+  const blockings = views.blocking
+  const attachedTos = views.attachedTo
+  const plotted = views.plotted
+  const plottedTurns = views.plottedTurn
   const turn = world.turn.number
   const stack = world.stack
   const stackFirst = OBJECT_SECTION.stack.first
@@ -393,17 +523,15 @@ function writeObjects(world: GameWorld, viewer: Eid, slots: SlotTable, card: Uin
       // A section's objects fill its first slots (`fillSlots`), as they did when its rows were
       // last written: past a slot with neither, the section is empty.
       if (eid === 0) {
-        if (held[s] === 0) break
-        // A row that held an object and holds none now is cleared, with its key.
+        // A row that held an object (its flags have `present`) and holds none now is cleared, with its key.
+        if (key[k + K_FLAGS] === 0) break
         out.fill(0, at, at + OBJECT_SIZE)
         key.fill(0, k, k + KEY)
-        held[s] = 0
         continue
       }
-      held[s] = 1
       let flags = FL_PRESENT
       let refs = 0
-      let mine = controller[eid] === viewer ? 1 : 0
+      let mine = i32[controller + eid] === viewer ? 1 : 0
       if (s >= stackFirst && s < stackEnd) {
         const item = stack[stack.length - 1 - (s - stackFirst)]!
         flags |= item.kind === 'spell' ? FL_STACK_SPELL : FL_STACK_ABILITY
@@ -411,25 +539,25 @@ function writeObjects(world: GameWorld, viewer: Eid, slots: SlotTable, card: Uin
         if (item.kind !== 'trigger') refs = ref(slots, item.target) & 0xff
       }
       let damage = 0
-      const zone = zones[eid]
+      const zone = u8[zones + eid]
       if (zone === Zone.Battlefield) {
-        damage = damages[eid]!
-        flags |= (tapped[eid]! << FL_TAPPED_SHIFT) | (sick[eid]! << FL_SICK_SHIFT)
-        const c = combatFlags[eid]!
+        damage = i32[damages + eid]!
+        flags |= (u8[tapped + eid]! << FL_TAPPED_SHIFT) | (u8[sick + eid]! << FL_SICK_SHIFT)
+        const c = u8[combatFlags + eid]!
         if (c !== 0) {
           // References are 1 + slot (up to ACTION_SLOTS), 0 or -1: a byte each.
           if (c & C_ATTACKING) {
             flags |= FL_ATTACKING
-            refs |= (ref(slots, combat.attackTarget[eid]!) & 0xff) << 8
+            refs |= (ref(slots, i32[attackTargets + eid]!) & 0xff) << 8
           }
           if (c & C_BLOCKED) flags |= FL_BLOCKED
-          if (c & C_BLOCKING) refs |= (ref(slots, combat.blocking[eid]!) & 0xff) << 16
+          if (c & C_BLOCKING) refs |= (ref(slots, i32[blockings + eid]!) & 0xff) << 16
         }
-        const attachedTo = attachedTos[eid]!
+        const attachedTo = i32[attachedTos + eid]!
         if (attachedTo !== 0) refs |= (ref(slots, attachedTo) & 0xff) << 24
-      } else if (zone === Zone.Exile && cards.plotted[eid]) {
+      } else if (zone === Zone.Exile && u8[plotted + eid]) {
         flags |= FL_PLOTTED
-        if (cards.plottedTurn[eid] === turn) flags |= FL_PLOTTED_THIS_TURN
+        if (i32[plottedTurns + eid] === turn) flags |= FL_PLOTTED_THIS_TURN
       }
       const id = card[eid]!
       const manaValue = mv[eid]!
@@ -441,17 +569,17 @@ function writeObjects(world: GameWorld, viewer: Eid, slots: SlotTable, card: Uin
         out[at + F.mine] = mine
         putScaled(out, at + F.manaValue, manaValue, 10)
       }
-      const power = powers[eid]!
+      const power = i32[powers + eid]!
       if (key[k + K_POWER] !== power) {
         key[k + K_POWER] = power
         putScaled(out, at + F.power, power, 10)
       }
-      const toughness = toughnesses[eid]!
+      const toughness = i32[toughnesses + eid]!
       if (key[k + K_TOUGHNESS] !== toughness) {
         key[k + K_TOUGHNESS] = toughness
         putScaled(out, at + F.toughness, toughness, 10)
       }
-      const loyalty = loyalties[eid]!
+      const loyalty = i32[loyalties + eid]!
       if (key[k + K_LOYALTY] !== loyalty) {
         key[k + K_LOYALTY] = loyalty
         putScaled(out, at + F.loyalty, loyalty, 10)
@@ -460,17 +588,13 @@ function writeObjects(world: GameWorld, viewer: Eid, slots: SlotTable, card: Uin
         key[k + K_DAMAGE] = damage
         putScaled(out, at + F.damage, damage, 10)
       }
-      const kw = keywords[eid]! | 0
-      let old = key[k + K_KEYWORDS]!
-      if (old !== kw) {
-        key[k + K_KEYWORDS] = kw
-        writeBits(out, at + F.keyword, kw, old, KEYWORD_BITS)
-      }
-      const t = types[eid]! | 0
-      old = key[k + K_TYPES]!
-      if (old !== t) {
-        key[k + K_TYPES] = t
-        writeBits(out, at + F.type, t, old, TYPE_BITS)
+      // The bits written only: the keyword bits beyond KEYWORD_COUNT and type bits beyond TYPE_COUNT are no features.
+      const kinds = (i32[keywords + eid]! & KEYWORD_BITS) | ((u8[types + eid]! & TYPE_BITS) << 16)
+      let old = key[k + K_KINDS]!
+      if (old !== kinds) {
+        key[k + K_KINDS] = kinds
+        writeBits(out, at + F.keyword, kinds, old, KEYWORD_BITS)
+        writeBits(out, at + F.type, kinds >>> 16, old >>> 16, TYPE_BITS)
       }
       old = key[k + K_FLAGS]!
       if (old !== flags) {
@@ -497,20 +621,24 @@ function writeObjects(world: GameWorld, viewer: Eid, slots: SlotTable, card: Uin
 }
 
 /**
- * Adds `owner`'s cards in `zone` (their list of it) to the histogram at `section` (from the
- * observation's `offset`), if the viewer can see them (`canSeeZone`, asked once per list as in
- * `fillFromList`); with `rows`, notes each float it makes nonzero (`ObjectRows.noteHistogram`).
+ * Writes histogram section `h` (`HISTOGRAM_OFFSETS`) at `offset` (the observation's first float)
+ * from `owner`'s cards in `zone` (their list of it, or null for none) if the viewer can see them
+ * (`canSeeZone`, asked once per list as in `fillFromList`): into a place of zeros, or with `rows`
+ * through them (`ObjectRows.writeHistogram`: only a section whose cards changed is written again).
  */
 function writeHistogram(
-  world: GameWorld, viewer: Eid, owner: Eid, zone: number, out: Float32Array, offset: number, section: number, list: readonly Eid[], card: Uint16Array, rows: ObjectRows | null,
+  world: GameWorld, viewer: Eid, owner: Eid, zone: number, out: Float32Array, offset: number, h: number, list: readonly Eid[] | null, card: Uint16Array, rows: ObjectRows | null,
 ): void {
-  if (list.length === 0 || !canSeeZone(world, viewer, owner, zone)) return
-  for (let k = 0; k < list.length; k++) {
-    const at = section + card[list[k]!]! - 1
-    if (rows !== null && out[offset + at] === 0) rows.noteHistogram(at)
-    out[offset + at]! += 1 / HISTOGRAM_SCALE
+  const count = list === null || list.length === 0 || !canSeeZone(world, viewer, owner, zone) ? 0 : list.length
+  if (rows !== null) {
+    rows.writeHistogram(out, offset, h, list ?? NO_CARDS, count, card)
+    return
   }
+  const at = offset + HISTOGRAM_OFFSETS[h]!
+  for (let k = 0; k < count; k++) out[at + card[list![k]!]! - 1]! += 1 / HISTOGRAM_SCALE
 }
+
+const NO_CARDS: readonly Eid[] = []
 
 /** Each object section's first object slot and the slot past its last, in slot order. */
 const SECTION_BOUNDS = Int32Array.from(Object.values(OBJECT_SECTION).flatMap(({ first, slots }) => [first, first + slots]))
@@ -576,9 +704,8 @@ export function writeObservation(
   if (rows === null) out.fill(0, offset, offset + OBS_SIZE)
   else {
     // The same place was written before: clear the globals (the players' blocks are written
-    // whole), the histograms' nonzero floats and the builder's marks (the object rows below).
+    // whole) and the builder's marks (the object rows and histograms are written through `rows`).
     out.fill(0, offset, offset + OFFSET.me)
-    rows.clearHistograms(out, offset)
     rows.clearMarks(out, offset + OFFSET.objects)
   }
 
@@ -597,20 +724,19 @@ export function writeObservation(
   // A finished game has no decider (its Decision names the winner; `lost` says who lost).
   const deciding = decisionKind === 'gameOver' ? null : decider
   out[g + G.iDecide] = deciding === viewer ? 1 : 0
-  writePlayer(world, out, offset + OFFSET.me, viewer, deciding, slots.counts, 0)
-  writePlayer(world, out, offset + OFFSET.opponent, opponent, deciding, slots.counts, 3)
+  // The players' and objects' columns through the arena's views (`ArenaViews`).
+  const views = arenaViews(world)
+  writePlayer(world, views, out, offset + OFFSET.me, viewer, deciding, slots.counts, 0)
+  writePlayer(world, views, out, offset + OFFSET.opponent, opponent, deciding, slots.counts, 3)
 
   // Objects
-  if (rows === null) {
-    freshRows.held.fill(0)
-    freshRows.key.fill(0)
-  }
-  writeObjects(world, viewer, slots, ids.card, ids.manaValue, out, offset + OFFSET.objects, rows ?? freshRows)
+  if (rows === null) freshRows.key.fill(0)
+  writeObjects(world, views, viewer, slots, ids.card, ids.manaValue, out, offset + OFFSET.objects, rows ?? freshRows)
 
   // Histograms
-  writeHistogram(world, viewer, viewer, Zone.Graveyard, out, offset, OFFSET.myGraveyard, mine.graveyard, ids.card, rows)
-  writeHistogram(world, viewer, opponent, Zone.Graveyard, out, offset, OFFSET.theirGraveyard, theirs.graveyard, ids.card, rows)
-  if (world.turn.awaiting === Await.Search && world.turn.decider === viewer) writeHistogram(world, viewer, viewer, Zone.Library, out, offset, OFFSET.myLibrarySeen, mine.library, ids.card, rows)
+  writeHistogram(world, viewer, viewer, Zone.Graveyard, out, offset, 0, mine.graveyard, ids.card, rows)
+  writeHistogram(world, viewer, opponent, Zone.Graveyard, out, offset, 1, theirs.graveyard, ids.card, rows)
+  writeHistogram(world, viewer, viewer, Zone.Library, out, offset, 2, world.turn.awaiting === Await.Search && world.turn.decider === viewer ? mine.library : null, ids.card, rows)
 }
 
 const observeScratch = new SlotTable()

@@ -86,6 +86,7 @@ export function activateError(world: GameWorld, req: ActivateRequest, legal: Equ
   if (!hasSorceryTiming(world, player)) return sorceryTimingError(world, player, `${ability} can be activated`, '702.6a')!
   if (target === 0) return reject('illegal-target', `${ability} needs a target`, '602.2b')
   if (n === 0) return equipTargetError(world, player, object, first, target)!
-  legal.length = n
+  // Cut only when its length differs: setting an array's length is a call into the runtime.
+  if (legal.length !== n) legal.length = n
   return legal
 }
