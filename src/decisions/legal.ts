@@ -14,7 +14,7 @@ import { query } from 'bitecs'
 import { Equip, Plot } from '../../components/abilities.js'
 import { qualifiesForSearch, searchOf } from '../rules/spells/resolve.js'
 import { matchesTargetKind, needsTarget } from '../rules/spells/targets.js'
-import { enchantQualities, isAura, satisfiesEnchant } from '../rules/attachments.js'
+import { isAura } from '../rules/attachments.js'
 import { Step } from '../core/steps.js'
 import { priorityGiven } from '../turn/runner.js'
 import type { GameWorld } from '../core/world.js'
@@ -288,20 +288,14 @@ function plotInHand(world: GameWorld, player: Eid): boolean {
 }
 
 /**
- * `castTargetError`'s answer for a candidate target: asked only of candidates that pass what
- * `spellTargetError` requires before anything else, so the common refusals build no rejection:
- * for an Aura, every enchant ability's quality (`satisfiesEnchant`, CR 702.5b, 303.4a: a player
- * as the target of an Aura that enchants a creature); for another spell, the kind its effect
- * targets (`matchesTargetKind`: a player as the target of a creature spell).
+ * `castTargetError`'s answer for a candidate target: asked only of candidates of the kind a
+ * non-Aura spell's effect targets (`matchesTargetKind`, which `spellTargetError` requires of such
+ * a spell before anything else, refusing the others), so the common refusals (a player as the
+ * target of a creature spell) build no rejection.
  */
 function castTargetLegal(world: GameWorld, player: Eid, card: Eid, target: Eid): boolean {
-  if (isAura(world, card)) {
-    const qualities = enchantQualities(world, card)
-    for (let k = 0; k < qualities.length; k++) if (!satisfiesEnchant(world, qualities[k]!, player, target)) return false
-  } else {
-    const spell = world.cardData[card]!.spell
-    if (spell !== null && !matchesTargetKind(world, spell.target, player, target)) return false
-  }
+  const spell = world.cardData[card]!.spell
+  if (spell !== null && !isAura(world, card) && !matchesTargetKind(world, spell.target, player, target)) return false
   return castTargetError(world, player, card, target) === null
 }
 

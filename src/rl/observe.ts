@@ -18,20 +18,8 @@ import {
 } from './layout.js'
 
 const TYPE_COUNT = TYPE_NAMES.length
-/** The histogram sections (myGraveyard, theirGraveyard, myLibrarySeen): their first floats, in order, and each one's floats (one per card id). */
-const HISTOGRAM_OFFSETS = [OFFSET.myGraveyard, OFFSET.theirGraveyard, OFFSET.myLibrarySeen] as const
-const HISTOGRAM_FLOATS = OFFSET.theirGraveyard - OFFSET.myGraveyard
-if (OFFSET.myLibrarySeen - OFFSET.theirGraveyard !== HISTOGRAM_FLOATS || OBS_SIZE - OFFSET.myLibrarySeen !== HISTOGRAM_FLOATS) {
-  throw internalError('the histogram sections are not three of one size at the end of the observation')
-}
-const HISTOGRAM_SECTIONS = HISTOGRAM_OFFSETS.length
-/** `ObjectRows.histograms`: the per-section counts, then the per-section floats made nonzero, then the keys. */
-const H_NOTED_COUNT = 0
-const H_KEY_COUNT = HISTOGRAM_SECTIONS
-const H_NOTED = 2 * HISTOGRAM_SECTIONS
-const H_KEYS = H_NOTED + HISTOGRAM_SECTIONS * HISTOGRAM_FLOATS
-/** The cards each histogram's key holds at first (`ObjectRows.histograms` grows for more). */
-const HISTOGRAM_KEY = 16
+/** The histogram sections' floats: they lie together at the end of the observation. */
+const HISTOGRAM_FLOATS = OBS_SIZE - OFFSET.myGraveyard
 
 /** What never changes in a game: each entity's card id and mana value (CR 202.3), worked out once per world. */
 interface Identities {
@@ -159,12 +147,9 @@ function fillFromList(world: GameWorld, viewer: Eid, slots: SlotTable, owner: Ei
  * counts each player's lands, untapped lands and creatures on the way.
  */
 function fillBattlefield(world: GameWorld, viewer: Eid, slots: SlotTable): void {
-  // Through the arena's views (`ArenaViews`).
-  const views = arenaViews(world)
-  const { i32, u8 } = views
-  const controller = views.controller
-  const types = views.types
-  const tapped = views.tapped
+  const { controller } = world.place
+  const types = world.types.mask
+  const tapped = world.status.tapped
   const permanents = battlefieldOf(world)
   const mine = OBJECT_SECTION.myBattlefield
   const theirs = OBJECT_SECTION.theirBattlefield
@@ -181,14 +166,14 @@ function fillBattlefield(world: GameWorld, viewer: Eid, slots: SlotTable): void 
     const wantLand = pass === 1
     for (let k = 0; k < permanents.length; k++) {
       const eid = permanents[k]!
-      const t = u8[types + eid]!
+      const t = types[eid]!
       const land = (t & T_LAND) !== 0
       if (land !== wantLand || (!seeAll && !canSee(world, viewer, eid))) continue
-      const own = i32[controller + eid] === viewer
+      const own = controller[eid] === viewer
       const c = own ? 0 : 3
       if (land) {
         counts[c]!++
-        if (u8[tapped + eid] === 0) counts[c + 1]!++
+        if (tapped[eid] === 0) counts[c + 1]!++
       }
       if (t & T_CREATURE) counts[c + 2]!++
       if (own) {
@@ -311,60 +296,28 @@ export class ObjectRows {
   private readonly marked: Uint8Array
   private readonly markedList: Int16Array
   private markedCount = 0
-  /**
-   * The histogram sections' state, in one array (one object to reach: `H_*`): per section
-   * (`HISTOGRAM_OFFSETS` order), how many of its floats are nonzero and how many cards its key
-   * holds; the floats it made nonzero, each once (from the section's first float); and its key,
-   * the cards it was written from in list order (`keyRoom` per section; none for a section of zeros).
-   */
-  private histograms: Int32Array
-  private keyRoom = HISTOGRAM_KEY
+  /** The histogram floats (from the observation's offset) that are nonzero, each once. */
+  private readonly histogram: Int16Array
+  private histogramCount = 0
 
   constructor() {
     // One allocation: the arrays lie together.
-    const carve = new Carve(Carve.bytes(OBJECT_SLOTS * KEY * 4, OBJECT_SLOTS, OBJECT_SLOTS * 2, (H_KEYS + HISTOGRAM_SECTIONS * HISTOGRAM_KEY) * 4))
+    const carve = new Carve(Carve.bytes(OBJECT_SLOTS * KEY * 4, OBJECT_SLOTS, OBJECT_SLOTS * 2, HISTOGRAM_FLOATS * 2))
     this.key = carve.int32(OBJECT_SLOTS * KEY)
     this.marked = carve.uint8(OBJECT_SLOTS)
     this.markedList = carve.int16(OBJECT_SLOTS)
-    this.histograms = carve.int32(H_KEYS + HISTOGRAM_SECTIONS * HISTOGRAM_KEY)
+    this.histogram = carve.int16(HISTOGRAM_FLOATS)
   }
 
-  /**
-   * Writes histogram section `h` at `offset` (the observation's first float) from the first
-   * `count` cards of `list` (their card ids in `card`), unless they are the cards it was written
-   * from last time, in the same order (its key): its floats are then what they would be written
-   * as. Otherwise the floats it made nonzero are zeroed, the counts added, and the cards kept.
-   */
-  writeHistogram(out: Float32Array, offset: number, h: number, list: readonly Eid[], count: number, card: Uint16Array): void {
-    let state = this.histograms
-    let key = H_KEYS + h * this.keyRoom
-    if (state[H_KEY_COUNT + h] === count) {
-      let k = 0
-      while (k < count && state[key + k] === list[k]) k++
-      if (k === count) return
-    }
-    const at = offset + HISTOGRAM_OFFSETS[h]!
-    const noted = H_NOTED + h * HISTOGRAM_FLOATS
-    for (let k = 0; k < state[H_NOTED_COUNT + h]!; k++) out[at + state[noted + k]!] = 0
-    let n = 0
-    for (let k = 0; k < count; k++) {
-      const i = card[list[k]!]! - 1
-      if (out[at + i] === 0) state[noted + n++] = i
-      out[at + i]! += 1 / HISTOGRAM_SCALE
-    }
-    state[H_NOTED_COUNT + h] = n
-    if (count > this.keyRoom) {
-      // Room for more cards in every key, the keys kept.
-      const room = count * 2
-      const grown = new Int32Array(H_KEYS + HISTOGRAM_SECTIONS * room)
-      grown.set(state.subarray(0, H_KEYS))
-      for (let s = 0; s < HISTOGRAM_SECTIONS; s++) grown.set(state.subarray(H_KEYS + s * this.keyRoom, H_KEYS + s * this.keyRoom + state[H_KEY_COUNT + s]!), H_KEYS + s * room)
-      this.histograms = state = grown
-      this.keyRoom = room
-      key = H_KEYS + h * room
-    }
-    for (let k = 0; k < count; k++) state[key + k] = list[k]!
-    state[H_KEY_COUNT + h] = count
+  /** Notes that histogram float `at` (from the observation's offset) became nonzero. */
+  noteHistogram(at: number): void {
+    this.histogram[this.histogramCount++] = at
+  }
+
+  /** Zeroes the histogram floats noted, at `offset` (the observation's first float). */
+  clearHistograms(out: Float32Array, offset: number): void {
+    for (let k = 0; k < this.histogramCount; k++) out[offset + this.histogram[k]!] = 0
+    this.histogramCount = 0
   }
 
   /** Notes that object slot `s`'s `focus` or `chosen` is set. */
@@ -403,8 +356,7 @@ function writeBits(out: Float32Array, at: number, value: number, old: number, bi
 }
 
 /**
- * The columns the observation reads per object or player (`writeObjects`, `fillBattlefield`,
- * `writePlayer`), as places in two views of the world's arena (every state
+ * The columns the observation reads per object or player (`writeObjects`, `writePlayer`), as places in two views of the world's arena (every state
  * column is a view of it, `layArena`): one Int32 and one byte view to reach instead of a typed
  * array per column, each its own object in memory (at N games in lockstep, each a cache miss).
  * Int32 and Uint32 columns are read through the Int32 view (a Uint32 value as the same 32 bits).
@@ -621,24 +573,20 @@ function writeObjects(world: GameWorld, views: ArenaViews, viewer: Eid, slots: S
 }
 
 /**
- * Writes histogram section `h` (`HISTOGRAM_OFFSETS`) at `offset` (the observation's first float)
- * from `owner`'s cards in `zone` (their list of it, or null for none) if the viewer can see them
- * (`canSeeZone`, asked once per list as in `fillFromList`): into a place of zeros, or with `rows`
- * through them (`ObjectRows.writeHistogram`: only a section whose cards changed is written again).
+ * Adds `owner`'s cards in `zone` (their list of it) to the histogram at `section` (from the
+ * observation's `offset`), if the viewer can see them (`canSeeZone`, asked once per list as in
+ * `fillFromList`); with `rows`, notes each float it makes nonzero (`ObjectRows.noteHistogram`).
  */
 function writeHistogram(
-  world: GameWorld, viewer: Eid, owner: Eid, zone: number, out: Float32Array, offset: number, h: number, list: readonly Eid[] | null, card: Uint16Array, rows: ObjectRows | null,
+  world: GameWorld, viewer: Eid, owner: Eid, zone: number, out: Float32Array, offset: number, section: number, list: readonly Eid[], card: Uint16Array, rows: ObjectRows | null,
 ): void {
-  const count = list === null || list.length === 0 || !canSeeZone(world, viewer, owner, zone) ? 0 : list.length
-  if (rows !== null) {
-    rows.writeHistogram(out, offset, h, list ?? NO_CARDS, count, card)
-    return
+  if (list.length === 0 || !canSeeZone(world, viewer, owner, zone)) return
+  for (let k = 0; k < list.length; k++) {
+    const at = section + card[list[k]!]! - 1
+    if (rows !== null && out[offset + at] === 0) rows.noteHistogram(at)
+    out[offset + at]! += 1 / HISTOGRAM_SCALE
   }
-  const at = offset + HISTOGRAM_OFFSETS[h]!
-  for (let k = 0; k < count; k++) out[at + card[list![k]!]! - 1]! += 1 / HISTOGRAM_SCALE
 }
-
-const NO_CARDS: readonly Eid[] = []
 
 /** Each object section's first object slot and the slot past its last, in slot order. */
 const SECTION_BOUNDS = Int32Array.from(Object.values(OBJECT_SECTION).flatMap(({ first, slots }) => [first, first + slots]))
@@ -704,8 +652,9 @@ export function writeObservation(
   if (rows === null) out.fill(0, offset, offset + OBS_SIZE)
   else {
     // The same place was written before: clear the globals (the players' blocks are written
-    // whole) and the builder's marks (the object rows and histograms are written through `rows`).
+    // whole), the histograms' nonzero floats and the builder's marks (the object rows below).
     out.fill(0, offset, offset + OFFSET.me)
+    rows.clearHistograms(out, offset)
     rows.clearMarks(out, offset + OFFSET.objects)
   }
 
@@ -734,9 +683,9 @@ export function writeObservation(
   writeObjects(world, views, viewer, slots, ids.card, ids.manaValue, out, offset + OFFSET.objects, rows ?? freshRows)
 
   // Histograms
-  writeHistogram(world, viewer, viewer, Zone.Graveyard, out, offset, 0, mine.graveyard, ids.card, rows)
-  writeHistogram(world, viewer, opponent, Zone.Graveyard, out, offset, 1, theirs.graveyard, ids.card, rows)
-  writeHistogram(world, viewer, viewer, Zone.Library, out, offset, 2, world.turn.awaiting === Await.Search && world.turn.decider === viewer ? mine.library : null, ids.card, rows)
+  writeHistogram(world, viewer, viewer, Zone.Graveyard, out, offset, OFFSET.myGraveyard, mine.graveyard, ids.card, rows)
+  writeHistogram(world, viewer, opponent, Zone.Graveyard, out, offset, OFFSET.theirGraveyard, theirs.graveyard, ids.card, rows)
+  if (world.turn.awaiting === Await.Search && world.turn.decider === viewer) writeHistogram(world, viewer, viewer, Zone.Library, out, offset, OFFSET.myLibrarySeen, mine.library, ids.card, rows)
 }
 
 const observeScratch = new SlotTable()
