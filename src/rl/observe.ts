@@ -156,7 +156,7 @@ function fillBattlefield(world: GameWorld, viewer: Eid, slots: SlotTable): void 
   let usedMine = 0
   let usedTheirs = 0
   const counts = slots.counts
-  for (let c = 0; c < counts.length; c++) counts[c] = 0
+  counts.fill(0)
   // `canSee`'s rule is the zone's (`canSeeZone`), which for the battlefield may depend on the
   // owner only: asked once per player, and per card only if some player's permanents were hidden.
   let seeAll = true
@@ -224,11 +224,11 @@ function ref(slots: SlotTable, eid: Eid): number {
   return slot < 0 ? -1 : slot + 1
 }
 
-function writePlayer(world: GameWorld, views: ArenaViews, out: Float32Array, at: number, player: Eid, decider: Eid | null, counts: Int32Array, c: number): void {
+function writePlayer(world: GameWorld, out: Float32Array, at: number, player: Eid, decider: Eid | null, counts: Int32Array, c: number): void {
   const lists = world.zoneLists[player]!
-  const { i32, u8 } = views
+  const players = world.players
   const turn = world.turn
-  putScaled(out, at + P.life, i32[views.life + player]!, 20)
+  putScaled(out, at + P.life, players.life[player]!, 20)
   putScaled(out, at + P.handSize, lists.hand.length, 10)
   putScaled(out, at + P.librarySize, lists.library.length, 40)
   putScaled(out, at + P.graveyardSize, lists.graveyard.length, 40)
@@ -236,9 +236,9 @@ function writePlayer(world: GameWorld, views: ArenaViews, out: Float32Array, at:
   putScaled(out, at + P.lands, counts[c]!, 10)
   putScaled(out, at + P.untappedLands, counts[c + 1]!, 10)
   putScaled(out, at + P.creatures, counts[c + 2]!, 10)
-  out[at + P.lost] = u8[views.lost + player]!
-  out[at + P.mulligans] = u8[views.mulligans + player]! / 7
-  out[at + P.kept] = u8[views.kept + player]!
+  out[at + P.lost] = players.lost[player]!
+  out[at + P.mulligans] = players.mulligans[player]! / 7
+  out[at + P.kept] = players.kept[player]!
   out[at + P.active] = turn.active === player ? 1 : 0
   out[at + P.priority] = turn.awaiting === Await.None && turn.priority === player ? 1 : 0
   out[at + P.deciding] = decider === player ? 1 : 0
@@ -251,19 +251,19 @@ function writePlayer(world: GameWorld, views: ArenaViews, out: Float32Array, at:
  * row that holds no object (all zeros) has the key of all zeros: every word below is 0 exactly
  * when its floats are. Slot `s`'s key is `key[s * KEY .. s * KEY + KEY]`.
  */
-const KEY = 8
+const KEY = 9
 /** Card id (16 bits, `Identities`), mana value (8) and `mine`. */
 const K_ID = 0
 const K_POWER = 1
 const K_TOUGHNESS = 2
 const K_LOYALTY = 3
 const K_DAMAGE = 4
-/** The keyword bits written (the low 16 bits) and the type bits (the high 16). */
-const K_KINDS = 5
+const K_KEYWORDS = 5
+const K_TYPES = 6
 /** The bit features, one bit each (`FLAG_FEATURE`), and the raw tapped and sick bytes. */
-const K_FLAGS = 6
+const K_FLAGS = 7
 /** The references, each `ref & 0xff` (from -1 .. ACTION_SLOTS: -1 is 255, none is 0). */
-const K_REFS = 7
+const K_REFS = 8
 
 // Bits of the K_FLAGS word: the 0/1 features. `tapped` and `sick` are bytes of the status store
 // written as they are, so they keep 8 bits each above.
@@ -279,19 +279,19 @@ const FL_STACK_ABILITY = 1 << 6
 const FL_BITS = (1 << FLAG_FEATURE.length) - 1
 const FL_TAPPED_SHIFT = 8
 const FL_SICK_SHIFT = 16
-const KEYWORD_BITS = (1 << KEYWORD_COUNT) - 1
+const KEYWORD_BITS = KEYWORD_COUNT >= 32 ? -1 : (1 << KEYWORD_COUNT) - 1
 const TYPE_BITS = (1 << TYPE_COUNT) - 1
-if (KEYWORD_COUNT > 16 || TYPE_COUNT > 16) throw internalError(`an object row's key holds 16 keyword and 16 type bits, not ${KEYWORD_COUNT} and ${TYPE_COUNT}`)
 
 /**
  * The object rows of a place written again and again (`VecEnv`'s row of an env, `RecordRows`'
- * observation): the values each row was written from (its key: all zeros for a row that holds
- * no object, never for one that does, whose flags have `present`), so that only the floats whose
- * values changed are written again, and the rows whose `focus` or
+ * observation): whether each row holds an object and the values it was written from (its key),
+ * so that only the floats whose values changed are written again, and the rows whose `focus` or
  * `chosen` the decision builder set (cleared before the next write). The place is written only
  * through these rows: a client reads it and never writes it.
  */
 export class ObjectRows {
+  /** 1 where the row holds an object (0: the row is all zeros, and so is its key). */
+  readonly held: Uint8Array
   readonly key: Int32Array
   private readonly marked: Uint8Array
   private readonly markedList: Int16Array
@@ -302,7 +302,8 @@ export class ObjectRows {
 
   constructor() {
     // One allocation: the arrays lie together.
-    const carve = new Carve(Carve.bytes(OBJECT_SLOTS * KEY * 4, OBJECT_SLOTS, OBJECT_SLOTS * 2, HISTOGRAM_FLOATS * 2))
+    const carve = new Carve(Carve.bytes(OBJECT_SLOTS, OBJECT_SLOTS * KEY * 4, OBJECT_SLOTS, OBJECT_SLOTS * 2, HISTOGRAM_FLOATS * 2))
+    this.held = carve.uint8(OBJECT_SLOTS)
     this.key = carve.int32(OBJECT_SLOTS * KEY)
     this.marked = carve.uint8(OBJECT_SLOTS)
     this.markedList = carve.int16(OBJECT_SLOTS)
@@ -356,81 +357,6 @@ function writeBits(out: Float32Array, at: number, value: number, old: number, bi
 }
 
 /**
- * The columns the observation reads per object or player (`writeObjects`, `writePlayer`), as places in two views of the world's arena (every state
- * column is a view of it, `layArena`): one Int32 and one byte view to reach instead of a typed
- * array per column, each its own object in memory (at N games in lockstep, each a cache miss).
- * Int32 and Uint32 columns are read through the Int32 view (a Uint32 value as the same 32 bits).
- * Valid while the world's capacity is: only a growth lays the arena out again.
- */
-interface ArenaViews {
-  capacity: number
-  i32: Int32Array
-  u8: Uint8Array
-  zone: number
-  controller: number
-  power: number
-  toughness: number
-  loyalty: number
-  damage: number
-  keywords: number
-  types: number
-  tapped: number
-  sick: number
-  combatFlags: number
-  attackTarget: number
-  blocking: number
-  attachedTo: number
-  plotted: number
-  plottedTurn: number
-  life: number
-  lost: number
-  mulligans: number
-  kept: number
-}
-
-const ARENA_VIEWS = new WeakMap<GameWorld, ArenaViews>()
-
-function arenaViews(world: GameWorld): ArenaViews {
-  let views = ARENA_VIEWS.get(world)
-  if (views === undefined || views.capacity !== world.capacity) {
-    const buffer = world.place.zone.buffer
-    const at = (column: Int32Array | Uint32Array | Uint8Array): number => {
-      // CHECK: the column is a view of the arena, on its element size.
-      if (column.buffer !== buffer || column.byteOffset % column.BYTES_PER_ELEMENT !== 0) throw internalError('an observation column is not a view of the world\'s arena')
-      return column.byteOffset / column.BYTES_PER_ELEMENT
-    }
-    const { place, stats, status, combat, cards } = world
-    views = {
-      capacity: world.capacity,
-      i32: new Int32Array(buffer, 0, buffer.byteLength >> 2),
-      u8: new Uint8Array(buffer),
-      zone: at(place.zone),
-      controller: at(place.controller),
-      power: at(stats.power),
-      toughness: at(stats.toughness),
-      loyalty: at(stats.loyalty),
-      damage: at(stats.damage),
-      keywords: at(world.kw.effective),
-      types: at(world.types.mask),
-      tapped: at(status.tapped),
-      sick: at(status.sick),
-      combatFlags: at(combat.flags),
-      attackTarget: at(combat.attackTarget),
-      blocking: at(combat.blocking),
-      attachedTo: at(cards.attachedTo),
-      plotted: at(cards.plotted),
-      plottedTurn: at(cards.plottedTurn),
-      life: at(world.players.life),
-      lost: at(world.players.lost),
-      mulligans: at(world.players.mulligans),
-      kept: at(world.players.kept),
-    }
-    ARENA_VIEWS.set(world, views)
-  }
-  return views
-}
-
-/**
  * The object rows (OBJECT_FEATURES) of the slots `slots` holds, at `base` (the first object row's
  * float), against `rows` (what each row holds: a row of zeros has the key of zeros): a row that
  * held an object and holds none now is cleared, and of the others only the floats of the key
@@ -441,27 +367,19 @@ function arenaViews(world: GameWorld): ArenaViews {
  * ability: its source's) with what the stack item adds: `mine` is whether the viewer controls the
  * item, its kind bit and its target.
  */
-function writeObjects(world: GameWorld, views: ArenaViews, viewer: Eid, slots: SlotTable, card: Uint16Array, mv: Uint8Array, out: Float32Array, base: number, rows: ObjectRows): void {
+function writeObjects(world: GameWorld, viewer: Eid, slots: SlotTable, card: Uint16Array, mv: Uint8Array, out: Float32Array, base: number, rows: ObjectRows): void {
   const key = rows.key
+  const held = rows.held
   const slotEid = slots.eid
-  // The columns through the arena's two views (`ArenaViews`): a column's value of `eid` at its place + eid.
-  const { i32, u8 } = views
-  const zones = views.zone
-  const controller = views.controller
-  const powers = views.power
-  const toughnesses = views.toughness
-  const loyalties = views.loyalty
-  const damages = views.damage
-  const keywords = views.keywords
-  const types = views.types
-  const tapped = views.tapped
-  const sick = views.sick
-  const combatFlags = views.combatFlags
-  const attackTargets = views.attackTarget
-  const blockings = views.blocking
-  const attachedTos = views.attachedTo
-  const plotted = views.plotted
-  const plottedTurns = views.plottedTurn
+  const { zone: zones, controller } = world.place
+  const { power: powers, toughness: toughnesses, loyalty: loyalties, damage: damages } = world.stats
+  const keywords = world.kw.effective
+  const types = world.types.mask
+  const { tapped, sick } = world.status
+  const combat = world.combat
+  const combatFlags = combat.flags
+  const cards = world.cards
+  const attachedTos = cards.attachedTo
   const turn = world.turn.number
   const stack = world.stack
   const stackFirst = OBJECT_SECTION.stack.first
@@ -475,15 +393,17 @@ function writeObjects(world: GameWorld, views: ArenaViews, viewer: Eid, slots: S
       // A section's objects fill its first slots (`fillSlots`), as they did when its rows were
       // last written: past a slot with neither, the section is empty.
       if (eid === 0) {
-        // A row that held an object (its flags have `present`) and holds none now is cleared, with its key.
-        if (key[k + K_FLAGS] === 0) break
+        if (held[s] === 0) break
+        // A row that held an object and holds none now is cleared, with its key.
         out.fill(0, at, at + OBJECT_SIZE)
         key.fill(0, k, k + KEY)
+        held[s] = 0
         continue
       }
+      held[s] = 1
       let flags = FL_PRESENT
       let refs = 0
-      let mine = i32[controller + eid] === viewer ? 1 : 0
+      let mine = controller[eid] === viewer ? 1 : 0
       if (s >= stackFirst && s < stackEnd) {
         const item = stack[stack.length - 1 - (s - stackFirst)]!
         flags |= item.kind === 'spell' ? FL_STACK_SPELL : FL_STACK_ABILITY
@@ -491,25 +411,25 @@ function writeObjects(world: GameWorld, views: ArenaViews, viewer: Eid, slots: S
         if (item.kind !== 'trigger') refs = ref(slots, item.target) & 0xff
       }
       let damage = 0
-      const zone = u8[zones + eid]
+      const zone = zones[eid]
       if (zone === Zone.Battlefield) {
-        damage = i32[damages + eid]!
-        flags |= (u8[tapped + eid]! << FL_TAPPED_SHIFT) | (u8[sick + eid]! << FL_SICK_SHIFT)
-        const c = u8[combatFlags + eid]!
+        damage = damages[eid]!
+        flags |= (tapped[eid]! << FL_TAPPED_SHIFT) | (sick[eid]! << FL_SICK_SHIFT)
+        const c = combatFlags[eid]!
         if (c !== 0) {
           // References are 1 + slot (up to ACTION_SLOTS), 0 or -1: a byte each.
           if (c & C_ATTACKING) {
             flags |= FL_ATTACKING
-            refs |= (ref(slots, i32[attackTargets + eid]!) & 0xff) << 8
+            refs |= (ref(slots, combat.attackTarget[eid]!) & 0xff) << 8
           }
           if (c & C_BLOCKED) flags |= FL_BLOCKED
-          if (c & C_BLOCKING) refs |= (ref(slots, i32[blockings + eid]!) & 0xff) << 16
+          if (c & C_BLOCKING) refs |= (ref(slots, combat.blocking[eid]!) & 0xff) << 16
         }
-        const attachedTo = i32[attachedTos + eid]!
+        const attachedTo = attachedTos[eid]!
         if (attachedTo !== 0) refs |= (ref(slots, attachedTo) & 0xff) << 24
-      } else if (zone === Zone.Exile && u8[plotted + eid]) {
+      } else if (zone === Zone.Exile && cards.plotted[eid]) {
         flags |= FL_PLOTTED
-        if (i32[plottedTurns + eid] === turn) flags |= FL_PLOTTED_THIS_TURN
+        if (cards.plottedTurn[eid] === turn) flags |= FL_PLOTTED_THIS_TURN
       }
       const id = card[eid]!
       const manaValue = mv[eid]!
@@ -521,17 +441,17 @@ function writeObjects(world: GameWorld, views: ArenaViews, viewer: Eid, slots: S
         out[at + F.mine] = mine
         putScaled(out, at + F.manaValue, manaValue, 10)
       }
-      const power = i32[powers + eid]!
+      const power = powers[eid]!
       if (key[k + K_POWER] !== power) {
         key[k + K_POWER] = power
         putScaled(out, at + F.power, power, 10)
       }
-      const toughness = i32[toughnesses + eid]!
+      const toughness = toughnesses[eid]!
       if (key[k + K_TOUGHNESS] !== toughness) {
         key[k + K_TOUGHNESS] = toughness
         putScaled(out, at + F.toughness, toughness, 10)
       }
-      const loyalty = i32[loyalties + eid]!
+      const loyalty = loyalties[eid]!
       if (key[k + K_LOYALTY] !== loyalty) {
         key[k + K_LOYALTY] = loyalty
         putScaled(out, at + F.loyalty, loyalty, 10)
@@ -540,13 +460,17 @@ function writeObjects(world: GameWorld, views: ArenaViews, viewer: Eid, slots: S
         key[k + K_DAMAGE] = damage
         putScaled(out, at + F.damage, damage, 10)
       }
-      // The bits written only: the keyword bits beyond KEYWORD_COUNT and type bits beyond TYPE_COUNT are no features.
-      const kinds = (i32[keywords + eid]! & KEYWORD_BITS) | ((u8[types + eid]! & TYPE_BITS) << 16)
-      let old = key[k + K_KINDS]!
-      if (old !== kinds) {
-        key[k + K_KINDS] = kinds
-        writeBits(out, at + F.keyword, kinds, old, KEYWORD_BITS)
-        writeBits(out, at + F.type, kinds >>> 16, old >>> 16, TYPE_BITS)
+      const kw = keywords[eid]! | 0
+      let old = key[k + K_KEYWORDS]!
+      if (old !== kw) {
+        key[k + K_KEYWORDS] = kw
+        writeBits(out, at + F.keyword, kw, old, KEYWORD_BITS)
+      }
+      const t = types[eid]! | 0
+      old = key[k + K_TYPES]!
+      if (old !== t) {
+        key[k + K_TYPES] = t
+        writeBits(out, at + F.type, t, old, TYPE_BITS)
       }
       old = key[k + K_FLAGS]!
       if (old !== flags) {
@@ -673,14 +597,15 @@ export function writeObservation(
   // A finished game has no decider (its Decision names the winner; `lost` says who lost).
   const deciding = decisionKind === 'gameOver' ? null : decider
   out[g + G.iDecide] = deciding === viewer ? 1 : 0
-  // The players' and objects' columns through the arena's views (`ArenaViews`).
-  const views = arenaViews(world)
-  writePlayer(world, views, out, offset + OFFSET.me, viewer, deciding, slots.counts, 0)
-  writePlayer(world, views, out, offset + OFFSET.opponent, opponent, deciding, slots.counts, 3)
+  writePlayer(world, out, offset + OFFSET.me, viewer, deciding, slots.counts, 0)
+  writePlayer(world, out, offset + OFFSET.opponent, opponent, deciding, slots.counts, 3)
 
   // Objects
-  if (rows === null) freshRows.key.fill(0)
-  writeObjects(world, views, viewer, slots, ids.card, ids.manaValue, out, offset + OFFSET.objects, rows ?? freshRows)
+  if (rows === null) {
+    freshRows.held.fill(0)
+    freshRows.key.fill(0)
+  }
+  writeObjects(world, viewer, slots, ids.card, ids.manaValue, out, offset + OFFSET.objects, rows ?? freshRows)
 
   // Histograms
   writeHistogram(world, viewer, viewer, Zone.Graveyard, out, offset, OFFSET.myGraveyard, mine.graveyard, ids.card, rows)
