@@ -23,7 +23,7 @@ import { searchAgentFactory } from '../src/play/agents/search.js'
 import type { AgentFactory } from '../src/play/agent.js'
 import type { GameRecord } from '../src/play/record.js'
 import { Rng } from '../src/core/rng.js'
-import { ACTION_SIZE } from '../src/rl/layout.js'
+import { pickMasked } from './masked-random.js'
 import { VecEnv, type Opponent } from '../src/rl/vec-env.js'
 
 const { values } = parseArgs({
@@ -72,15 +72,7 @@ function rlHash(opponent: Opponent, n: number): string {
   const rng = new Rng(11)
   const actions = new Int32Array(n)
   for (let t = 0; t < rlSteps; t++) {
-    for (let i = 0; i < n; i++) {
-      const base = i * ACTION_SIZE
-      let allowed = 0
-      for (let a = 0; a < ACTION_SIZE; a++) allowed += env.mask[base + a]!
-      let k = rng.int(allowed)
-      for (let a = 0; a < ACTION_SIZE; a++) {
-        if (env.mask[base + a] === 1 && k-- === 0) { actions[i] = a; break }
-      }
-    }
+    pickMasked(env.mask, n, rng, actions)
     env.step(actions)
     hash.update(new Uint8Array(env.obs.buffer, env.obs.byteOffset, env.obs.byteLength))
     hash.update(env.mask)
@@ -103,13 +95,10 @@ function combatHash(): string {
         restoreWorld(board.world, saved)
         const events = board.world.events
         const names = Object.keys(EVENT_FIELDS) as GameEventName[]
-        const listeners = names.map((name) => {
-          const listener = (...args: unknown[]): void => void hash.update(`${name}:${JSON.stringify(args)};`)
-          if (round === 1) events.on(name, listener as never)
-          return listener
-        })
+        const hear = (name: GameEventName) => (...args: unknown[]): void => void hash.update(`${name}:${JSON.stringify(args)};`)
+        if (round === 1) for (const name of names) events.on(name, hear(name) as never)
         runEngineCombat(board)
-        if (round === 1) names.forEach((name, i) => events.off(name, listeners[i] as never))
+        events.removeAllListeners()
         hash.update(worldDigest(board.world))
       }
     }

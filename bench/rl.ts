@@ -13,6 +13,7 @@ import { Rng } from '../src/core/rng.js'
 import { DecisionBuilder } from '../src/rl/decision-builder.js'
 import { ACTION_SIZE, OBS_SIZE, OFFSET, G } from '../src/rl/layout.js'
 import { VecEnv } from '../src/rl/vec-env.js'
+import { pickMasked } from './masked-random.js'
 
 export interface RlReport {
   /** Games in lockstep. */
@@ -55,20 +56,7 @@ export function rlBench(options: { seconds: number; n: number; seed: number; ste
   const rng = new Rng(seed)
   const actions = new Int32Array(n)
   const mask = env.mask
-  const pick = (): void => {
-    for (let i = 0; i < n; i++) {
-      const base = i * ACTION_SIZE
-      let count = 0
-      for (let a = 0; a < ACTION_SIZE; a++) count += mask[base + a]!
-      let k = rng.int(count)
-      for (let a = 0; a < ACTION_SIZE; a++) {
-        if (mask[base + a] === 1 && k-- === 0) {
-          actions[i] = a
-          break
-        }
-      }
-    }
-  }
+  const pick = (): void => pickMasked(mask, n, rng, actions)
   const measure = (seconds: number): { steps: number; ms: number; cpuMs: number; pickMs: number; games: number; decisions: number; auto: number } => {
     const s0 = { ...env.stats }
     let pickMs = 0

@@ -15,7 +15,7 @@
  * restore alone; `baseline:N` the plain-object baseline's reset and combat; `random` a random-vs-random game; `rl:N` one masked step of N envs.
  */
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, symlinkSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -80,7 +80,11 @@ function bundle(dir, name) {
   const out = join(dir, 'dist', 'instructions-workload.mjs')
   mkdirSync(join(dir, 'bench', 'instructions'), { recursive: true })
   const entry = join(dir, 'bench', 'instructions', 'workload.ts')
-  if (dir !== ROOT) spawnSync('cp', [join(ROOT, 'bench', 'instructions', 'workload.ts'), entry])
+  if (dir !== ROOT) {
+    // The ref may lack this driver (or its helper): both sides run this tree's.
+    copyFileSync(join(ROOT, 'bench', 'instructions', 'workload.ts'), entry)
+    copyFileSync(join(ROOT, 'bench', 'masked-random.ts'), join(dir, 'bench', 'masked-random.ts'))
+  }
   const r = spawnSync(join(ROOT, 'node_modules', '.bin', 'esbuild'), [entry, '--bundle', '--platform=node', '--format=esm', '--target=node20', '--packages=external', `--outfile=${out}`, '--log-level=warning'], { cwd: dir, encoding: 'utf8' })
   if (r.status !== 0) fail(`esbuild of ${name}: ${r.stderr.trim()}`)
   return out

@@ -16,7 +16,7 @@ import { restoreWorld, snapshotWorld } from '../../src/state/snapshot.js'
 import { playGame } from '../../src/play/play-game.js'
 import { randomAgent } from '../../src/play/agents/random.js'
 import { Rng } from '../../src/core/rng.js'
-import { ACTION_SIZE } from '../../src/rl/layout.js'
+import { pickMasked } from '../masked-random.js'
 import { VecEnv } from '../../src/rl/vec-env.js'
 import { createBaselineGame, resetBaselineGame, runBaselineCombat } from '../baseline/combat.js'
 
@@ -46,18 +46,7 @@ if (kind === 'combat' || kind === 'restore') {
   const rng = new Rng(1)
   const actions = new Int32Array(n)
   for (let t = 0; t < count; t++) {
-    for (let i = 0; i < n; i++) {
-      const base = i * ACTION_SIZE
-      let allowed = 0
-      for (let a = 0; a < ACTION_SIZE; a++) allowed += env.mask[base + a]!
-      let k = rng.int(allowed)
-      for (let a = 0; a < ACTION_SIZE; a++) {
-        if (env.mask[base + a] === 1 && k-- === 0) {
-          actions[i] = a
-          break
-        }
-      }
-    }
+    pickMasked(env.mask, n, rng, actions)
     env.step(actions)
   }
   if (env.stats.rejected !== 0) throw new Error(`${env.stats.rejected} masked actions rejected`)
