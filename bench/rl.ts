@@ -46,7 +46,7 @@ export interface RlReport {
   pythonRatio: number | null
   /** In-process masked steps per second in the rounds alternated with Python's. */
   inProcessStepsPerSecAlternated: number | null
-  /** The Python client's transport (`shm`: obs and masks in a shared-memory file; `pipe`), or why Python was not measured. */
+  /** The Python client's transport (`delta`, the default: the masks and the floats of obs that changed in the frame; `shm`: obs and masks in a shared-memory file; `pipe`), or why Python was not measured. */
   pythonTransport: string
 }
 

@@ -1,15 +1,17 @@
-"""The client of ``redzone serve --stdio`` (protocol ``redzone-rl/2``).
+"""The client of ``redzone serve --stdio`` (protocol ``redzone-rl/3``).
 
 One server process holds ``n`` games stepping in lockstep (redzone's ``VecEnv``). A request is one
-binary frame; the answer to ``reset`` and ``step`` is one frame whose arrays numpy views without a
-copy. With the ``shm`` transport (the default where ``/dev/shm`` exists) the observations and
-masks are written by the server into a shared-memory file this process maps, and only the small
-arrays travel in the frame; with ``pipe`` they travel in the frame too. Both give the same bytes.
+binary frame; the answer to ``reset`` and ``step`` is one frame read into arrays numpy views
+without a copy. Three transports give the same bytes. With ``delta`` (the default) the frame
+carries the masks and only the floats of the observations that changed (a few hundred of each
+env's, tens of kB a batch), which this process sets in its own ``obs``. With ``shm`` the server
+writes every observation and mask into a shared-memory file this process maps (a copy of the
+whole ``n x obs_size`` array each batch); with ``pipe`` they all travel in the frame.
 
 The arrays (``obs``, ``mask``, ``reward``, ``terminated``, ``truncated``, ``seat``, ``winner``)
-are views that the next ``reset``/``step`` overwrites: copy what you keep. ``final_obs`` (the
-final observations of the games that ended, each seat's) is a new array after each request: it is
-yours to keep.
+are views that the next ``reset``/``step`` overwrites: copy what you keep (``obs`` and ``mask``
+are read-only). ``final_obs`` (the final observations of the games that ended, each seat's) is a
+new array after each request: it is yours to keep.
 """
 from __future__ import annotations
 
@@ -25,7 +27,7 @@ from typing import Any, Optional, Sequence, Union
 
 import numpy as np
 
-PROTOCOL = "redzone-rl/2"
+PROTOCOL = "redzone-rl/3"
 
 OP_HELLO = 1
 OP_RESET = 2
@@ -87,8 +89,8 @@ class Client:
     ``heuristic``, ``search``) or ``self`` (the learner plays both seats; ``seat`` says who
     decides). ``seat``: the learner's seat, 0, 1 or ``alternate`` (game k of env i: seat
     (i + k) % 2). ``records``: a file the server appends every finished game's record to (JSONL,
-    what ``redzone replay`` and ``redzone export`` read). ``transport``: ``auto``, ``shm`` or
-    ``pipe``. ``command``: the server's command line (default: ``default_command()``).
+    what ``redzone replay`` and ``redzone export`` read). ``transport``: ``auto`` (``delta``),
+    ``delta``, ``shm`` or ``pipe``. ``command``: the server's command line (default: ``default_command()``).
 
     After each ``reset``/``step``/``restart``: ``final_envs`` (int64 [k]) lists the envs whose game
     ended on it (``terminated | truncated``) and ``final_obs`` (float32 [k, 2, obs_size]) holds,
@@ -114,10 +116,10 @@ class Client:
             raise ValueError(f"opponent: one of {', '.join(OPPONENTS)}, not {opponent!r}")
         if seat not in (0, 1, "alternate"):
             raise ValueError(f"seat: 0, 1 or 'alternate', not {seat!r}")
-        if transport not in ("auto", "shm", "pipe"):
-            raise ValueError(f"transport: 'auto', 'shm' or 'pipe', not {transport!r}")
+        if transport not in ("auto", "delta", "shm", "pipe"):
+            raise ValueError(f"transport: 'auto', 'delta', 'shm' or 'pipe', not {transport!r}")
         if transport == "auto":
-            transport = "shm" if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK) else "pipe"
+            transport = "delta"
         options: dict = {"n": n, "seed": seed, "opponent": opponent, "seat": seat}
         if decks is not None:
             if len(decks) != 2:
@@ -127,6 +129,8 @@ class Client:
             options["maxSteps"] = _check_int("max_steps", max_steps, 1, 2**31 - 1)
         if records is not None:
             options["records"] = os.path.abspath(records)
+        if transport == "delta":
+            options["delta"] = True
         self._shm_path = None
         if transport == "shm":
             fd, self._shm_path = tempfile.mkstemp(prefix="redzone-rl-", dir="/dev/shm")
@@ -182,13 +186,23 @@ class Client:
             body = bytearray(shm_bytes)
         self._body = body
         self._body_view = memoryview(body)
+        mask_offset = int(info["maskOffset"])
+        # delta: the mask's bytes as the frame carries them; obs set float by float (``_obs_bits``).
+        self._mask_view = self._body_view[mask_offset:mask_offset + n * self.action_size]
+        self._obs_bits = np.frombuffer(body, dtype=np.uint32, count=n * self.obs_size, offset=0) if self.transport == "delta" else None
+        self._delta_count = bytearray(4)
+        self._delta = np.empty(2 * 256 * n, dtype=np.uint32)
         self.reward = np.frombuffer(self._head, dtype=np.float32, count=n, offset=0)
         self.terminated = np.frombuffer(self._head, dtype=np.bool_, count=n, offset=4 * n)
         self.truncated = np.frombuffer(self._head, dtype=np.bool_, count=n, offset=5 * n)
         self.seat = np.frombuffer(self._head, dtype=np.uint8, count=n, offset=6 * n)
         self.winner = np.frombuffer(self._head, dtype=np.int8, count=n, offset=7 * n)
         self.obs = np.frombuffer(body, dtype=np.float32, count=n * self.obs_size, offset=0).reshape(n, self.obs_size)
-        self.mask = np.frombuffer(body, dtype=np.int8, count=n * self.action_size, offset=int(info["maskOffset"])).reshape(n, self.action_size)
+        self.mask = np.frombuffer(body, dtype=np.int8, count=n * self.action_size, offset=mask_offset).reshape(n, self.action_size)
+        if self.transport == "delta":
+            # Only the frames write them (a write of the caller's would not be known to the server's copy).
+            self.obs.flags.writeable = False
+            self.mask.flags.writeable = False
         self._actions = np.zeros(n, dtype="<i4")
         self._observed = np.zeros(self.obs_size, dtype=np.float32)
         self._ended = np.zeros(n, dtype=np.bool_)
@@ -265,13 +279,16 @@ class Client:
         self._send(op, payload)
         size = self._answer()
         head = len(self._head)
-        body = 0 if self.transport == "shm" else len(self._body)
+        # The bytes of obs and mask in the frame: none with shm, all with pipe, counted as read with delta.
+        body = len(self._body) if self.transport == "pipe" else 0
         if size < head + body:
             self._broken = f"a batch of {size} bytes, expected at least {head + body}: client and server disagree"
             raise RuntimeError(f"redzone: {self._broken}")
         self._read_into(memoryview(self._head))
         if self.transport == "pipe":
             self._read_into(self._body_view)
+        elif self.transport == "delta":
+            body = self._read_delta(size - head)
         # The final observations of the envs that ended: only those travel, each seat's.
         np.logical_or(self.terminated, self.truncated, out=self._ended)
         envs = np.flatnonzero(self._ended)
@@ -285,6 +302,30 @@ class Client:
         finals = np.empty((len(envs), 2, self.obs_size), dtype=np.float32)
         self._read_into(memoryview(finals).cast("B"))
         self.final_envs, self.final_obs = envs, finals
+
+    def _read_delta(self, room: int) -> int:
+        """The delta transport's part of a batch (the masks, then the floats of obs that changed, set in place); its bytes."""
+        mask_bytes = len(self._mask_view)
+        if room < mask_bytes + 4:
+            self._broken = f"a delta batch with {room} bytes after its head, expected at least {mask_bytes + 4}: client and server disagree"
+            raise RuntimeError(f"redzone: {self._broken}")
+        self._read_into(self._mask_view)
+        self._read_into(memoryview(self._delta_count))
+        (count,) = struct.unpack("<I", self._delta_count)
+        if mask_bytes + 4 + 8 * count > room or count > len(self._obs_bits):
+            self._broken = f"a delta batch of {count} floats in {room} bytes: client and server disagree"
+            raise RuntimeError(f"redzone: {self._broken}")
+        if 2 * count > len(self._delta):
+            self._delta = np.empty(2 * max(count, len(self._delta)), dtype=np.uint32)
+        delta = self._delta[: 2 * count]
+        self._read_into(memoryview(delta).cast("B"))
+        index = delta[:count]
+        if count > 0 and int(index.max()) >= len(self._obs_bits):
+            self._broken = "a delta batch names a float past the observations: client and server disagree"
+            raise RuntimeError(f"redzone: {self._broken}")
+        # The new values' bits into the observations' bits: each float exactly as the server holds it.
+        self._obs_bits[index] = delta[count:]
+        return mask_bytes + 4 + 8 * count
 
     # --- the env ---
 

@@ -77,11 +77,45 @@ def test_node_and_python_give_identical_observations_for_the_same_seed(opponent)
     assert mine == node.stdout
 
 
-def test_the_shared_memory_and_pipe_transports_give_the_same_bytes():
-    with Client(n=5, seed=77, opponent="self", transport="shm", max_steps=60) as a, Client(n=5, seed=77, opponent="self", transport="pipe", max_steps=60) as b:
-        assert a.transport == "shm" and b.transport == "pipe"
-        assert python_hash(a, 200) == python_hash(b, 200)
-        assert a.stats()["truncations"] > 0  # final observations crossed both transports
+def test_the_delta_shared_memory_and_pipe_transports_give_the_same_bytes():
+    clients = [Client(n=5, seed=77, opponent="self", transport=t, max_steps=60) for t in ("delta", "shm", "pipe")]
+    try:
+        assert [c.transport for c in clients] == ["delta", "shm", "pipe"]
+        hashes = [python_hash(c, 200) for c in clients]
+        assert hashes[0] == hashes[1] == hashes[2]
+        assert clients[0].stats()["truncations"] > 0  # final observations crossed every transport
+    finally:
+        for c in clients:
+            c.close()
+
+
+def test_the_delta_transport_keeps_every_float_of_obs_across_resets_restarts_and_game_ends():
+    # Many steps, new seeds and restarts: after each, obs as the deltas built it equals obs sent whole.
+    with Client(n=7, seed=5, opponent="self", transport="delta", max_steps=90) as d, Client(n=7, seed=5, opponent="self", transport="pipe", max_steps=90) as p:
+        assert d.transport == "delta" and p.transport == "pipe"
+        rng = np.random.default_rng(3)
+        for s in range(600):
+            if s % 150 == 149:
+                d.reset(s)
+                p.reset(s)
+            elif s % 97 == 96:
+                d.restart(s % 7)
+                p.restart(s % 7)
+            else:
+                actions = np.array([rng.choice(np.flatnonzero(row)) for row in p.mask])
+                d.step(actions)
+                p.step(actions)
+            assert np.array_equal(d.obs.view(np.uint32), p.obs.view(np.uint32)), f"obs differ after request {s}"
+            assert np.array_equal(d.mask, p.mask)
+        assert d.stats()["games"] > 5
+
+
+def test_the_delta_transport_hands_out_read_only_obs_and_mask():
+    with Client(n=2, transport="delta") as c:
+        with pytest.raises(ValueError):
+            c.obs[0, 0] = 1.0
+        with pytest.raises(ValueError):
+            c.mask[0, 0] = 1
 
 
 def test_final_obs_lists_the_envs_that_ended_with_both_seats_views():

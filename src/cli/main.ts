@@ -120,7 +120,7 @@ export function main(argv: readonly string[]): void {
 
   program
     .command('serve')
-    .description('serve the learning environment (redzone/rl) to another process, e.g. the Python client in python/: binary frames of the redzone-rl/2 protocol')
+    .description('serve the learning environment (redzone/rl) to another process, e.g. the Python client in python/: binary frames of the redzone-rl/3 protocol')
     .requiredOption('--stdio', 'on standard input and output (the only transport for now)')
     .action(async () => {
       const { serveStdio } = await import('./serve.js')

@@ -5,7 +5,7 @@
  * Diagnostics go to standard error; the process ends at CLOSE or when standard input closes.
  */
 import { readSync } from 'node:fs'
-import { RlServer } from '../node/rl-server.js'
+import { PROTOCOL, RlServer } from '../node/rl-server.js'
 import { pause, writeAll } from '../node/fd-io.js'
 
 /** The largest request: a STEP of 65,536 actions is 256 KiB; HELLO's options are a few hundred bytes. */
@@ -46,7 +46,7 @@ export function serveStdio(): number {
       if (!readExactly(length)) return 0
       const size = length.readUInt32LE(0)
       if (size < 1 || size > MAX_FRAME) {
-        process.stderr.write(`redzone serve: a frame of ${size} bytes: not this protocol (redzone-rl/2); stopping\n`)
+        process.stderr.write(`redzone serve: a frame of ${size} bytes: not this protocol (${PROTOCOL}); stopping\n`)
         return 2
       }
       if (payload.length < size) payload = Buffer.alloc(Math.max(size, payload.length * 2))

@@ -14,23 +14,32 @@
  * An error payload is JSON `{ code, message }` (a `RedzoneError` code): the env is as before.
  *
  * A batch: reward f32 x n | terminated u8 x n | truncated u8 x n | seat u8 x n | winner i8 x n |
- * zero padding to a multiple of 4 | (pipe only) obs f32 x n*OBS_SIZE | mask u8 x n*ACTION_SIZE |
- * finals: for each env whose terminated or truncated byte is 1, in env order, f32 x 2*OBS_SIZE,
- * seat 0's then seat 1's observation of the game that ended (`VecEnv.finalObs`). In `shm` the
- * file holds obs (at 0) then mask, written before the response is sent; the finals are in the
- * frame with either transport (a few per step: only the envs that ended are copied).
+ * zero padding to a multiple of 4 | the observations and masks, by transport | finals: for each
+ * env whose terminated or truncated byte is 1, in env order, f32 x 2*OBS_SIZE, seat 0's then seat
+ * 1's observation of the game that ended (`VecEnv.finalObs`). The observations and masks:
  *
- * redzone-rl/2 added the finals; a redzone-rl/1 client refuses the server at HELLO.
+ * - `pipe`: obs f32 x n*OBS_SIZE | mask u8 x n*ACTION_SIZE, whole, in the frame.
+ * - `shm`: nothing in the frame; the file holds obs (at 0) then mask, written before the response.
+ * - `delta` (HELLO option `delta: true`): mask u8 x n*ACTION_SIZE | u32 count | u32 x count float
+ *   indices into obs (n*OBS_SIZE floats, env-major) | u32 x count the new values' bits (f32): the
+ *   floats that changed since the last batch, each once. The client starts with
+ *   obs all zeros (as the server's copy of what it holds) and sets each; only the floats the
+ *   observation writer may have written are compared (the globals, the players, the histograms
+ *   and the object rows it touched: `ObjectRows.touched`), a few hundred of an env's 4,156, so
+ *   the frame is tens of kB where `shm` copies every float of every env into the file.
+ *
+ * redzone-rl/2 added the finals; redzone-rl/3 the delta transport. A client of another protocol
+ * refuses the server at HELLO.
  */
 import { closeSync, ftruncateSync, openSync } from 'node:fs'
 import { writeAll } from './fd-io.js'
 import { RedzoneError } from '../core/errors.js'
-import { ACTION_LAYOUT, ACTION_SIZE, OBS_LAYOUT, OBS_SIZE, OBS_VERSION, type ActionLayout, type ObsLayout } from '../rl/layout.js'
-import { VecEnv, type Opponent, type VecEnvStats } from '../rl/vec-env.js'
+import { ACTION_LAYOUT, ACTION_SIZE, OBJECT_SIZE, OBS_LAYOUT, OBS_SIZE, OBS_VERSION, OFFSET, type ActionLayout, type ObsLayout } from '../rl/layout.js'
+import { envRows, VecEnv, type Opponent, type VecEnvStats } from '../rl/vec-env.js'
 import type { DeckSpec } from '../play/decks.js'
 import type { GameRecord } from '../play/record.js'
 
-export const PROTOCOL = 'redzone-rl/2'
+export const PROTOCOL = 'redzone-rl/3'
 
 export const OP = { HELLO: 1, RESET: 2, STEP: 3, RESTART: 4, OBSERVE: 5, STATS: 6, CLOSE: 7 } as const
 
@@ -43,6 +52,8 @@ export interface ServeOptions {
   maxSteps?: number
   /** A file the client created (in /dev/shm): the server sizes it and writes obs and mask there. */
   shm?: string | null
+  /** The delta transport: each batch carries the floats of obs that changed (not with `shm`). */
+  delta?: boolean
   /** A file to append each finished game's record to (JSONL, redzone-game/1). */
   records?: string | null
 }
@@ -53,7 +64,7 @@ export interface ServeInfo {
   obsSize: number
   actionSize: number
   n: number
-  transport: 'pipe' | 'shm'
+  transport: 'pipe' | 'shm' | 'delta'
   /** Bytes of the small arrays at the head of a batch (reward .. winner, padded to 4). */
   headBytes: number
   /** In the shm file (or after the head in a pipe batch): where the mask begins, in bytes. */
@@ -64,7 +75,7 @@ export interface ServeInfo {
   actionLayout: ActionLayout
 }
 
-const OPTION_KEYS = new Set(['n', 'seed', 'opponent', 'seat', 'decks', 'maxSteps', 'shm', 'records'])
+const OPTION_KEYS = new Set(['n', 'seed', 'opponent', 'seat', 'decks', 'maxSteps', 'shm', 'delta', 'records'])
 
 /** One env behind a byte protocol. `handle` takes a request's op and payload and returns the response frame. */
 export class RlServer {
@@ -74,6 +85,11 @@ export class RlServer {
   private head: Buffer = Buffer.alloc(0)
   private info: ServeInfo | null = null
   private observed = new Float32Array(OBS_SIZE)
+  /** The delta transport: obs as the client holds it (its bits), and the batch's changes (grown as needed). */
+  private shadow: Int32Array | null = null
+  private deltaIndex = new Uint32Array(0)
+  private deltaValue = new Int32Array(0)
+  private readonly deltaCount = Buffer.alloc(4)
   closed = false
 
   /** The response frame (with its length prefix) to one request. Never throws for bad input: an error frame. */
@@ -142,6 +158,8 @@ export class RlServer {
       throw new RedzoneError('invalid-argument', `HELLO: opponent is random, heuristic, search or self, not ${JSON.stringify(options.opponent)}`)
     }
     if (options.decks !== undefined && (!Array.isArray(options.decks) || options.decks.length !== 2)) throw new RedzoneError('invalid-argument', 'HELLO: decks is a pair [seat 0, seat 1]')
+    if (options.delta !== undefined && typeof options.delta !== 'boolean') throw new RedzoneError('invalid-argument', `HELLO: delta is true or false, not ${JSON.stringify(options.delta)}`)
+    if (options.delta && options.shm) throw new RedzoneError('invalid-argument', 'HELLO: one transport: shm or delta, not both')
     let recordsFd: number | null = null
     if (options.records) {
       try {
@@ -182,9 +200,14 @@ export class RlServer {
     this.env = env
     this.recordsFd = recordsFd
     this.head = Buffer.alloc(headBytes)
+    if (options.delta) {
+      this.shadow = new Int32Array(n * OBS_SIZE)
+      this.deltaIndex = new Uint32Array(n * 256)
+      this.deltaValue = new Int32Array(n * 256)
+    }
     this.info = {
       protocol: PROTOCOL, obsVersion: OBS_VERSION, obsSize: OBS_SIZE, actionSize: ACTION_SIZE, n,
-      transport: options.shm ? 'shm' : 'pipe', headBytes, maskOffset: obsBytes, shmBytes,
+      transport: options.shm ? 'shm' : options.delta ? 'delta' : 'pipe', headBytes, maskOffset: obsBytes, shmBytes,
       obsLayout: OBS_LAYOUT, actionLayout: ACTION_LAYOUT,
     }
     return this.info
@@ -210,7 +233,63 @@ export class RlServer {
       writeAll(this.shmFd, mask, obs.length)
       return [header(0, head.length + finalBytes), head, ...finals]
     }
+    if (this.shadow !== null) {
+      const count = this.changes(env, this.shadow)
+      this.deltaCount.writeUInt32LE(count, 0)
+      const index = Buffer.from(this.deltaIndex.buffer, 0, count * 4)
+      const value = Buffer.from(this.deltaValue.buffer, 0, count * 4)
+      return [header(0, head.length + mask.length + 4 + count * 8 + finalBytes), head, mask, this.deltaCount, index, value, ...finals]
+    }
     return [header(0, head.length + obs.length + mask.length + finalBytes), head, obs, mask, ...finals]
+  }
+
+  /**
+   * The delta transport: the floats of obs whose bits differ from `shadow` (what the client
+   * holds), compared where the writer may have written since the last batch (the spans before
+   * and after the object rows, and the rows each env's `ObjectRows` touched), into `deltaIndex`
+   * and `deltaValue`, each once; `shadow` then holds them too. How many.
+   */
+  private changes(env: VecEnv, shadow: Int32Array): number {
+    const bits = new Int32Array(env.obs.buffer, env.obs.byteOffset, env.obs.length)
+    let count = 0
+    for (let i = 0; i < env.n; i++) {
+      const base = i * OBS_SIZE
+      // The worst case of an env: every float changed. Room for it before comparing.
+      if (this.deltaIndex.length < count + OBS_SIZE) this.growDeltas(count + OBS_SIZE)
+      count = this.compare(bits, shadow, base, base + OFFSET.objects, count)
+      const rows = envRows(env, i)
+      const touched = rows.touched
+      for (let k = 0; k < rows.touchedCount; k++) {
+        const at = base + OFFSET.objects + touched[k]! * OBJECT_SIZE
+        count = this.compare(bits, shadow, at, at + OBJECT_SIZE, count)
+      }
+      rows.forgetTouched()
+      count = this.compare(bits, shadow, base + OFFSET.myGraveyard, base + OBS_SIZE, count)
+    }
+    return count
+  }
+
+  private compare(bits: Int32Array, shadow: Int32Array, from: number, to: number, count: number): number {
+    const index = this.deltaIndex
+    const value = this.deltaValue
+    for (let j = from; j < to; j++) {
+      const v = bits[j]!
+      if (v === shadow[j]) continue
+      shadow[j] = v
+      index[count] = j
+      value[count++] = v
+    }
+    return count
+  }
+
+  private growDeltas(needed: number): void {
+    const size = Math.max(needed, this.deltaIndex.length * 2)
+    const index = new Uint32Array(size)
+    const value = new Int32Array(size)
+    index.set(this.deltaIndex)
+    value.set(this.deltaValue)
+    this.deltaIndex = index
+    this.deltaValue = value
   }
 
   /** The final observations of the envs whose game ended on this request (views of `finalObs`, no copy). */

@@ -299,15 +299,39 @@ export class ObjectRows {
   /** The histogram floats (from the observation's offset) that are nonzero, each once. */
   private readonly histogram: Int16Array
   private histogramCount = 0
+  /**
+   * The rows any float of which was written since `forgetTouched` (each once, the first
+   * `touchedCount`): with the globals, the players and the histograms (the spans before and after
+   * the object rows), every float of the place that may have changed. A reader that keeps a copy
+   * of the place (`redzone serve`'s delta transport) compares only these.
+   */
+  readonly touched: Int16Array
+  touchedCount = 0
+  private readonly touchedFlag: Uint8Array
 
   constructor() {
     // One allocation: the arrays lie together.
-    const carve = new Carve(Carve.bytes(OBJECT_SLOTS, OBJECT_SLOTS * KEY * 4, OBJECT_SLOTS, OBJECT_SLOTS * 2, HISTOGRAM_FLOATS * 2))
+    const carve = new Carve(Carve.bytes(OBJECT_SLOTS, OBJECT_SLOTS * KEY * 4, OBJECT_SLOTS, OBJECT_SLOTS * 2, HISTOGRAM_FLOATS * 2, OBJECT_SLOTS * 2, OBJECT_SLOTS))
     this.held = carve.uint8(OBJECT_SLOTS)
     this.key = carve.int32(OBJECT_SLOTS * KEY)
     this.marked = carve.uint8(OBJECT_SLOTS)
     this.markedList = carve.int16(OBJECT_SLOTS)
     this.histogram = carve.int16(HISTOGRAM_FLOATS)
+    this.touched = carve.int16(OBJECT_SLOTS)
+    this.touchedFlag = carve.uint8(OBJECT_SLOTS)
+  }
+
+  /** Notes that a float of object row `s` was written (`touched`). */
+  touch(s: number): void {
+    if (this.touchedFlag[s] === 1) return
+    this.touchedFlag[s] = 1
+    this.touched[this.touchedCount++] = s
+  }
+
+  /** Empties `touched`: the reader has compared those rows. */
+  forgetTouched(): void {
+    for (let k = 0; k < this.touchedCount; k++) this.touchedFlag[this.touched[k]!] = 0
+    this.touchedCount = 0
   }
 
   /** Notes that histogram float `at` (from the observation's offset) became nonzero. */
@@ -321,8 +345,9 @@ export class ObjectRows {
     this.histogramCount = 0
   }
 
-  /** Notes that object slot `s`'s `focus` or `chosen` is set. */
+  /** Notes that object slot `s`'s `focus` or `chosen` is set (and the row `touch`ed). */
   mark(s: number): void {
+    this.touch(s)
     if (this.marked[s] === 1) return
     this.marked[s] = 1
     this.markedList[this.markedCount++] = s
@@ -335,6 +360,7 @@ export class ObjectRows {
       out[objects + s * OBJECT_SIZE + F.focus] = 0
       out[objects + s * OBJECT_SIZE + F.chosen] = 0
       this.marked[s] = 0
+      this.touch(s)
     }
     this.markedCount = 0
   }
@@ -360,7 +386,8 @@ function writeBits(out: Float32Array, at: number, value: number, old: number, bi
  * The object rows (OBJECT_FEATURES) of the slots `slots` holds, at `base` (the first object row's
  * float), against `rows` (what each row holds: a row of zeros has the key of zeros): a row that
  * held an object and holds none now is cleared, and of the others only the floats of the key
- * words that changed are written, after which the keys hold the new values. The columns are read
+ * words that changed are written, after which the keys hold the new values; a row cleared or
+ * written is `touch`ed (`ObjectRows.touched`: what a reader of the changes compares). The columns are read
  * into locals once (not per object: a typed-array read is most of the work). State that only a
  * permanent has (tapped, combat, attachments) is read on the battlefield only; `focus` and
  * `chosen` are the decision builder's (cleared before). A stack row is its card's row (an
@@ -398,6 +425,7 @@ function writeObjects(world: GameWorld, viewer: Eid, slots: SlotTable, card: Uin
         out.fill(0, at, at + OBJECT_SIZE)
         key.fill(0, k, k + KEY)
         held[s] = 0
+        rows.touch(s)
         continue
       }
       held[s] = 1
@@ -435,7 +463,10 @@ function writeObjects(world: GameWorld, viewer: Eid, slots: SlotTable, card: Uin
       const manaValue = mv[eid]!
       // Card ids fit 16 bits and mana values 8 (Identities).
       const ident = id | (manaValue << 16) | (mine << 24)
+      // Whether any word changed (the row is then `touch`ed).
+      let changed = false
       if (key[k + K_ID] !== ident) {
+        changed = true
         key[k + K_ID] = ident
         out[at + F.card] = id
         out[at + F.mine] = mine
@@ -443,37 +474,44 @@ function writeObjects(world: GameWorld, viewer: Eid, slots: SlotTable, card: Uin
       }
       const power = powers[eid]!
       if (key[k + K_POWER] !== power) {
+        changed = true
         key[k + K_POWER] = power
         putScaled(out, at + F.power, power, 10)
       }
       const toughness = toughnesses[eid]!
       if (key[k + K_TOUGHNESS] !== toughness) {
+        changed = true
         key[k + K_TOUGHNESS] = toughness
         putScaled(out, at + F.toughness, toughness, 10)
       }
       const loyalty = loyalties[eid]!
       if (key[k + K_LOYALTY] !== loyalty) {
+        changed = true
         key[k + K_LOYALTY] = loyalty
         putScaled(out, at + F.loyalty, loyalty, 10)
       }
       if (key[k + K_DAMAGE] !== damage) {
+        changed = true
         key[k + K_DAMAGE] = damage
         putScaled(out, at + F.damage, damage, 10)
       }
       const kw = keywords[eid]! | 0
       let old = key[k + K_KEYWORDS]!
       if (old !== kw) {
+        changed = true
         key[k + K_KEYWORDS] = kw
         writeBits(out, at + F.keyword, kw, old, KEYWORD_BITS)
       }
       const t = types[eid]! | 0
       old = key[k + K_TYPES]!
       if (old !== t) {
+        changed = true
         key[k + K_TYPES] = t
         writeBits(out, at + F.type, t, old, TYPE_BITS)
       }
       old = key[k + K_FLAGS]!
       if (old !== flags) {
+        changed = true
         key[k + K_FLAGS] = flags
         let diff = (flags ^ old) & FL_BITS
         while (diff !== 0) {
@@ -485,6 +523,7 @@ function writeObjects(world: GameWorld, viewer: Eid, slots: SlotTable, card: Uin
         out[at + F.sick] = (flags >>> FL_SICK_SHIFT) & 0xff
       }
       if (key[k + K_REFS] !== refs) {
+        changed = true
         key[k + K_REFS] = refs
         // Back from a byte to -1 .. ACTION_SLOTS.
         out[at + F.stackTarget] = (refs << 24) >> 24
@@ -492,6 +531,7 @@ function writeObjects(world: GameWorld, viewer: Eid, slots: SlotTable, card: Uin
         out[at + F.blocking] = (refs << 8) >> 24
         out[at + F.attachedTo] = refs >> 24
       }
+      if (changed) rows.touch(s)
     }
   }
 }
@@ -604,6 +644,7 @@ export function writeObservation(
   if (rows === null) {
     freshRows.held.fill(0)
     freshRows.key.fill(0)
+    freshRows.forgetTouched()
   }
   writeObjects(world, viewer, slots, ids.card, ids.manaValue, out, offset + OFFSET.objects, rows ?? freshRows)
 

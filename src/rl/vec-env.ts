@@ -475,3 +475,8 @@ export function envWorld(env: VecEnv, i: number): GameWorld {
 export function envBuilder(env: VecEnv, i: number): DecisionBuilder {
   return env['games'][i]!.builder
 }
+
+/** The object rows of env `i`'s observation (what they hold, and the rows written since `forgetTouched`: `redzone serve`'s delta transport). */
+export function envRows(env: VecEnv, i: number): ObjectRows {
+  return env['games'][i]!.rows
+}

@@ -1,5 +1,5 @@
 /**
- * The redzone-rl/2 protocol (`redzone serve --stdio`, src/node/rl-server.ts), in process: every bad
+ * The redzone-rl/3 protocol (`redzone serve --stdio`, src/node/rl-server.ts), in process: every bad
  * request gets an error frame with a redzone error code and leaves the env as it was; a batch
  * carries exactly the env's buffers, and the final observations of the envs whose game ended.
  */
@@ -10,7 +10,8 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { OP, RlServer, type ServeInfo } from '../../src/node/rl-server.js'
 import { ACTION_SIZE, OBS_SIZE } from '../../src/rl/layout.js'
-import { VecEnv } from '../../src/rl/vec-env.js'
+import { envRows, VecEnv } from '../../src/rl/vec-env.js'
+import { Rng } from '../../src/core/rng.js'
 
 function reply(server: RlServer, op: number, payload: Buffer = Buffer.alloc(0)): { status: number; body: Buffer } {
   const bytes = Buffer.concat(server.handle(op, payload))
@@ -30,11 +31,11 @@ function error(r: { status: number; body: Buffer }): { code: string; message: st
   return JSON.parse(r.body.toString()) as { code: string; message: string }
 }
 
-describe('redzone-rl/2: serve', () => {
+describe('redzone-rl/3: serve', () => {
   it('answers HELLO with the layout and sizes, and a batch with the env buffers (pipe transport)', () => {
     const server = new RlServer()
     const info = hello(server, { n: 3, seed: 9, opponent: 'self' })
-    expect(info).toMatchObject({ protocol: 'redzone-rl/2', n: 3, obsSize: OBS_SIZE, actionSize: ACTION_SIZE, transport: 'pipe', headBytes: 24 })
+    expect(info).toMatchObject({ protocol: 'redzone-rl/3', n: 3, obsSize: OBS_SIZE, actionSize: ACTION_SIZE, transport: 'pipe', headBytes: 24 })
     expect(info.obsLayout.size).toBe(OBS_SIZE)
     const env = new VecEnv({ n: 3, seed: 9, opponent: 'self' })
     const r = reply(server, OP.RESET, Buffer.from(new Float64Array([9]).buffer))
@@ -46,16 +47,17 @@ describe('redzone-rl/2: serve', () => {
     expect([...r.body.subarray(18, 21)]).toEqual([...env.seat])
   })
 
-  for (const transport of ['pipe', 'shm'] as const) {
+  for (const transport of ['pipe', 'shm', 'delta'] as const) {
     it(`sends each seat's final observation of the envs whose game ended, after the arrays (${transport})`, () => {
       const dir = mkdtempSync(join(tmpdir(), 'redzone-rl-'))
       const shm = join(dir, 'shm')
       if (transport === 'shm') writeFileSync(shm, '')
       const server = new RlServer()
       const options = { n: 3, seed: 5, opponent: 'self', maxSteps: 25 } as const
-      const info = hello(server, { ...options, ...(transport === 'shm' ? { shm } : {}) })
+      const info = hello(server, { ...options, ...(transport === 'shm' ? { shm } : transport === 'delta' ? { delta: true } : {}) })
+      expect(info.transport).toBe(transport)
       const env = new VecEnv(options)
-      const arrays = transport === 'pipe' ? info.shmBytes : 0
+      let arrays = transport === 'pipe' ? info.shmBytes : 0
       let ended = 0
       try {
         for (let s = 0; s < 60; s++) {
@@ -64,6 +66,7 @@ describe('redzone-rl/2: serve', () => {
           env.step(actions)
           const r = reply(server, OP.STEP, Buffer.from(actions.buffer))
           expect(r.status).toBe(0)
+          if (transport === 'delta') arrays = 3 * ACTION_SIZE + 4 + 8 * r.body.readUInt32LE(info.headBytes + 3 * ACTION_SIZE)
           const done = [0, 1, 2].filter((i) => env.terminated[i] || env.truncated[i])
           expect([...r.body.subarray(12, 15)]).toEqual([...env.terminated])
           expect(r.body.length).toBe(info.headBytes + arrays + done.length * 2 * OBS_SIZE * 4)
@@ -82,6 +85,63 @@ describe('redzone-rl/2: serve', () => {
     })
   }
 
+  it('delta transport: obs rebuilt from the changed floats of each batch equals the env\'s, bit for bit, through resets, restarts and game ends', () => {
+    const server = new RlServer()
+    const n = 8
+    const options = { n, seed: 21, opponent: 'self', maxSteps: 70 } as const
+    const info = hello(server, { ...options, delta: true })
+    const env = new VecEnv(options)
+    const held = new Uint32Array(n * OBS_SIZE)
+    const rng = new Rng(8)
+    let floats = 0
+    let batches = 0
+    const apply = (r: { status: number; body: Buffer }): void => {
+      expect(r.status).toBe(0)
+      const maskAt = info.headBytes
+      expect(r.body.subarray(maskAt, maskAt + n * ACTION_SIZE).equals(Buffer.from(env.mask))).toBe(true)
+      const count = r.body.readUInt32LE(maskAt + n * ACTION_SIZE)
+      const at = maskAt + n * ACTION_SIZE + 4
+      const seen = new Set<number>()
+      for (let k = 0; k < count; k++) {
+        const index = r.body.readUInt32LE(at + 4 * k)
+        expect(index).toBeLessThan(n * OBS_SIZE)
+        expect(seen.has(index)).toBe(false)
+        seen.add(index)
+        held[index] = r.body.readUInt32LE(at + 4 * count + 4 * k)
+      }
+      floats += count
+      batches++
+      expect(Buffer.from(held.buffer).equals(Buffer.from(env.obs.buffer, env.obs.byteOffset, env.obs.byteLength)), `batch ${batches}`).toBe(true)
+    }
+    apply(reply(server, OP.RESET, Buffer.from(new Float64Array([21]).buffer)))
+    env.reset(21)
+    for (let s = 0; s < 400; s++) {
+      if (s % 120 === 119) {
+        env.reset(s)
+        apply(reply(server, OP.RESET, Buffer.from(new Float64Array([s]).buffer)))
+      } else if (s % 53 === 52) {
+        env.restart(s % n)
+        apply(reply(server, OP.RESTART, Buffer.from(new Uint32Array([s % n]).buffer)))
+      } else {
+        const actions = new Int32Array(n)
+        for (let i = 0; i < n; i++) {
+          const allowed: number[] = []
+          for (let a = 0; a < ACTION_SIZE; a++) if (env.mask[i * ACTION_SIZE + a] === 1) allowed.push(a)
+          actions[i] = allowed[rng.int(allowed.length)]!
+        }
+        // A refused step changes nothing: the next batch still carries every change.
+        if (s % 31 === 30) expect(error(reply(server, OP.STEP, Buffer.from(new Int32Array(n).fill(ACTION_SIZE + 1).buffer))).code).toBe('invalid-argument')
+        env.step(actions)
+        apply(reply(server, OP.STEP, Buffer.from(actions.buffer)))
+      }
+    }
+    expect(env.stats.games).toBeGreaterThan(n)
+    // Far fewer floats than whole observations: the point of the transport.
+    expect(floats / batches).toBeLessThan((n * OBS_SIZE) / 10)
+    // The rows touched are forgotten once compared (the server's env, not this one, was read).
+    expect(envRows(env, 0).touchedCount).toBeGreaterThan(0)
+  })
+
   it('refuses requests before HELLO, a second HELLO, unknown ops and options, and wrong payload sizes', () => {
     const server = new RlServer()
     expect(error(reply(server, OP.STEP, Buffer.alloc(4))).message).toMatch(/first request must be HELLO/)
@@ -89,6 +149,8 @@ describe('redzone-rl/2: serve', () => {
     expect(error(reply(server, OP.HELLO, Buffer.from('{"n":2,"gpu":true}'))).message).toMatch(/unknown option "gpu"/)
     expect(error(reply(server, OP.HELLO, Buffer.from('{"opponent":"alphazero"}'))).message).toMatch(/opponent/)
     expect(error(reply(server, OP.HELLO, Buffer.from('{"n":0}'))).code).toBe('invalid-argument')
+    expect(error(reply(server, OP.HELLO, Buffer.from('{"delta":"yes"}'))).message).toMatch(/delta is true or false/)
+    expect(error(reply(server, OP.HELLO, Buffer.from('{"delta":true,"shm":"/dev/shm/x"}'))).message).toMatch(/one transport/)
     hello(server, { n: 2 })
     expect(error(reply(server, OP.HELLO, Buffer.from('{}'))).message).toMatch(/already made/)
     expect(error(reply(server, 99)).message).toMatch(/unknown op 99/)
