@@ -26,16 +26,18 @@
  *   obs all zeros (as the server's copy of what it holds) and sets each; only the floats the
  *   observation writer may have written are compared (the globals, the players, the histograms
  *   and the object rows it touched: `ObjectRows.touched`), a few hundred of an env's 4,156, so
- *   the frame is tens of kB where `shm` copies every float of every env into the file.
+ *   the frame is tens of kB where `shm` copies every float of every env into the file. Each env's
+ *   changes are taken as soon as it is written (`onWritten`); a request that fails sends none, the
+ *   server's copy is rolled back, and the next batch compares every float.
  *
  * redzone-rl/2 added the finals; redzone-rl/3 the delta transport. A client of another protocol
  * refuses the server at HELLO.
  */
 import { closeSync, ftruncateSync, openSync } from 'node:fs'
 import { writeAll } from './fd-io.js'
-import { RedzoneError } from '../core/errors.js'
+import { internalError, RedzoneError } from '../core/errors.js'
 import { ACTION_LAYOUT, ACTION_SIZE, OBJECT_SIZE, OBS_LAYOUT, OBS_SIZE, OBS_VERSION, OFFSET, type ActionLayout, type ObsLayout } from '../rl/layout.js'
-import { envRows, VecEnv, type Opponent, type VecEnvStats } from '../rl/vec-env.js'
+import { envRows, onWritten, VecEnv, type Opponent, type VecEnvStats } from '../rl/vec-env.js'
 import type { DeckSpec } from '../play/decks.js'
 import type { GameRecord } from '../play/record.js'
 
@@ -85,10 +87,20 @@ export class RlServer {
   private head: Buffer = Buffer.alloc(0)
   private info: ServeInfo | null = null
   private observed = new Float32Array(OBS_SIZE)
-  /** The delta transport: obs as the client holds it (its bits), and the batch's changes (grown as needed). */
+  /**
+   * The delta transport: obs as the client holds it (its bits); the request's changes so far
+   * (`pending` of them: index, new bits, the bits they replaced), grown as needed; which envs they
+   * were taken for; and whether the next batch must compare every float (after HELLO, and after a
+   * request that failed: its changes were never sent).
+   */
   private shadow: Int32Array | null = null
   private deltaIndex = new Uint32Array(0)
   private deltaValue = new Int32Array(0)
+  private deltaOld = new Int32Array(0)
+  private pending = 0
+  private captured = new Uint8Array(0)
+  private capturedCount = 0
+  private resync = true
   private readonly deltaCount = Buffer.alloc(4)
   closed = false
 
@@ -111,6 +123,19 @@ export class RlServer {
     }
     const env = this.env
     if (env === null) throw new RedzoneError('invalid-argument', `op ${op}: the first request must be HELLO (op ${OP.HELLO})`)
+    if (this.shadow !== null && (op === OP.RESET || op === OP.STEP || op === OP.RESTART)) {
+      this.pending = 0
+      try {
+        return this.request(env, op, payload)
+      } catch (error) {
+        this.rollBack()
+        throw error
+      }
+    }
+    return this.request(env, op, payload)
+  }
+
+  private request(env: VecEnv, op: number, payload: Buffer): Buffer[] {
     switch (op) {
       case OP.RESET: {
         need(payload, 8, 'RESET')
@@ -204,6 +229,12 @@ export class RlServer {
       this.shadow = new Int32Array(n * OBS_SIZE)
       this.deltaIndex = new Uint32Array(n * 256)
       this.deltaValue = new Int32Array(n * 256)
+      this.deltaOld = new Int32Array(n * 256)
+      this.captured = new Uint8Array(n)
+      const bits = new Int32Array(env.obs.buffer, env.obs.byteOffset, env.obs.length)
+      const shadow = this.shadow
+      // Each env's changes are taken as soon as it is written, while its rows are in cache.
+      onWritten(env, (i) => this.capture(env, bits, shadow, i))
     }
     this.info = {
       protocol: PROTOCOL, obsVersion: OBS_VERSION, obsSize: OBS_SIZE, actionSize: ACTION_SIZE, n,
@@ -235,6 +266,8 @@ export class RlServer {
     }
     if (this.shadow !== null) {
       const count = this.changes(env, this.shadow)
+      this.captured.fill(0)
+      this.capturedCount = 0
       this.deltaCount.writeUInt32LE(count, 0)
       const index = Buffer.from(this.deltaIndex.buffer, 0, count * 4)
       const value = Buffer.from(this.deltaValue.buffer, 0, count * 4)
@@ -244,40 +277,71 @@ export class RlServer {
   }
 
   /**
-   * The delta transport: the floats of obs whose bits differ from `shadow` (what the client
-   * holds), compared where the writer may have written since the last batch (the spans before
-   * and after the object rows, and the rows each env's `ObjectRows` touched), into `deltaIndex`
-   * and `deltaValue`, each once; `shadow` then holds them too. How many.
+   * The delta transport, once env `i` is written: the floats of its observation whose bits differ
+   * from `shadow` (what the client holds), compared where the writer may have written since (the
+   * spans before and after the object rows, and the rows its `ObjectRows` touched), added to the
+   * request's changes; `shadow` then holds them too. An env is written once a request (`VecEnv`):
+   * a second write would list its floats twice, so it is refused (the request fails, rolled back).
+   */
+  private capture(env: VecEnv, bits: Int32Array, shadow: Int32Array, i: number): void {
+    if (this.captured[i] === 1) throw internalError(`serve: env ${i} written twice in one request`)
+    this.captured[i] = 1
+    this.capturedCount++
+    const base = i * OBS_SIZE
+    // The worst case of an env: every float changed. Room for it before comparing.
+    if (this.deltaIndex.length < this.pending + OBS_SIZE) this.growDeltas(this.pending + OBS_SIZE)
+    let count = this.compare(bits, shadow, base, base + OFFSET.objects, this.pending)
+    const rows = envRows(env, i)
+    const touched = rows.touched
+    for (let k = 0; k < rows.touchedCount; k++) {
+      const at = base + OFFSET.objects + touched[k]! * OBJECT_SIZE
+      count = this.compare(bits, shadow, at, at + OBJECT_SIZE, count)
+    }
+    rows.forgetTouched()
+    this.pending = this.compare(bits, shadow, base + OFFSET.myGraveyard, base + OBS_SIZE, count)
+  }
+
+  /**
+   * The request's changes, to send: those taken as each env was written (`capture`), and after
+   * HELLO or a failed request every other float that differs from `shadow` (the whole of obs
+   * compared: the failed request's changes were rolled back from `shadow`, never sent). How many.
    */
   private changes(env: VecEnv, shadow: Int32Array): number {
+    if (!this.resync) return this.pending
     const bits = new Int32Array(env.obs.buffer, env.obs.byteOffset, env.obs.length)
-    let count = 0
-    for (let i = 0; i < env.n; i++) {
-      const base = i * OBS_SIZE
-      // The worst case of an env: every float changed. Room for it before comparing.
-      if (this.deltaIndex.length < count + OBS_SIZE) this.growDeltas(count + OBS_SIZE)
-      count = this.compare(bits, shadow, base, base + OFFSET.objects, count)
-      const rows = envRows(env, i)
-      const touched = rows.touched
-      for (let k = 0; k < rows.touchedCount; k++) {
-        const at = base + OFFSET.objects + touched[k]! * OBJECT_SIZE
-        count = this.compare(bits, shadow, at, at + OBJECT_SIZE, count)
-      }
-      rows.forgetTouched()
-      count = this.compare(bits, shadow, base + OFFSET.myGraveyard, base + OBS_SIZE, count)
-    }
-    return count
+    if (this.deltaIndex.length < this.pending + bits.length) this.growDeltas(this.pending + bits.length)
+    this.pending = this.compare(bits, shadow, 0, bits.length, this.pending)
+    for (let i = 0; i < env.n; i++) envRows(env, i).forgetTouched()
+    this.resync = false
+    return this.pending
+  }
+
+  /**
+   * A request failed: `shadow` back to what the client holds (the changes taken undone, last
+   * first); if any env was written, the next batch compares every float (a request refused before
+   * any game moved, a step the mask does not allow, wrote none).
+   */
+  private rollBack(): void {
+    const shadow = this.shadow!
+    for (let k = this.pending - 1; k >= 0; k--) shadow[this.deltaIndex[k]!] = this.deltaOld[k]!
+    if (this.capturedCount > 0) this.resync = true
+    this.pending = 0
+    this.captured.fill(0)
+    this.capturedCount = 0
   }
 
   private compare(bits: Int32Array, shadow: Int32Array, from: number, to: number, count: number): number {
     const index = this.deltaIndex
     const value = this.deltaValue
+    const old = this.deltaOld
     for (let j = from; j < to; j++) {
       const v = bits[j]!
-      if (v === shadow[j]) continue
+      const was = shadow[j]!
+      if (v === was) continue
       shadow[j] = v
       index[count] = j
-      value[count++] = v
+      value[count] = v
+      old[count++] = was
     }
     return count
   }
@@ -286,10 +350,13 @@ export class RlServer {
     const size = Math.max(needed, this.deltaIndex.length * 2)
     const index = new Uint32Array(size)
     const value = new Int32Array(size)
+    const old = new Int32Array(size)
     index.set(this.deltaIndex)
     value.set(this.deltaValue)
+    old.set(this.deltaOld)
     this.deltaIndex = index
     this.deltaValue = value
+    this.deltaOld = old
   }
 
   /** The final observations of the envs whose game ended on this request (views of `finalObs`, no copy). */

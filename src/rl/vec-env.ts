@@ -157,6 +157,8 @@ export class VecEnv {
   private readonly name: string
   private readonly onRecord: ((record: GameRecord, env: number) => void) | null
   private baseSeed: number
+  /** Called once env `i`'s buffers are written, while they are in cache (`onWritten`: `redzone serve`'s delta transport). */
+  private afterWrite: ((i: number) => void) | null = null
 
   constructor(options: VecEnvOptions = {}) {
     const n = options.n ?? 1
@@ -458,6 +460,7 @@ export class VecEnv {
     g.written = builder.decisions
     if (!same) this.stats.overflow += builder.slots.overflow
     this.seat[i] = seatOf(g.world, builder.decider)
+    this.afterWrite?.(i)
   }
 }
 
@@ -474,6 +477,11 @@ export function envWorld(env: VecEnv, i: number): GameWorld {
 /** The decision builder of env `i` (tests and tools inside the engine). */
 export function envBuilder(env: VecEnv, i: number): DecisionBuilder {
   return env['games'][i]!.builder
+}
+
+/** Has `hook(i)` called each time env `i`'s buffers have been written (null: no hook). Internal: the serve protocol's delta transport. */
+export function onWritten(env: VecEnv, hook: ((i: number) => void) | null): void {
+  env['afterWrite'] = hook
 }
 
 /** The object rows of env `i`'s observation (what they hold, and the rows written since `forgetTouched`: `redzone serve`'s delta transport). */

@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { OP, RlServer, type ServeInfo } from '../../src/node/rl-server.js'
 import { ACTION_SIZE, OBS_SIZE } from '../../src/rl/layout.js'
-import { envRows, VecEnv } from '../../src/rl/vec-env.js'
+import { onWritten, VecEnv } from '../../src/rl/vec-env.js'
 import { Rng } from '../../src/core/rng.js'
 
 function reply(server: RlServer, op: number, payload: Buffer = Buffer.alloc(0)): { status: number; body: Buffer } {
@@ -85,18 +85,18 @@ describe('redzone-rl/3: serve', () => {
     })
   }
 
-  it('delta transport: obs rebuilt from the changed floats of each batch equals the env\'s, bit for bit, through resets, restarts and game ends', () => {
+  it('delta transport: obs rebuilt from the changed floats of each batch equals the server env\'s, bit for bit, through resets, restarts, refused and failed requests and game ends', () => {
     const server = new RlServer()
     const n = 8
-    const options = { n, seed: 21, opponent: 'self', maxSteps: 70 } as const
-    const info = hello(server, { ...options, delta: true })
-    const env = new VecEnv(options)
+    const info = hello(server, { n, seed: 21, opponent: 'self', maxSteps: 70, delta: true })
+    const env = server['env'] as VecEnv
     const held = new Uint32Array(n * OBS_SIZE)
     const rng = new Rng(8)
     let floats = 0
     let batches = 0
+    let failed = 0
     const apply = (r: { status: number; body: Buffer }): void => {
-      expect(r.status).toBe(0)
+      expect(r.status, r.body.toString()).toBe(0)
       const maskAt = info.headBytes
       expect(r.body.subarray(maskAt, maskAt + n * ACTION_SIZE).equals(Buffer.from(env.mask))).toBe(true)
       const count = r.body.readUInt32LE(maskAt + n * ACTION_SIZE)
@@ -113,33 +113,43 @@ describe('redzone-rl/3: serve', () => {
       batches++
       expect(Buffer.from(held.buffer).equals(Buffer.from(env.obs.buffer, env.obs.byteOffset, env.obs.byteLength)), `batch ${batches}`).toBe(true)
     }
+    const masked = (): Int32Array => {
+      const actions = new Int32Array(n)
+      for (let i = 0; i < n; i++) {
+        const allowed: number[] = []
+        for (let a = 0; a < ACTION_SIZE; a++) if (env.mask[i * ACTION_SIZE + a] === 1) allowed.push(a)
+        actions[i] = allowed[rng.int(allowed.length)]!
+      }
+      return actions
+    }
     apply(reply(server, OP.RESET, Buffer.from(new Float64Array([21]).buffer)))
-    env.reset(21)
     for (let s = 0; s < 400; s++) {
-      if (s % 120 === 119) {
-        env.reset(s)
-        apply(reply(server, OP.RESET, Buffer.from(new Float64Array([s]).buffer)))
-      } else if (s % 53 === 52) {
-        env.restart(s % n)
-        apply(reply(server, OP.RESTART, Buffer.from(new Uint32Array([s % n]).buffer)))
-      } else {
-        const actions = new Int32Array(n)
-        for (let i = 0; i < n; i++) {
-          const allowed: number[] = []
-          for (let a = 0; a < ACTION_SIZE; a++) if (env.mask[i * ACTION_SIZE + a] === 1) allowed.push(a)
-          actions[i] = allowed[rng.int(allowed.length)]!
-        }
-        // A refused step changes nothing: the next batch still carries every change.
+      if (s % 120 === 119) apply(reply(server, OP.RESET, Buffer.from(new Float64Array([s]).buffer)))
+      else if (s % 53 === 52) apply(reply(server, OP.RESTART, Buffer.from(new Uint32Array([s % n]).buffer)))
+      else {
+        // A refused step moves no game: the next batch still carries every change.
         if (s % 31 === 30) expect(error(reply(server, OP.STEP, Buffer.from(new Int32Array(n).fill(ACTION_SIZE + 1).buffer))).code).toBe('invalid-argument')
-        env.step(actions)
-        apply(reply(server, OP.STEP, Buffer.from(actions.buffer)))
+        // A step that fails after some games moved (here: after env 3 is written): nothing of it is sent, and the next batch brings the client level.
+        if (s % 45 === 44) {
+          const hook = env['afterWrite']!
+          onWritten(env, (i) => {
+            hook(i)
+            if (i === 3) throw new Error('injected failure')
+          })
+          try {
+            expect(error(reply(server, OP.STEP, Buffer.from(masked().buffer))).message).toBe('injected failure')
+          } finally {
+            onWritten(env, hook)
+          }
+          failed++
+        }
+        apply(reply(server, OP.STEP, Buffer.from(masked().buffer)))
       }
     }
     expect(env.stats.games).toBeGreaterThan(n)
+    expect(failed).toBeGreaterThan(5)
     // Far fewer floats than whole observations: the point of the transport.
     expect(floats / batches).toBeLessThan((n * OBS_SIZE) / 10)
-    // The rows touched are forgotten once compared (the server's env, not this one, was read).
-    expect(envRows(env, 0).touchedCount).toBeGreaterThan(0)
   })
 
   it('refuses requests before HELLO, a second HELLO, unknown ops and options, and wrong payload sizes', () => {
