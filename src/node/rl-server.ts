@@ -36,6 +36,7 @@
 import { closeSync, ftruncateSync, openSync } from 'node:fs'
 import { writeAll } from './fd-io.js'
 import { internalError, RedzoneError } from '../core/errors.js'
+import { IntList } from '../core/int-list.js'
 import { ACTION_LAYOUT, ACTION_SIZE, OBJECT_SIZE, OBS_LAYOUT, OBS_SIZE, OBS_VERSION, OFFSET, type ActionLayout, type ObsLayout } from '../rl/layout.js'
 import { envRows, onWritten, VecEnv, type Opponent, type VecEnvStats } from '../rl/vec-env.js'
 import type { DeckSpec } from '../play/decks.js'
@@ -89,15 +90,14 @@ export class RlServer {
   private observed = new Float32Array(OBS_SIZE)
   /**
    * The delta transport: obs as the client holds it (its bits); the request's changes so far
-   * (`pending` of them: index, new bits, the bits they replaced), grown as needed; which envs they
-   * were taken for; and whether the next batch must compare every float (after HELLO, and after a
+   * (three lists of one length: index, new bits, the bits they replaced); which envs they were
+   * taken for; and whether the next batch must compare every float (after HELLO, and after a
    * request that failed: its changes were never sent).
    */
   private shadow: Int32Array | null = null
-  private deltaIndex = new Uint32Array(0)
-  private deltaValue = new Int32Array(0)
-  private deltaOld = new Int32Array(0)
-  private pending = 0
+  private readonly deltaIndex = new IntList()
+  private readonly deltaValue = new IntList()
+  private readonly deltaOld = new IntList()
   private captured = new Uint8Array(0)
   private capturedCount = 0
   private resync = true
@@ -124,7 +124,7 @@ export class RlServer {
     const env = this.env
     if (env === null) throw new RedzoneError('invalid-argument', `op ${op}: the first request must be HELLO (op ${OP.HELLO})`)
     if (this.shadow !== null && (op === OP.RESET || op === OP.STEP || op === OP.RESTART)) {
-      this.pending = 0
+      this.clearDeltas()
       try {
         return this.request(env, op, payload)
       } catch (error) {
@@ -227,9 +227,7 @@ export class RlServer {
     this.head = Buffer.alloc(headBytes)
     if (options.delta) {
       this.shadow = new Int32Array(n * OBS_SIZE)
-      this.deltaIndex = new Uint32Array(n * 256)
-      this.deltaValue = new Int32Array(n * 256)
-      this.deltaOld = new Int32Array(n * 256)
+      for (const list of [this.deltaIndex, this.deltaValue, this.deltaOld]) list.reserve(n * 256)
       this.captured = new Uint8Array(n)
       const bits = new Int32Array(env.obs.buffer, env.obs.byteOffset, env.obs.length)
       const shadow = this.shadow
@@ -254,24 +252,24 @@ export class RlServer {
     Buffer.from(env.truncated.buffer, env.truncated.byteOffset, n).copy(head, n * 5)
     Buffer.from(env.seat.buffer, env.seat.byteOffset, n).copy(head, n * 6)
     Buffer.from(env.winner.buffer, env.winner.byteOffset, n).copy(head, n * 7)
-    const obs = Buffer.from(env.obs.buffer, env.obs.byteOffset, env.obs.byteLength)
     const mask = Buffer.from(env.mask.buffer, env.mask.byteOffset, env.mask.byteLength)
     const finals = this.finals()
     let finalBytes = 0
     for (const part of finals) finalBytes += part.length
-    if (this.shmFd !== null) {
-      writeAll(this.shmFd, obs, 0)
-      writeAll(this.shmFd, mask, obs.length)
-      return [header(0, head.length + finalBytes), head, ...finals]
-    }
     if (this.shadow !== null) {
       const count = this.changes(env, this.shadow)
       this.captured.fill(0)
       this.capturedCount = 0
       this.deltaCount.writeUInt32LE(count, 0)
-      const index = Buffer.from(this.deltaIndex.buffer, 0, count * 4)
-      const value = Buffer.from(this.deltaValue.buffer, 0, count * 4)
+      const index = Buffer.from(this.deltaIndex.items.buffer, 0, count * 4)
+      const value = Buffer.from(this.deltaValue.items.buffer, 0, count * 4)
       return [header(0, head.length + mask.length + 4 + count * 8 + finalBytes), head, mask, this.deltaCount, index, value, ...finals]
+    }
+    const obs = Buffer.from(env.obs.buffer, env.obs.byteOffset, env.obs.byteLength)
+    if (this.shmFd !== null) {
+      writeAll(this.shmFd, obs, 0)
+      writeAll(this.shmFd, mask, obs.length)
+      return [header(0, head.length + finalBytes), head, ...finals]
     }
     return [header(0, head.length + obs.length + mask.length + finalBytes), head, obs, mask, ...finals]
   }
@@ -289,16 +287,16 @@ export class RlServer {
     this.capturedCount++
     const base = i * OBS_SIZE
     // The worst case of an env: every float changed. Room for it before comparing.
-    if (this.deltaIndex.length < this.pending + OBS_SIZE) this.growDeltas(this.pending + OBS_SIZE)
-    let count = this.compare(bits, shadow, base, base + OFFSET.objects, this.pending)
+    this.reserveDeltas(OBS_SIZE)
+    this.compare(bits, shadow, base, base + OFFSET.objects)
     const rows = envRows(env, i)
     const touched = rows.touched
     for (let k = 0; k < rows.touchedCount; k++) {
       const at = base + OFFSET.objects + touched[k]! * OBJECT_SIZE
-      count = this.compare(bits, shadow, at, at + OBJECT_SIZE, count)
+      this.compare(bits, shadow, at, at + OBJECT_SIZE)
     }
     rows.forgetTouched()
-    this.pending = this.compare(bits, shadow, base + OFFSET.myGraveyard, base + OBS_SIZE, count)
+    this.compare(bits, shadow, base + OFFSET.myGraveyard, base + OBS_SIZE)
   }
 
   /**
@@ -307,13 +305,14 @@ export class RlServer {
    * compared: the failed request's changes were rolled back from `shadow`, never sent). How many.
    */
   private changes(env: VecEnv, shadow: Int32Array): number {
-    if (!this.resync) return this.pending
-    const bits = new Int32Array(env.obs.buffer, env.obs.byteOffset, env.obs.length)
-    if (this.deltaIndex.length < this.pending + bits.length) this.growDeltas(this.pending + bits.length)
-    this.pending = this.compare(bits, shadow, 0, bits.length, this.pending)
-    for (let i = 0; i < env.n; i++) envRows(env, i).forgetTouched()
-    this.resync = false
-    return this.pending
+    if (this.resync) {
+      const bits = new Int32Array(env.obs.buffer, env.obs.byteOffset, env.obs.length)
+      this.reserveDeltas(bits.length)
+      this.compare(bits, shadow, 0, bits.length)
+      for (let i = 0; i < env.n; i++) envRows(env, i).forgetTouched()
+      this.resync = false
+    }
+    return this.deltaIndex.length
   }
 
   /**
@@ -323,17 +322,21 @@ export class RlServer {
    */
   private rollBack(): void {
     const shadow = this.shadow!
-    for (let k = this.pending - 1; k >= 0; k--) shadow[this.deltaIndex[k]!] = this.deltaOld[k]!
+    const index = this.deltaIndex.items
+    const old = this.deltaOld.items
+    for (let k = this.deltaIndex.length - 1; k >= 0; k--) shadow[index[k]!] = old[k]!
     if (this.capturedCount > 0) this.resync = true
-    this.pending = 0
+    this.clearDeltas()
     this.captured.fill(0)
     this.capturedCount = 0
   }
 
-  private compare(bits: Int32Array, shadow: Int32Array, from: number, to: number, count: number): number {
-    const index = this.deltaIndex
-    const value = this.deltaValue
-    const old = this.deltaOld
+  /** Adds the floats of `bits` from `from` to `to` that differ from `shadow` to the request's changes (room reserved: `reserveDeltas`), and to `shadow`. */
+  private compare(bits: Int32Array, shadow: Int32Array, from: number, to: number): void {
+    const index = this.deltaIndex.items
+    const value = this.deltaValue.items
+    const old = this.deltaOld.items
+    let count = this.deltaIndex.length
     for (let j = from; j < to; j++) {
       const v = bits[j]!
       const was = shadow[j]!
@@ -343,20 +346,19 @@ export class RlServer {
       value[count] = v
       old[count++] = was
     }
-    return count
+    this.deltaIndex.length = this.deltaValue.length = this.deltaOld.length = count
   }
 
-  private growDeltas(needed: number): void {
-    const size = Math.max(needed, this.deltaIndex.length * 2)
-    const index = new Uint32Array(size)
-    const value = new Int32Array(size)
-    const old = new Int32Array(size)
-    index.set(this.deltaIndex)
-    value.set(this.deltaValue)
-    old.set(this.deltaOld)
-    this.deltaIndex = index
-    this.deltaValue = value
-    this.deltaOld = old
+  private reserveDeltas(extra: number): void {
+    this.deltaIndex.reserve(extra)
+    this.deltaValue.reserve(extra)
+    this.deltaOld.reserve(extra)
+  }
+
+  private clearDeltas(): void {
+    this.deltaIndex.clear()
+    this.deltaValue.clear()
+    this.deltaOld.clear()
   }
 
   /** The final observations of the envs whose game ended on this request (views of `finalObs`, no copy). */
