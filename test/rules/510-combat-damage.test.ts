@@ -13,6 +13,7 @@
 import { describe, expect, it } from 'vitest'
 import { creature, drive, expectOk, expectRejected, life, newGame, obj, planeswalker } from '../helpers.js'
 import { gameState } from '../../src/api/views.js'
+import { worldOf } from '../../src/api/game.js'
 
 describe('CR 510 Combat damage step', () => {
   it('510.1c a creature blocked by several divides its damage as its controller chooses, without lethal order', () => {
@@ -161,5 +162,17 @@ describe('CR 510 Combat damage step', () => {
     expect(obj(other, 'w1').damage).toBe(1)
     expect(obj(other, 'w2').zone).toBe('graveyard')
     expect(obj(other, 'giant').damage).toBe(2)
+  })
+
+  it('510.2 a listener that throws while the default damage is dealt leaves the damage plan recording, not dealing', () => {
+    const game = newGame([creature('bear', 'A', 2, 2)])
+    game.on('damageDealt', () => {
+      throw new Error('a listener fails')
+    })
+    expectOk(drive(game).walkToAttack({ bear: 'B' }))
+    expectOk(drive(game).walkToBlock({}))
+    expect(() => drive(game).walkToDamage()).toThrow('a listener fails')
+    // The flag of the world's plan is down: the next plan of this world is recorded and checked, not dealt.
+    expect(worldOf(game).plan.dealAsAssigned).toBe(false)
   })
 })

@@ -28,8 +28,6 @@ export type { DamageStepKind, ExplicitAssignment }
  */
 export function planCombatDamage(world: GameWorld, kind: DamageStepKind, explicit: ExplicitAssignment | null): ActionResult {
   const plan = world.plan
-  // Planned, never dealt (also after an internal error thrown while dealing left the flag set).
-  plan.dealAsAssigned = false
   resetDamagePlan(plan)
   reservePlan(world)
   // No explicit assignment: each dealer is assigned as it is found.
@@ -75,10 +73,14 @@ export function planCombatDamage(world: GameWorld, kind: DamageStepKind, explici
 export function dealCombatDamageByDefault(world: GameWorld, kind: DamageStepKind): void {
   const plan = world.plan
   resetDamagePlan(plan)
-  // The world's own flag: a listener may plan or deal another game's damage meanwhile.
+  // The world's own flag: a listener may plan or deal another game's damage meanwhile. Lowered
+  // however dealing ends (a listener that throws), so a later plan is recorded, not dealt.
   plan.dealAsAssigned = true
-  collectDealers(world, kind, true)
-  plan.dealAsAssigned = false
+  try {
+    collectDealers(world, kind, true)
+  } finally {
+    plan.dealAsAssigned = false
+  }
 }
 
 /**
