@@ -6,7 +6,7 @@
 import { accessSync, constants, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { delimiter, join } from 'node:path'
-import { chromium, type BrowserContext } from 'playwright-core'
+import type { BrowserContext } from 'playwright-core'
 
 export const NO_CHROMIUM = 'browser tests NOT run: no Chromium found (set CHROMIUM_PATH or apt-get install chromium)'
 
@@ -38,6 +38,9 @@ export interface LaunchedChromium {
  * user data dir, not as a `--user-data-dir` argument) and no background traffic.
  */
 export async function launchChromium(executablePath: string, extraArgs: readonly string[] = []): Promise<LaunchedChromium> {
+  // Loaded only to launch: `npm run bench` imports this module for its browser section, and with
+  // playwright-core merely loaded its other figures moved (README, "Benchmarks").
+  const { chromium } = await import('playwright-core')
   const profile = mkdtempSync(join(tmpdir(), 'redzone-chromium-'))
   const context = await chromium.launchPersistentContext(profile, {
     executablePath,
