@@ -95,6 +95,8 @@ export class RlServer {
    * request that failed: its changes were never sent).
    */
   private shadow: Int32Array | null = null
+  /** env's obs as bits (a view), what `shadow` is compared with. */
+  private bits = new Int32Array(0)
   private readonly deltaIndex = new IntList()
   private readonly deltaValue = new IntList()
   private readonly deltaOld = new IntList()
@@ -226,11 +228,10 @@ export class RlServer {
     this.recordsFd = recordsFd
     this.head = Buffer.alloc(headBytes)
     if (options.delta) {
-      this.shadow = new Int32Array(n * OBS_SIZE)
-      for (const list of [this.deltaIndex, this.deltaValue, this.deltaOld]) list.reserve(n * 256)
+      const shadow = (this.shadow = new Int32Array(n * OBS_SIZE))
+      const bits = (this.bits = new Int32Array(env.obs.buffer, env.obs.byteOffset, env.obs.length))
+      this.reserveDeltas(n * 256)
       this.captured = new Uint8Array(n)
-      const bits = new Int32Array(env.obs.buffer, env.obs.byteOffset, env.obs.length)
-      const shadow = this.shadow
       // Each env's changes are taken as soon as it is written, while its rows are in cache.
       onWritten(env, (i) => this.capture(env, bits, shadow, i))
     }
@@ -306,7 +307,7 @@ export class RlServer {
    */
   private changes(env: VecEnv, shadow: Int32Array): number {
     if (this.resync) {
-      const bits = new Int32Array(env.obs.buffer, env.obs.byteOffset, env.obs.length)
+      const bits = this.bits
       this.reserveDeltas(bits.length)
       this.compare(bits, shadow, 0, bits.length)
       for (let i = 0; i < env.n; i++) envRows(env, i).forgetTouched()
