@@ -232,6 +232,11 @@ class Client:
                 raise self._exited() from error
             raise
 
+    def _disagree(self, problem: str) -> RuntimeError:
+        """Client and server read a batch differently: no later answer can be trusted (``_broken``)."""
+        self._broken = problem
+        return RuntimeError(f"redzone: {problem}")
+
     def _read_into(self, view: memoryview) -> None:
         stream = self._proc.stdout
         done = 0
@@ -282,8 +287,7 @@ class Client:
         # The bytes of obs and mask in the frame: none with shm, all with pipe, counted as read with delta.
         body = len(self._body) if self.transport == "pipe" else 0
         if size < head + body:
-            self._broken = f"a batch of {size} bytes, expected at least {head + body}: client and server disagree"
-            raise RuntimeError(f"redzone: {self._broken}")
+            raise self._disagree(f"a batch of {size} bytes, expected at least {head + body}: client and server disagree")
         self._read_into(memoryview(self._head))
         if self.transport == "pipe":
             self._read_into(self._body_view)
@@ -294,8 +298,7 @@ class Client:
         envs = np.flatnonzero(self._ended)
         final_bytes = len(envs) * 2 * self.obs_size * 4
         if size != head + body + final_bytes:
-            self._broken = f"a batch of {size} bytes, expected {head + body + final_bytes}: client and server disagree"
-            raise RuntimeError(f"redzone: {self._broken}")
+            raise self._disagree(f"a batch of {size} bytes, expected {head + body + final_bytes}: client and server disagree")
         if len(envs) == 0:
             self.final_envs, self.final_obs = self._no_envs, self._no_finals
             return
@@ -307,22 +310,19 @@ class Client:
         """The delta transport's part of a batch (the masks, then the floats of obs that changed, set in place); its bytes."""
         mask_bytes = len(self._mask_view)
         if room < mask_bytes + 4:
-            self._broken = f"a delta batch with {room} bytes after its head, expected at least {mask_bytes + 4}: client and server disagree"
-            raise RuntimeError(f"redzone: {self._broken}")
+            raise self._disagree(f"a delta batch with {room} bytes after its head, expected at least {mask_bytes + 4}: client and server disagree")
         self._read_into(self._mask_view)
         self._read_into(memoryview(self._delta_count))
         (count,) = struct.unpack("<I", self._delta_count)
         if mask_bytes + 4 + 8 * count > room or count > len(self._obs_bits):
-            self._broken = f"a delta batch of {count} floats in {room} bytes: client and server disagree"
-            raise RuntimeError(f"redzone: {self._broken}")
+            raise self._disagree(f"a delta batch of {count} floats in {room} bytes: client and server disagree")
         if 2 * count > len(self._delta):
             self._delta = np.empty(2 * max(count, len(self._delta)), dtype=np.uint32)
         delta = self._delta[: 2 * count]
         self._read_into(memoryview(delta).cast("B"))
         index = delta[:count]
         if count > 0 and int(index.max()) >= len(self._obs_bits):
-            self._broken = "a delta batch names a float past the observations: client and server disagree"
-            raise RuntimeError(f"redzone: {self._broken}")
+            raise self._disagree("a delta batch names a float past the observations: client and server disagree")
         # The new values' bits into the observations' bits: each float exactly as the server holds it.
         self._obs_bits[index] = delta[count:]
         return mask_bytes + 4 + 8 * count
@@ -360,8 +360,7 @@ class Client:
         self._send(OP_OBSERVE, struct.pack("<II", env, seat))
         size = self._answer()
         if size != self.obs_size * 4:
-            self._broken = f"an observation of {size} bytes, expected {self.obs_size * 4}"
-            raise RuntimeError(f"redzone: {self._broken}")
+            raise self._disagree(f"an observation of {size} bytes, expected {self.obs_size * 4}")
         self._read_into(memoryview(target).cast("B"))
         return target if out is not None else target.copy()
 
