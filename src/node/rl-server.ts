@@ -96,7 +96,7 @@ export class RlServer {
    */
   private shadow: Int32Array | null = null
   /** env's obs as bits (a view), what `shadow` is compared with. */
-  private bits = new Int32Array(0)
+  private bits: Int32Array<ArrayBufferLike> = new Int32Array(0)
   private readonly deltaIndex = new IntList()
   private readonly deltaValue = new IntList()
   private readonly deltaOld = new IntList()
