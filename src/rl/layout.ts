@@ -112,7 +112,7 @@ const OBJECT_LIST: (readonly [string, FeatureKind, number, string])[] = [
   ['power', 'scaled', 10, 'power (CR 208)'],
   ['toughness', 'scaled', 10, 'toughness (CR 208)'],
   ['damage', 'scaled', 10, 'damage marked (CR 120.3e)'],
-  ['loyalty', 'scaled', 10, 'loyalty (CR 306.5b)'],
+  ['loyalty', 'scaled', 10, 'loyalty: a planeswalker\'s, 0 for other objects (CR 306.5b, 209.1)'],
   ['manaValue', 'scaled', 10, 'mana value (CR 202.3)'],
   ['tapped', 'bit', 1, 'tapped (CR 110.5)'],
   ['sick', 'bit', 1, 'summoning sick: not under its controller\'s control since their turn began (CR 302.6)'],

@@ -1,5 +1,5 @@
 import { C_ATTACKING, C_BLOCKED, C_BLOCKING } from '../../components/combat.js'
-import { T_CREATURE, T_LAND, TYPE_NAMES } from '../../components/types.js'
+import { T_CREATURE, T_LAND, T_PLANESWALKER, TYPE_NAMES } from '../../components/types.js'
 import { KEYWORD_COUNT } from '../../components/keywords.js'
 import { Zone } from '../../components/zones.js'
 import type { Eid } from '../core/events.js'
@@ -484,7 +484,10 @@ function writeObjects(world: GameWorld, viewer: Eid, slots: SlotTable, card: Uin
         key[k + K_TOUGHNESS] = toughness
         putScaled(out, at + F.toughness, toughness, 10)
       }
-      const loyalty = loyalties[eid]!
+      const t = types[eid]! | 0
+      // CR 306.5b, 209.1: only a planeswalker has loyalty (the views say null for the others, and
+      // a game without planeswalkers never reads the column).
+      const loyalty = t & T_PLANESWALKER ? loyalties[eid]! : 0
       if (key[k + K_LOYALTY] !== loyalty) {
         changed = true
         key[k + K_LOYALTY] = loyalty
@@ -502,7 +505,6 @@ function writeObjects(world: GameWorld, viewer: Eid, slots: SlotTable, card: Uin
         key[k + K_KEYWORDS] = kw
         writeBits(out, at + F.keyword, kw, old, KEYWORD_BITS)
       }
-      const t = types[eid]! | 0
       old = key[k + K_TYPES]!
       if (old !== t) {
         changed = true

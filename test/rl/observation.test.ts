@@ -22,12 +22,13 @@ import type { GameWorld } from '../../src/core/world.js'
 import { GameView } from '../../src/play/view.js'
 import { restoreWorld, snapshotWorld } from '../../src/state/snapshot.js'
 import { worldOf, idsOf } from '../../src/api/game.js'
+import { objectState } from '../../src/api/game-state.js'
 import { DecisionBuilder } from '../../src/rl/decision-builder.js'
 import { fillSlots } from '../../src/rl/observe.js'
 import { CARD_IDS, F, G, OBJECT_SECTION, OBJECT_SIZE, OBS_SECTIONS, OBS_SIZE, OFFSET, P, PLAYER_FEATURES } from '../../src/rl/layout.js'
 import { observe } from '../../src/rl.js'
 import type { World } from '../../src/sim.js'
-import { cardInHand, creature, drive, expectOk, LIBRARIES, newGame } from '../helpers.js'
+import { cardInHand, creature, drive, expectOk, LIBRARIES, newGame, planeswalker } from '../helpers.js'
 import { exploreMasked, firstDifference, observation, randomMasked } from './rl-helpers.js'
 
 const GAMES = Number(process.env.REDZONE_PROPERTY_GAMES ?? 12)
@@ -194,6 +195,38 @@ describe('what an observation holds (OBS_LAYOUT)', () => {
     expect(out[OFFSET.me + P.life]).toBe(1)
     expect(out[OFFSET.global + G.step + 6]).toBe(1)
     expect(PLAYER_FEATURES).toHaveLength(15)
+  })
+
+  it('306.5b, 209.1: a planeswalker\'s loyalty is observed, through damage; a creature given a loyalty in its position observes none, as the views say', () => {
+    const game = newGame([
+      creature('bear', 'A', 2, 2),
+      planeswalker('walker', 'B', 4),
+      creature('odd', 'B', 1, 1, [], { loyalty: 3 }),
+      ...LIBRARIES,
+    ])
+    const ids = idsOf(game)
+    const id = (name: string): Eid => ids.get(name)!
+    // The position holds what it was given; the views show a loyalty for the planeswalker only.
+    expect(worldOf(game).stats.loyalty[id('odd')]).toBe(3)
+    expect(objectState(worldOf(game), id('odd')).loyalty).toBeNull()
+    expect(objectState(worldOf(game), id('walker')).loyalty).toBe(4)
+    const read = (): { walker: Float32Array; odd: Float32Array } => {
+      const world = worldOf(game)
+      const builder = new DecisionBuilder(world)
+      const out = new Float32Array(OBS_SIZE)
+      observe(world as unknown as World, id('A'), out)
+      fillSlots(world, id('A'), builder.slots)
+      return { walker: rowOf(out, builder, id('walker')), odd: rowOf(out, builder, id('odd')) }
+    }
+    let rows = read()
+    expect(rows.walker[F.loyalty]).toBe(Math.fround(0.4))
+    expect(rows.odd[F.loyalty]).toBe(0)
+    // CR 120.3c: combat damage to a planeswalker removes loyalty; the observation follows it.
+    expectOk(drive(game).walkToAttack({ bear: 'walker' }))
+    expectOk(drive(game).walkToDamage())
+    expect(worldOf(game).stats.loyalty[id('walker')]).toBe(2)
+    rows = read()
+    expect(rows.walker[F.loyalty]).toBe(Math.fround(0.2))
   })
 
   it('702.170, 405: a plotted card in exile and a spell on the stack with its target', () => {
