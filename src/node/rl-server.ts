@@ -228,12 +228,12 @@ export class RlServer {
     this.recordsFd = recordsFd
     this.head = Buffer.alloc(headBytes)
     if (options.delta) {
-      const shadow = (this.shadow = new Int32Array(n * OBS_SIZE))
-      const bits = (this.bits = new Int32Array(env.obs.buffer, env.obs.byteOffset, env.obs.length))
+      this.shadow = new Int32Array(n * OBS_SIZE)
+      this.bits = new Int32Array(env.obs.buffer, env.obs.byteOffset, env.obs.length)
       this.reserveDeltas(n * 256)
       this.captured = new Uint8Array(n)
       // Each env's changes are taken as soon as it is written, while its rows are in cache.
-      onWritten(env, (i) => this.capture(env, bits, shadow, i))
+      onWritten(env, (i) => this.capture(env, i))
     }
     this.info = {
       protocol: PROTOCOL, obsVersion: OBS_VERSION, obsSize: OBS_SIZE, actionSize: ACTION_SIZE, n,
@@ -258,7 +258,7 @@ export class RlServer {
     let finalBytes = 0
     for (const part of finals) finalBytes += part.length
     if (this.shadow !== null) {
-      const count = this.changes(env, this.shadow)
+      const count = this.changes(env)
       this.captured.fill(0)
       this.capturedCount = 0
       this.deltaCount.writeUInt32LE(count, 0)
@@ -282,7 +282,9 @@ export class RlServer {
    * request's changes; `shadow` then holds them too. An env is written once a request (`VecEnv`):
    * a second write would list its floats twice, so it is refused (the request fails, rolled back).
    */
-  private capture(env: VecEnv, bits: Int32Array, shadow: Int32Array, i: number): void {
+  private capture(env: VecEnv, i: number): void {
+    const bits = this.bits
+    const shadow = this.shadow!
     if (this.captured[i] === 1) throw internalError(`serve: env ${i} written twice in one request`)
     this.captured[i] = 1
     this.capturedCount++
@@ -305,9 +307,10 @@ export class RlServer {
    * HELLO or a failed request every other float that differs from `shadow` (the whole of obs
    * compared: the failed request's changes were rolled back from `shadow`, never sent). How many.
    */
-  private changes(env: VecEnv, shadow: Int32Array): number {
+  private changes(env: VecEnv): number {
     if (this.resync) {
       const bits = this.bits
+      const shadow = this.shadow!
       this.reserveDeltas(bits.length)
       this.compare(bits, shadow, 0, bits.length)
       for (let i = 0; i < env.n; i++) envRows(env, i).forgetTouched()
