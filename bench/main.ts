@@ -255,7 +255,7 @@ function rlTable(r: RlReport): string {
     `the rest the engine: ${r.decisionsPerStep.toFixed(2)} engine decisions (act and forced passes) per masked step, ${n(r.gamesPerSec)} games/s.\n` +
     (r.pythonStepsPerSec === null || r.pythonRatio === null
       ? `From Python: NOT measured (${r.pythonTransport}).\n`
-      : `From Python (python/redzone, ${r.pythonTransport} transport): ${n(r.pythonStepsPerSec)} steps/s, ${r.pythonRatio.toFixed(2)}x the in-process rate of the rounds it alternated with (${n(r.inProcessStepsPerSecAlternated ?? 0)}; target 0.5).\n`)
+      : `From Python (python/redzone, ${r.pythonTransport} transport): ${n(r.pythonStepsPerSec)} steps/s; ${r.pythonRatio.toFixed(2)}x the in-process rate, the median over ${r.pythonRatioRounds.length} rounds (${r.pythonRatioRounds.map((x) => x.toFixed(2)).join(', ')}) of each against the in-process round before it (${n(r.inProcessStepsPerSecAlternated ?? 0)} on average; target 0.5).\n`)
   )
 }
 
@@ -384,7 +384,7 @@ if (sections.has('multiplayer')) {
   for (const failure of multiplayer.failures.slice(0, 10)) log(`  failed: ${failure}`)
   if (multiplayer.failures.length > 0) process.exitCode = 1
 }
-const rl: RlReport | null = sections.has('rl') ? rlBench({ seconds: Number(options.rlSeconds), n: Number(options.rlEnvs), seed, ...(options.rlSteps === undefined ? {} : { steps: wholeSteps(options.rlSteps) }) }, log) : null
+const rl: RlReport | null = sections.has('rl') ? await rlBench({ seconds: Number(options.rlSeconds), n: Number(options.rlEnvs), seed, ...(options.rlSteps === undefined ? {} : { steps: wholeSteps(options.rlSteps) }) }, log) : null
 const report = {
   date: new Date().toISOString(),
   node: process.version,

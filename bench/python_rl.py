@@ -1,6 +1,12 @@
 """The learning environment driven from Python (python/redzone): masked random steps per second of
 N games in lockstep, self-play, observations and masks read through the client's zero-copy arrays.
-Prints one JSON line. Run by bench/rl.ts with Debian's /usr/bin/python3 (numpy)."""
+Run by bench/rl.ts with Debian's /usr/bin/python3 (numpy).
+
+Alone it warms up, measures ``--seconds`` and prints one JSON line. With ``--rounds``, it keeps one
+client (and its server) for the whole run, so that the rounds bench/rl.ts alternates with its
+in-process ones compare two loops warmed alike: after ``--warmup`` seconds it prints
+``{"ready": true}``, then for each line ``{"seconds": S}`` on standard input runs S seconds and
+prints that round's JSON line, until ``{"quit": true}`` or the end of input."""
 import argparse
 import json
 import os
@@ -16,8 +22,10 @@ from redzone import Client  # noqa: E402
 parser = argparse.ArgumentParser()
 parser.add_argument("--n", type=int, default=256)
 parser.add_argument("--seconds", type=float, default=5.0)
+parser.add_argument("--warmup", type=float, default=2.0)
 parser.add_argument("--seed", type=int, default=1)
 parser.add_argument("--transport", default="auto")
+parser.add_argument("--rounds", action="store_true", help="rounds on request (standard input), one client throughout")
 args = parser.parse_args()
 
 with Client(n=args.n, seed=args.seed, opponent="self", transport=args.transport) as client:
@@ -36,8 +44,19 @@ with Client(n=args.n, seed=args.seed, opponent="self", transport=args.transport)
                 batches += 1
         elapsed = time.perf_counter() - t0
         end = client.stats()
-        return (end["steps"] - start["steps"]) / elapsed, end
+        return {"stepsPerSec": (end["steps"] - start["steps"]) / elapsed, "n": args.n, "transport": client.transport, "rejected": end["rejected"], "errors": end["errors"], "steps": end["steps"]}
 
-    run(min(2.0, args.seconds))
-    rate, stats = run(args.seconds)
-    print(json.dumps({"stepsPerSec": rate, "n": args.n, "transport": client.transport, "rejected": stats["rejected"], "errors": stats["errors"], "steps": stats["steps"]}))
+    def say(line):
+        print(json.dumps(line), flush=True)
+
+    if not args.rounds:
+        run(min(args.warmup, args.seconds))
+        say(run(args.seconds))
+    else:
+        warm = run(args.warmup)
+        say({"ready": True, "warmupStepsPerSec": warm["stepsPerSec"]})
+        for line in sys.stdin:
+            request = json.loads(line)
+            if request.get("quit"):
+                break
+            say(run(float(request["seconds"])))

@@ -6,7 +6,8 @@
  * the time goes, the same loop runs again with the observation writer switched off (engine, masks
  * and the random policy only).
  */
-import { spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
+import { createInterface } from 'node:readline'
 import { join } from 'node:path'
 import { findPython } from '../scripts/python.mjs'
 import { Rng } from '../src/core/rng.js'
@@ -42,15 +43,19 @@ export interface RlReport {
   target: number
   /** The same loop driven from Python (python/redzone over `redzone serve --stdio`), alternated with in-process rounds; null when no Python with numpy was found. */
   pythonStepsPerSec: number | null
-  /** `pythonStepsPerSec` over the in-process rate of the rounds it alternated with (target >= 0.5). */
+  /** The median over the rounds of each Python round's rate over the in-process round just before it (target >= 0.5). */
   pythonRatio: number | null
+  /** Each round's ratio (Python over the in-process round before it), in order. */
+  pythonRatioRounds: number[]
+  /** The Python loop's rate over its warm-up, before the rounds (its server compiling). */
+  pythonWarmupStepsPerSec: number | null
   /** In-process masked steps per second in the rounds alternated with Python's. */
   inProcessStepsPerSecAlternated: number | null
   /** The Python client's transport (`delta`, the default: the masks and the floats of obs that changed in the frame; `shm`: obs and masks in a shared-memory file; `pipe`), or why Python was not measured. */
   pythonTransport: string
 }
 
-export function rlBench(options: { seconds: number; n: number; seed: number; steps?: number }, log: (line: string) => void): RlReport {
+export async function rlBench(options: { seconds: number; n: number; seed: number; steps?: number }, log: (line: string) => void): Promise<RlReport> {
   const { n, seed } = options
   const env = new VecEnv({ n, seed, opponent: 'self' })
   const rng = new Rng(seed)
@@ -111,7 +116,7 @@ export function rlBench(options: { seconds: number; n: number; seed: number; ste
     if (allowed < 2 || env.obs[i * OBS_SIZE + OFFSET.global + G.iDecide] !== 1) throw new Error(`bench: rl: env ${i} is not at a decision of its observed player`)
   }
   void last
-  const python = pythonRounds(options, () => {
+  const python = await pythonRounds(options, () => {
     const m = measure(options.seconds / 2)
     return (m.steps * 1000) / m.ms
   }, log)
@@ -133,38 +138,80 @@ export function rlBench(options: { seconds: number; n: number; seed: number; ste
     stepsPerSecWithoutObservations: withoutObservations,
     target: 200_000,
     pythonStepsPerSec: python.python,
-    pythonRatio: python.python === null || python.inProcess === null ? null : python.python / python.inProcess,
+    pythonRatio: python.ratio,
+    pythonRatioRounds: python.ratios,
+    pythonWarmupStepsPerSec: python.warmup,
     inProcessStepsPerSecAlternated: python.inProcess,
     pythonTransport: python.transport,
   }
   log(`  ${Math.round(stepsPerSec).toLocaleString('en-US')} masked steps/s (${Math.round(report.stepsPerCpuSec).toLocaleString('en-US')} per CPU second), ${Math.round(withoutObservations).toLocaleString('en-US')} without observations; rejected ${report.rejected} of ${report.steps.toLocaleString('en-US')}`)
-  if (report.pythonRatio !== null) log(`  from Python: ${Math.round(report.pythonStepsPerSec!).toLocaleString('en-US')} masked steps/s against ${Math.round(report.inProcessStepsPerSecAlternated!).toLocaleString('en-US')} in process in alternated rounds: ratio ${report.pythonRatio.toFixed(2)} (${report.pythonTransport})`)
+  if (report.pythonRatio !== null) {
+    log(`  from Python: ${Math.round(report.pythonStepsPerSec!).toLocaleString('en-US')} masked steps/s against ${Math.round(report.inProcessStepsPerSecAlternated!).toLocaleString('en-US')} in process in alternated rounds: ratio ${report.pythonRatio.toFixed(2)}, the median of ${report.pythonRatioRounds.map((r) => r.toFixed(2)).join(', ')} (${report.pythonTransport}; ${Math.round(report.pythonWarmupStepsPerSec!).toLocaleString('en-US')} steps/s over its warm-up)`)
+  }
   else log(`  from Python: NOT measured: ${report.pythonTransport}`)
   return report
 }
 
+/** Alternated rounds of the in-process and the Python-driven loop, and the Python process's warm-up before them (seconds). */
+const PYTHON_ROUNDS = 4
+const PYTHON_WARMUP_SECONDS = 3
+
 /**
- * Two rounds each of the Python-driven loop (bench/python_rl.py, a separate process with the
- * server) and of the in-process loop, alternated, so the ratio compares like with like on a noisy
- * machine. The Python rate is the mean of its rounds, the in-process one the mean of its.
+ * Rounds of the Python-driven loop (bench/python_rl.py, a separate process with the server)
+ * alternated with rounds of the in-process loop, so the ratio compares like with like on a noisy
+ * machine. One Python process (one client, one server) serves every round, warmed up first as the
+ * in-process env was: a server started afresh for each round would be timed while it compiles
+ * (its first seconds run at about half its later rate). Each Python round's rate is divided by the
+ * in-process round just before it; the ratio is the median of those, the rates the means.
  */
-function pythonRounds(options: { seconds: number; n: number; seed: number }, inProcess: () => number, log: (line: string) => void): { python: number | null; inProcess: number | null; transport: string } {
+async function pythonRounds(
+  options: { seconds: number; n: number; seed: number }, inProcess: () => number, log: (line: string) => void,
+): Promise<{ python: number | null; inProcess: number | null; ratio: number | null; ratios: number[]; warmup: number | null; transport: string }> {
   const found = findPython()
-  if (!found.path) return { python: null, inProcess: null, transport: found.reason }
+  if (!found.path) return { python: null, inProcess: null, ratio: null, ratios: [], warmup: null, transport: found.reason }
   const script = join(import.meta.dirname, '..', 'bench', 'python_rl.py')
-  log(`rl: the same loop from Python (${found.path}), alternated with in-process rounds ...`)
+  log(`rl: the same loop from Python (${found.path}), ${PYTHON_ROUNDS} rounds alternated with in-process ones after a ${PYTHON_WARMUP_SECONDS} s warm-up ...`)
+  const child = spawn(found.path, [script, '--rounds', '--n', String(options.n), '--warmup', String(PYTHON_WARMUP_SECONDS), '--seed', String(options.seed)], { stdio: ['pipe', 'pipe', 'pipe'] })
+  let stderr = ''
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)))
+  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]()
+  const next = async (): Promise<Record<string, unknown>> => {
+    let timer: NodeJS.Timeout | undefined
+    const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('bench: rl: python_rl.py gave no answer in 600 s')), 600_000)))
+    try {
+      const line = await Promise.race([lines.next(), timeout])
+      if (line.done) throw new Error(`bench: rl: python_rl.py stopped (exit ${await exited}): ${stderr.trim()}`)
+      return JSON.parse(line.value) as Record<string, unknown>
+    } finally {
+      clearTimeout(timer)
+    }
+  }
   const pythonRates: number[] = []
   const nodeRates: number[] = []
+  const ratios: number[] = []
   let transport = ''
-  for (let round = 0; round < 2; round++) {
-    nodeRates.push(inProcess())
-    const run = spawnSync(found.path, [script, '--n', String(options.n), '--seconds', String(options.seconds / 2), '--seed', String(options.seed)], { encoding: 'utf8', timeout: 600_000 })
-    if (run.status !== 0) throw new Error(`bench: rl: python_rl.py failed (exit ${run.status}): ${run.stderr}`)
-    const result = JSON.parse(run.stdout.trim().split('\n').pop()!) as { stepsPerSec: number; rejected: number; errors: number; transport: string }
-    if (result.rejected !== 0 || result.errors !== 0) throw new Error(`bench: rl: from Python ${result.rejected} masked actions rejected, ${result.errors} games in error`)
-    pythonRates.push(result.stepsPerSec)
-    transport = result.transport
+  try {
+    const ready = await next()
+    if (ready.ready !== true) throw new Error(`bench: rl: python_rl.py: expected {"ready": true}, got ${JSON.stringify(ready)}`)
+    for (let round = 0; round < PYTHON_ROUNDS; round++) {
+      const node = inProcess()
+      child.stdin.write(`${JSON.stringify({ seconds: options.seconds / 2 })}\n`)
+      const result = (await next()) as { stepsPerSec: number; rejected: number; errors: number; transport: string }
+      if (result.rejected !== 0 || result.errors !== 0) throw new Error(`bench: rl: from Python ${result.rejected} masked actions rejected, ${result.errors} games in error`)
+      nodeRates.push(node)
+      pythonRates.push(result.stepsPerSec)
+      ratios.push(result.stepsPerSec / node)
+      transport = result.transport
+    }
+    child.stdin.end(`${JSON.stringify({ quit: true })}\n`)
+    const code = await exited
+    if (code !== 0) throw new Error(`bench: rl: python_rl.py failed (exit ${code}): ${stderr.trim()}`)
+    const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length
+    const sorted = [...ratios].sort((a, b) => a - b)
+    const median = sorted.length % 2 === 1 ? sorted[(sorted.length - 1) / 2]! : (sorted[sorted.length / 2 - 1]! + sorted[sorted.length / 2]!) / 2
+    return { python: mean(pythonRates), inProcess: mean(nodeRates), ratio: median, ratios, warmup: ready.warmupStepsPerSec as number, transport }
+  } finally {
+    if (child.exitCode === null) child.kill()
   }
-  const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length
-  return { python: mean(pythonRates), inProcess: mean(nodeRates), transport }
 }
