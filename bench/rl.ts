@@ -174,7 +174,12 @@ async function pythonRounds(
   const child = spawn(found.path, [script, '--rounds', '--n', String(options.n), '--warmup', String(PYTHON_WARMUP_SECONDS), '--seed', String(options.seed)], { stdio: ['pipe', 'pipe', 'pipe'] })
   let stderr = ''
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
-  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)))
+  const exited = new Promise<number | null>((resolve) => {
+    child.on('close', (code) => resolve(code))
+    child.on('error', () => resolve(null))
+  })
+  // A child that died takes writes to its input with it: its exit and standard error are what `next` reports.
+  child.stdin.on('error', () => {})
   const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]()
   const next = async (): Promise<Record<string, unknown>> => {
     let timer: NodeJS.Timeout | undefined
