@@ -10,6 +10,7 @@ import { spawn } from 'node:child_process'
 import { createInterface } from 'node:readline'
 import { join } from 'node:path'
 import { findPython } from '../scripts/python.mjs'
+import { median } from './compare.js'
 import { Rng } from '../src/core/rng.js'
 import { DecisionBuilder } from '../src/rl/decision-builder.js'
 import { ACTION_SIZE, OBS_SIZE, OFFSET, G } from '../src/rl/layout.js'
@@ -147,8 +148,7 @@ export async function rlBench(options: { seconds: number; n: number; seed: numbe
   log(`  ${Math.round(stepsPerSec).toLocaleString('en-US')} masked steps/s (${Math.round(report.stepsPerCpuSec).toLocaleString('en-US')} per CPU second), ${Math.round(withoutObservations).toLocaleString('en-US')} without observations; rejected ${report.rejected} of ${report.steps.toLocaleString('en-US')}`)
   if (report.pythonRatio !== null) {
     log(`  from Python: ${Math.round(report.pythonStepsPerSec!).toLocaleString('en-US')} masked steps/s against ${Math.round(report.inProcessStepsPerSecAlternated!).toLocaleString('en-US')} in process in alternated rounds: ratio ${report.pythonRatio.toFixed(2)}, the median of ${report.pythonRatioRounds.map((r) => r.toFixed(2)).join(', ')} (${report.pythonTransport}; ${Math.round(report.pythonWarmupStepsPerSec!).toLocaleString('en-US')} steps/s over its warm-up)`)
-  }
-  else log(`  from Python: NOT measured: ${report.pythonTransport}`)
+  } else log(`  from Python: NOT measured: ${report.pythonTransport}`)
   return report
 }
 
@@ -213,9 +213,7 @@ async function pythonRounds(
     const code = await exited
     if (code !== 0) throw new Error(`bench: rl: python_rl.py failed (exit ${code}): ${stderr.trim()}`)
     const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length
-    const sorted = [...ratios].sort((a, b) => a - b)
-    const median = sorted.length % 2 === 1 ? sorted[(sorted.length - 1) / 2]! : (sorted[sorted.length / 2 - 1]! + sorted[sorted.length / 2]!) / 2
-    return { python: mean(pythonRates), inProcess: mean(nodeRates), ratio: median, ratios, warmup: ready.warmupStepsPerSec as number, transport }
+    return { python: mean(pythonRates), inProcess: mean(nodeRates), ratio: median(ratios), ratios, warmup: ready.warmupStepsPerSec as number, transport }
   } finally {
     if (child.exitCode === null) child.kill()
   }
