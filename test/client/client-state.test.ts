@@ -32,14 +32,17 @@ function playRandom(game: Game, rng: Rng, steps: number): boolean {
   return true
 }
 
-/** The ids the viewer may not see: the other players' hands and every library. */
+/**
+ * The ids the viewer may not see: the other players' hands and every library, but their own
+ * library while they search it (CR 701.23a: to search a zone is to look at all its cards).
+ */
 function hiddenFrom(game: Game, viewer: string): string[] {
   const world = worldOf(game)
   const me = game.eid(viewer)!
   const out: string[] = []
   for (const p of world.playerOrder) {
     const lists = world.zoneLists[p]!
-    out.push(...lists.library.map((e) => game.id(e)))
+    if (!(p === me && searching(game, viewer))) out.push(...lists.library.map((e) => game.id(e)))
     if (p !== me) out.push(...lists.hand.map((e) => game.id(e)))
   }
   return out
@@ -120,7 +123,7 @@ describe('clientState: what a client draws', () => {
           const hidden = hiddenFrom(game, viewer)
           for (const id of hidden) expect(text.includes(`"${id}"`), `${viewer} sees ${id}`).toBe(false)
           for (const o of Object.values(view.objects)) {
-            expect(o.zone).not.toBe('library')
+            if (o.zone === 'library') expect(o.owner === viewer && searching(game, viewer), `${viewer} sees ${o.id} in a library`).toBe(true)
             if (o.zone === 'hand') expect(o.owner).toBe(viewer)
           }
           // The view is a function of what the viewer knows: deal the hidden cards again at
@@ -130,10 +133,27 @@ describe('clientState: what a client draws', () => {
           expect(clientState(copy, viewer)).toEqual(view)
         }
       }),
-      { numRuns: 25 },
+      // The first example stops while A searches their library (CR 701.23a), found by a CI run.
+      { numRuns: 25, examples: [[1212203627, 393]] },
     )
   })
+
+  it('CR 701.23a: the searcher sees their own library while they search it, and only then', () => {
+    const game = createDeckGame(DECKS, { seed: 1212203627 })
+    playRandom(game, new Rng(1212203627 ^ 0x5eed), 393)
+    expect(searching(game, 'A')).toBe(true)
+    const own = Object.values(clientState(game, 'A').objects).filter((o) => o.zone === 'library')
+    expect(own.length).toBe(worldOf(game).zoneLists[game.eid('A')!]!.library.length)
+    expect(own.every((o) => o.owner === 'A')).toBe(true)
+    expect(Object.values(clientState(game, 'B').objects).filter((o) => o.zone === 'library')).toEqual([])
+  })
 })
+
+/** CR 701.23a: the viewer is searching their library (the one time a library's cards are seen). */
+function searching(game: Game, viewer: string): boolean {
+  const decision = pendingDecision(worldOf(game))
+  return decision.kind === 'search' && decision.player === game.eid(viewer)
+}
 
 function sameLibrarySizes(a: Game, b: Game): boolean {
   return worldOf(a).playerOrder.every((p) => worldOf(a).zoneLists[p]!.library.length === worldOf(b).zoneLists[p]!.library.length)
