@@ -17,7 +17,7 @@ export function playersInGame(world: GameWorld): Eid[] {
 /** CR 800.4a: `player`, or when they have left the game the next player in turn order still in it. */
 export function stillInGame(world: GameWorld, player: Eid): Eid {
   const order = world.playerOrder
-  let i = order.indexOf(player)
+  let i = seatOf(order, player)
   for (let k = 0; k < order.length && !inGame(world, order[i]!); k++) i = (i + 1) % order.length
   return order[i] ?? player
 }
@@ -25,7 +25,13 @@ export function stillInGame(world: GameWorld, player: Eid): Eid {
 /** The next player in turn order after `player` who is still in the game (CR 101.4, 800.4a). */
 export function nextInGame(world: GameWorld, player: Eid): Eid {
   const order = world.playerOrder
-  return stillInGame(world, order[(order.indexOf(player) + 1) % order.length]!)
+  return stillInGame(world, order[(seatOf(order, player) + 1) % order.length]!)
+}
+
+/** `order.indexOf(player)` (a player's seat in turn order), as a loop the compiler inlines: the players are few, and every pass of priority asks. */
+export function seatOf(order: readonly Eid[], player: Eid): number {
+  for (let i = 0; i < order.length; i++) if (order[i] === player) return i
+  return -1
 }
 
 /** How many players are still in the game (CR 104.3, 800.4a: `inGame`), without a list. */

@@ -23,21 +23,24 @@ import { EFFECT_TYPES, isPlayerAction, type Action, type DecisionKind, type Outs
 import { pendingDecision, pendingKind, pendingPlayer } from './pending.js'
 import { bottomCards, keepHand, takeMulligan } from './pregame.js'
 
-/** The decision each action answers. */
-const ANSWERS: Record<PlayerAction['type'], DecisionKind> = {
-  pass: 'priority',
-  play: 'priority',
-  cast: 'priority',
-  activate: 'priority',
-  plot: 'priority',
-  declareAttackers: 'declareAttackers',
-  declareBlockers: 'declareBlockers',
-  assignDamage: 'assignDamage',
-  search: 'search',
-  discard: 'discard',
-  mulligan: 'mulligan',
-  keep: 'mulligan',
-  bottom: 'bottom',
+/**
+ * The decision an action answers: the actions taken with priority (CR 117.1), keeping a hand
+ * answers the mulligan decision (103.5), and each other action the choice of its own name. A
+ * switch, not a table: the gate asks it at every action, and a lookup by name is a slow one.
+ */
+function answers(type: PlayerAction['type']): DecisionKind {
+  switch (type) {
+    case 'pass':
+    case 'play':
+    case 'cast':
+    case 'activate':
+    case 'plot':
+      return 'priority'
+    case 'keep':
+      return 'mulligan'
+    default:
+      return type
+  }
 }
 
 const WAITING_FOR: Record<DecisionKind, string> = {
@@ -57,8 +60,7 @@ function decisionError(world: GameWorld, action: PlayerAction): Rejection | null
   const player = action.player
   // The decision's kind and decider only: the whole decision is built for a rejection.
   const kind = pendingKind(world)
-  // A pass, by far the most frequent action, without a lookup by its name.
-  const expected = action.type === 'pass' ? 'priority' : ANSWERS[action.type]
+  const expected = answers(action.type)
   const decider = pendingPlayer(world, kind)
   // The decider answering, still in the game (CR 800.4a: a player who left can't answer the choice
   // they were asked before), leaves `actorError` nothing to say.
