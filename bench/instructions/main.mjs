@@ -8,11 +8,19 @@
  *   npm run bench:instructions                          this tree
  *   npm run bench:instructions -- --ref HEAD~3          that commit (a worktree) and this tree, side by side
  *   npm run bench:instructions -- --only combat:10,combat:20,random,rl:16
+ *   npm run bench:instructions -- --cache --only combat:10,baseline:10   with cache and branch simulation
  *
  * Needs valgrind (Debian: apt-get install valgrind). Each workload runs twice under cachegrind with
  * two unit counts; the difference over the difference of counts is the figure, so start-up,
  * compilation and warm-up cancel out. `combat:N` counts a restore and a combat; `restore:N` the
  * restore alone; `baseline:N` the plain-object baseline's reset and combat; `random` a random-vs-random game; `rl:N` one masked step of N envs.
+ *
+ * `--cache` also simulates the caches and the branch predictor (cachegrind's 32 KB 8-way I1 and D1,
+ * slower: each run takes several times as long) and reports per unit, beside the instructions, the
+ * instruction-cache misses (I1), the data-cache misses (D1, reads and writes) and the mispredicted
+ * branches: on small boards these, not the instructions, are where the engine's time goes (README,
+ * "After the seat and answer work"). Simulated figures, not the machine's counters: compare them
+ * between commits, as the instructions.
  */
 import { spawnSync } from 'node:child_process'
 import { copyFileSync, existsSync, mkdirSync, symlinkSync } from 'node:fs'
@@ -35,11 +43,12 @@ const { values } = parseArgs({
   options: {
     ref: { type: 'string' },
     only: { type: 'string', default: 'combat:1,combat:10,combat:20,combat:1000,restore:10,random,rl:16' },
+    cache: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
 })
 if (values.help) {
-  console.log('usage: npm run bench:instructions -- [--ref REF] [--only combat:10,random,rl:16,...]')
+  console.log('usage: npm run bench:instructions -- [--ref REF] [--only combat:10,random,rl:16,...] [--cache]')
   process.exit(0)
 }
 
@@ -90,11 +99,18 @@ function bundle(dir, name) {
   return out
 }
 
-function instructions(file, kind, n, count) {
-  const r = spawnSync('valgrind', ['--tool=cachegrind', '--cache-sim=no', '--cachegrind-out-file=/dev/null', '--smc-check=all', 'node', '--single-threaded', file, kind, String(n), String(count)], { encoding: 'utf8', cwd: ROOT, maxBuffer: 1 << 26 })
-  const match = /I\s+refs:\s+([\d,]+)/.exec(r.stderr)
-  if (r.status !== 0 || !match) fail(`${kind} ${n} x${count}: ${r.stderr.split('\n').filter((l) => !l.startsWith('==')).join('\n').trim() || `exit ${r.status}`}`)
-  return Number(match[1].replaceAll(',', ''))
+/** What a run counts: the instructions, and with `--cache` the simulated misses and mispredicts. */
+const FIGURES = values.cache
+  ? [['instructions', /I\s+refs:\s+([\d,]+)/], ['I1 misses', /I1\s+misses:\s+([\d,]+)/], ['D1 misses', /D1\s+misses:\s+([\d,]+)/], ['mispredicts', /Mispredicts:\s+([\d,]+)/]]
+  : [['instructions', /I\s+refs:\s+([\d,]+)/]]
+
+/** The figures of one run of `count` units (in FIGURES' order). */
+function counts(file, kind, n, count) {
+  const sim = values.cache ? ['--cache-sim=yes', '--branch-sim=yes'] : ['--cache-sim=no']
+  const r = spawnSync('valgrind', ['--tool=cachegrind', ...sim, '--cachegrind-out-file=/dev/null', '--smc-check=all', 'node', '--single-threaded', file, kind, String(n), String(count)], { encoding: 'utf8', cwd: ROOT, maxBuffer: 1 << 26 })
+  const matches = FIGURES.map(([, pattern]) => pattern.exec(r.stderr))
+  if (r.status !== 0 || matches.some((m) => m === null)) fail(`${kind} ${n} x${count}: ${r.stderr.split('\n').filter((l) => !l.startsWith('==')).join('\n').trim() || `exit ${r.status}`}`)
+  return matches.map((m) => Number(m[1].replaceAll(',', '')))
 }
 
 const sides = []
@@ -105,11 +121,20 @@ const files = sides.map((side) => bundle(side.dir, side.name))
 const rows = []
 for (const w of workloads) {
   const [k1, k2] = COUNTS[w.kind](w.n)
-  const per = files.map((file) => (instructions(file, w.kind, w.n, k2) - instructions(file, w.kind, w.n, k1)) / (k2 - k1))
-  rows.push([w.label, ...per.map((v) => Math.round(v).toLocaleString('en-US')), ...(per.length === 2 ? [(per[1] / per[0]).toFixed(3)] : [])])
-  console.error(`  ${rows[rows.length - 1].join('  ')}`)
+  // Per side, per figure: the difference of the two runs over the difference of their counts.
+  const per = files.map((file) => {
+    const a = counts(file, w.kind, w.n, k1)
+    const b = counts(file, w.kind, w.n, k2)
+    return b.map((v, i) => (v - a[i]) / (k2 - k1))
+  })
+  FIGURES.forEach(([figure], i) => {
+    const label = FIGURES.length === 1 ? w.label : `${w.label}, ${figure}`
+    const figures = per.map((side) => side[i])
+    rows.push([label, ...figures.map((v) => Math.round(v).toLocaleString('en-US')), ...(figures.length === 2 ? [(figures[1] / figures[0]).toFixed(3)] : [])])
+    console.error(`  ${rows[rows.length - 1].join('  ')}`)
+  })
 }
-const head = ['workload (instructions per unit)', ...sides.map((s) => s.name), ...(sides.length === 2 ? ['new / old'] : [])]
+const head = [values.cache ? 'workload (per unit)' : 'workload (instructions per unit)', ...sides.map((s) => s.name), ...(sides.length === 2 ? ['new / old'] : [])]
 console.log(`| ${head.join(' | ')} |`)
 console.log(`| --- | ${head.slice(1).map(() => '---:').join(' | ')} |`)
 for (const row of rows) console.log(`| ${row.join(' | ')} |`)
