@@ -2,7 +2,7 @@ import { C_BLOCKED, C_BLOCKING } from '../components/combat.js'
 import type { GameWorld } from '../src/core/world.js'
 import { Await, awaitChoice, choiceMade } from '../src/core/await.js'
 import { nextBlockingPlayer } from '../src/rules/combat/options.js'
-import { seatOf } from '../src/core/players.js'
+import { seatIndex } from '../src/core/players.js'
 
 /**
  * CR 509.1, 802.4a: the defending players' block declarations (each already checked by
@@ -32,7 +32,7 @@ export function declareBlockers(world: GameWorld): boolean {
 
 /** The bit of a player in `TurnState.blockersDone` (their place in turn order). */
 function bit(world: GameWorld, player: number): number {
-  return 1 << seatOf(world.playerOrder, player)
+  return 1 << seatIndex(world, player)
 }
 
 /** CR 509.1g-h: each chosen creature becomes a blocking creature; each attacker it blocks becomes blocked. */

@@ -16,20 +16,28 @@ export function playersInGame(world: GameWorld): Eid[] {
 
 /** CR 800.4a: `player`, or when they have left the game the next player in turn order still in it. */
 export function stillInGame(world: GameWorld, player: Eid): Eid {
-  const order = world.playerOrder
-  let i = seatOf(order, player)
-  for (let k = 0; k < order.length && !inGame(world, order[i]!); k++) i = (i + 1) % order.length
-  return order[i] ?? player
+  return fromSeat(world, seatIndex(world, player), player)
 }
 
 /** The next player in turn order after `player` who is still in the game (CR 101.4, 800.4a). */
 export function nextInGame(world: GameWorld, player: Eid): Eid {
-  const order = world.playerOrder
-  return stillInGame(world, order[(seatOf(order, player) + 1) % order.length]!)
+  return fromSeat(world, (seatIndex(world, player) + 1) % world.playerOrder.length, player)
 }
 
-/** `order.indexOf(player)` (a player's seat in turn order), as a loop the compiler inlines: the players are few, and every pass of priority asks. */
-export function seatOf(order: readonly Eid[], player: Eid): number {
+/** The first player still in the game in turn order from seat `i`, that seat's player when nobody is (`i` -1, no seat: from seat 0, the last seat's player when nobody is; `player` when there are no seats). */
+function fromSeat(world: GameWorld, i: number, player: Eid): Eid {
+  const order = world.playerOrder
+  for (let k = 0; k < order.length && !inGame(world, order[i]!); k++) i = (i + 1) % order.length
+  return order[i] ?? player
+}
+
+/**
+ * A player's seat: their place in turn order (0 for the first player to take a turn), -1 for no
+ * player of the game. A loop the compiler inlines, not `indexOf`: the players are few, and every
+ * pass of priority asks.
+ */
+export function seatIndex(world: GameWorld, player: Eid): number {
+  const order = world.playerOrder
   for (let i = 0; i < order.length; i++) if (order[i] === player) return i
   return -1
 }

@@ -7,6 +7,7 @@ import { beginTurn, settle } from '../turn/runner.js'
 import { moveToZone } from '../rules/zone-change.js'
 import { label, type GameWorld } from '../core/world.js'
 import { Await, awaitChoice, choiceMade } from '../core/await.js'
+import { seatIndex } from '../core/players.js'
 
 /** CR 103.4: the starting hand size. */
 export const STARTING_HAND_SIZE = 7
@@ -45,7 +46,7 @@ export function beginGame(world: GameWorld): void {
 
 function turnOrderFrom(world: GameWorld, first: Eid): Eid[] {
   const order = world.playerOrder
-  const at = order.indexOf(first)
+  const at = seatIndex(world, first)
   return [...order.slice(at), ...order.slice(0, at)]
 }
 

@@ -2,7 +2,7 @@ import { RedzoneError } from '../core/errors.js'
 import { act, passIfForced } from '../decisions/act.js'
 import type { Decision, PlayerAction } from '../decisions/action.js'
 import { legalActions, type LegalActions } from '../decisions/legal.js'
-import { isGameOver, inGame } from '../core/players.js'
+import { isGameOver, inGame, seatIndex } from '../core/players.js'
 import { pendingDecision, winnerOf } from '../decisions/pending.js'
 import type { Eid } from '../core/events.js'
 import type { GameWorld } from '../core/world.js'
@@ -72,11 +72,6 @@ export function forcedAction(legal: LegalActions): PlayerAction | null {
     default:
       return null
   }
-}
-
-/** The seat (place in `SEATS`, 0 to 3) of a player of a game. */
-export function seatIndex(world: GameWorld, player: Eid): number {
-  return world.playerOrder.indexOf(player)
 }
 
 /** The seat (place in `SEATS`) of a player of a two-player game (the learning environment's); `seatIndex` for any game. */

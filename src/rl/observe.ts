@@ -6,6 +6,7 @@ import type { Eid } from '../core/events.js'
 import type { GameWorld } from '../core/world.js'
 import { Await } from '../core/await.js'
 import { battlefieldOf } from '../core/entity-lists.js'
+import { seatIndex } from '../core/players.js'
 import { pendingDecision } from '../decisions/pending.js'
 import { manaValue } from '../rules/mana/cost.js'
 import { canSee, canSeeZone } from '../rules/visibility.js'
@@ -121,7 +122,7 @@ function putScaled(out: Float32Array, at: number, raw: number, scale: number): v
 /** The opponent of `viewer` in a two-player game (the next player in turn order). */
 export function opponentOf(world: GameWorld, viewer: Eid): Eid {
   const order = world.playerOrder
-  return order[(order.indexOf(viewer) + 1) % order.length]!
+  return order[(seatIndex(world, viewer) + 1) % order.length]!
 }
 
 /**

@@ -45,6 +45,7 @@ import { GameView } from '../play/view.js'
 import { randomAgent } from '../play/agents/random.js'
 import { heuristicAgent } from '../play/agents/heuristic.js'
 import { searchAgent } from '../play/agents/search.js'
+import { seatIndex } from '../core/players.js'
 
 /** One end of a message channel: a `Worker`, a worker's `self`, a `MessagePort`. */
 export interface MessageEndpoint {
@@ -208,7 +209,7 @@ function seatAgents(game: Game, agents: Readonly<Record<string, AgentName>>, see
   const out = new Map<Eid, SeatedAgent>()
   for (const [player, name] of Object.entries(agents)) {
     const eid = game.eid(player)
-    const seat = eid === undefined ? -1 : world.playerOrder.indexOf(eid)
+    const seat = eid === undefined ? -1 : seatIndex(world, eid)
     if (eid === undefined || seat < 0) throw new RedzoneError('unknown-entity', `agents: "${player}" is not a player of this game`)
     const factory = (AGENTS as Record<string, AgentFactory | undefined>)[name]
     if (!Object.hasOwn(AGENTS, name) || factory === undefined) throw new RedzoneError('invalid-argument', `agents.${player}: unknown agent ${JSON.stringify(name)}; expected one of ${AGENT_NAMES.join(', ')}`)

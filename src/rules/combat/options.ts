@@ -9,7 +9,7 @@ import { attackerDealsDamage, lethalDamageNeeded, recipientError, type DamageSte
 import type { Eid } from '../../core/events.js'
 import { entitiesOf } from '../../core/entity-lists.js'
 import { isPlayer, type GameWorld } from '../../core/world.js'
-import { inGame, seatOf } from '../../core/players.js'
+import { inGame, seatIndex } from '../../core/players.js'
 
 /**
  * What each creature may do in combat, factored per creature (never the 2^n declarations):
@@ -168,7 +168,7 @@ export function blockOptionsInto(world: GameWorld, out: BlockOption[]): number {
 export function nextBlockingPlayer(world: GameWorld, done: number): Eid {
   const order = world.playerOrder
   const n = order.length
-  const active = seatOf(order, world.turn.active)
+  const active = seatIndex(world, world.turn.active)
   // CR 101.4: in turn order from the active player (APNAP); the active player never blocks.
   for (let k = 1; k < n; k++) {
     const at = (active + k) % n
