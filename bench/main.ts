@@ -255,7 +255,11 @@ function rlTable(r: RlReport): string {
     `the rest the engine: ${r.decisionsPerStep.toFixed(2)} engine decisions (act and forced passes) per masked step, ${n(r.gamesPerSec)} games/s.\n` +
     (r.pythonStepsPerSec === null || r.pythonRatio === null
       ? `From Python: NOT measured (${r.pythonTransport}).\n`
-      : `From Python (python/redzone, ${r.pythonTransport} transport): ${n(r.pythonStepsPerSec)} steps/s; ${r.pythonRatio.toFixed(2)}x the in-process rate, the median over ${r.pythonRatioRounds.length} rounds (${r.pythonRatioRounds.map((x) => x.toFixed(2)).join(', ')}) of each against the in-process round before it (${n(r.inProcessStepsPerSecAlternated ?? 0)} on average; target 0.5).\n`)
+      : `From Python (python/redzone, ${r.pythonTransport} transport): ${n(r.pythonStepsPerSec)} steps/s; ${r.pythonRatio.toFixed(2)}x the in-process rate, the median over ${r.pythonRatioRounds.length} rounds (${r.pythonRatioRounds.map((x) => x.toFixed(2)).join(', ')}) of each against the in-process round before it (${n(r.inProcessStepsPerSecAlternated ?? 0)} on average; target 0.5).\n`) +
+    `By games in lockstep (in process, rounds alternated): ${r.byN.map((x) => `N=${x.n} ${n(x.stepsPerSec)}`).join(', ')} steps/s.\n` +
+    (r.pythonWorkers === null
+      ? 'From Python over several servers: NOT measured (no Python, or one core).\n'
+      : `From Python over ${r.pythonWorkers.workers} servers (redzone.Workers, a process each): ${n(r.pythonWorkers.stepsPerSec)} steps/s, ${r.pythonWorkers.scaling.toFixed(2)}x the same loop over one (${n(r.pythonWorkers.oneServerStepsPerSec)}), run just before it.\n`)
   )
 }
 

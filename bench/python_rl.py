@@ -17,7 +17,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 import numpy as np  # noqa: E402
 
-from redzone import Client  # noqa: E402
+from redzone import Client, Workers  # noqa: E402
 
 parser = argparse.ArgumentParser()
 parser.add_argument("--n", type=int, default=256)
@@ -25,10 +25,17 @@ parser.add_argument("--seconds", type=float, default=5.0)
 parser.add_argument("--warmup", type=float, default=2.0)
 parser.add_argument("--seed", type=int, default=1)
 parser.add_argument("--transport", default="auto")
+parser.add_argument("--workers", type=int, default=1, help="server processes the envs are split over (redzone.Workers)")
 parser.add_argument("--rounds", action="store_true", help="rounds on request (standard input), one client throughout")
 args = parser.parse_args()
 
-with Client(n=args.n, seed=args.seed, opponent="self", transport=args.transport) as client:
+def make():
+    if args.workers > 1:
+        return Workers(n=args.n, workers=args.workers, seed=args.seed, opponent="self", transport=args.transport)
+    return Client(n=args.n, seed=args.seed, opponent="self", transport=args.transport)
+
+
+with make() as client:
     rng = np.random.default_rng(args.seed)
     noise = np.empty(client.mask.shape, dtype=np.float32)
 
@@ -44,7 +51,7 @@ with Client(n=args.n, seed=args.seed, opponent="self", transport=args.transport)
                 batches += 1
         elapsed = time.perf_counter() - t0
         end = client.stats()
-        return {"stepsPerSec": (end["steps"] - start["steps"]) / elapsed, "n": args.n, "transport": client.transport, "rejected": end["rejected"], "errors": end["errors"], "steps": end["steps"]}
+        return {"stepsPerSec": (end["steps"] - start["steps"]) / elapsed, "n": args.n, "transport": client.transport, "workers": args.workers, "rejected": end["rejected"], "errors": end["errors"], "steps": end["steps"]}
 
     def say(line):
         print(json.dumps(line), flush=True)

@@ -6,7 +6,8 @@
  * the time goes, the same loop runs again with the observation writer switched off (engine, masks
  * and the random policy only).
  */
-import { spawn } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
+import { availableParallelism } from 'node:os'
 import { createInterface } from 'node:readline'
 import { join } from 'node:path'
 import { findPython } from '../scripts/python.mjs'
@@ -52,8 +53,21 @@ export interface RlReport {
   pythonWarmupStepsPerSec: number | null
   /** In-process masked steps per second in the rounds alternated with Python's. */
   inProcessStepsPerSecAlternated: number | null
+  /**
+   * Masked steps per second (with observations) at other numbers of games in lockstep, in-process,
+   * in rounds alternated in this run (the mean of each N's rounds): how the rate per core depends on
+   * the batch (each game's state is touched once per step: a small batch stays in the core's
+   * cache, a large one does not).
+   */
+  byN: { n: number; stepsPerSec: number }[]
   /** The Python client's transport (`delta`, the default: the masks and the floats of obs that changed in the frame; `shm`: obs and masks in a shared-memory file; `pipe`), or why Python was not measured. */
   pythonTransport: string
+  /**
+   * The Python loop over `workers` servers (`redzone.Workers`, one process each: one core each),
+   * beside the same loop over one server run just before it (fresh processes, in this run), and
+   * their ratio; null without Python or on a machine of one core.
+   */
+  pythonWorkers: { workers: number; stepsPerSec: number; oneServerStepsPerSec: number; scaling: number } | null
 }
 
 export async function rlBench(options: { seconds: number; n: number; seed: number; steps?: number }, log: (line: string) => void): Promise<RlReport> {
@@ -117,6 +131,8 @@ export async function rlBench(options: { seconds: number; n: number; seed: numbe
     if (allowed < 2 || env.obs[i * OBS_SIZE + OFFSET.global + G.iDecide] !== 1) throw new Error(`bench: rl: env ${i} is not at a decision of its observed player`)
   }
   void last
+  const byN = sweep(options, env, log)
+  const pythonWorkers = workersRun(options, log)
   const python = await pythonRounds(options, () => {
     const m = measure(options.seconds / 2)
     return (m.steps * 1000) / m.ms
@@ -144,12 +160,68 @@ export async function rlBench(options: { seconds: number; n: number; seed: numbe
     pythonWarmupStepsPerSec: python.warmup,
     inProcessStepsPerSecAlternated: python.inProcess,
     pythonTransport: python.transport,
+    byN,
+    pythonWorkers,
   }
   log(`  ${Math.round(stepsPerSec).toLocaleString('en-US')} masked steps/s (${Math.round(report.stepsPerCpuSec).toLocaleString('en-US')} per CPU second), ${Math.round(withoutObservations).toLocaleString('en-US')} without observations; rejected ${report.rejected} of ${report.steps.toLocaleString('en-US')}`)
   if (report.pythonRatio !== null) {
     log(`  from Python: ${Math.round(report.pythonStepsPerSec!).toLocaleString('en-US')} masked steps/s against ${Math.round(report.inProcessStepsPerSecAlternated!).toLocaleString('en-US')} in process in alternated rounds: ratio ${report.pythonRatio.toFixed(2)}, the median of ${report.pythonRatioRounds.map((r) => r.toFixed(2)).join(', ')} (${report.pythonTransport}; ${Math.round(report.pythonWarmupStepsPerSec!).toLocaleString('en-US')} steps/s over its warm-up)`)
   } else log(`  from Python: NOT measured: ${report.pythonTransport}`)
   return report
+}
+
+/** The numbers of games in lockstep of `byN` (beside the bench's own N), its rounds and each round's seconds per N. */
+const SWEEP_N = [16, 64, 256]
+const SWEEP_ROUNDS = 2
+
+function sweep(options: { seconds: number; n: number; seed: number }, main: VecEnv, log: (line: string) => void): { n: number; stepsPerSec: number }[] {
+  const sizes = [...new Set([...SWEEP_N, options.n])].sort((a, b) => a - b)
+  const seconds = Math.max(0.2, options.seconds / 4)
+  log(`rl: masked steps/s by games in lockstep (N = ${sizes.join(', ')}), ${SWEEP_ROUNDS} rounds of ${seconds} s alternated ...`)
+  const runs = sizes.map((n) => {
+    const env = n === options.n ? main : new VecEnv({ n, seed: options.seed, opponent: 'self' })
+    const rng = new Rng(options.seed)
+    const actions = new Int32Array(n)
+    const run = (s: number): number => {
+      const steps0 = env.stats.steps
+      const t0 = performance.now()
+      const end = t0 + s * 1000
+      while (performance.now() < end) {
+        for (let r = 0; r < 10; r++) {
+          pickMasked(env.mask, n, rng, actions)
+          env.step(actions)
+        }
+      }
+      return ((env.stats.steps - steps0) * 1000) / (performance.now() - t0)
+    }
+    run(Math.min(1, seconds))
+    return { n, env, run, rates: [] as number[] }
+  })
+  for (let round = 0; round < SWEEP_ROUNDS; round++) for (const r of runs) r.rates.push(r.run(seconds))
+  for (const r of runs) if (r.env.stats.rejected !== 0 || r.env.stats.errors !== 0) throw new Error(`bench: rl: N=${r.n}: ${r.env.stats.rejected} masked actions rejected, ${r.env.stats.errors} games in error`)
+  const out = runs.map((r) => ({ n: r.n, stepsPerSec: r.rates.reduce((a, b) => a + b, 0) / r.rates.length }))
+  log(`  ${out.map((r) => `N=${r.n}: ${Math.round(r.stepsPerSec).toLocaleString('en-US')}`).join(', ')} masked steps/s`)
+  return out
+}
+
+/** The Python loop over one server, then over one server per core (at most 4), each a fresh process of bench/python_rl.py. */
+function workersRun(options: { seconds: number; n: number; seed: number }, log: (line: string) => void): RlReport['pythonWorkers'] {
+  const found = findPython()
+  const workers = Math.min(4, availableParallelism())
+  if (!found.path || workers < 2) return null
+  const script = join(import.meta.dirname, '..', 'bench', 'python_rl.py')
+  const seconds = Math.max(0.5, options.seconds / 2)
+  log(`rl: the Python loop over 1 server, then over ${workers} (redzone.Workers), ${seconds} s each after a 2 s warm-up ...`)
+  const run = (k: number): number => {
+    const out = execFileSync(found.path!, [script, '--n', String(options.n), '--seconds', String(seconds), '--warmup', '2', '--seed', String(options.seed), '--workers', String(k)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] })
+    const result = JSON.parse(out.trim().split('\n').pop()!) as { stepsPerSec: number; rejected: number; errors: number }
+    if (result.rejected !== 0 || result.errors !== 0) throw new Error(`bench: rl: python_rl.py --workers ${k}: ${result.rejected} rejected, ${result.errors} games in error`)
+    return result.stepsPerSec
+  }
+  const one = run(1)
+  const many = run(workers)
+  log(`  ${Math.round(many).toLocaleString('en-US')} masked steps/s over ${workers} servers against ${Math.round(one).toLocaleString('en-US')} over one (${(many / one).toFixed(2)}x)`)
+  return { workers, stepsPerSec: many, oneServerStepsPerSec: one, scaling: many / one }
 }
 
 /** Alternated rounds of the in-process and the Python-driven loop, and the Python process's warm-up before them (seconds). */

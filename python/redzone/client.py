@@ -82,6 +82,35 @@ def _check_int(name: str, value: Any, low: int, high: int) -> int:
     return value
 
 
+class Rows:
+    """The arrays of a batch split over several clients (``Workers``): ``obs`` (float32 [n, obs_size])
+    and ``mask`` (int8 [n, action_size]), read-only; each client's delta frames write its own rows
+    in place (``claim``), so the batch's arrays are never copied together."""
+
+    def __init__(self, n: int):
+        self.n = n
+        self.obs = None
+        self.mask = None
+        self._obs_bits = None
+        self._mask_bytes = None
+        self._sizes = None
+
+    def claim(self, first: int, count: int, obs_size: int, action_size: int):
+        """Rows ``first .. first + count - 1`` for a client: its writable views (the observations' bits, the masks' bytes)."""
+        if self._sizes is None:
+            self._sizes = (obs_size, action_size)
+            self._obs_bits = np.zeros(self.n * obs_size, dtype=np.uint32)
+            self._mask_bytes = bytearray(self.n * action_size)
+            self.obs = self._obs_bits.view(np.float32).reshape(self.n, obs_size)
+            self.obs.flags.writeable = False
+            self.mask = np.frombuffer(self._mask_bytes, dtype=np.int8).reshape(self.n, action_size)
+            self.mask.flags.writeable = False
+        if self._sizes != (obs_size, action_size) or first < 0 or first + count > self.n:
+            raise RuntimeError(f"redzone: rows {first}..{first + count - 1} of sizes {obs_size}/{action_size} do not fit a batch of {self.n} with sizes {self._sizes}")
+        bits = self._obs_bits[first * obs_size:(first + count) * obs_size]
+        return bits, memoryview(self._mask_bytes)[first * action_size:(first + count) * action_size]
+
+
 class Client:
     """``n`` redzone games in lockstep in a server process.
 
@@ -91,6 +120,11 @@ class Client:
     (i + k) % 2). ``records``: a file the server appends every finished game's record to (JSONL,
     what ``redzone replay`` and ``redzone export`` read). ``transport``: ``auto`` (``delta``),
     ``delta``, ``shm`` or ``pipe``. ``command``: the server's command line (default: ``default_command()``).
+    ``first_env``: the number in a batch split over several servers of this client's env 0
+    (``Workers``): env i here plays what env ``first_env + i`` of the whole batch plays.
+
+    ``step`` is ``step_async`` then ``step_wait``: between the two the server works while this
+    process does anything else but talk to it (``Workers`` sends to every server, then waits).
 
     After each ``reset``/``step``/``restart``: ``final_envs`` (int64 [k]) lists the envs whose game
     ended on it (``terminated | truncated``) and ``final_obs`` (float32 [k, 2, obs_size]) holds,
@@ -109,9 +143,12 @@ class Client:
         records: Optional[str] = None,
         transport: str = "auto",
         command: Optional[Sequence[str]] = None,
+        first_env: int = 0,
+        _into: Optional["Rows"] = None,
     ):
         n = _check_int("n", n, 1, 65536)
         seed = _check_int("seed", seed, 0, 2**32 - 1)
+        first_env = _check_int("first_env", first_env, 0, 2**31 - n)
         if opponent not in OPPONENTS:
             raise ValueError(f"opponent: one of {', '.join(OPPONENTS)}, not {opponent!r}")
         if seat not in (0, 1, "alternate"):
@@ -120,7 +157,11 @@ class Client:
             raise ValueError(f"transport: 'auto', 'delta', 'shm' or 'pipe', not {transport!r}")
         if transport == "auto":
             transport = "delta"
+        if _into is not None and transport != "delta":
+            raise ValueError(f"transport: rows of a shared batch are written by the delta transport only, not {transport!r}")
         options: dict = {"n": n, "seed": seed, "opponent": opponent, "seat": seat}
+        if first_env != 0:
+            options["firstEnv"] = first_env
         if decks is not None:
             if len(decks) != 2:
                 raise ValueError("decks: a pair (seat 0's deck, seat 1's deck)")
@@ -139,6 +180,7 @@ class Client:
 
         self._closed = False
         self._broken = None
+        self._waiting = False
         try:
             self.command = list(command) if command is not None else default_command()
             self._proc = subprocess.Popen(self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0)
@@ -190,6 +232,9 @@ class Client:
         # delta: the mask's bytes as the frame carries them; obs set float by float (``_obs_bits``).
         self._mask_view = self._body_view[mask_offset:mask_offset + n * self.action_size]
         self._obs_bits = np.frombuffer(body, dtype=np.uint32, count=n * self.obs_size, offset=0) if self.transport == "delta" else None
+        if _into is not None:
+            # This client's rows of a batch's shared arrays (``Rows``): the frames write there, in place.
+            self._obs_bits, self._mask_view = _into.claim(first_env, n, self.obs_size, self.action_size)
         self._delta_count = bytearray(4)
         self._delta = np.empty(2 * 256 * n, dtype=np.uint32)
         self.reward = np.frombuffer(self._head, dtype=np.float32, count=n, offset=0)
@@ -197,8 +242,12 @@ class Client:
         self.truncated = np.frombuffer(self._head, dtype=np.bool_, count=n, offset=5 * n)
         self.seat = np.frombuffer(self._head, dtype=np.uint8, count=n, offset=6 * n)
         self.winner = np.frombuffer(self._head, dtype=np.int8, count=n, offset=7 * n)
-        self.obs = np.frombuffer(body, dtype=np.float32, count=n * self.obs_size, offset=0).reshape(n, self.obs_size)
-        self.mask = np.frombuffer(body, dtype=np.int8, count=n * self.action_size, offset=mask_offset).reshape(n, self.action_size)
+        if _into is None:
+            self.obs = np.frombuffer(body, dtype=np.float32, count=n * self.obs_size, offset=0).reshape(n, self.obs_size)
+            self.mask = np.frombuffer(body, dtype=np.int8, count=n * self.action_size, offset=mask_offset).reshape(n, self.action_size)
+        else:
+            self.obs = self._obs_bits.view(np.float32).reshape(n, self.obs_size)
+            self.mask = np.frombuffer(self._mask_view, dtype=np.int8).reshape(n, self.action_size)
         if self.transport == "delta":
             # Only the frames write them (a write of the caller's would not be known to the server's copy).
             self.obs.flags.writeable = False
@@ -219,6 +268,8 @@ class Client:
     def _send(self, op: int, payload: bytes) -> None:
         if self._closed:
             raise RuntimeError("redzone: the client is closed")
+        if self._waiting:
+            raise RuntimeError("redzone: a step was sent and not waited for: call step_wait() first")
         if self._broken is not None:
             raise RuntimeError(f"redzone: the client lost its place in the protocol ({self._broken}); make a new one")
         frame = memoryview(struct.pack("<IB", len(payload) + 1, op) + payload)
@@ -282,6 +333,9 @@ class Client:
 
     def _batch(self, op: int, payload: bytes) -> None:
         self._send(op, payload)
+        self._receive_batch()
+
+    def _receive_batch(self) -> None:
         size = self._answer()
         head = len(self._head)
         # The bytes of obs and mask in the frame: none with shm, all with pipe, counted as read with delta.
@@ -337,6 +391,12 @@ class Client:
     def step(self, actions) -> None:
         """One masked action per env (``actions[i]`` allowed by ``mask[i]``); the arrays then describe each env's next decision.
         An action the mask does not allow raises ``RedzoneError`` and steps no env."""
+        self.step_async(actions)
+        self.step_wait()
+
+    def step_async(self, actions) -> None:
+        """The first half of ``step``: checks and sends the actions; the server steps while this returns.
+        Nothing else may be asked of this client before ``step_wait``."""
         actions = np.asarray(actions)
         if actions.shape != (self.n,) or not np.issubdtype(actions.dtype, np.integer):
             raise ValueError(f"step: {self.n} integer actions (shape ({self.n},)), not {actions.dtype} {actions.shape}")
@@ -344,7 +404,16 @@ class Client:
         if bad.size > 0:
             raise ValueError(f"step: action {actions[bad[0]]} of env {bad[0]} is not one of 0..{self.action_size - 1}; no game was stepped")
         self._actions[:] = actions
-        self._batch(OP_STEP, self._actions.tobytes())
+        self._send(OP_STEP, self._actions.tobytes())
+        self._waiting = True
+
+    def step_wait(self) -> None:
+        """The second half of ``step``: reads the batch (the arrays then describe each env's next decision);
+        an action the mask did not allow raises ``RedzoneError`` here, and no env of this client moved."""
+        if not self._waiting:
+            raise RuntimeError("redzone: step_wait() without a step_async() before it")
+        self._waiting = False
+        self._receive_batch()
 
     def restart(self, env: int) -> None:
         """Abandons env ``env``'s game (no record) and starts its next one."""

@@ -24,6 +24,7 @@ from typing import Any, Optional, Sequence, Union
 import numpy as np
 
 from . import spaces
+from .workers import Workers, resolve_workers
 from .client import Client
 
 try:  # pragma: no cover - depends on the machine
@@ -65,7 +66,9 @@ class VectorEnv(_VectorBase):
     ``opponent``: ``random`` (default), ``heuristic``, ``search`` or ``self`` (the policy plays both
     seats: ``info["seat"]`` says whose decision each row is, and a reward is for the seat that made
     the step's choice). ``copy``: return copies (True, the default, as Gymnasium's SyncVectorEnv) or
-    views the next step overwrites (False: no copy of the observations at all).
+    views the next step overwrites (False: no copy of the observations at all). ``workers``: server
+    processes the envs are split over (``Workers``: one core each; ``auto``, one per core), 1 by
+    default; the same seed plays the same games whatever their number.
     """
 
     metadata = {"autoreset_mode": SAME_STEP, "render_modes": []}
@@ -83,11 +86,13 @@ class VectorEnv(_VectorBase):
         transport: str = "auto",
         command: Optional[Sequence[str]] = None,
         seed: int = 1,
+        workers: Union[int, str] = 1,
     ):
-        self.client = Client(
-            n=num_envs, seed=seed, opponent=opponent, seat=seat, decks=decks, max_steps=max_steps,
-            records=records, transport=transport, command=command,
-        )
+        options = dict(n=num_envs, seed=seed, opponent=opponent, seat=seat, decks=decks, max_steps=max_steps, records=records, transport=transport, command=command)
+        if isinstance(num_envs, int) and not isinstance(num_envs, bool) and num_envs >= 1 and resolve_workers(workers, num_envs) > 1:
+            self.client = Workers(workers=workers, **options)
+        else:
+            self.client = Client(**options)
         self.num_envs = num_envs
         self.copy = bool(copy)
         c = self.client

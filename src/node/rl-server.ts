@@ -49,6 +49,8 @@ export const OP = { HELLO: 1, RESET: 2, STEP: 3, RESTART: 4, OBSERVE: 5, STATS: 
 export interface ServeOptions {
   n?: number
   seed?: number
+  /** The number in the batch of this server's first env (`VecEnvOptions.firstEnv`: a batch split over several servers). */
+  firstEnv?: number
   opponent?: 'random' | 'heuristic' | 'search' | 'self'
   seat?: 0 | 1 | 'alternate'
   decks?: [DeckSpec, DeckSpec]
@@ -78,7 +80,7 @@ export interface ServeInfo {
   actionLayout: ActionLayout
 }
 
-const OPTION_KEYS = new Set(['n', 'seed', 'opponent', 'seat', 'decks', 'maxSteps', 'shm', 'delta', 'records'])
+const OPTION_KEYS = new Set(['n', 'seed', 'firstEnv', 'opponent', 'seat', 'decks', 'maxSteps', 'shm', 'delta', 'records'])
 
 /** One env behind a byte protocol. `handle` takes a request's op and payload and returns the response frame. */
 export class RlServer {
@@ -199,7 +201,7 @@ export class RlServer {
     let env: VecEnv
     try {
       env = new VecEnv({
-        n: options.n, seed: options.seed, opponent: options.opponent as Opponent | undefined, seat: options.seat,
+        n: options.n, seed: options.seed, firstEnv: options.firstEnv, opponent: options.opponent as Opponent | undefined, seat: options.seat,
         decks: options.decks, maxSteps: options.maxSteps, name: 'python', onRecord,
       })
     } catch (error) {

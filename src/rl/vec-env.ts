@@ -33,13 +33,20 @@ export type Opponent = 'random' | 'heuristic' | 'search' | 'self' | AgentFactory
 export interface VecEnvOptions {
   /** Games stepping in lockstep (default 1). */
   n?: number
-  /** The base seed: game `k` of env `i` is played with `envSeed(seed, i, k)` (default 1). */
+  /** The base seed: game `k` of env `i` is played with `envSeed(seed, firstEnv + i, k)` (default 1). */
   seed?: number
+  /**
+   * The number in the batch of this env's first game (default 0): env `i` here is env
+   * `firstEnv + i` of a batch split over several envs (processes, cores), its seeds and alternate
+   * seats those of that env, so the envs `a .. a + n - 1` of a split batch play the games a single
+   * env of the whole batch plays there.
+   */
+  firstEnv?: number
   /** The decks of seat 0 and seat 1 (default green-white against black-red). */
   decks?: readonly [DeckSpec, DeckSpec]
   /** Default `random`. */
   opponent?: Opponent
-  /** The learner's seat: 0, 1, or `alternate` (game `k` of env `i`: seat `(i + k) % 2`, the default). Ignored in self-play. */
+  /** The learner's seat: 0, 1, or `alternate` (game `k` of env `i`: seat `(firstEnv + i + k) % 2`, the default). Ignored in self-play. */
   seat?: 0 | 1 | 'alternate'
   /** Decisions (counted as `playGame` counts them) after which a game is truncated, a recorded draw (`step-cap`); default 20,000. */
   maxSteps?: number
@@ -129,6 +136,8 @@ interface EnvGame {
  */
 export class VecEnv {
   readonly n: number
+  /** The number in the batch of env 0 (`VecEnvOptions.firstEnv`). */
+  readonly firstEnv: number
   readonly obsSize = OBS_SIZE
   readonly actionSize = ACTION_SIZE
   readonly obs: Float32Array
@@ -165,6 +174,8 @@ export class VecEnv {
     if (!Number.isInteger(n) || n < 1 || n > 65_536) throw new RedzoneError('invalid-argument', `n: the number of games is a whole number from 1 to 65,536, not ${n}`)
     const seed = options.seed ?? 1
     checkSeed(seed)
+    const firstEnv = options.firstEnv ?? 0
+    if (!Number.isInteger(firstEnv) || firstEnv < 0 || firstEnv + n > 2 ** 31) throw new RedzoneError('invalid-argument', `firstEnv: a whole number from 0 with firstEnv + n at most 2^31, not ${firstEnv}`)
     const maxSteps = options.maxSteps ?? DEFAULT_MAX_STEPS
     if (!Number.isInteger(maxSteps) || maxSteps < 1) throw new RedzoneError('invalid-argument', `maxSteps: a whole number of 1 or more, not ${maxSteps}`)
     const opponent = options.opponent ?? 'random'
@@ -174,6 +185,7 @@ export class VecEnv {
     const seat = options.seat ?? 'alternate'
     if (seat !== 0 && seat !== 1 && seat !== 'alternate') throw new RedzoneError('invalid-argument', `seat: 0, 1 or "alternate", not ${JSON.stringify(seat)}`)
     this.n = n
+    this.firstEnv = firstEnv
     this.baseSeed = seed
     this.decks = options.decks ?? ['green-white', 'black-red']
     this.opponent = opponent === 'self' ? null : typeof opponent === 'string' ? AGENTS[opponent] : opponent
@@ -325,13 +337,13 @@ export class VecEnv {
   private start(i: number): void {
     const g = this.games[i]!
     const world = g.world
-    const seed = envSeed(this.baseSeed, i, g.game)
+    const seed = envSeed(this.baseSeed, this.firstEnv + i, g.game)
     restoreWorld(world, this.pristine)
     world.rng.setState(new Rng(seed).state())
     g.seed = seed
     g.steps = 0
     g.actions = this.onRecord ? [] : null
-    const learner: 0 | 1 = this.learnerSeat === 'alternate' ? (((i + g.game) % 2) as 0 | 1) : this.learnerSeat
+    const learner: 0 | 1 = this.learnerSeat === 'alternate' ? (((this.firstEnv + i + g.game) % 2) as 0 | 1) : this.learnerSeat
     g.rewardSeat = learner
     for (const seat of [0, 1] as const) {
       const opponentSeat = this.opponent !== null && seat !== learner

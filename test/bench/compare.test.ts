@@ -76,6 +76,7 @@ describe('betterOf', () => {
     ['smallBoard.engineCombatsPerSecWithRestore', 'higher'],
     ['rl.stepsPerCpuSec', 'higher'],
     ['rl.stepsPerSecWithoutObservations', 'higher'],
+    ['rl.byN[n=16].stepsPerSec', 'higher'],
     ['selfplay.gamesPerSecond.workers1', 'higher'],
     ['fullCombat[n=10].speedup', 'higher'],
     ['selfplay.scaling', 'higher'],

@@ -162,7 +162,37 @@ describe('VecEnv (redzone/rl)', () => {
     expect(Array.from(env.obs)).toEqual(Array.from(before))
   })
 
+  it('with firstEnv plays the games of those envs of the whole batch: a batch split over envs plays what one env of it plays', () => {
+    // Envs 0..7 in one env, and the same batch as 0..2 and 3..7 (firstEnv 3): the same choices give the same bytes.
+    const options = { seed: 17, opponent: 'random' } as const
+    const whole = new VecEnv({ ...options, n: 8 })
+    const parts = [new VecEnv({ ...options, n: 3 }), new VecEnv({ ...options, n: 5, firstEnv: 3 })]
+    expect(parts[1]!.firstEnv).toBe(3)
+    const rng = new Rng(3)
+    const actions = new Int32Array(8)
+    let ended = 0
+    for (let s = 0; s < 400; s++) {
+      for (const [part, first] of [[parts[0]!, 0], [parts[1]!, 3]] as const) {
+        expect(Buffer.compare(Buffer.from(part.obs.buffer), Buffer.from(whole.obs.buffer, first * OBS_SIZE * 4, part.n * OBS_SIZE * 4))).toBe(0)
+        expect(Buffer.compare(Buffer.from(part.mask), Buffer.from(whole.mask.buffer, first * ACTION_SIZE, part.n * ACTION_SIZE))).toBe(0)
+        expect(Array.from(part.seat)).toEqual(Array.from(whole.seat.subarray(first, first + part.n)))
+        expect(Array.from(part.reward)).toEqual(Array.from(whole.reward.subarray(first, first + part.n)))
+      }
+      randomActions(whole, rng, actions)
+      whole.step(actions)
+      parts[0]!.step(actions.subarray(0, 3))
+      parts[1]!.step(actions.subarray(3))
+      for (let i = 0; i < 8; i++) ended += whole.terminated[i]! | whole.truncated[i]!
+    }
+    // Games ended (and the next ones began from their own seeds) along the way.
+    expect(ended).toBeGreaterThan(4)
+    expect(parts[0]!.stats.games + parts[1]!.stats.games).toBe(whole.stats.games)
+  })
+
   it('refuses bad options', () => {
+    expect(() => new VecEnv({ firstEnv: -1 })).toThrow(/firstEnv/)
+    expect(() => new VecEnv({ firstEnv: 1.5 })).toThrow(/firstEnv/)
+    expect(() => new VecEnv({ n: 2, firstEnv: 2 ** 31 - 1 })).toThrow(/firstEnv/)
     expect(() => new VecEnv({ n: 0 })).toThrow(/n: the number of games/)
     expect(() => new VecEnv({ seed: -1 })).toThrow(/seed/)
     expect(() => new VecEnv({ maxSteps: 0 })).toThrow(/maxSteps/)
