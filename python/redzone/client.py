@@ -82,6 +82,17 @@ def _check_int(name: str, value: Any, low: int, high: int) -> int:
     return value
 
 
+def check_actions(actions, n: int, action_size: int) -> np.ndarray:
+    """``actions`` as an array of ``n`` whole numbers from 0 to ``action_size - 1`` (``ValueError`` otherwise: no game is stepped)."""
+    actions = np.asarray(actions)
+    if actions.shape != (n,) or not np.issubdtype(actions.dtype, np.integer):
+        raise ValueError(f"step: {n} integer actions (shape ({n},)), not {actions.dtype} {actions.shape}")
+    bad = np.flatnonzero((actions < 0) | (actions >= action_size))
+    if bad.size > 0:
+        raise ValueError(f"step: action {actions[bad[0]]} of env {bad[0]} is not one of 0..{action_size - 1}; no game was stepped")
+    return actions
+
+
 class Rows:
     """The arrays of a batch split over several clients (``Workers``): ``obs`` (float32 [n, obs_size])
     and ``mask`` (int8 [n, action_size]), read-only; each client's delta frames write its own rows
@@ -397,13 +408,7 @@ class Client:
     def step_async(self, actions) -> None:
         """The first half of ``step``: checks and sends the actions; the server steps while this returns.
         Nothing else may be asked of this client before ``step_wait``."""
-        actions = np.asarray(actions)
-        if actions.shape != (self.n,) or not np.issubdtype(actions.dtype, np.integer):
-            raise ValueError(f"step: {self.n} integer actions (shape ({self.n},)), not {actions.dtype} {actions.shape}")
-        bad = np.flatnonzero((actions < 0) | (actions >= self.action_size))
-        if bad.size > 0:
-            raise ValueError(f"step: action {actions[bad[0]]} of env {bad[0]} is not one of 0..{self.action_size - 1}; no game was stepped")
-        self._actions[:] = actions
+        self._actions[:] = check_actions(actions, self.n, self.action_size)
         self._send(OP_STEP, self._actions.tobytes())
         self._waiting = True
 

@@ -18,7 +18,7 @@ from typing import Any, Optional, Sequence, Union
 
 import numpy as np
 
-from .client import Client, RedzoneError, Rows, _check_int
+from .client import Client, RedzoneError, Rows, _check_int, check_actions
 
 
 def split(n: int, workers: int) -> list:
@@ -137,12 +137,7 @@ class Workers:
         """One masked action per env; every server steps its block at the same time. An action a mask
         does not allow raises ``RedzoneError`` and steps no env (the masks are checked here first)."""
         self._check_open()
-        actions = np.asarray(actions)
-        if actions.shape != (self.n,) or not np.issubdtype(actions.dtype, np.integer):
-            raise ValueError(f"step: {self.n} integer actions (shape ({self.n},)), not {actions.dtype} {actions.shape}")
-        bad = np.flatnonzero((actions < 0) | (actions >= self.action_size))
-        if bad.size > 0:
-            raise ValueError(f"step: action {actions[bad[0]]} of env {bad[0]} is not one of 0..{self.action_size - 1}; no game was stepped")
+        actions = check_actions(actions, self.n, self.action_size)
         # Checked against the masks before any server is asked, so that no block moves when another would refuse.
         refused = np.flatnonzero(self.mask[np.arange(self.n), actions] != 1)
         if refused.size > 0:
