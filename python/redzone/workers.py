@@ -187,9 +187,4 @@ class Workers:
 
     def __exit__(self, *exc) -> None:
         self.close()
-
-    def __del__(self) -> None:
-        try:
-            self.close()
-        except Exception:
-            pass
+    # Dropped without close(), each client's finalizer stops its server.
