@@ -11,7 +11,7 @@ import { Zone } from '../../components/zones.js'
 import { Rng } from '../../src/core/rng.js'
 import type { GameWorld } from '../../src/core/world.js'
 import { pendingDecision } from '../../src/decisions/pending.js'
-import { OBS_SIZE } from '../../src/rl/layout.js'
+import { OBJECT_SIZE, OBS_SIZE, OFFSET } from '../../src/rl/layout.js'
 import { fillSlots, ObjectRows, SlotTable, writeObservation } from '../../src/rl/observe.js'
 import { restoreWorld, snapshotWorld, type WorldSnapshot } from '../../src/state/snapshot.js'
 import { exploreMasked, firstDifference, observation } from './rl-helpers.js'
@@ -22,7 +22,8 @@ describe('ObjectRows: observations written in place', () => {
     const rows = new ObjectRows()
     const slots = new SlotTable()
     const rng = new Rng(77)
-    const seen = { writes: 0, restores: 0, stack: 0, combat: 0, kinds: new Set<string>() }
+    const seen = { writes: 0, restores: 0, stack: 0, combat: 0, rowChanges: 0, kinds: new Set<string>() }
+    const before = new Float32Array(OBS_SIZE)
     const check = (world: GameWorld, at: string): void => {
       const decision = pendingDecision(world)
       const [a, b] = world.playerOrder as [number, number]
@@ -30,8 +31,18 @@ describe('ObjectRows: observations written in place', () => {
       const viewers = rng.next() < 0.5 ? [a, b] : [b, a]
       for (const viewer of viewers) {
         fillSlots(world, viewer, slots)
+        before.set(place)
         writeObservation(world, viewer, place, 0, slots, decision.kind, decision.player, decision.count, rows)
         expect(firstDifference(place, observation(world, viewer)), `${at}, viewer ${viewer}`).toBe(-1)
+        // What a reader of the changes compares (the delta transport: the spans before and after
+        // the object rows, and the rows touched) covers every float that changed.
+        const rowsTouched = new Set(Array.from(rows.touched.subarray(0, rows.touchedCount)))
+        for (let j = OFFSET.objects; j < OFFSET.myGraveyard; j++) {
+          if (Object.is(place[j], before[j])) continue
+          seen.rowChanges++
+          expect(rowsTouched.has(Math.floor((j - OFFSET.objects) / OBJECT_SIZE)), `${at}: float ${j} changed in a row not touched`).toBe(true)
+        }
+        rows.forgetTouched()
         seen.writes++
       }
       seen.kinds.add(decision.kind)
@@ -55,6 +66,7 @@ describe('ObjectRows: observations written in place', () => {
       })
     }
     expect(seen.restores).toBeGreaterThan(20)
+    expect(seen.rowChanges).toBeGreaterThan(1000)
     expect(seen.stack).toBeGreaterThan(0)
     expect(seen.combat).toBeGreaterThan(0)
     for (const kind of ['mulligan', 'priority', 'declareAttackers', 'declareBlockers']) expect(seen.kinds, kind).toContain(kind)
