@@ -24,6 +24,11 @@ export interface CompareOptions {
   out?: string
   /** The current tree (its dist/bench.js is the current bench). */
   root: string
+  /**
+   * Instead of whole benches in separate processes: these kernels (bench/kernels.ts: `rl:256`,
+   * `combat:10`) of both builds in one process, in alternated slices of `sliceMs` (bench/same-process.ts).
+   */
+  sameProcess?: { kernels: string[]; sliceMs: number }
   log: (line: string) => void
 }
 
@@ -323,6 +328,7 @@ async function compare(o: CompareOptions): Promise<CompareReport> {
       `${label}'s bench does not know ${unknown.join(', ')} (an older bench): leave ${unknown.length === 1 ? 'it' : 'them'} out, or compare with a later commit. Its options:\n${tail(help.stdout + help.stderr)}`,
     )
   }
+  if (o.sameProcess) return sameProcessCompare(o, o.sameProcess, { refDir, refCommit, headCommit, dirty, label, current })
   const oldRuns: Figures[] = []
   const newRuns: Figures[] = []
   const order: CompareReport['order'] = []
@@ -359,6 +365,71 @@ async function compare(o: CompareOptions): Promise<CompareReport> {
     order,
     seconds: secs,
     controlsChanged,
+    figures: c.figures.map((f) => ({ ...f, verdict: verdict(f) })),
+    onlyRef: c.onlyOld,
+    onlyHead: c.onlyNew,
+  }
+}
+
+/** The kernels' figure names (`sameProcess[kernel=rl:256].perSec`): units per second, higher is better. */
+const kernelFigure = (spec: string): string => `sameProcess[kernel=${spec}].perSec`
+
+/**
+ * `--same-process`: bench/kernels.ts bundled against each tree's sources (for the ref, the current
+ * file copied into its worktree: its own engine, the current loop), both loaded into one child
+ * process (bench/same-process.ts) and timed in alternated slices; each round's figures are one
+ * slice of each side, so the table and verdicts are those of the process comparison.
+ */
+async function sameProcessCompare(
+  o: CompareOptions,
+  sp: { kernels: string[]; sliceMs: number },
+  at: { refDir: string; refCommit: string; headCommit: string; dirty: boolean; label: string; current: string },
+): Promise<CompareReport> {
+  const { root, log } = o
+  const { refDir, label } = at
+  const esbuild = join(root, 'node_modules', '.bin', process.platform === 'win32' ? 'esbuild.cmd' : 'esbuild')
+  const bundle = (dir: string, entry: string, outfile: string, what: string): Promise<string> =>
+    mustRun(`bundling ${what}`, esbuild, [entry, '--bundle', '--platform=node', '--format=esm', '--target=node20', `--outfile=${outfile}`, '--log-level=warning'], dir)
+  const headKernels = join(root, 'dist', 'bench-kernels.mjs')
+  const refKernels = join(refDir, 'dist', 'bench-kernels.mjs')
+  const runner = join(root, 'dist', 'bench-same-process.js')
+  await bundle(root, 'bench/kernels.ts', headKernels, `the ${at.current}'s kernels`)
+  // The current kernels against the ref's sources: the same loop over the other engine.
+  writeFileSync(join(refDir, 'bench', '.same-process-kernels.ts'), readFileSync(join(root, 'bench', 'kernels.ts'), 'utf8'))
+  try {
+    await bundle(refDir, 'bench/.same-process-kernels.ts', refKernels, `the kernels against ${label}'s sources (it may lack what they use: compare without --same-process)`)
+  } finally {
+    rmSync(join(refDir, 'bench', '.same-process-kernels.ts'), { force: true })
+  }
+  await bundle(root, 'bench/same-process.ts', runner, 'the same-process runner')
+  const t0 = performance.now()
+  log(`bench: --compare --same-process: ${sp.kernels.join(', ')}: ${o.rounds} rounds of a ${sp.sliceMs} ms slice of each side, in one process ...`)
+  const stdout = await mustRun(
+    'the same-process comparison',
+    process.execPath,
+    ['--expose-gc', runner, refKernels, headKernels, sp.kernels.join(','), String(o.rounds), String(sp.sliceMs)],
+    root,
+    (line) => log(`  ${line}`),
+  )
+  const result = JSON.parse(stdout) as { kernels: { spec: string; ref: number[]; head: number[] }[] }
+  const oldRuns: Figures[] = []
+  const newRuns: Figures[] = []
+  for (let k = 0; k < o.rounds; k++) {
+    oldRuns.push(new Map(result.kernels.map((r) => [kernelFigure(r.spec), r.ref[k]!])))
+    newRuns.push(new Map(result.kernels.map((r) => [kernelFigure(r.spec), r.head[k]!])))
+  }
+  const s = (performance.now() - t0) / 1000
+  const c = compareRuns(oldRuns, newRuns)
+  return {
+    ref: o.ref,
+    refCommit: at.refCommit,
+    headCommit: at.headCommit,
+    dirty: at.dirty,
+    rounds: o.rounds,
+    benchArgs: ['--same-process', sp.kernels.join(',')],
+    order: Array.from({ length: o.rounds }, (_, k) => (k % 2 === 0 ? 'ref' : 'head')),
+    seconds: { ref: [s / 2], head: [s / 2] },
+    controlsChanged: [],
     figures: c.figures.map((f) => ({ ...f, verdict: verdict(f) })),
     onlyRef: c.onlyOld,
     onlyHead: c.onlyNew,

@@ -306,7 +306,9 @@ const program = new Command()
   .option('--rl-seconds <s>', 'seconds of the learning-environment measurement', '5')
   .option('--rl-steps <n>', 'then masked random steps on until this many over the run (the 10,000,000-step check: rejected must stay 0)')
   .option('--compare <ref>', 'instead: build REF (a commit, a tag) in a worktree and run its bench and this one alternately with the other options given, then compare every figure (new / old per round; --json and --out give the comparison)')
-  .option('--rounds <n>', 'with --compare: rounds, each one run of both benches, the order swapped every round', '3')
+  .option('--rounds <n>', 'with --compare: rounds, each one run of both benches, the order swapped every round (with --same-process: one slice of each side; default 15)', '3')
+  .option('--same-process <kernels>', 'with --compare: instead of whole benches, these kernels of both builds in one process, in alternated slices (rl:N games in lockstep, combat:N a side; e.g. rl:256,combat:10,combat:10000)')
+  .option('--slice-ms <ms>', 'with --same-process: milliseconds of each slice', '500')
   .parse(process.argv)
 const options = program.opts<{
   json?: boolean
@@ -329,22 +331,50 @@ const options = program.opts<{
   rlSteps?: string
   compare?: string
   rounds: string
+  sameProcess?: string
+  sliceMs: string
 }>()
 if (options.compare !== undefined) {
   // Both benches get the options given on the command line (not the defaults: an older bench has its own).
   const benchArgs: string[] = []
   for (const option of program.options) {
     const key = option.attributeName()
-    if (['compare', 'rounds', 'json', 'out'].includes(key) || program.getOptionValueSource(key) !== 'cli' || !option.long) continue
+    if (['compare', 'rounds', 'json', 'out', 'sameProcess', 'sliceMs'].includes(key) || program.getOptionValueSource(key) !== 'cli' || !option.long) continue
     const value: unknown = program.getOptionValue(key)
     benchArgs.push(option.long, ...(typeof value === 'boolean' ? [] : [String(value)]))
   }
-  const rounds = Number(options.rounds)
+  const sameProcess = options.sameProcess === undefined ? undefined : options.sameProcess.split(',').filter((k) => k !== '')
+  const rounds = Number(sameProcess && program.getOptionValueSource('rounds') !== 'cli' ? 15 : options.rounds)
   if (!Number.isInteger(rounds) || rounds < 1) {
     log(`bench: --rounds: a whole number of 1 or more, not ${JSON.stringify(options.rounds)}`)
     process.exit(2)
   }
-  process.exit(await runCompare({ ref: options.compare, rounds, benchArgs, json: options.json === true, ...(options.out ? { out: options.out } : {}), root: join(import.meta.dirname, '..'), log }))
+  const sliceMs = Number(options.sliceMs)
+  if (!Number.isInteger(sliceMs) || sliceMs < 20 || sliceMs > 60_000) {
+    log(`bench: --slice-ms: a whole number of milliseconds from 20 to 60,000, not ${JSON.stringify(options.sliceMs)}`)
+    process.exit(2)
+  }
+  if (sameProcess) {
+    if (benchArgs.length > 0) {
+      log(`bench: --same-process times its kernels only; it takes no bench options (${benchArgs.join(' ')})`)
+      process.exit(2)
+    }
+    const bad = sameProcess.filter((k) => !/^(rl|combat):[1-9]\d*$/.test(k))
+    if (sameProcess.length === 0 || bad.length > 0) {
+      log(`bench: --same-process: kernels rl:N (games in lockstep) or combat:N (creatures a side), comma-separated, not ${JSON.stringify(options.sameProcess)}`)
+      process.exit(2)
+    }
+  }
+  process.exit(
+    await runCompare({
+      ref: options.compare, rounds, benchArgs, json: options.json === true, ...(options.out ? { out: options.out } : {}), root: join(import.meta.dirname, '..'), log,
+      ...(sameProcess ? { sameProcess: { kernels: sameProcess, sliceMs } } : {}),
+    }),
+  )
+}
+if (options.sameProcess !== undefined) {
+  log('bench: --same-process goes with --compare REF')
+  process.exit(2)
 }
 const sections = new Set(options.only.split(','))
 if (typeof gc !== 'function') log('bench: run with node --expose-gc for memory figures (npm run bench does)')

@@ -56,4 +56,37 @@ describe.skipIf(!isCheckout)('npm run bench -- --compare (HEAD against the worki
     const sides = [...stderr.matchAll(/^(round \d\/2): (.+) done in [\d.]+ s$/gm)].map((m) => `${m[1]} ${m[2]!.startsWith('HEAD') ? 'ref' : 'head'}`)
     expect(sides).toEqual(['round 1/2 ref', 'round 1/2 head', 'round 2/2 head', 'round 2/2 ref'])
   })
+
+  it('--same-process times both builds\' kernels in one process, slice by slice, and compares them per round', () => {
+    const { code, stdout, stderr } = runBench('--compare', 'HEAD', '--same-process', 'rl:4,combat:10', '--rounds', '3', '--slice-ms', '20', '--json')
+    expect(code, stderr).toBe(0)
+    const report = JSON.parse(stdout)
+    expect(report).toMatchObject({ ref: 'HEAD', rounds: 3, benchArgs: ['--same-process', 'rl:4,combat:10'] })
+    expect(report.figures.map((f: { name: string }) => f.name)).toEqual(['sameProcess[kernel=rl:4].perSec', 'sameProcess[kernel=combat:10].perSec'])
+    for (const figure of report.figures) {
+      expect(figure).toMatchObject({ better: 'higher', constant: false })
+      expect(figure.old).toHaveLength(3)
+      expect(figure.new).toHaveLength(3)
+      for (const rate of [...figure.old, ...figure.new]) expect(rate).toBeGreaterThan(0)
+      expect(figure.ratio.rounds).toBe(3)
+      expect(figure.ratio.min).toBeLessThanOrEqual(figure.ratio.max)
+    }
+    expect(stderr).toMatch(/same process: rl:4: new \/ old per round [\d.]+ \.\. [\d.]+/)
+    expect(stderr).toMatch(/same process: combat:10: new \/ old per round/)
+  })
+
+  it('--same-process refuses a kernel it does not know, bench options and a use without --compare, each with its reason', () => {
+    const unknown = runBench('--compare', 'HEAD', '--same-process', 'rl:4,games:3')
+    expect(unknown.code).toBe(2)
+    expect(unknown.stderr).toContain('--same-process: kernels rl:N (games in lockstep) or combat:N (creatures a side)')
+    const withOptions = runBench('--compare', 'HEAD', '--same-process', 'rl:4', '--only', 'rl')
+    expect(withOptions.code).toBe(2)
+    expect(withOptions.stderr).toContain('it takes no bench options (--only rl)')
+    const alone = runBench('--same-process', 'rl:4')
+    expect(alone.code).toBe(2)
+    expect(alone.stderr).toContain('--same-process goes with --compare REF')
+    const slice = runBench('--compare', 'HEAD', '--same-process', 'rl:4', '--slice-ms', '5')
+    expect(slice.code).toBe(2)
+    expect(slice.stderr).toContain('--slice-ms: a whole number of milliseconds from 20 to 60,000, not "5"')
+  })
 })

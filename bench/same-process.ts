@@ -1,0 +1,64 @@
+/**
+ * The same-process comparison's runner (`npm run bench -- --compare REF --same-process KERNELS`):
+ * loads the kernels of two builds (bench/kernels.ts bundled against each tree's sources) into this
+ * one process and times them in alternated slices, the order swapped every round, so that both
+ * sides share the process, its heap and the machine's moment. Separate bench processes differ in
+ * more than the change (their heaps, their compiled code) and move by more than a few percent
+ * from one run to the next on a shared machine; slices in one process resolve a few percent.
+ * Both sides' state lives in the process at once (two `VecEnv`s of N games for `rl:N`), so the
+ * rates are those of a process holding both: compare the ratio, not the rates with the bench's.
+ *
+ * `node --expose-gc same-process.js REF_KERNELS HEAD_KERNELS SPECS ROUNDS SLICE_MS`: prints
+ * `{ "kernels": [{ "spec", "unit", "ref": [rate per round], "head": [...] }] }` on stdout and its
+ * progress on stderr.
+ */
+import { pathToFileURL } from 'node:url'
+import type { Kernel } from './kernels.js'
+
+interface KernelModule {
+  makeKernel(spec: string): Kernel
+}
+
+const [refPath, headPath, specList, roundsArg, sliceArg] = process.argv.slice(2)
+if (!refPath || !headPath || !specList || !roundsArg || !sliceArg) {
+  process.stderr.write('usage: same-process.js REF_KERNELS HEAD_KERNELS SPECS ROUNDS SLICE_MS\n')
+  process.exit(2)
+}
+const rounds = Number(roundsArg)
+const sliceMs = Number(sliceArg)
+const collect = typeof gc === 'function' ? gc : (): void => {}
+const log = (line: string): void => void process.stderr.write(`${line}\n`)
+
+/** Units per second of `kernel` over one slice (whole chunks, at least one), after a collection. */
+function rate(kernel: Kernel): number {
+  collect()
+  let units = 0
+  const t0 = performance.now()
+  let t = t0
+  do {
+    units += kernel.work()
+    t = performance.now()
+  } while (t - t0 < sliceMs)
+  return (units * 1000) / (t - t0)
+}
+
+const ref = (await import(pathToFileURL(refPath).href)) as KernelModule
+const head = (await import(pathToFileURL(headPath).href)) as KernelModule
+const out: { spec: string; unit: string; ref: number[]; head: number[] }[] = []
+for (const spec of specList.split(',')) {
+  const sides = { ref: ref.makeKernel(spec), head: head.makeKernel(spec) }
+  log(`same process: ${spec} (${sides.head.unit}): warming up both sides ...`)
+  for (let w = 0; w < 2; w++) {
+    rate(sides.ref)
+    rate(sides.head)
+  }
+  const row = { spec, unit: sides.head.unit, ref: [] as number[], head: [] as number[] }
+  for (let k = 0; k < rounds; k++) {
+    const order = k % 2 === 0 ? (['ref', 'head'] as const) : (['head', 'ref'] as const)
+    for (const side of order) row[side].push(rate(sides[side]))
+  }
+  const ratios = row.head.map((h, k) => h / row.ref[k]!).sort((a, b) => a - b)
+  log(`same process: ${spec}: new / old per round ${ratios[0]!.toFixed(3)} .. ${ratios[ratios.length - 1]!.toFixed(3)}`)
+  out.push(row)
+}
+process.stdout.write(`${JSON.stringify({ kernels: out })}\n`)
