@@ -39,11 +39,13 @@ export function moveToZone(world: GameWorld, eid: Eid, to: ZoneId, rule: string,
     world.stats.deathtouched[eid] = 0
     world.place.controller[eid] = owner
     endEffectsOn(world, eid)
-    // CR 400.7: an Equipment or Aura that leaves is no longer attached to anything.
-    if (world.attachables.includes(eid)) detach(world, eid)
+    // CR 400.7: an Equipment or Aura that leaves is no longer attached to anything (only they are
+    // ever attached: `attach`; `detach` of an object attached to nothing does nothing).
+    detach(world, eid)
   } else if (from !== Zone.Stack && from !== Zone.Outside) {
     const list = zoneList(lists, from)
-    const at = list.lastIndexOf(eid)
+    // From the front: a card drawn is the library's first (`drawCard`).
+    const at = list.indexOf(eid)
     if (at >= 0) list.splice(at, 1)
   }
   if (from === Zone.Exile) {
