@@ -119,11 +119,12 @@ function collectDealers(world: GameWorld, kind: DamageStepKind, assign: boolean)
  * double strike; never with power 0 or less. The rule's one check (`collectDealers`, `attackerDealsDamage`).
  */
 function dealsInStep(world: GameWorld, c: Eid, role: number, first: boolean): boolean {
+  // The keywords first: in a first-strike step most creatures fail on them, and nothing else is read.
+  const eff = world.kw.effective[c]!
+  if (first && (eff & KW_ANY_FIRST_STRIKE) === 0) return false
   const f = world.combat.flags[c]!
   if ((f & role) === 0 || world.place.zone[c] !== Zone.Battlefield || world.stats.power[c]! <= 0) return false
-  const eff = world.kw.effective[c]!
-  if (first) return (eff & KW_ANY_FIRST_STRIKE) !== 0
-  return !world.turn.firstStrikeStepDone || (f & C_HAD_FIRST_STRIKE) === 0 || (eff & KW_DOUBLE_STRIKE) !== 0
+  return first || !world.turn.firstStrikeStepDone || (f & C_HAD_FIRST_STRIKE) === 0 || (eff & KW_DOUBLE_STRIKE) !== 0
 }
 
 /** Whether an attacking creature still in combat assigns combat damage in this step (`dealsInStep`). */
