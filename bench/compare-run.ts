@@ -28,7 +28,7 @@ export interface CompareOptions {
    * Instead of whole benches in separate processes: these kernels (bench/kernels.ts: `rl:256`,
    * `combat:10`) of both builds in one process, in alternated slices of `sliceMs` (bench/same-process.ts).
    */
-  sameProcess?: { kernels: string[]; sliceMs: number }
+  sameProcess?: { kernels: string[]; sliceMs: number; processes: number }
   log: (line: string) => void
 }
 
@@ -376,13 +376,14 @@ const kernelFigure = (spec: string): string => `sameProcess[kernel=${spec}].perS
 
 /**
  * `--same-process`: bench/kernels.ts bundled against each tree's sources (for the ref, the current
- * file copied into its worktree: its own engine, the current loop), both loaded into one child
+ * file copied into its worktree: the ref's engine and its own bench helpers, `engine-combat.ts`
+ * and `masked-random.ts`, under the current kernels), both loaded into one child
  * process (bench/same-process.ts) and timed in alternated slices; each round's figures are one
  * slice of each side, so the table and verdicts are those of the process comparison.
  */
 async function sameProcessCompare(
   o: CompareOptions,
-  sp: { kernels: string[]; sliceMs: number },
+  sp: { kernels: string[]; sliceMs: number; processes: number },
   at: { refDir: string; refCommit: string; headCommit: string; dirty: boolean; label: string; current: string },
 ): Promise<CompareReport> {
   const { root, log } = o
@@ -403,20 +404,30 @@ async function sameProcessCompare(
   }
   await bundle(root, 'bench/same-process.ts', runner, 'the same-process runner')
   const t0 = performance.now()
-  log(`bench: --compare --same-process: ${sp.kernels.join(', ')}: ${o.rounds} rounds of a ${sp.sliceMs} ms slice of each side, in one process ...`)
-  const stdout = await mustRun(
-    'the same-process comparison',
-    process.execPath,
-    ['--expose-gc', runner, refKernels, headKernels, sp.kernels.join(','), String(o.rounds), String(sp.sliceMs)],
-    root,
-    (line) => log(`  ${line}`),
-  )
-  const result = JSON.parse(stdout) as { kernels: { spec: string; ref: number[]; head: number[] }[] }
+  log(`bench: --compare --same-process: ${sp.kernels.join(', ')}: ${sp.processes} process${sp.processes === 1 ? '' : 'es'}, each ${o.rounds} rounds of a ${sp.sliceMs} ms slice of each side ...`)
   const oldRuns: Figures[] = []
   const newRuns: Figures[] = []
-  for (let k = 0; k < o.rounds; k++) {
-    oldRuns.push(new Map(result.kernels.map((r) => [kernelFigure(r.spec), r.ref[k]!])))
-    newRuns.push(new Map(result.kernels.map((r) => [kernelFigure(r.spec), r.head[k]!])))
+  const order: CompareReport['order'] = []
+  for (let p = 0; p < sp.processes; p++) {
+    // Each process compiles both sides anew, and how well V8 compiles one of them can differ from
+    // one process to the next (seen: a side 10% slower in every round of one process, not in the
+    // next): several processes, the side loaded first swapped between them.
+    const refFirst = p % 2 === 0
+    const stdout = await mustRun(
+      'the same-process comparison',
+      process.execPath,
+      ['--expose-gc', runner, refFirst ? refKernels : headKernels, refFirst ? headKernels : refKernels, sp.kernels.join(','), String(o.rounds), String(sp.sliceMs)],
+      root,
+      (line) => log(`  [process ${p + 1}/${sp.processes}] ${line}`),
+    )
+    const result = JSON.parse(stdout) as { kernels: { spec: string; first: number[]; second: number[] }[] }
+    for (let k = 0; k < o.rounds; k++) {
+      const ref = (r: (typeof result.kernels)[number]): number => (refFirst ? r.first : r.second)[k]!
+      const head = (r: (typeof result.kernels)[number]): number => (refFirst ? r.second : r.first)[k]!
+      oldRuns.push(new Map(result.kernels.map((r) => [kernelFigure(r.spec), ref(r)])))
+      newRuns.push(new Map(result.kernels.map((r) => [kernelFigure(r.spec), head(r)])))
+      order.push((k % 2 === 0) === refFirst ? 'ref' : 'head')
+    }
   }
   const s = (performance.now() - t0) / 1000
   const c = compareRuns(oldRuns, newRuns)
@@ -425,9 +436,9 @@ async function sameProcessCompare(
     refCommit: at.refCommit,
     headCommit: at.headCommit,
     dirty: at.dirty,
-    rounds: o.rounds,
-    benchArgs: ['--same-process', sp.kernels.join(',')],
-    order: Array.from({ length: o.rounds }, (_, k) => (k % 2 === 0 ? 'ref' : 'head')),
+    rounds: o.rounds * sp.processes,
+    benchArgs: ['--same-process', sp.kernels.join(','), '--processes', String(sp.processes)],
+    order,
     seconds: { ref: [s / 2], head: [s / 2] },
     controlsChanged: [],
     figures: c.figures.map((f) => ({ ...f, verdict: verdict(f) })),

@@ -306,9 +306,10 @@ const program = new Command()
   .option('--rl-seconds <s>', 'seconds of the learning-environment measurement', '5')
   .option('--rl-steps <n>', 'then masked random steps on until this many over the run (the 10,000,000-step check: rejected must stay 0)')
   .option('--compare <ref>', 'instead: build REF (a commit, a tag) in a worktree and run its bench and this one alternately with the other options given, then compare every figure (new / old per round; --json and --out give the comparison)')
-  .option('--rounds <n>', 'with --compare: rounds, each one run of both benches, the order swapped every round (with --same-process: one slice of each side; default 15)', '3')
+  .option('--rounds <n>', 'with --compare: rounds, each one run of both benches, the order swapped every round (with --same-process: one slice of each side, in each process; default 9)', '3')
   .option('--same-process <kernels>', 'with --compare: instead of whole benches, these kernels of both builds in one process, in alternated slices (rl:N games in lockstep, combat:N a side; e.g. rl:256,combat:10,combat:10000)')
   .option('--slice-ms <ms>', 'with --same-process: milliseconds of each slice', '500')
+  .option('--processes <n>', 'with --same-process: processes, each all the rounds (the side loaded first swapped between them)', '3')
   .parse(process.argv)
 const options = program.opts<{
   json?: boolean
@@ -333,18 +334,19 @@ const options = program.opts<{
   rounds: string
   sameProcess?: string
   sliceMs: string
+  processes: string
 }>()
 if (options.compare !== undefined) {
   // Both benches get the options given on the command line (not the defaults: an older bench has its own).
   const benchArgs: string[] = []
   for (const option of program.options) {
     const key = option.attributeName()
-    if (['compare', 'rounds', 'json', 'out', 'sameProcess', 'sliceMs'].includes(key) || program.getOptionValueSource(key) !== 'cli' || !option.long) continue
+    if (['compare', 'rounds', 'json', 'out', 'sameProcess', 'sliceMs', 'processes'].includes(key) || program.getOptionValueSource(key) !== 'cli' || !option.long) continue
     const value: unknown = program.getOptionValue(key)
     benchArgs.push(option.long, ...(typeof value === 'boolean' ? [] : [String(value)]))
   }
   const sameProcess = options.sameProcess === undefined ? undefined : options.sameProcess.split(',').filter((k) => k !== '')
-  const rounds = Number(sameProcess && program.getOptionValueSource('rounds') !== 'cli' ? 15 : options.rounds)
+  const rounds = Number(sameProcess && program.getOptionValueSource('rounds') !== 'cli' ? 9 : options.rounds)
   if (!Number.isInteger(rounds) || rounds < 1) {
     log(`bench: --rounds: a whole number of 1 or more, not ${JSON.stringify(options.rounds)}`)
     process.exit(2)
@@ -352,6 +354,11 @@ if (options.compare !== undefined) {
   const sliceMs = Number(options.sliceMs)
   if (!Number.isInteger(sliceMs) || sliceMs < 20 || sliceMs > 60_000) {
     log(`bench: --slice-ms: a whole number of milliseconds from 20 to 60,000, not ${JSON.stringify(options.sliceMs)}`)
+    process.exit(2)
+  }
+  const processes = Number(options.processes)
+  if (!Number.isInteger(processes) || processes < 1 || processes > 100) {
+    log(`bench: --processes: a whole number from 1 to 100, not ${JSON.stringify(options.processes)}`)
     process.exit(2)
   }
   if (sameProcess) {
@@ -368,7 +375,7 @@ if (options.compare !== undefined) {
   process.exit(
     await runCompare({
       ref: options.compare, rounds, benchArgs, json: options.json === true, ...(options.out ? { out: options.out } : {}), root: join(import.meta.dirname, '..'), log,
-      ...(sameProcess ? { sameProcess: { kernels: sameProcess, sliceMs } } : {}),
+      ...(sameProcess ? { sameProcess: { kernels: sameProcess, sliceMs, processes } } : {}),
     }),
   )
 }

@@ -8,9 +8,10 @@
  * Both sides' state lives in the process at once (two `VecEnv`s of N games for `rl:N`), so the
  * rates are those of a process holding both: compare the ratio, not the rates with the bench's.
  *
- * `node --expose-gc same-process.js REF_KERNELS HEAD_KERNELS SPECS ROUNDS SLICE_MS`: prints
- * `{ "kernels": [{ "spec", "unit", "ref": [rate per round], "head": [...] }] }` on stdout and its
- * progress on stderr.
+ * `node --expose-gc same-process.js FIRST_KERNELS SECOND_KERNELS SPECS ROUNDS SLICE_MS`: loads
+ * the first, then the second, and prints `{ "kernels": [{ "spec", "unit", "first": [rate per
+ * round], "second": [...] }] }` on stdout and its progress on stderr. How well V8 compiles one
+ * side can differ from one process to the next, so the caller runs several, swapping the order.
  */
 import { pathToFileURL } from 'node:url'
 import type { Kernel } from './kernels.js'
@@ -19,9 +20,9 @@ interface KernelModule {
   makeKernel(spec: string): Kernel
 }
 
-const [refPath, headPath, specList, roundsArg, sliceArg] = process.argv.slice(2)
-if (!refPath || !headPath || !specList || !roundsArg || !sliceArg) {
-  process.stderr.write('usage: same-process.js REF_KERNELS HEAD_KERNELS SPECS ROUNDS SLICE_MS\n')
+const [firstPath, secondPath, specList, roundsArg, sliceArg] = process.argv.slice(2)
+if (!firstPath || !secondPath || !specList || !roundsArg || !sliceArg) {
+  process.stderr.write('usage: same-process.js FIRST_KERNELS SECOND_KERNELS SPECS ROUNDS SLICE_MS\n')
   process.exit(2)
 }
 const rounds = Number(roundsArg)
@@ -42,23 +43,23 @@ function rate(kernel: Kernel): number {
   return (units * 1000) / (t - t0)
 }
 
-const ref = (await import(pathToFileURL(refPath).href)) as KernelModule
-const head = (await import(pathToFileURL(headPath).href)) as KernelModule
-const out: { spec: string; unit: string; ref: number[]; head: number[] }[] = []
+const first = (await import(pathToFileURL(firstPath).href)) as KernelModule
+const second = (await import(pathToFileURL(secondPath).href)) as KernelModule
+const out: { spec: string; unit: string; first: number[]; second: number[] }[] = []
 for (const spec of specList.split(',')) {
-  const sides = { ref: ref.makeKernel(spec), head: head.makeKernel(spec) }
-  log(`same process: ${spec} (${sides.head.unit}): warming up both sides ...`)
+  const sides = { first: first.makeKernel(spec), second: second.makeKernel(spec) }
+  log(`same process: ${spec} (${sides.second.unit}): warming up both sides ...`)
   for (let w = 0; w < 2; w++) {
-    rate(sides.ref)
-    rate(sides.head)
+    rate(sides.first)
+    rate(sides.second)
   }
-  const row = { spec, unit: sides.head.unit, ref: [] as number[], head: [] as number[] }
+  const row = { spec, unit: sides.second.unit, first: [] as number[], second: [] as number[] }
   for (let k = 0; k < rounds; k++) {
-    const order = k % 2 === 0 ? (['ref', 'head'] as const) : (['head', 'ref'] as const)
+    const order = k % 2 === 0 ? (['first', 'second'] as const) : (['second', 'first'] as const)
     for (const side of order) row[side].push(rate(sides[side]))
   }
-  const ratios = row.head.map((h, k) => h / row.ref[k]!).sort((a, b) => a - b)
-  log(`same process: ${spec}: new / old per round ${ratios[0]!.toFixed(3)} .. ${ratios[ratios.length - 1]!.toFixed(3)}`)
+  const ratios = row.second.map((h, k) => h / row.first[k]!).sort((a, b) => a - b)
+  log(`same process: ${spec}: second / first per round ${ratios[0]!.toFixed(3)} .. ${ratios[ratios.length - 1]!.toFixed(3)}`)
   out.push(row)
 }
 process.stdout.write(`${JSON.stringify({ kernels: out })}\n`)

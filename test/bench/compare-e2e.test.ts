@@ -58,21 +58,22 @@ describe.skipIf(!isCheckout)('npm run bench -- --compare (HEAD against the worki
   })
 
   it('--same-process times both builds\' kernels in one process, slice by slice, and compares them per round', () => {
-    const { code, stdout, stderr } = runBench('--compare', 'HEAD', '--same-process', 'rl:4,combat:10', '--rounds', '3', '--slice-ms', '20', '--json')
+    const { code, stdout, stderr } = runBench('--compare', 'HEAD', '--same-process', 'rl:4,combat:10', '--rounds', '2', '--processes', '2', '--slice-ms', '20', '--json')
     expect(code, stderr).toBe(0)
     const report = JSON.parse(stdout)
-    expect(report).toMatchObject({ ref: 'HEAD', rounds: 3, benchArgs: ['--same-process', 'rl:4,combat:10'] })
+    // Two processes of two rounds: four rounds, the side loaded first swapped between the processes.
+    expect(report).toMatchObject({ ref: 'HEAD', rounds: 4, order: ['ref', 'head', 'head', 'ref'], benchArgs: ['--same-process', 'rl:4,combat:10', '--processes', '2'] })
     expect(report.figures.map((f: { name: string }) => f.name)).toEqual(['sameProcess[kernel=rl:4].perSec', 'sameProcess[kernel=combat:10].perSec'])
     for (const figure of report.figures) {
       expect(figure).toMatchObject({ better: 'higher', constant: false })
-      expect(figure.old).toHaveLength(3)
-      expect(figure.new).toHaveLength(3)
+      expect(figure.old).toHaveLength(4)
+      expect(figure.new).toHaveLength(4)
       for (const rate of [...figure.old, ...figure.new]) expect(rate).toBeGreaterThan(0)
-      expect(figure.ratio.rounds).toBe(3)
+      expect(figure.ratio.rounds).toBe(4)
       expect(figure.ratio.min).toBeLessThanOrEqual(figure.ratio.max)
     }
-    expect(stderr).toMatch(/same process: rl:4: new \/ old per round [\d.]+ \.\. [\d.]+/)
-    expect(stderr).toMatch(/same process: combat:10: new \/ old per round/)
+    expect(stderr).toMatch(/\[process 1\/2\] same process: rl:4: second \/ first per round [\d.]+ \.\. [\d.]+/)
+    expect(stderr).toMatch(/\[process 2\/2\] same process: combat:10: second \/ first per round/)
   })
 
   it('--same-process refuses a kernel it does not know, bench options and a use without --compare, each with its reason', () => {
@@ -88,5 +89,8 @@ describe.skipIf(!isCheckout)('npm run bench -- --compare (HEAD against the worki
     const slice = runBench('--compare', 'HEAD', '--same-process', 'rl:4', '--slice-ms', '5')
     expect(slice.code).toBe(2)
     expect(slice.stderr).toContain('--slice-ms: a whole number of milliseconds from 20 to 60,000, not "5"')
+    const processes = runBench('--compare', 'HEAD', '--same-process', 'rl:4', '--processes', '0')
+    expect(processes.code).toBe(2)
+    expect(processes.stderr).toContain('--processes: a whole number from 1 to 100, not "0"')
   })
 })
