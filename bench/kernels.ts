@@ -2,13 +2,13 @@
  * The kernels of the same-process comparison (`npm run bench -- --compare REF --same-process
  * rl:256,combat:10`, bench/same-process.ts): small loops of the bench's own work, each one built
  * against one tree's sources (this file is bundled in the current tree and, copied, in the ref's
- * worktree), so that the two builds run side by side in one process, slice by slice. A kernel
- * `work()` does a fixed chunk and returns how many units it did; the runner times the chunks.
+ * worktree), so that the two builds run side by side in one process, slice by slice. A kernel's
+ * `work()` does a chunk of `chunk` units and returns the milliseconds the bench's figure counts.
  *
  * - `rl:N`: masked random steps of `VecEnv` with N games in lockstep, self-play, observations and
  *   masks written (the bench's `rl.stepsPerSec` loop); unit: a masked step.
- * - `combat:N`: a restore of a generated N-a-side board and its whole combat through `act` (the
- *   bench's `smallBoard` and `fullCombat` combat, with the restore before it); unit: a combat.
+ * - `combat:N`: a generated N-a-side board's whole combat through `act`, restored before each (the
+ *   bench's `smallBoard` and `fullCombat` combat; the restore is not timed); unit: a combat.
  */
 import { Rng } from '../src/core/rng.js'
 import { buildBoard, generateBoardSpec } from '../src/generate/board.js'
@@ -20,7 +20,9 @@ import { pickMasked } from './masked-random.js'
 export interface Kernel {
   /** What one unit of work is, plural (`masked steps`, `combats`). */
   unit: string
-  /** Does a chunk of work (a few milliseconds at most) and returns the units done. */
+  /** Units of work in a chunk. */
+  chunk: number
+  /** Does a chunk of work (a few milliseconds at most) and returns the milliseconds the bench's figure counts of it. */
   work(): number
 }
 
@@ -36,14 +38,17 @@ export function makeKernel(spec: string, seed = 1): Kernel {
     const actions = new Int32Array(n)
     return {
       unit: 'masked steps',
+      chunk: 4 * n,
+      // The policy's draw and the step, as the bench's `rl.stepsPerSec` counts them.
       work: () => {
-        const before = env.stats.steps
+        const t0 = performance.now()
         for (let r = 0; r < 4; r++) {
           pickMasked(env.mask, n, rng, actions)
           env.step(actions)
         }
+        const ms = performance.now() - t0
         if (env.stats.rejected !== 0) throw new Error(`kernel ${spec}: ${env.stats.rejected} masked actions rejected`)
-        return env.stats.steps - before
+        return ms
       },
     }
   }
@@ -54,12 +59,17 @@ export function makeKernel(spec: string, seed = 1): Kernel {
   const combats = Math.max(1, Math.floor(10_000 / n))
   return {
     unit: 'combats',
+    chunk: combats,
+    // The combat alone, as the bench's `smallBoard.engineCombatsPerSec` and `fullCombat[].engineMs` time it: not the restore before it.
     work: () => {
+      let ms = 0
       for (let c = 0; c < combats; c++) {
         restoreWorld(board.world, snapshot)
+        const t0 = performance.now()
         runEngineCombat(board)
+        ms += performance.now() - t0
       }
-      return combats
+      return ms
     },
   }
 }

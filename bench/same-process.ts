@@ -29,18 +29,19 @@ const rounds = Number(roundsArg)
 const sliceMs = Number(sliceArg)
 const collect = typeof gc === 'function' ? gc : (): void => {}
 const log = (line: string): void => void process.stderr.write(`${line}\n`)
+const WARM_UP_MS = 1500
 
-/** Units per second of `kernel` over one slice (whole chunks, at least one), after a collection. */
+/** Units per second of `kernel` over one slice (whole chunks, at least one; the time its chunks count), after a collection. */
 function rate(kernel: Kernel): number {
   collect()
   let units = 0
+  let ms = 0
   const t0 = performance.now()
-  let t = t0
   do {
-    units += kernel.work()
-    t = performance.now()
-  } while (t - t0 < sliceMs)
-  return (units * 1000) / (t - t0)
+    ms += kernel.work()
+    units += kernel.chunk
+  } while (performance.now() - t0 < sliceMs)
+  return (units * 1000) / ms
 }
 
 const first = (await import(pathToFileURL(firstPath).href)) as KernelModule
@@ -49,7 +50,9 @@ const out: { spec: string; unit: string; first: number[]; second: number[] }[] =
 for (const spec of specList.split(',')) {
   const sides = { first: first.makeKernel(spec), second: second.makeKernel(spec) }
   log(`same process: ${spec} (${sides.second.unit}): warming up both sides ...`)
-  for (let w = 0; w < 2; w++) {
+  // Until both sides are compiled: two slices each, and at least WARM_UP_MS of each (a VecEnv takes a second or two).
+  const w0 = performance.now()
+  for (let w = 0; w < 2 || performance.now() - w0 < 2 * WARM_UP_MS; w++) {
     rate(sides.first)
     rate(sides.second)
   }
