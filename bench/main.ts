@@ -21,6 +21,7 @@ import { soak, type SoakReport } from './soak.js'
 import { rlBench, type RlReport } from './rl.js'
 import { benchSelfPlay, type SelfPlayBenchResult } from '../src/node/selfplay/bench.js'
 import { runCompare } from './compare-run.js'
+import { KERNEL_SPEC } from './kernels.js'
 import { median } from './compare.js'
 import { createLimitBoard, resetLimitBoard, runLimitCombat } from './limit.js'
 import { baselineOutcome, engineOutcome, limitOutcome, type Outcome } from './outcome.js'
@@ -366,7 +367,7 @@ if (options.compare !== undefined) {
       log(`bench: --same-process times its kernels only; it takes no bench options (${benchArgs.join(' ')})`)
       process.exit(2)
     }
-    const bad = sameProcess.filter((k) => !/^(rl|combat):[1-9]\d*$/.test(k))
+    const bad = sameProcess.filter((k) => !KERNEL_SPEC.test(k))
     if (sameProcess.length === 0 || bad.length > 0) {
       log(`bench: --same-process: kernels rl:N (games in lockstep) or combat:N (creatures a side), comma-separated, not ${JSON.stringify(options.sameProcess)}`)
       process.exit(2)
