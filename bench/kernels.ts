@@ -9,10 +9,17 @@
  *   masks written (the bench's `rl.stepsPerSec` loop); unit: a masked step.
  * - `combat:N`: a generated N-a-side board's whole combat through `act`, restored before each (the
  *   bench's `smallBoard` and `fullCombat` combat; the restore is not timed); unit: a combat.
+ * - `obs:N`: the observation writer alone: N self-play games of `VecEnv` played 60 masked steps in,
+ *   each game's observation (its decider's) written again and again in place through its own
+ *   `ObjectRows`, nothing changed in between: what reading and comparing the state costs when no
+ *   float needs writing (the part an engine-kept change mark would take out); unit: a write.
  */
 import { Rng } from '../src/core/rng.js'
 import { buildBoard, generateBoardSpec } from '../src/generate/board.js'
-import { VecEnv } from '../src/rl/vec-env.js'
+import { pendingDecision } from '../src/decisions/pending.js'
+import { OBS_SIZE } from '../src/rl/layout.js'
+import { fillSlots, ObjectRows, SlotTable, writeObservation } from '../src/rl/observe.js'
+import { envWorld, VecEnv } from '../src/rl/vec-env.js'
 import { restoreWorld, snapshotWorld } from '../src/state/snapshot.js'
 import { runEngineCombat } from './engine-combat.js'
 import { pickMasked } from './masked-random.js'
@@ -27,12 +34,12 @@ export interface Kernel {
 }
 
 /** What a kernel spec looks like: its kind and N (the bench checks its `--same-process` list against it). */
-export const KERNEL_SPEC = /^(rl|combat):([1-9]\d*)$/
+export const KERNEL_SPEC = /^(rl|combat|obs):([1-9]\d*)$/
 
-/** The kernel a spec names (`rl:256`, `combat:10`); a clear error for any other (`VecEnv` checks its own N). */
+/** The kernel a spec names (`rl:256`, `combat:10`, `obs:16`); a clear error for any other (`VecEnv` checks its own N). */
 export function makeKernel(spec: string, seed = 1): Kernel {
   const match = KERNEL_SPEC.exec(spec)
-  if (!match) throw new Error(`kernel ${JSON.stringify(spec)}: expected rl:N (games in lockstep) or combat:N (creatures a side), N a whole number of 1 or more`)
+  if (!match) throw new Error(`kernel ${JSON.stringify(spec)}: expected rl:N (games in lockstep), combat:N (creatures a side) or obs:N (observations written), N a whole number of 1 or more`)
   const n = Number(match[2])
   if (match[1] === 'rl') {
     const env = new VecEnv({ n, seed, opponent: 'self' })
@@ -54,6 +61,7 @@ export function makeKernel(spec: string, seed = 1): Kernel {
       },
     }
   }
+  if (match[1] === 'obs') return observeKernel(n, seed)
   if (n > 1_000_000) throw new Error(`kernel ${spec}: at most 1,000,000 creatures a side`)
   const board = buildBoard(generateBoardSpec({ size: n, seed }), seed)
   const snapshot = snapshotWorld(board.world)
@@ -72,6 +80,42 @@ export function makeKernel(spec: string, seed = 1): Kernel {
         ms += performance.now() - t0
       }
       return ms
+    },
+  }
+}
+
+/** `obs:N`: N games 60 masked steps in, each one's observation for its decider written again in place (see the file's head). */
+function observeKernel(n: number, seed: number): Kernel {
+  const env = new VecEnv({ n, seed, opponent: 'self' })
+  const rng = new Rng(seed)
+  const actions = new Int32Array(n)
+  for (let s = 0; s < 60; s++) {
+    pickMasked(env.mask, n, rng, actions)
+    env.step(actions)
+  }
+  const place = new Float32Array(n * OBS_SIZE)
+  const games = Array.from({ length: n }, (_, i) => {
+    const world = envWorld(env, i)
+    const decision = pendingDecision(world)
+    if (decision.player === null) throw new Error(`kernel obs:${n}: game ${i} has no decider 60 steps in`)
+    const slots = new SlotTable()
+    fillSlots(world, decision.player, slots)
+    return { world, decision, viewer: decision.player, slots, rows: new ObjectRows() }
+  })
+  const reps = Math.max(1, Math.ceil(2048 / n))
+  return {
+    unit: 'observation writes',
+    chunk: reps * n,
+    work: () => {
+      const t0 = performance.now()
+      for (let r = 0; r < reps; r++) {
+        for (let i = 0; i < n; i++) {
+          const g = games[i]!
+          writeObservation(g.world, g.viewer, place, i * OBS_SIZE, g.slots, g.decision.kind, g.decision.player, g.decision.count, g.rows)
+          g.rows.forgetTouched()
+        }
+      }
+      return performance.now() - t0
     },
   }
 }

@@ -308,7 +308,7 @@ const program = new Command()
   .option('--rl-steps <n>', 'then masked random steps on until this many over the run (the 10,000,000-step check: rejected must stay 0)')
   .option('--compare <ref>', 'instead: build REF (a commit, a tag) in a worktree and run its bench and this one alternately with the other options given, then compare every figure (new / old per round; --json and --out give the comparison)')
   .option('--rounds <n>', 'with --compare: rounds, each one run of both benches, the order swapped every round (with --same-process: one slice of each side, in each process; default 9)', '3')
-  .option('--same-process <kernels>', 'with --compare: instead of whole benches, these kernels of both builds in one process, in alternated slices (rl:N games in lockstep, combat:N a side; e.g. rl:256,combat:10,combat:10000)')
+  .option('--same-process <kernels>', 'with --compare: instead of whole benches, these kernels of both builds in one process, in alternated slices (rl:N games in lockstep, combat:N a side, obs:N observations of N games written; e.g. rl:256,combat:10,combat:10000)')
   .option('--slice-ms <ms>', 'with --same-process: milliseconds of each slice', '500')
   .option('--processes <n>', 'with --same-process: processes, each all the rounds (the side loaded first swapped between them)', '3')
   .parse(process.argv)
@@ -369,7 +369,7 @@ if (options.compare !== undefined) {
     }
     const bad = sameProcess.filter((k) => !KERNEL_SPEC.test(k))
     if (sameProcess.length === 0 || bad.length > 0) {
-      log(`bench: --same-process: kernels rl:N (games in lockstep) or combat:N (creatures a side), comma-separated, not ${JSON.stringify(options.sameProcess)}`)
+      log(`bench: --same-process: kernels rl:N (games in lockstep), combat:N (creatures a side) or obs:N (observations written), comma-separated, not ${JSON.stringify(options.sameProcess)}`)
       process.exit(2)
     }
   }

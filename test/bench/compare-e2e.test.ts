@@ -58,12 +58,12 @@ describe.skipIf(!isCheckout)('npm run bench -- --compare (HEAD against the worki
   })
 
   it('--same-process times both builds\' kernels in one process, slice by slice, and compares them per round', () => {
-    const { code, stdout, stderr } = runBench('--compare', 'HEAD', '--same-process', 'rl:4,combat:10', '--rounds', '2', '--processes', '2', '--slice-ms', '20', '--json')
+    const { code, stdout, stderr } = runBench('--compare', 'HEAD', '--same-process', 'rl:4,combat:10,obs:4', '--rounds', '2', '--processes', '2', '--slice-ms', '20', '--json')
     expect(code, stderr).toBe(0)
     const report = JSON.parse(stdout)
     // Two processes of two rounds: four rounds, the side loaded first swapped between the processes.
-    expect(report).toMatchObject({ ref: 'HEAD', rounds: 4, order: ['ref', 'head', 'head', 'ref'], benchArgs: ['--same-process', 'rl:4,combat:10', '--processes', '2'] })
-    expect(report.figures.map((f: { name: string }) => f.name)).toEqual(['sameProcess[kernel=rl:4].perSec', 'sameProcess[kernel=combat:10].perSec'])
+    expect(report).toMatchObject({ ref: 'HEAD', rounds: 4, order: ['ref', 'head', 'head', 'ref'], benchArgs: ['--same-process', 'rl:4,combat:10,obs:4', '--processes', '2'] })
+    expect(report.figures.map((f: { name: string }) => f.name)).toEqual(['sameProcess[kernel=rl:4].perSec', 'sameProcess[kernel=combat:10].perSec', 'sameProcess[kernel=obs:4].perSec'])
     for (const figure of report.figures) {
       expect(figure).toMatchObject({ better: 'higher', constant: false })
       expect(figure.old).toHaveLength(4)
@@ -79,7 +79,7 @@ describe.skipIf(!isCheckout)('npm run bench -- --compare (HEAD against the worki
   it('--same-process refuses a kernel it does not know, bench options and a use without --compare, each with its reason', () => {
     const unknown = runBench('--compare', 'HEAD', '--same-process', 'rl:4,games:3')
     expect(unknown.code).toBe(2)
-    expect(unknown.stderr).toContain('--same-process: kernels rl:N (games in lockstep) or combat:N (creatures a side)')
+    expect(unknown.stderr).toContain('--same-process: kernels rl:N (games in lockstep), combat:N (creatures a side) or obs:N (observations written)')
     const withOptions = runBench('--compare', 'HEAD', '--same-process', 'rl:4', '--only', 'rl')
     expect(withOptions.code).toBe(2)
     expect(withOptions.stderr).toContain('it takes no bench options (--only rl)')
