@@ -71,7 +71,9 @@ describe('ObjectRows: observations written in place', () => {
     expect(seen.combat).toBeGreaterThan(0)
     // A search writes the library histogram, and the write after it clears it.
     for (const kind of ['mulligan', 'priority', 'declareAttackers', 'declareBlockers', 'search']) expect(seen.kinds, kind).toContain(kind)
-  })
+    // Eight whole games, each decision written twice and checked against a fresh write: about 4 s
+    // alone, more beside the rest of the suite.
+  }, 60_000)
 
   it('CR 400.3: a player\'s zone lists hold the cards they own in that zone (the writer asks canSeeZone once per list)', () => {
     let checked = 0
