@@ -35,11 +35,13 @@ export interface Kernel {
 
 /** What a kernel spec looks like: its kind and N (the bench checks its `--same-process` list against it). */
 export const KERNEL_SPEC = /^(rl|combat|obs):([1-9]\d*)$/
+/** The kernels a spec may name, for the messages that refuse one. */
+export const KERNEL_KINDS = 'rl:N (games in lockstep), combat:N (creatures a side) or obs:N (observations written)'
 
 /** The kernel a spec names (`rl:256`, `combat:10`, `obs:16`); a clear error for any other (`VecEnv` checks its own N). */
 export function makeKernel(spec: string, seed = 1): Kernel {
   const match = KERNEL_SPEC.exec(spec)
-  if (!match) throw new Error(`kernel ${JSON.stringify(spec)}: expected rl:N (games in lockstep), combat:N (creatures a side) or obs:N (observations written), N a whole number of 1 or more`)
+  if (!match) throw new Error(`kernel ${JSON.stringify(spec)}: expected ${KERNEL_KINDS}, N a whole number of 1 or more`)
   const n = Number(match[2])
   if (match[1] === 'rl') {
     const env = new VecEnv({ n, seed, opponent: 'self' })

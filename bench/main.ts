@@ -21,7 +21,7 @@ import { soak, type SoakReport } from './soak.js'
 import { rlBench, type RlReport } from './rl.js'
 import { benchSelfPlay, type SelfPlayBenchResult } from '../src/node/selfplay/bench.js'
 import { runCompare } from './compare-run.js'
-import { KERNEL_SPEC } from './kernels.js'
+import { KERNEL_KINDS, KERNEL_SPEC } from './kernels.js'
 import { median } from './compare.js'
 import { createLimitBoard, resetLimitBoard, runLimitCombat } from './limit.js'
 import { baselineOutcome, engineOutcome, limitOutcome, type Outcome } from './outcome.js'
@@ -369,7 +369,7 @@ if (options.compare !== undefined) {
     }
     const bad = sameProcess.filter((k) => !KERNEL_SPEC.test(k))
     if (sameProcess.length === 0 || bad.length > 0) {
-      log(`bench: --same-process: kernels rl:N (games in lockstep), combat:N (creatures a side) or obs:N (observations written), comma-separated, not ${JSON.stringify(options.sameProcess)}`)
+      log(`bench: --same-process: kernels ${KERNEL_KINDS}, comma-separated, not ${JSON.stringify(options.sameProcess)}`)
       process.exit(2)
     }
   }
