@@ -18,8 +18,8 @@ import { Rng } from '../src/core/rng.js'
 import { buildBoard, generateBoardSpec } from '../src/generate/board.js'
 import { pendingDecision } from '../src/decisions/pending.js'
 import { OBS_SIZE } from '../src/rl/layout.js'
-import { fillSlots, ObjectRows, SlotTable, writeObservation } from '../src/rl/observe.js'
-import { envWorld, VecEnv } from '../src/rl/vec-env.js'
+import { ObjectRows, writeObservation } from '../src/rl/observe.js'
+import { envBuilder, envWorld, VecEnv } from '../src/rl/vec-env.js'
 import { restoreWorld, snapshotWorld } from '../src/state/snapshot.js'
 import { runEngineCombat } from './engine-combat.js'
 import { pickMasked } from './masked-random.js'
@@ -44,21 +44,16 @@ export function makeKernel(spec: string, seed = 1): Kernel {
   if (!match) throw new Error(`kernel ${JSON.stringify(spec)}: expected ${KERNEL_KINDS}, N a whole number of 1 or more`)
   const n = Number(match[2])
   if (match[1] === 'rl') {
-    const env = new VecEnv({ n, seed, opponent: 'self' })
-    const rng = new Rng(seed)
-    const actions = new Int32Array(n)
+    const game = selfPlay(n, seed)
     return {
       unit: 'masked steps',
       chunk: 4 * n,
       // The policy's draw and the step, as the bench's `rl.stepsPerSec` counts them.
       work: () => {
         const t0 = performance.now()
-        for (let r = 0; r < 4; r++) {
-          pickMasked(env.mask, n, rng, actions)
-          env.step(actions)
-        }
+        game.steps(4)
         const ms = performance.now() - t0
-        if (env.stats.rejected !== 0) throw new Error(`kernel ${spec}: ${env.stats.rejected} masked actions rejected`)
+        if (game.env.stats.rejected !== 0) throw new Error(`kernel ${spec}: ${game.env.stats.rejected} masked actions rejected`)
         return ms
       },
     }
@@ -86,22 +81,33 @@ export function makeKernel(spec: string, seed = 1): Kernel {
   }
 }
 
-/** `obs:N`: N games 60 masked steps in, each one's observation for its decider written again in place (see the file's head). */
-function observeKernel(n: number, seed: number): Kernel {
+/** A self-play `VecEnv` of `n` games and the masked random policy: `steps(k)` draws and steps `k` times. */
+function selfPlay(n: number, seed: number): { env: VecEnv; steps(k: number): void } {
   const env = new VecEnv({ n, seed, opponent: 'self' })
   const rng = new Rng(seed)
   const actions = new Int32Array(n)
-  for (let s = 0; s < 60; s++) {
-    pickMasked(env.mask, n, rng, actions)
-    env.step(actions)
+  return {
+    env,
+    steps: (k) => {
+      for (let r = 0; r < k; r++) {
+        pickMasked(env.mask, n, rng, actions)
+        env.step(actions)
+      }
+    },
   }
+}
+
+/** `obs:N`: N games 60 masked steps in, each one's observation for its decider written again in place (see the file's head). */
+function observeKernel(n: number, seed: number): Kernel {
+  const { env, steps } = selfPlay(n, seed)
+  steps(60)
   const place = new Float32Array(n * OBS_SIZE)
+  // Each game's decision and the slots its decision builder filled for the decider (the env is not stepped again).
   const games = Array.from({ length: n }, (_, i) => {
     const world = envWorld(env, i)
     const decision = pendingDecision(world)
-    if (decision.player === null) throw new Error(`kernel obs:${n}: game ${i} has no decider 60 steps in`)
-    const slots = new SlotTable()
-    fillSlots(world, decision.player, slots)
+    const slots = envBuilder(env, i).slots
+    if (decision.player === null || slots.viewer !== decision.player) throw new Error(`kernel obs:${n}: game ${i} has no decider 60 steps in`)
     return { world, decision, viewer: decision.player, slots, rows: new ObjectRows() }
   })
   const reps = Math.max(1, Math.ceil(2048 / n))
