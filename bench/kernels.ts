@@ -108,7 +108,7 @@ function observeKernel(n: number, seed: number): Kernel {
     const decision = pendingDecision(world)
     const slots = envBuilder(env, i).slots
     if (decision.player === null || slots.viewer !== decision.player) throw new Error(`kernel obs:${n}: game ${i} has no decider 60 steps in`)
-    return { world, decision, viewer: decision.player, slots, rows: new ObjectRows() }
+    return { world, decision, decider: decision.player, slots, rows: new ObjectRows() }
   })
   const reps = Math.max(1, Math.ceil(2048 / n))
   return {
@@ -119,7 +119,8 @@ function observeKernel(n: number, seed: number): Kernel {
       for (let r = 0; r < reps; r++) {
         for (let i = 0; i < n; i++) {
           const g = games[i]!
-          writeObservation(g.world, g.viewer, place, i * OBS_SIZE, g.slots, g.decision.kind, g.decision.player, g.decision.count, g.rows)
+          // The decider writes their own observation: viewer and decider are the same player.
+          writeObservation(g.world, g.decider, place, i * OBS_SIZE, g.slots, g.decision.kind, g.decider, g.decision.count, g.rows)
           g.rows.forgetTouched()
         }
       }
