@@ -9,6 +9,7 @@
  *   npm run bench:instructions -- --ref HEAD~3          that commit (a worktree) and this tree, side by side
  *   npm run bench:instructions -- --only combat:10,combat:20,random,rl:16
  *   npm run bench:instructions -- --cache --only combat:10,baseline:10   with cache and branch simulation
+ *   npm run bench:instructions -- --by-function rl:256 [--sort l2|d1|i1|instructions] [--rows 30]
  *
  * Needs valgrind (Debian: apt-get install valgrind). Each workload runs twice under cachegrind with
  * two unit counts; the difference over the difference of counts is the figure, so start-up,
@@ -16,11 +17,16 @@
  * restore alone; `baseline:N` the plain-object baseline's reset and combat; `random` a random-vs-random game; `rl:N` one masked step of N envs.
  *
  * `--cache` also simulates the caches and the branch predictor (cachegrind's 32 KB 8-way I1 and D1,
- * slower: each run takes several times as long) and reports per unit, beside the instructions, the
- * instruction-cache misses (I1), the data-cache misses (D1, reads and writes) and the mispredicted
- * branches: on small boards these, not the instructions, are where the engine's time goes (README,
- * "After the seat and answer work"). Simulated figures, not the machine's counters: compare them
- * between commits, as the instructions.
+ * and a 1 MB 16-way last level: this machine kind's L2; slower: each run takes several times as
+ * long) and reports per unit, beside the instructions, the instruction-cache misses (I1), the
+ * data-cache misses (D1, reads and writes), the misses of the simulated L2 and the mispredicted
+ * branches: on small boards the first and the last, not the instructions, are where the engine's
+ * time goes (docs/benchmark-history.md, "After the seat and answer work"); for N learning envs in lockstep, the L2
+ * misses (README, "Where the time goes now"). Simulated figures, not the machine's
+ * counters: compare them between commits, as the instructions.
+ *
+ * `--by-function KIND:N` (one workload, this tree) splits its instructions, I1, D1 and L2 misses by
+ * JavaScript function instead (by-function.mjs: callgrind with node's perf map).
  */
 import { spawnSync } from 'node:child_process'
 import { copyFileSync, existsSync, mkdirSync, symlinkSync } from 'node:fs'
@@ -28,6 +34,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
+import { byFunction, L2_SIMULATION } from './by-function.mjs'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 /** Per workload: the unit counts of the two runs (their difference is what is counted). */
@@ -36,7 +43,10 @@ const COUNTS = {
   restore: (n) => (n >= 1000 ? [100, 300] : [10_000, 30_000]),
   baseline: (n) => (n >= 1000 ? [100, 300] : n >= 100 ? [1_000, 3_000] : [10_000, 30_000]),
   random: () => [20, 60],
-  rl: () => [500, 1_500],
+  // Past V8's compilation: at N = 16, 500 to 1,500 lockstep steps still counted about 47,000
+  // instructions a masked step of compiling (103,000 against 56,000 from 1,500 to 4,500). About as
+  // many masked steps at every N from 24,000 on.
+  rl: (n) => (n >= 128 ? [100, 300] : n >= 32 ? [400, 1_200] : [1_500, 4_500]),
 }
 
 const { values } = parseArgs({
@@ -44,11 +54,15 @@ const { values } = parseArgs({
     ref: { type: 'string' },
     only: { type: 'string', default: 'combat:1,combat:10,combat:20,combat:1000,restore:10,random,rl:16' },
     cache: { type: 'boolean', default: false },
+    'by-function': { type: 'string' },
+    sort: { type: 'string', default: 'l2' },
+    rows: { type: 'string', default: '30' },
     help: { type: 'boolean', default: false },
   },
 })
 if (values.help) {
   console.log('usage: npm run bench:instructions -- [--ref REF] [--only combat:10,random,rl:16,...] [--cache]')
+  console.log('       npm run bench:instructions -- --by-function rl:256 [--sort l2|d1|i1|instructions] [--rows 30]')
   process.exit(0)
 }
 
@@ -59,7 +73,14 @@ function fail(message) {
 
 if (spawnSync('valgrind', ['--version']).status !== 0) fail('valgrind is not installed (Debian: apt-get install valgrind)')
 
-const workloads = values.only.split(',').map((item) => {
+const byFunctionSpec = values['by-function']
+if (byFunctionSpec !== undefined) {
+  if (values.ref !== undefined || values.cache) fail('--by-function takes one workload of this tree: not with --ref or --cache')
+  if (!['l2', 'd1', 'i1', 'instructions'].includes(values.sort)) fail(`--sort: l2, d1, i1 or instructions, not "${values.sort}"`)
+  if (!/^[1-9]\d{0,2}$/.test(values.rows)) fail(`--rows: a whole number from 1 to 999, not "${values.rows}"`)
+}
+
+const workloads = (byFunctionSpec ?? values.only).split(',').map((item) => {
   const [kind, size = '1'] = item.split(':')
   if (!(kind in COUNTS)) fail(`--only: no workload "${kind}" (combat:N, restore:N, baseline:N, random, rl:N)`)
   const n = Number(size)
@@ -101,16 +122,24 @@ function bundle(dir, name) {
 
 /** What a run counts: the instructions, and with `--cache` the simulated misses and mispredicts. */
 const FIGURES = values.cache
-  ? [['instructions', /I\s+refs:\s+([\d,]+)/], ['I1 misses', /I1\s+misses:\s+([\d,]+)/], ['D1 misses', /D1\s+misses:\s+([\d,]+)/], ['mispredicts', /Mispredicts:\s+([\d,]+)/]]
+  ? [['instructions', /I\s+refs:\s+([\d,]+)/], ['I1 misses', /I1\s+misses:\s+([\d,]+)/], ['D1 misses', /D1\s+misses:\s+([\d,]+)/], ['L2 misses', /LL misses:\s+([\d,]+)/], ['mispredicts', /Mispredicts:\s+([\d,]+)/]]
   : [['instructions', /I\s+refs:\s+([\d,]+)/]]
 
 /** The figures of one run of `count` units (in FIGURES' order). */
 function counts(file, kind, n, count) {
-  const sim = values.cache ? ['--cache-sim=yes', '--branch-sim=yes'] : ['--cache-sim=no']
+  const sim = values.cache ? ['--cache-sim=yes', '--branch-sim=yes', L2_SIMULATION] : ['--cache-sim=no']
   const r = spawnSync('valgrind', ['--tool=cachegrind', ...sim, '--cachegrind-out-file=/dev/null', '--smc-check=all', 'node', '--single-threaded', file, kind, String(n), String(count)], { encoding: 'utf8', cwd: ROOT, maxBuffer: 1 << 26 })
   const matches = FIGURES.map(([, pattern]) => pattern.exec(r.stderr))
   if (r.status !== 0 || matches.some((m) => m === null)) fail(`${kind} ${n} x${count}: ${r.stderr.split('\n').filter((l) => !l.startsWith('==')).join('\n').trim() || `exit ${r.status}`}`)
   return matches.map((m) => Number(m[1].replaceAll(',', '')))
+}
+
+if (byFunctionSpec !== undefined) {
+  if (workloads.length !== 1) fail('--by-function: one workload (rl:256, combat:10, ...)')
+  const [w] = workloads
+  if (spawnSync('valgrind', ['--tool=callgrind', '--version']).status !== 0) fail('valgrind has no callgrind here')
+  byFunction({ file: bundle(ROOT, 'this tree'), kind: w.kind, n: w.n, counts: COUNTS[w.kind](w.n), rows: Number(values.rows), sort: values.sort, fail })
+  process.exit(0)
 }
 
 const sides = []
