@@ -22,6 +22,9 @@ import { battlefieldOf } from '../core/entity-lists.js'
 export class GameView {
   /** The snapshot `sampleInto` copies the game through, reused. */
   private sampled: WorldSnapshot | undefined = undefined
+  /** `sampleInto`'s scratch, reused: a player's hidden cards, and where each was (`at` in the hand, `-1 - at` in the library). */
+  private readonly hidden: Eid[] = []
+  private readonly hiddenAt: number[] = []
   constructor(
     private readonly world: GameWorld,
     readonly player: Eid,
@@ -199,20 +202,38 @@ export class GameView {
     this.sampled = snapshotWorld(this.world, this.sampled)
     restoreWorld(copy, this.sampled)
     copy.rng.setState(new Rng(rng.nextUint32()).state())
+    const hidden = this.hidden
+    const places = this.hiddenAt
+    const zone = copy.place.zone
     for (const p of copy.playerOrder) {
       const { hand, library } = copy.zoneLists[p]!
-      // The places of the cards the viewer can't see (the copy equals this game: same entities).
-      const slots: { list: Eid[]; at: number }[] = []
-      hand.forEach((c, at) => this.canSee(c) || slots.push({ list: hand, at }))
-      library.forEach((c, at) => this.canSee(c) || slots.push({ list: library, at }))
-      const seenInLibrary = library.some((c) => this.canSee(c))
-      const hidden = slots.map(({ list, at }) => list[at]!)
+      // The cards the viewer can't see and their places, the hand's first (the copy equals this
+      // game: same entities), dealt again at random among those places.
+      let n = 0
+      for (let at = 0; at < hand.length; at++) {
+        if (this.canSee(hand[at]!)) continue
+        places[n] = at
+        hidden[n++] = hand[at]!
+      }
+      let seenInLibrary = false
+      for (let at = 0; at < library.length; at++) {
+        if (this.canSee(library[at]!)) seenInLibrary = true
+        else {
+          places[n] = -1 - at
+          hidden[n++] = library[at]!
+        }
+      }
+      hidden.length = n
       rng.shuffle(hidden)
-      slots.forEach(({ list, at }, i) => (list[at] = hidden[i]!))
+      for (let i = 0; i < n; i++) {
+        const at = places[i]!
+        if (at >= 0) hand[at] = hidden[i]!
+        else library[-1 - at] = hidden[i]!
+      }
       // A library the viewer looks at (searching it) is known as a set, never in its order.
       if (seenInLibrary) rng.shuffle(library)
-      for (const c of hand) copy.place.zone[c] = Zone.Hand
-      for (const c of library) copy.place.zone[c] = Zone.Library
+      for (let k = 0; k < hand.length; k++) zone[hand[k]!] = Zone.Hand
+      for (let k = 0; k < library.length; k++) zone[library[k]!] = Zone.Library
     }
   }
 

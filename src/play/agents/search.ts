@@ -1,7 +1,7 @@
 import { act, passIfForced } from '../../decisions/act.js'
 import type { Decision, PlayerAction } from '../../decisions/action.js'
-import { legalActions, type LegalActions } from '../../decisions/legal.js'
-import { pendingDecision, winnerOf } from '../../decisions/pending.js'
+import { emptyLegalActions, legalActionsInto, type LegalActions } from '../../decisions/legal.js'
+import { pendingDecision, pendingKind, winnerOf } from '../../decisions/pending.js'
 import type { Eid } from '../../core/events.js'
 import { Rng } from '../../core/rng.js'
 import type { GameWorld } from '../../core/world.js'
@@ -27,11 +27,11 @@ export interface SearchOptions {
  * A score in [0, 1] of a position for `me`: 1 won, 0 lost, else by life and board against the
  * opponents still in the game (their mean: with several, each one left counts alike).
  */
-function evaluate(world: GameWorld, me: Eid): number {
+function evaluate(world: GameWorld, me: Eid, views: Views): number {
   const winner = winnerOf(world)
   if (!inGame(world, me)) return 0
   if (winner === me) return 1
-  const view = new GameView(world, me)
+  const view = viewOf(views, world, me)
   const opponents = view.opponents
   if (opponents.length === 0) return 1
   const board = (p: Eid): number => view.battlefield(p).reduce((sum, c) => (view.isCreature(c) ? sum + view.power(c) + view.toughness(c) : sum), 0)
@@ -46,18 +46,27 @@ function evaluate(world: GameWorld, me: Eid): number {
   return Math.min(0.95, Math.max(0.05, 0.5 + score))
 }
 
-/** Plays on with the heuristic for every player until the game ends or `horizon` more turns begin. */
-function playout(world: GameWorld, rng: Rng, horizon: number): void {
+/** A search agent's views of its playout copy, one per player, made once (the copy is reused: `GameView.sampleInto`). */
+type Views = Map<Eid, GameView>
+
+function viewOf(views: Views, world: GameWorld, player: Eid): GameView {
+  let view = views.get(player)
+  if (!view) views.set(player, (view = new GameView(world, player)))
+  return view
+}
+
+/**
+ * Plays on with the heuristic for every player until the game ends or `horizon` more turns begin.
+ * `legal`: the agent's own, refilled at each decision (`legalActionsInto`; the heuristic reads it
+ * and keeps nothing of it).
+ */
+function playout(world: GameWorld, rng: Rng, horizon: number, views: Views, legal: LegalActions): void {
   const endTurn = world.turn.number + horizon
-  const views = new Map<Eid, GameView>()
   for (let steps = 0; steps < 5000; steps++) {
-    const decision = pendingDecision(world)
-    if (decision.kind === 'gameOver' || world.turn.number >= endTurn) return
+    if (pendingKind(world) === 'gameOver' || world.turn.number >= endTurn) return
     if (passIfForced(world)) continue
-    const player = decision.player!
-    let view = views.get(player)
-    if (!view) views.set(player, (view = new GameView(world, player)))
-    const action = heuristicAction(rng, view, decision, legalActions(world))
+    const decision = pendingDecision(world)
+    const action = heuristicAction(rng, viewOf(views, world, decision.player!), decision, legalActionsInto(world, legal, decision))
     if (!act(world, action).ok) return
   }
 }
@@ -102,6 +111,9 @@ export function searchAgentFactory(options: SearchOptions = {}): AgentFactory {
     create(seed: number): Agent {
       const rng = new Rng(seed)
       let copy: GameWorld | null = null
+      const views: Views = new Map()
+      // The playouts' legal actions (`playout`), apart from the `legal` a decision is given.
+      const playoutLegal = emptyLegalActions()
       return {
         choose(view, decision, legal) {
           const choices = candidates(rng, view, decision, legal, maxCandidates)
@@ -118,9 +130,9 @@ export function searchAgentFactory(options: SearchOptions = {}): AgentFactory {
                 total = -Infinity
                 break
               }
-              playout(copy, rng, horizon)
+              playout(copy, rng, horizon, views, playoutLegal)
               if (stats) stats.playouts++
-              total += evaluate(copy, view.player)
+              total += evaluate(copy, view.player, views)
             }
             if (total > bestScore) {
               bestScore = total
