@@ -13,14 +13,26 @@
  *   each game's observation (its decider's) written again and again in place through its own
  *   `ObjectRows`, nothing changed in between: what reading and comparing the state costs when no
  *   float needs writing (the part an engine-kept change mark would take out); unit: a write.
+ * - `search:N`: the search agent's decision with N playouts (48 is its default), at each of the
+ *   priority decisions of a heuristic game with two options or more, restored before each (the
+ *   restore is not timed); unit: a playout (the bench's `games.playoutsPerSec`).
  */
 import { Rng } from '../src/core/rng.js'
+import type { Eid } from '../src/core/events.js'
+import { act } from '../src/decisions/act.js'
+import { legalActions } from '../src/decisions/legal.js'
+import { worldOf } from '../src/api/game.js'
+import { createDeckGame } from '../src/play/setup.js'
+import type { Agent } from '../src/play/agent.js'
+import { heuristicAction } from '../src/play/agents/heuristic.js'
+import { searchAgentFactory } from '../src/play/agents/search.js'
+import { GameView } from '../src/play/view.js'
 import { buildBoard, generateBoardSpec } from '../src/generate/board.js'
 import { pendingDecision } from '../src/decisions/pending.js'
 import { OBS_SIZE } from '../src/rl/layout.js'
 import { ObjectRows, writeObservation } from '../src/rl/observe.js'
 import { envBuilder, envWorld, VecEnv } from '../src/rl/vec-env.js'
-import { restoreWorld, snapshotWorld } from '../src/state/snapshot.js'
+import { restoreWorld, snapshotWorld, type WorldSnapshot } from '../src/state/snapshot.js'
 import { runEngineCombat } from './engine-combat.js'
 import { pickMasked } from './masked-random.js'
 
@@ -34,9 +46,9 @@ export interface Kernel {
 }
 
 /** What a kernel spec looks like: its kind and N (the bench checks its `--same-process` list against it). */
-export const KERNEL_SPEC = /^(rl|combat|obs):([1-9]\d*)$/
+export const KERNEL_SPEC = /^(rl|combat|obs|search):([1-9]\d*)$/
 /** The kernels a spec may name, for the messages that refuse one. */
-export const KERNEL_KINDS = 'rl:N (games in lockstep), combat:N (creatures a side) or obs:N (observations written)'
+export const KERNEL_KINDS = 'rl:N (games in lockstep), combat:N (creatures a side), obs:N (observations written) or search:N (playouts a decision)'
 
 /** The kernel a spec names (`rl:256`, `combat:10`, `obs:16`); a clear error for any other (`VecEnv` checks its own N). */
 export function makeKernel(spec: string, seed = 1): Kernel {
@@ -59,6 +71,7 @@ export function makeKernel(spec: string, seed = 1): Kernel {
     }
   }
   if (match[1] === 'obs') return observeKernel(n, seed)
+  if (match[1] === 'search') return searchKernel(n, seed)
   if (n > 1_000_000) throw new Error(`kernel ${spec}: at most 1,000,000 creatures a side`)
   const board = buildBoard(generateBoardSpec({ size: n, seed }), seed)
   const snapshot = snapshotWorld(board.world)
@@ -125,6 +138,55 @@ function observeKernel(n: number, seed: number): Kernel {
         }
       }
       return performance.now() - t0
+    },
+  }
+}
+
+/** `search:N`: the search agent's decision with N playouts at each priority decision with options of a heuristic game (see the file's head). */
+function searchKernel(n: number, seed: number): Kernel {
+  if (n > 10_000) throw new Error(`kernel search:${n}: at most 10,000 playouts a decision`)
+  const game = createDeckGame(['green-white', 'black-red'], { seed })
+  const world = worldOf(game)
+  const rng = new Rng(seed)
+  const positions: { snapshot: WorldSnapshot; player: Eid }[] = []
+  // A heuristic game to its end (or 60 positions): the positions are those where search compares options.
+  for (let steps = 0; steps < 5000 && positions.length < 60; steps++) {
+    const decision = pendingDecision(world)
+    if (decision.kind === 'gameOver') break
+    const legal = legalActions(world)
+    const options = 1 + legal.play.length + legal.cast.length + legal.activate.length + legal.plot.length
+    if (decision.kind === 'priority' && options >= 2) positions.push({ snapshot: snapshotWorld(world), player: decision.player! })
+    if (!act(world, heuristicAction(rng, new GameView(world, decision.player!), decision, legal)).ok) throw new Error(`kernel search:${n}: the heuristic's action was rejected`)
+  }
+  if (positions.length < 10) throw new Error(`kernel search:${n}: only ${positions.length} positions with options`)
+  const stats = { playouts: 0 }
+  const agents = new Map<Eid, Agent>()
+  for (const { player } of positions) if (!agents.has(player)) agents.set(player, searchAgentFactory({ playouts: n, stats }).create(seed + player))
+  const views = new Map([...agents.keys()].map((p) => [p, new GameView(world, p)] as const))
+  // The playouts of one pass over the positions (the same every pass: each agent's own random stream moves on, the candidates don't).
+  const pass = (): number => {
+    let ms = 0
+    for (const { snapshot, player } of positions) {
+      restoreWorld(world, snapshot)
+      const decision = pendingDecision(world)
+      const legal = legalActions(world)
+      const t0 = performance.now()
+      agents.get(player)!.choose(views.get(player)!, decision, legal)
+      ms += performance.now() - t0
+    }
+    return ms
+  }
+  const before = stats.playouts
+  pass()
+  const chunk = stats.playouts - before
+  return {
+    unit: 'playouts',
+    chunk,
+    work: () => {
+      const from = stats.playouts
+      const ms = pass()
+      if (stats.playouts - from !== chunk) throw new Error(`kernel search:${n}: ${stats.playouts - from} playouts in a pass, not ${chunk}`)
+      return ms
     },
   }
 }
