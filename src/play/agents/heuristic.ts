@@ -83,11 +83,19 @@ function equipScore(view: GameView, equipment: Eid, target: Eid): number {
   return gain > 0 ? 5 + gain : -1
 }
 
+/** What `scorePriority` reads of the turn, read once per decision (not once per option). */
+interface PriorityContext {
+  turn: { active: Eid; step: number }
+  /** The player's own main phase. */
+  myMain: boolean
+  /** The opponents, listed when a spell first asks. */
+  opponents: Eid[] | null
+}
+
 /** The score of a priority action (0 or less: not worth it now); pass scores 0. */
-function scorePriority(view: GameView, action: PlayerAction): number {
+function scorePriority(view: GameView, action: PlayerAction, context: PriorityContext): number {
   const me = view.player
-  const turn = view.turn
-  const myMain = turn.active === me && (turn.step === Step.PrecombatMain || turn.step === Step.PostcombatMain)
+  const { turn, myMain } = context
   switch (action.type) {
     case 'play':
       return 1000
@@ -96,7 +104,7 @@ function scorePriority(view: GameView, action: PlayerAction): number {
       const spell = view.spell(card)
       const target = action.target ?? 0
       if (spell) {
-        const opponents = view.opponents
+        const opponents = (context.opponents ??= view.opponents)
         if (spell.destroy || spell.damage !== undefined) {
           if (target !== 0 && opponents.includes(target)) {
             // Burn to the face only when it finishes the game.
@@ -195,7 +203,13 @@ function blockChoice(view: GameView, decision: Decision, legal: LegalActions): P
   const player = decision.player!
   const me = view.player
   const attackersOf = new Map<Eid, Eid[]>()
-  for (const o of legal.blockers) for (const a of o.attackers) attackersOf.set(a, [...(attackersOf.get(a) ?? []), o.blocker])
+  for (const o of legal.blockers) {
+    for (const a of o.attackers) {
+      const list = attackersOf.get(a)
+      if (list) list.push(o.blocker)
+      else attackersOf.set(a, [o.blocker])
+    }
+  }
   const attackers = [...attackersOf.keys()].sort((x, y) => view.power(y) - view.power(x))
   const incoming = attackers.reduce((sum, a) => sum + view.power(a), 0)
   let unblocked = incoming
@@ -244,8 +258,10 @@ export function heuristicAction(rng: Rng, view: GameView, decision: Decision, le
       const options = priorityActions(player, legal)
       let best: PlayerAction = { type: 'pass', player }
       let bestScore = 0
+      const turn = view.turn
+      const context: PriorityContext = { turn, myMain: turn.active === view.player && (turn.step === Step.PrecombatMain || turn.step === Step.PostcombatMain), opponents: null }
       for (const o of options) {
-        const s = scorePriority(view, o) + rng.next() * 0.01
+        const s = scorePriority(view, o, context) + rng.next() * 0.01
         if (s > bestScore) {
           bestScore = s
           best = o
