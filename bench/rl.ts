@@ -11,6 +11,7 @@ import { availableParallelism } from 'node:os'
 import { createInterface } from 'node:readline'
 import { join } from 'node:path'
 import { findPython } from '../scripts/python.mjs'
+import { allocatedBytes } from './alloc.js'
 import { median } from './compare.js'
 import { Rng } from '../src/core/rng.js'
 import { DecisionBuilder } from '../src/rl/decision-builder.js'
@@ -42,6 +43,12 @@ export interface RlReport {
   policyShare: number
   /** Masked choices per second without observations (engine, masks, policy). */
   stepsPerSecWithoutObservations: number
+  /**
+   * Bytes allocated per masked choice (`env.step` alone, the policy's draw outside; V8's sampling
+   * heap profiler, `bench/alloc.ts`): issue 15 asks for none in steady state. 535 at N = 256 on
+   * 2026-12-06 (the sites: docs/benchmark-history.md, "Allocation per masked step").
+   */
+  bytesPerStep: number
   target: number
   /** The same loop driven from Python (python/redzone over `redzone serve --stdio`), alternated with in-process rounds; null when no Python with numpy was found. */
   pythonStepsPerSec: number | null
@@ -139,6 +146,10 @@ export async function rlBench(options: { seconds: number; n: number; seed: numbe
   }, log)
   const stepsPerSec = (full.steps * 1000) / full.ms
   const withoutObservations = (bare.steps * 1000) / bare.ms
+  // Allocation, after the timed parts (the heap profiler slows what it samples): steps of the same env, the draws outside the count.
+  const allocSteps = Math.max(20, Math.ceil(20_000 / n))
+  const bytesPerStep = allocatedBytes(allocSteps, pick, () => env.step(actions)) / n
+  if (env.stats.rejected !== 0 || env.stats.errors !== 0) throw new Error(`bench: rl: ${env.stats.rejected} masked actions rejected, ${env.stats.errors} games in error`)
   const report: RlReport = {
     n,
     stepsPerSec,
@@ -153,6 +164,7 @@ export async function rlBench(options: { seconds: number; n: number; seed: numbe
     observationShare: Math.max(0, 1 - stepsPerSec / withoutObservations),
     policyShare: full.pickMs / full.ms,
     stepsPerSecWithoutObservations: withoutObservations,
+    bytesPerStep,
     target: 200_000,
     pythonStepsPerSec: python.python,
     pythonRatio: python.ratio,
@@ -163,7 +175,7 @@ export async function rlBench(options: { seconds: number; n: number; seed: numbe
     byN,
     pythonWorkers,
   }
-  log(`  ${Math.round(stepsPerSec).toLocaleString('en-US')} masked steps/s (${Math.round(report.stepsPerCpuSec).toLocaleString('en-US')} per CPU second), ${Math.round(withoutObservations).toLocaleString('en-US')} without observations; rejected ${report.rejected} of ${report.steps.toLocaleString('en-US')}`)
+  log(`  ${Math.round(stepsPerSec).toLocaleString('en-US')} masked steps/s (${Math.round(report.stepsPerCpuSec).toLocaleString('en-US')} per CPU second), ${Math.round(withoutObservations).toLocaleString('en-US')} without observations; rejected ${report.rejected} of ${report.steps.toLocaleString('en-US')}; ${Math.round(bytesPerStep)} bytes allocated a masked step`)
   if (report.pythonRatio !== null) {
     log(`  from Python: ${Math.round(report.pythonStepsPerSec!).toLocaleString('en-US')} masked steps/s against ${Math.round(report.inProcessStepsPerSecAlternated!).toLocaleString('en-US')} in process in alternated rounds: ratio ${report.pythonRatio.toFixed(2)}, the median of ${report.pythonRatioRounds.map((r) => r.toFixed(2)).join(', ')} (${report.pythonTransport}; ${Math.round(report.pythonWarmupStepsPerSec!).toLocaleString('en-US')} steps/s over its warm-up)`)
   } else log(`  from Python: NOT measured: ${report.pythonTransport}`)
