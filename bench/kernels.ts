@@ -22,6 +22,7 @@ import type { Eid } from '../src/core/events.js'
 import { act } from '../src/decisions/act.js'
 import { legalActions } from '../src/decisions/legal.js'
 import { worldOf } from '../src/api/game.js'
+import { forcedAction } from '../src/play/play-game.js'
 import { createDeckGame } from '../src/play/setup.js'
 import type { Agent } from '../src/play/agent.js'
 import { heuristicAction } from '../src/play/agents/heuristic.js'
@@ -154,8 +155,8 @@ function searchKernel(n: number, seed: number): Kernel {
     const decision = pendingDecision(world)
     if (decision.kind === 'gameOver') break
     const legal = legalActions(world)
-    const options = 1 + legal.play.length + legal.cast.length + legal.activate.length + legal.plot.length
-    if (decision.kind === 'priority' && options >= 2) positions.push({ snapshot: snapshotWorld(world), player: decision.player! })
+    // Not a forced pass (`forcedAction`, as whole games take it): the player has something to choose.
+    if (decision.kind === 'priority' && forcedAction(legal) === null) positions.push({ snapshot: snapshotWorld(world), player: decision.player! })
     if (!act(world, heuristicAction(rng, new GameView(world, decision.player!), decision, legal)).ok) throw new Error(`kernel search:${n}: the heuristic's action was rejected`)
   }
   if (positions.length < 10) throw new Error(`kernel search:${n}: only ${positions.length} positions with options`)

@@ -129,6 +129,8 @@ export async function rlBench(options: { seconds: number; n: number; seed: numbe
       }
     }
   }
+  // Allocation, after the timed parts (the heap profiler slows what it samples): steps of the same env, the draws outside the count.
+  const bytesPerStep = allocatedBytes(Math.max(20, Math.ceil(20_000 / n)), pick, () => env.step(actions)) / n
   // Checked after timing: nothing rejected, no game in error, and the buffers describe real decisions.
   const last = measure(0.2)
   if (env.stats.rejected !== 0 || env.stats.errors !== 0) throw new Error(`bench: rl: ${env.stats.rejected} masked actions rejected, ${env.stats.errors} games in error`)
@@ -146,10 +148,6 @@ export async function rlBench(options: { seconds: number; n: number; seed: numbe
   }, log)
   const stepsPerSec = (full.steps * 1000) / full.ms
   const withoutObservations = (bare.steps * 1000) / bare.ms
-  // Allocation, after the timed parts (the heap profiler slows what it samples): steps of the same env, the draws outside the count.
-  const allocSteps = Math.max(20, Math.ceil(20_000 / n))
-  const bytesPerStep = allocatedBytes(allocSteps, pick, () => env.step(actions)) / n
-  if (env.stats.rejected !== 0 || env.stats.errors !== 0) throw new Error(`bench: rl: ${env.stats.rejected} masked actions rejected, ${env.stats.errors} games in error`)
   const report: RlReport = {
     n,
     stepsPerSec,

@@ -57,7 +57,7 @@ function readPerfMap(file) {
   }
 }
 
-/** `JS:*writeObjects file:///.../workload.mjs:4335:22` → `writeObjects (optimized)`. */
+/** A perf map's name, shorter: `JS:*writeObjects file:///...:4335:22` (optimized) → `writeObjects`; baseline (`^`) and interpreted code say so. */
 function tidy(name) {
   const js = /^JS:([*~^]?)(\S*)/.exec(name)
   if (js) return `${js[2] || '(anonymous)'}${js[1] === '*' ? '' : js[1] === '^' ? ' (baseline)' : ' (interpreted)'}`
