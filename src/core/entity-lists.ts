@@ -29,15 +29,16 @@ export function entitiesOf(world: GameWorld, kind: Kind): Int32Array {
 export function derivedLists(world: GameWorld): GameWorld['derived'] {
   let derived = world.derived
   if (derived.entities !== world.labels.length) {
-    derived = { entities: world.labels.length, kinds: {}, battlefield: null }
+    derived = { entities: world.labels.length, kinds: {}, battlefield: null, store: [] }
     world.derived = derived
   }
   return derived
 }
 
 /**
- * The cards on the battlefield, in entity order (read it, never change it): listed again after a
- * card entered or left the battlefield (`moveToZone` drops the list) or the world was restored.
+ * The cards on the battlefield, in entity order (read it, never change it, and read it again
+ * after a zone change: the list is refilled in place): listed again after a card entered or left
+ * the battlefield (`moveToZone` marks the list stale) or the world was restored.
  */
 export function battlefieldOf(world: GameWorld): readonly Eid[] {
   const derived = derivedLists(world)
@@ -45,9 +46,12 @@ export function battlefieldOf(world: GameWorld): readonly Eid[] {
   if (list === null) {
     const zone = world.place.zone
     const cards = entitiesOf(world, 'cards')
-    list = derived.battlefield = []
-    // By index: a typed array's iterator costs twice as much here.
-    for (let k = 0; k < cards.length; k++) if (zone[cards[k]!] === Zone.Battlefield) list.push(cards[k]!)
+    // Into the world's one list, written by index and cut once: no new list at a zone change (an
+    // emptied array drops its storage). By index: a typed array's iterator costs twice as much here.
+    list = derived.battlefield = derived.store
+    let n = 0
+    for (let k = 0; k < cards.length; k++) if (zone[cards[k]!] === Zone.Battlefield) list[n++] = cards[k]!
+    if (list.length !== n) list.length = n
   }
   return list
 }

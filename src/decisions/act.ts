@@ -141,11 +141,12 @@ function answer(world: GameWorld, action: PlayerAction): ActionResult {
     case 'play':
       return keepPriority(world, player, playLand(world, player, action.card))
     case 'cast':
-      return keepPriority(world, player, castSpell(world, { player, card: action.card, target: action.target ?? 0, plot: action.plot ?? false, ...(action.pay ? { pay: action.pay } : {}) }))
+      // The action is the request: no copy of it is made (nor kept).
+      return keepPriority(world, player, castSpell(world, action))
     case 'activate':
-      return keepPriority(world, player, activateEquip(world, { player, object: action.object, ability: action.ability, target: action.target, ...(action.pay ? { pay: action.pay } : {}) }))
+      return keepPriority(world, player, activateEquip(world, action))
     case 'plot':
-      return keepPriority(world, player, plotCard(world, { player, card: action.card }))
+      return keepPriority(world, player, plotCard(world, action))
     case 'declareAttackers': {
       const checked = checkAttackDeclaration(world, action.attackers)
       if (!checked.ok) return checked

@@ -45,8 +45,12 @@ export function moveToZone(world: GameWorld, eid: Eid, to: ZoneId, rule: string,
   } else if (from !== Zone.Stack && from !== Zone.Outside) {
     const list = zoneList(lists, from)
     // From the front: a card drawn is the library's first (`drawCard`).
-    const at = list.indexOf(eid)
-    if (at >= 0) list.splice(at, 1)
+    let at = list.indexOf(eid)
+    if (at >= 0) {
+      // Shifted down in place: `splice` would return the removed item in a new array.
+      while (++at < list.length) list[at - 1] = list[at]!
+      list.pop()
+    }
   }
   if (from === Zone.Exile) {
     // CR 702.170: a plotted card that leaves exile is a new object, no longer plotted.

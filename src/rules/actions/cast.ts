@@ -15,10 +15,10 @@ import { payWithLands } from './pay.js'
 export interface CastRequest {
   player: Eid
   card: Eid
-  /** The spell's target (0 for none). */
-  target: Eid
+  /** The spell's target (0 or none for none). */
+  target?: Eid
   /** CR 702.170d: cast a plotted card from exile without paying its mana cost. */
-  plot: boolean
+  plot?: boolean
   /** The lands to tap (docs/scenario-format.md `pay`), which must pay the cost exactly (`illegal-payment`); without it, the default payment. */
   pay?: readonly Eid[]
 }
@@ -122,7 +122,8 @@ export function castPayment(world: GameWorld, player: Eid, card: Eid, plot: bool
 
 /** Everything that makes a cast illegal now, in the order of CR 601.2, or the lands that pay for it. */
 function checkCast(world: GameWorld, req: CastRequest): Rejection | { ok: true; lands: Eid[] } {
-  return castCardError(world, req.player, req.card, req.plot) ?? castTargetError(world, req.player, req.card, req.target) ?? castPayment(world, req.player, req.card, req.plot, req.pay)
+  const plot = !!req.plot
+  return castCardError(world, req.player, req.card, plot) ?? castTargetError(world, req.player, req.card, req.target ?? 0) ?? castPayment(world, req.player, req.card, plot, req.pay)
 }
 
 /**
@@ -136,7 +137,8 @@ export function castSpell(world: GameWorld, req: CastRequest): ActionResult {
   moveToZone(world, card, Zone.Stack, '601.2a')
   world.place.controller[card] = player
   payWithLands(world, player, 'lands' in checked ? checked.lands : [])
-  world.stack.push({ kind: 'spell', card, controller: player, target: req.target })
-  if (world.events.listening) world.events.emit('spellCast', player, card, req.target, '601.2i')
+  const target = req.target ?? 0
+  world.stack.push({ kind: 'spell', card, controller: player, target })
+  if (world.events.listening) world.events.emit('spellCast', player, card, target, '601.2i')
   return OK
 }
