@@ -138,14 +138,8 @@ export class Game {
     args.options(options, 'cast options')
     const targets = options.targets === undefined ? [] : args.idList(options.targets, 'targets')
     if (targets.length > 1) return reject('illegal-target', `${card} takes one target, not ${targets.length}`, '601.2c')
-    return this.act({
-      type: 'cast',
-      player,
-      card,
-      ...(targets.length === 1 ? { target: targets[0]! } : {}),
-      plot: options.alternative === 'plot',
-      ...(options.pay ? { pay: options.pay } : {}),
-    })
+    // An absent target or payment is left undefined (`act` reads it so).
+    return this.act({ type: 'cast', player, card, target: targets[0], plot: options.alternative === 'plot', pay: options.pay })
   }
 
   /** CR 602, 702.6: activates an equip ability of `object` targeting `targets[0]`; it goes on the stack. */
@@ -153,7 +147,7 @@ export class Game {
     args.idList(targets, 'targets')
     args.options(options, 'activate options')
     if (targets.length !== 1) return reject('illegal-target', `${ability} takes one target, not ${targets.length}`, '602.2b')
-    return this.act({ type: 'activate', player, object, ability, target: targets[0]!, ...(options.pay ? { pay: options.pay } : {}) })
+    return this.act({ type: 'activate', player, object, ability, target: targets[0]!, pay: options.pay })
   }
 
   /** CR 702.170a: the plot special action (116.2k). */

@@ -21,7 +21,7 @@ const KIND: Record<AwaitKind, DecisionKind> = {
 }
 
 /** The rule that asks for each decision. */
-const RULE: Record<DecisionKind, string> = {
+export const DECISION_RULES: Readonly<Record<DecisionKind, string>> = {
   priority: '117.3',
   declareAttackers: '508.1',
   declareBlockers: '509.1',
@@ -59,10 +59,10 @@ export function pendingPlayer(world: GameWorld, kind: DecisionKind): Eid | null 
  */
 export function pendingDecision(world: GameWorld): Decision {
   const kind = pendingKind(world)
-  return {
-    kind,
-    player: pendingPlayer(world, kind),
-    rule: RULE[kind],
-    count: kind === 'priority' || kind === 'gameOver' ? 0 : kind === 'search' ? (searchOf(world.stack[world.stack.length - 1])?.upTo ?? 0) : world.turn.choiceCount,
-  }
+  return { kind, player: pendingPlayer(world, kind), rule: DECISION_RULES[kind], count: decisionCount(world, kind) }
+}
+
+/** The `count` of the pending decision of kind `kind` (`Decision.count`): the cards to choose, or the most a search may find; 0 for the others. */
+export function decisionCount(world: GameWorld, kind: DecisionKind): number {
+  return kind === 'priority' || kind === 'gameOver' ? 0 : kind === 'search' ? (searchOf(world.stack[world.stack.length - 1])?.upTo ?? 0) : world.turn.choiceCount
 }

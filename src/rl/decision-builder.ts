@@ -42,6 +42,23 @@ const D_DEFAULT = 0
 const D_LETHAL_FIRST = 1
 const D_ALL = 2
 
+/** `[recipient, amount]` as entry `n` of `entries`, from `pairs` (reused by index); the next `n`. */
+function putPair(entries: [Eid, number][], pairs: [Eid, number][], n: number, recipient: Eid, amount: number): number {
+  const pair = (pairs[n] ??= [0, 0])
+  pair[0] = recipient
+  pair[1] = amount
+  entries[n] = pair
+  return n + 1
+}
+
+/** `list` cut to `n` entries, only when its length differs (setting an array's length is a call into the runtime). */
+function cut(list: unknown[], n: number): void {
+  if (list.length !== n) list.length = n
+}
+
+type KeptKind = 'pass' | 'play' | 'plot' | 'cast' | 'activate' | 'mulligan' | 'keep' | 'declareAttackers' | 'declareBlockers' | 'assignDamage'
+type KeptActions = { [K in KeptKind]: Extract<PlayerAction, { type: K }> }
+
 /**
  * Turns the pending decision of a game into a sequence of integer choices over `ACTION_LAYOUT`,
  * each with a mask in which **every set action is legal**: the mask comes from `legalActions`
@@ -93,6 +110,29 @@ export class DecisionBuilder {
   private seen: Uint8Array
   /** `explicitUpTo`'s map. */
   private readonly explicit = new Map<Eid, [Eid, number][]>()
+  /** The actions of the simple kinds `take` fills and returns, one object a kind, overwritten at its next call. */
+  private readonly kept: KeptActions = {
+    pass: { type: 'pass', player: 0 },
+    play: { type: 'play', player: 0, card: 0 },
+    plot: { type: 'plot', player: 0, card: 0 },
+    cast: { type: 'cast', player: 0, card: 0, target: 0, plot: false },
+    activate: { type: 'activate', player: 0, object: 0, ability: 'equip', target: 0 },
+    mulligan: { type: 'mulligan', player: 0 },
+    keep: { type: 'keep', player: 0 },
+    declareAttackers: { type: 'declareAttackers', player: 0, attackers: [] },
+    declareBlockers: { type: 'declareBlockers', player: 0, blockers: [] },
+    assignDamage: { type: 'assignDamage', player: 0, assignments: [] },
+  }
+  /** The kept declarations' lists (the same arrays as in `kept`), and their entries by index (kept when a list is cut). */
+  private readonly attackList: { attacker: Eid; target: Eid }[] = this.kept.declareAttackers.attackers as { attacker: Eid; target: Eid }[]
+  private readonly blockList: { blocker: Eid; attacker: Eid }[] = this.kept.declareBlockers.blockers as { blocker: Eid; attacker: Eid }[]
+  private readonly attackEntries: { attacker: Eid; target: Eid }[] = []
+  private readonly blockEntries: { blocker: Eid; attacker: Eid }[] = []
+  private readonly assignList: { creature: Eid; recipient: Eid; amount: number }[] = this.kept.assignDamage.assignments as { creature: Eid; recipient: Eid; amount: number }[]
+  private readonly assignEntries: { creature: Eid; recipient: Eid; amount: number }[] = []
+  /** `entriesOf`'s list of each damage candidate, and its pairs by index (kept when a list is cut). */
+  private readonly entryLists: [Eid, number][][] = []
+  private readonly entryPairs: [Eid, number][][] = []
 
   /**
    * `mask`: where the mask is kept (ACTION_SIZE bytes: a `VecEnv`'s row of its masks, read in
@@ -253,6 +293,28 @@ export class DecisionBuilder {
    * next step's mask is ready). An action outside the mask is a misuse (`RedzoneError`).
    */
   apply(index: number): PlayerAction | null {
+    const action = this.take(index)
+    if (action === null || action !== this.kept[action.type as KeptKind]) return action
+    switch (action.type) {
+      case 'declareAttackers':
+        return { ...action, attackers: action.attackers.map((entry) => ({ ...entry })) }
+      case 'declareBlockers':
+        return { ...action, blockers: action.blockers.map((entry) => ({ ...entry })) }
+      case 'assignDamage':
+        return { ...action, assignments: action.assignments.map((entry) => ({ ...entry })) }
+      default:
+        return { ...action }
+    }
+  }
+
+  /**
+   * `apply` without a new object for the simple kinds (pass, play, plot, cast, activate,
+   * mulligan, keep), the declarations of attackers and blockers and the damage division: the
+   * builder's own, overwritten by the next call. For `VecEnv`, which hands it to `act` at once (the
+   * gate keeps none of these: a declaration is read and dropped by its step before `act` returns);
+   * reached as `builder['take']`.
+   */
+  private take(index: number): PlayerAction | null {
     if (!Number.isInteger(index) || index < 0 || index >= ACTION_SIZE || this.mask[index] !== 1) {
       throw new RedzoneError('invalid-argument', `action ${index} is not allowed now (${this.kind}, phase ${this.phaseId}): choose an action whose mask is 1`)
     }
@@ -261,18 +323,20 @@ export class DecisionBuilder {
     const stop = index === ACTION_STOP
     switch (this.phaseId) {
       case Phase.Priority: {
-        if (stop) return { type: 'pass', player }
+        if (stop) return this.simple('pass', player)
         const option = this.option[index]!
         const verb = option >>> 16
         const i = option & 0xffff
         switch (verb) {
           case V_PLAY:
-            return { type: 'play', player, card: legal.play[i]! }
-          case V_PLOT:
-            return { type: 'plot', player, card: legal.plot[i]! }
+          case V_PLOT: {
+            const action = this.simple(verb === V_PLAY ? 'play' : 'plot', player)
+            action.card = (verb === V_PLAY ? legal.play : legal.plot)[i]!
+            return action
+          }
           case V_CAST: {
             const cast = legal.cast[i]!
-            if (cast.targets.length === 0) return { type: 'cast', player, card: cast.card, target: 0, plot: cast.plot }
+            if (cast.targets.length === 0) return this.cast(player, cast.card, 0, cast.plot)
             break
           }
         }
@@ -287,35 +351,69 @@ export class DecisionBuilder {
         const i = this.pendingOption & 0xffff
         if (this.pendingOption >>> 16 === V_CAST) {
           const cast = legal.cast[i]!
-          return { type: 'cast', player, card: cast.card, target, plot: cast.plot }
+          return this.cast(player, cast.card, target, cast.plot)
         }
         const activate = legal.activate[i]!
-        return { type: 'activate', player, object: activate.object, ability: activate.ability, target }
+        const action = this.simple('activate', player)
+        action.object = activate.object
+        action.ability = activate.ability
+        action.target = target
+        return action
       }
       case Phase.Attacker: {
         this.choice[this.cursor] = stop ? 0 : this.option[index]!
         if (++this.cursor < legal.attackers.length) return this.next()
-        const attackers: { attacker: Eid; target: Eid }[] = []
-        for (let c = 0; c < legal.attackers.length; c++) if (this.choice[c] !== 0) attackers.push({ attacker: legal.attackers[c]!.attacker, target: this.choice[c]! })
-        return { type: 'declareAttackers', player, attackers }
+        const list = this.attackList
+        let n = 0
+        for (let c = 0; c < legal.attackers.length; c++) {
+          if (this.choice[c] === 0) continue
+          const entry = (this.attackEntries[n] ??= { attacker: 0, target: 0 })
+          list[n++] = entry
+          entry.attacker = legal.attackers[c]!.attacker
+          entry.target = this.choice[c]!
+        }
+        cut(list, n)
+        return this.simple('declareAttackers', player)
       }
       case Phase.Blocker: {
         const attacker = stop ? 0 : this.option[index]!
         this.choice[this.cursor] = attacker
         if (attacker !== 0) this.blockCount[attacker]!++
         if (++this.cursor < legal.blockers.length) return this.next()
-        const blockers: { blocker: Eid; attacker: Eid }[] = []
-        for (let c = 0; c < legal.blockers.length; c++) if (this.choice[c] !== 0) blockers.push({ blocker: legal.blockers[c]!.blocker, attacker: this.choice[c]! })
-        return { type: 'declareBlockers', player, blockers }
+        const list = this.blockList
+        let n = 0
+        for (let c = 0; c < legal.blockers.length; c++) {
+          if (this.choice[c] === 0) continue
+          const entry = (this.blockEntries[n] ??= { blocker: 0, attacker: 0 })
+          list[n++] = entry
+          entry.blocker = legal.blockers[c]!.blocker
+          entry.attacker = this.choice[c]!
+        }
+        cut(list, n)
+        return this.simple('declareBlockers', player)
       }
       case Phase.Damage: {
         this.choice[this.cursor] = stop ? 0 : this.option[index]!
         this.verb[this.cursor] = stop ? D_DEFAULT : index >= ACTION_ALT ? D_ALL : D_LETHAL_FIRST
         if (++this.cursor < legal.damage.length) return this.next()
-        const assignments: { creature: Eid; recipient: Eid; amount: number }[] = []
-        const explicit = this.explicitUpTo(legal.damage.length)
-        if (explicit !== null) for (const [creature, entries] of explicit) for (const [recipient, amount] of entries) assignments.push({ creature, recipient, amount })
-        return { type: 'assignDamage', player, assignments }
+        // Each explicit division's entries (`explicitUpTo` fills every candidate's list), in order.
+        const list = this.assignList
+        let n = 0
+        if (this.explicitUpTo(legal.damage.length) !== null) {
+          for (let c = 0; c < legal.damage.length; c++) {
+            if (this.verb[c] === D_DEFAULT) continue
+            const entries = this.entryLists[c]!
+            for (let k = 0; k < entries.length; k++) {
+              const entry = (this.assignEntries[n] ??= { creature: 0, recipient: 0, amount: 0 })
+              entry.creature = legal.damage[c]!.creature
+              entry.recipient = entries[k]![0]
+              entry.amount = entries[k]![1]
+              list[n++] = entry
+            }
+          }
+        }
+        cut(list, n)
+        return this.simple('assignDamage', player)
       }
       case Phase.Pick: {
         const kind = this.kind as 'search' | 'discard' | 'bottom'
@@ -331,11 +429,26 @@ export class DecisionBuilder {
         return kind === 'search' ? { type: 'search', player, cards } : { type: kind, player, cards }
       }
       case Phase.Mulligan:
-        return index === ACTION_MULLIGAN ? { type: 'mulligan', player } : { type: 'keep', player }
+        return this.simple(index === ACTION_MULLIGAN ? 'mulligan' : 'keep', player)
       case Phase.None:
         break
     }
     throw internalError(`no action in phase ${this.phaseId}`)
+  }
+
+  /** The kept action of kind `kind` (`kept`), for `player`; its other fields are the caller's to set. */
+  private simple<K extends KeptKind>(kind: K, player: Eid): KeptActions[K] {
+    const action = this.kept[kind]
+    action.player = player
+    return action
+  }
+
+  private cast(player: Eid, card: Eid, target: Eid, plot: boolean): KeptActions['cast'] {
+    const action = this.simple('cast', player)
+    action.card = card
+    action.target = target
+    action.plot = plot
+    return action
   }
 
   /** The cards picked so far, in a new list (no view of `picks` made for it). */
@@ -506,7 +619,8 @@ export class DecisionBuilder {
     const entry = this.legal!.damage[this.cursor]!
     this.set(ACTION_STOP, 0)
     const kind = world.turn.step === Step.FirstStrikeDamage ? 'first' : 'regular'
-    for (const recipient of entry.recipients) {
+    for (let r = 0; r < entry.recipients.length; r++) {
+      const recipient = entry.recipients[r]!
       for (let verb = 0; verb < 2; verb++) {
         const alternate = verb === 1
         const index = this.on(recipient, alternate)
@@ -544,31 +658,38 @@ export class DecisionBuilder {
   /**
    * The division of damage candidate `c` by `verb` from recipient `first`: all to `first`, or
    * lethal damage to `first`, then to the others in order (a player takes all that is left), the
-   * rest to `first`.
+   * rest to `first`. Into the candidate's own list (`entryLists[c]`), refilled at each call for it:
+   * read it before the next.
    */
   private entriesOf(c: number, verb: number, first: Eid): [Eid, number][] {
     const world = this.world
     const { creature, amount, recipients } = this.legal!.damage[c]!
-    if (verb === D_ALL) return [[first, amount]]
-    resetDamagePlan(world.plan)
-    const entries: [Eid, number][] = []
-    const deathtouch = (world.kw.effective[creature]! & KW_DEATHTOUCH) !== 0
-    let rest = amount
-    for (let k = -1; k < recipients.length && rest > 0; k++) {
-      const r = k < 0 ? first : recipients[k]!
-      if (k >= 0 && r === first) continue
-      const types = world.types.mask[r]!
-      const give = world.players.isPlayer[r] ? rest : types & T_CREATURE ? Math.min(rest, lethalDamageNeeded(world, r, deathtouch)) : types & T_PLANESWALKER ? Math.min(rest, Math.max(0, world.stats.loyalty[r]!)) : 0
-      if (give > 0) {
-        entries.push([r, give])
-        rest -= give
+    const entries = (this.entryLists[c] ??= [])
+    const pairs = (this.entryPairs[c] ??= [])
+    let n = 0
+    if (verb === D_ALL) n = putPair(entries, pairs, n, first, amount)
+    else {
+      resetDamagePlan(world.plan)
+      const deathtouch = (world.kw.effective[creature]! & KW_DEATHTOUCH) !== 0
+      let rest = amount
+      for (let k = -1; k < recipients.length && rest > 0; k++) {
+        const r = k < 0 ? first : recipients[k]!
+        if (k >= 0 && r === first) continue
+        const types = world.types.mask[r]!
+        const give = world.players.isPlayer[r] ? rest : types & T_CREATURE ? Math.min(rest, lethalDamageNeeded(world, r, deathtouch)) : types & T_PLANESWALKER ? Math.min(rest, Math.max(0, world.stats.loyalty[r]!)) : 0
+        if (give > 0) {
+          n = putPair(entries, pairs, n, r, give)
+          rest -= give
+        }
+      }
+      if (rest > 0) {
+        let at = 0
+        while (at < n && entries[at]![0] !== first) at++
+        if (at < n) entries[at]![1] += rest
+        else n = putPair(entries, pairs, n, first, rest)
       }
     }
-    if (rest > 0) {
-      const at = entries.findIndex(([e]) => e === first)
-      if (at >= 0) entries[at]![1] += rest
-      else entries.push([first, rest])
-    }
+    cut(entries, n)
     return entries
   }
 

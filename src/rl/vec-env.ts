@@ -7,9 +7,9 @@ import { Rng } from '../core/rng.js'
 import { hasSorceryTiming } from '../rules/spells/timing.js'
 import type { GameWorld } from '../core/world.js'
 import { act, passIfForced } from '../decisions/act.js'
-import type { PlayerAction } from '../decisions/action.js'
+import type { Decision, PlayerAction } from '../decisions/action.js'
 import { emptyLegalActions, legalActions, legalActionsInto, type LegalActions } from '../decisions/legal.js'
-import { pendingDecision, winnerOf } from '../decisions/pending.js'
+import { DECISION_RULES, decisionCount, pendingDecision, pendingKind, pendingPlayer, winnerOf } from '../decisions/pending.js'
 import { beginGame } from '../decisions/pregame.js'
 import { buildPosition, shareSetup } from '../state/position.js'
 import { restoreWorld, snapshotWorld, type WorldSnapshot } from '../state/snapshot.js'
@@ -106,6 +106,8 @@ interface EnvGame {
   written: number
   /** The learner's legal actions, refilled at each of its decisions (`legalActionsInto`; the builder reads them until the next). */
   legal: LegalActions
+  /** The learner's pending decision, refilled at each of its decisions (read by `legalActionsInto` and the builder, kept by neither). */
+  decision: Decision
 }
 
 /**
@@ -227,6 +229,7 @@ export class VecEnv {
         rows: new ObjectRows(),
         written: -1,
         legal: emptyLegalActions(),
+        decision: { kind: 'priority', player: null, rule: '', count: 0 },
       }
     })
     this.reset()
@@ -326,10 +329,11 @@ export class VecEnv {
   /** Applies a masked choice for the learner, then the single-option steps that follow; the action once complete. */
   private choose(g: EnvGame, index: number): PlayerAction | null {
     const builder = g.builder
-    let action = builder.apply(index)
+    // The builder's kept action for the simple kinds: `take` hands it to `act` at once.
+    let action = builder['take'](index)
     while (action === null && builder.count === 1) {
       this.stats.autoSteps++
-      action = builder.apply(builder.only)
+      action = builder['take'](builder.only)
     }
     return action
   }
@@ -376,15 +380,17 @@ export class VecEnv {
           this.stats.decisions++
           continue
         }
-        const decision = pendingDecision(world)
-        if (decision.kind === 'gameOver') {
+        const kind = pendingKind(world)
+        if (kind === 'gameOver') {
           const winner = winnerOf(world)
           this.finish(i, winner === 0 ? null : seatOf(world, winner), endReason(world))
           continue
         }
-        const seat = seatOf(world, decision.player!)
+        const seat = seatOf(world, pendingPlayer(world, kind)!)
         const agent = g.agents[seat]
-        // The learner's decisions in the env's own lists (read before the next is asked); an agent's in new ones.
+        // The learner's decision and legal actions in the env's own objects (read before the next is
+        // asked); an agent's in new ones (it may keep them).
+        const decision = agent ? pendingDecision(world) : this.learnerDecision(g, kind)
         const legal = agent ? legalActions(world) : legalActionsInto(world, g.legal, decision)
         const forced = forcedAction(legal)
         if (forced !== null) {
@@ -407,6 +413,16 @@ export class VecEnv {
         this.finish(i, null, 'error', (error as Error).message)
       }
     }
+  }
+
+  /** The learner's pending decision of kind `kind`, in the env's kept object (`pendingDecision`'s fields). */
+  private learnerDecision(g: EnvGame, kind: Decision['kind']): Decision {
+    const d = g.decision
+    d.kind = kind
+    d.player = pendingPlayer(g.world, kind)
+    d.rule = DECISION_RULES[kind]
+    d.count = decisionCount(g.world, kind)
+    return d
   }
 
   /** Gives an action to the game (`act`) and counts the decision; a rejection ends the game as an error. */

@@ -122,11 +122,13 @@ function candidateActions(world: GameWorld, builder: DecisionBuilder, rng: Rng):
       // a verb on a recipient's slot (lethal-first: select, all to it: alternate).
       const damage = builder['legal']!.damage
       const slot = (r: Eid): number => builder.slots.slot(r)
+      // Copied: `entriesOf` refills the candidate's one list at each call.
+      const entriesOf = (c: number, verb: number, r: Eid): [Eid, number][] => builder['entriesOf'](c, verb, r).map(([e, n]): [Eid, number] => [e, n])
       const options = damage.map((d, c) => [
         { index: ACTION_STOP, entries: null },
         ...d.recipients.flatMap((r) => [
-          { index: ACTION_SELECT + slot(r), entries: builder['entriesOf'](c, 1, r) },
-          { index: ACTION_ALT + slot(r), entries: builder['entriesOf'](c, 2, r) },
+          { index: ACTION_SELECT + slot(r), entries: entriesOf(c, 1, r) },
+          { index: ACTION_ALT + slot(r), entries: entriesOf(c, 2, r) },
         ]),
       ])
       let combos: { index: number; entries: [Eid, number][] | null }[][] = [[]]

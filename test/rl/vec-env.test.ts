@@ -13,6 +13,8 @@ import type { GameRecord } from '../../src/play/record.js'
 import { worldDigest } from '../../src/state/digest.js'
 import { ACTION_SIZE, G, OBS_LAYOUT, OBS_SIZE, OFFSET } from '../../src/rl/layout.js'
 import { envBuilder, envSeed, envWorld, VecEnv, type VecEnvOptions } from '../../src/rl/vec-env.js'
+import { DecisionBuilder } from '../../src/rl/decision-builder.js'
+import type { PlayerAction } from '../../src/decisions/action.js'
 import { firstDifference, observation, randomMasked } from './rl-helpers.js'
 
 const GAME_OVER = OBS_LAYOUT.global.find((f) => f.name === 'decision.gameOver')!.index
@@ -187,6 +189,44 @@ describe('VecEnv (redzone/rl)', () => {
     // Games ended (and the next ones began from their own seeds) along the way.
     expect(ended).toBeGreaterThan(4)
     expect(parts[0]!.stats.games + parts[1]!.stats.games).toBe(whole.stats.games)
+  })
+
+  it('DecisionBuilder.apply gives every call an action of its own (the env\'s step reuses the builder\'s, through take)', () => {
+    const env = new VecEnv({ n: 2, seed: 5, opponent: 'self' })
+    const rng = new Rng(5)
+    const actions = new Int32Array(env.n)
+    const complete = (builder: DecisionBuilder, first: number): PlayerAction => {
+      builder.begin()
+      let action = builder.apply(first)
+      while (action === null) action = builder.apply(builder.mask.indexOf(1))
+      return action
+    }
+    const kinds = new Set<string>()
+    for (let s = 0; s < 600; s++) {
+      // A builder of its own on env 0's game (the env's may be part way through a decision).
+      const builder = new DecisionBuilder(envWorld(env, 0))
+      builder.begin()
+      const allowed: number[] = []
+      for (let i = 0; i < ACTION_SIZE; i++) if (builder.mask[i] === 1) allowed.push(i)
+      for (const i of allowed) {
+        const a = complete(builder, i)
+        const b = complete(builder, i)
+        kinds.add(a.type)
+        expect(b).not.toBe(a)
+        expect(b).toEqual(a)
+        const lists = [['attackers', 'declareAttackers'], ['blockers', 'declareBlockers'], ['assignments', 'assignDamage']] as const
+        for (const [field, type] of lists) {
+          if (a.type !== type) continue
+          const [x, y] = [(a as Record<string, unknown>)[field] as object[], (b as Record<string, unknown>)[field] as object[]]
+          expect(y).not.toBe(x)
+          x.forEach((entry, k) => expect(y[k]).not.toBe(entry))
+        }
+      }
+      env.step(randomActions(env, rng, actions))
+    }
+    expect([...kinds].sort()).toEqual(expect.arrayContaining(['assignDamage', 'cast', 'declareAttackers', 'declareBlockers', 'pass', 'play']))
+    expect(env.stats.rejected).toBe(0)
+    expect(env.stats.errors).toBe(0)
   })
 
   it('refuses bad options', () => {
