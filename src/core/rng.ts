@@ -3,34 +3,35 @@
  * same sequence on every platform. The engine never reads Math.random.
  */
 export class Rng {
-  private a: number
-  private b: number
-  private c: number
-  private d: number
+  /**
+   * sfc32's four words, a b c d, in a typed array: a store wraps them to 32 bits as `>>> 0`
+   * would, and holds them unboxed (four number fields, most above the small-integer range, made a
+   * heap number at every draw).
+   */
+  private readonly s = new Uint32Array(4)
 
   constructor(seed: number) {
-    let s = seed >>> 0
+    let x = seed >>> 0
     const next = (): number => {
-      s = (s + 0x9e3779b9) >>> 0
-      let z = s
+      x = (x + 0x9e3779b9) >>> 0
+      let z = x
       z = Math.imul(z ^ (z >>> 16), 0x85ebca6b) >>> 0
       z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35) >>> 0
       return (z ^ (z >>> 16)) >>> 0
     }
-    this.a = next()
-    this.b = next()
-    this.c = next()
-    this.d = next()
+    for (let i = 0; i < 4; i++) this.s[i] = next()
     for (let i = 0; i < 12; i++) this.nextUint32()
   }
 
   nextUint32(): number {
-    const t = (((this.a + this.b) >>> 0) + this.d) >>> 0
-    this.d = (this.d + 1) >>> 0
-    this.a = this.b ^ (this.b >>> 9)
-    this.b = (this.c + (this.c << 3)) >>> 0
-    this.c = (this.c << 21) | (this.c >>> 11)
-    this.c = (this.c + t) >>> 0
+    const s = this.s
+    const b = s[1]!
+    const c = s[2]!
+    const t = (((s[0]! + b) >>> 0) + s[3]!) >>> 0
+    s[3]!++
+    s[0] = b ^ (b >>> 9)
+    s[1] = c + (c << 3)
+    s[2] = ((c << 21) | (c >>> 11)) + t
     return t
   }
 
@@ -54,12 +55,13 @@ export class Rng {
     }
   }
 
-  /** The generator's state, to save and restore a game. */
+  /** The generator's state, to save and restore a game: a as a signed 32-bit word (as sfc32's xor leaves it), b c d unsigned. */
   state(): [number, number, number, number] {
-    return [this.a, this.b, this.c, this.d]
+    const s = this.s
+    return [s[0]! | 0, s[1]!, s[2]!, s[3]!]
   }
 
   setState(state: readonly [number, number, number, number]): void {
-    ;[this.a, this.b, this.c, this.d] = state
+    this.s.set(state)
   }
 }
