@@ -80,10 +80,13 @@ export function endEffectsOn(world: GameWorld, target: Eid): void {
   recomputeCharacteristics(world, target)
 }
 
+const endsThisTurn = (e: ContinuousEffect): boolean => e.duration === 'endOfTurn'
+
 /** CR 514.2: "until end of turn" effects end. Returns how many ended. */
 export function endUntilEndOfTurnEffects(world: GameWorld): number {
-  const ending = world.effects.filter((e) => e.duration === 'endOfTurn')
-  if (ending.length === 0) return 0
+  // Asked first without a list (most turns end none).
+  if (!world.effects.some(endsThisTurn)) return 0
+  const ending = world.effects.filter(endsThisTurn)
   world.effects = world.effects.filter((e) => e.duration !== 'endOfTurn')
   const targets = new Set<Eid>()
   for (const e of ending) targets.add(e.target)

@@ -6,7 +6,7 @@ import { equipTargetError } from '../spells/equip-targets.js'
 import { hasSorceryTiming, sorceryTimingError } from '../spells/timing.js'
 import { isPlayer, label, type GameWorld } from '../../core/world.js'
 import { actorError } from './preconditions.js'
-import { cheapestPayable, payableExactly, payWithLands } from './pay.js'
+import { cheapestPayable, payableExactly, payWithLands, type Payable } from './pay.js'
 
 export interface ActivateRequest {
   player: Eid
@@ -28,7 +28,7 @@ export function activateEquip(world: GameWorld, req: ActivateRequest): ActionRes
   if (!checked.ok) return checked
   const { player, object, target } = req
   payWithLands(world, player, checked.lands)
-  world.stack.push({ kind: 'equip', source: object, controller: player, target, ability: checked.ability })
+  world.stack.push({ kind: 'equip', source: object, controller: player, target, ability: checked.option })
   if (world.events.listening) world.events.emit('abilityActivated', player, object, target, '602.2')
   return OK
 }
@@ -40,7 +40,7 @@ const LEGAL: EquipAbility[] = []
 const abilityCost = (a: EquipAbility): string => a.cost
 
 /** Everything that makes an equip activation illegal now (CR 602.2, 702.6), or the ability used and the lands that pay for it. */
-export function checkActivate(world: GameWorld, req: ActivateRequest): Rejection | { ok: true; ability: EquipAbility; lands: Eid[] } {
+export function checkActivate(world: GameWorld, req: ActivateRequest): Rejection | Payable<EquipAbility> {
   const legal = activateError(world, req, LEGAL)
   if (!Array.isArray(legal)) return legal
   const chosen = cheapestPayable(world, req.player, legal, abilityCost)
@@ -48,10 +48,9 @@ export function checkActivate(world: GameWorld, req: ActivateRequest): Rejection
   if (req.pay !== undefined) {
     // CR 602.2b, 601.2g-h: the lands the player names must pay the cost exactly.
     const exact = payableExactly(world, req.player, legal, abilityCost, req.pay)
-    if ('error' in exact) return reject('illegal-payment', `${req.ability} of ${label(world, req.object)}: ${exact.error}`, '602.2b')
-    return { ok: true, ability: exact.option, lands: exact.lands }
+    return 'error' in exact ? reject('illegal-payment', `${req.ability} of ${label(world, req.object)}: ${exact.error}`, '602.2b') : exact
   }
-  return { ok: true, ability: chosen.option, lands: chosen.lands }
+  return chosen
 }
 
 /**

@@ -11,16 +11,23 @@ export function payWithLands(world: GameWorld, player: Eid, lands: readonly Eid[
   if (world.events.listening) world.events.emit('manaPaid', player, lands.length, '601.2h')
 }
 
+/** An option that can be paid and the lands that pay it: the checks' answer as it is (`ok`), no copy made. */
+export interface Payable<T> {
+  ok: true
+  option: T
+  lands: Eid[]
+}
+
 /**
  * Of several abilities with a cost (equip abilities, plot costs), the cheapest by mana value
  * that the player's untapped lands can pay, ties to the first listed (docs/scenario-format.md); with the lands
  * that pay it (the default payment, `findPayment`). Null when none can be paid. Pays nothing;
  * `options`, the caller's own list, is sorted (`byManaValue`).
  */
-export function cheapestPayable<T>(world: GameWorld, player: Eid, options: T[], costOf: (option: T) => string): { option: T; lands: Eid[] } | null {
+export function cheapestPayable<T>(world: GameWorld, player: Eid, options: T[], costOf: (option: T) => string): Payable<T> | null {
   for (const option of byManaValue(options, costOf)) {
     const lands = findPayment(world, player, parsedCost(costOf(option)))
-    if (lands !== null) return { option, lands }
+    if (lands !== null) return { ok: true, option, lands }
   }
   return null
 }
@@ -36,11 +43,11 @@ export function payableExactly<T>(
   options: T[],
   costOf: (option: T) => string,
   pay: readonly Eid[],
-): { option: T; lands: Eid[] } | { error: string } {
+): Payable<T> | { error: string } {
   let first: string | null = null
   for (const option of byManaValue(options, costOf)) {
     const error = paymentError(world, player, parsedCost(costOf(option)), pay)
-    if (error === null) return { option, lands: [...pay] }
+    if (error === null) return { ok: true, option, lands: [...pay] }
     first ??= error
   }
   return { error: first ?? 'there is no cost to pay' }

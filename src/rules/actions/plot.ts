@@ -37,7 +37,7 @@ export function checkPlot(world: GameWorld, req: PlotRequest): Rejection | { ok:
   if (!Array.isArray(costs)) return costs
   const chosen = cheapestPayable(world, req.player, costs, (cost) => cost)
   if (chosen === null) return reject('cannot-pay', `${label(world, req.player)} can't pay the plot cost of ${label(world, req.card)} with untapped lands`, '702.170a')
-  return { ok: true, lands: chosen.lands }
+  return chosen
 }
 
 /** Everything but the cost that makes the plot special action illegal now, or the card's plot costs. */
