@@ -56,7 +56,7 @@ function cut(list: unknown[], n: number): void {
   if (list.length !== n) list.length = n
 }
 
-type KeptKind = 'pass' | 'play' | 'plot' | 'cast' | 'activate' | 'mulligan' | 'keep' | 'declareAttackers' | 'declareBlockers' | 'assignDamage'
+type KeptKind = 'pass' | 'play' | 'plot' | 'cast' | 'activate' | 'mulligan' | 'keep' | 'declareAttackers' | 'declareBlockers' | 'assignDamage' | 'search' | 'discard' | 'bottom'
 type KeptActions = { [K in KeptKind]: Extract<PlayerAction, { type: K }> }
 
 /**
@@ -110,6 +110,8 @@ export class DecisionBuilder {
   private seen: Uint8Array
   /** `explicitUpTo`'s map. */
   private readonly explicit = new Map<Eid, [Eid, number][]>()
+  /** The cards of a completed pick (search, discard, bottom): the kept actions' one list. */
+  private readonly pickList: Eid[] = []
   /** The actions of the simple kinds `take` fills and returns, one object a kind, overwritten at its next call. */
   private readonly kept: KeptActions = {
     pass: { type: 'pass', player: 0 },
@@ -122,6 +124,9 @@ export class DecisionBuilder {
     declareAttackers: { type: 'declareAttackers', player: 0, attackers: [] },
     declareBlockers: { type: 'declareBlockers', player: 0, blockers: [] },
     assignDamage: { type: 'assignDamage', player: 0, assignments: [] },
+    search: { type: 'search', player: 0, cards: this.pickList },
+    discard: { type: 'discard', player: 0, cards: this.pickList },
+    bottom: { type: 'bottom', player: 0, cards: this.pickList },
   }
   /** The kept declarations' lists (the same arrays as in `kept`), and their entries by index (kept when a list is cut). */
   private readonly attackList: { attacker: Eid; target: Eid }[] = this.kept.declareAttackers.attackers as { attacker: Eid; target: Eid }[]
@@ -302,6 +307,11 @@ export class DecisionBuilder {
         return { ...action, blockers: action.blockers.map((entry) => ({ ...entry })) }
       case 'assignDamage':
         return { ...action, assignments: action.assignments.map((entry) => ({ ...entry })) }
+      case 'search':
+        return { ...action, cards: action.cards && [...action.cards] }
+      case 'discard':
+      case 'bottom':
+        return { ...action, cards: [...action.cards] }
       default:
         return { ...action }
     }
@@ -309,7 +319,7 @@ export class DecisionBuilder {
 
   /**
    * `apply` without a new object for the simple kinds (pass, play, plot, cast, activate,
-   * mulligan, keep), the declarations of attackers and blockers and the damage division: the
+   * mulligan, keep), the declarations of attackers and blockers, the damage division and picks: the
    * builder's own, overwritten by the next call. For `VecEnv`, which hands it to `act` at once (the
    * gate keeps none of these: a declaration is read and dropped by its step before `act` returns);
    * reached as `builder['take']`.
@@ -420,13 +430,18 @@ export class DecisionBuilder {
         // CR 701.23: stop picking: the cards picked, none included (the search finds nothing and the library is still shuffled, 701.24);
         // the mulligan index before any pick: decline the search (a "you may" search; no shuffle).
         if (index === ACTION_MULLIGAN) return { type: 'search', player, cards: null }
-        if (stop) return { type: 'search', player, cards: this.pickedCards() }
-        const card = this.option[index]!
-        this.picks[this.pickCount++] = card
-        this.picked[this.slots.slot(card)] = 1
-        if (this.pickCount < this.decisionCount) return this.next()
-        const cards = this.pickedCards()
-        return kind === 'search' ? { type: 'search', player, cards } : { type: kind, player, cards }
+        if (!stop) {
+          const card = this.option[index]!
+          this.picks[this.pickCount++] = card
+          this.picked[this.slots.slot(card)] = 1
+          if (this.pickCount < this.decisionCount) return this.next()
+        }
+        // Stop is only offered in a search. The cards in the kept list (the gate reads them at once: a
+        // search resolves, a discard or bottom is made, before `act` returns).
+        const list = this.pickList
+        for (let i = 0; i < this.pickCount; i++) list[i] = this.picks[i]!
+        cut(list, this.pickCount)
+        return this.simple(kind, player)
       }
       case Phase.Mulligan:
         return this.simple(index === ACTION_MULLIGAN ? 'mulligan' : 'keep', player)
@@ -449,13 +464,6 @@ export class DecisionBuilder {
     action.target = target
     action.plot = plot
     return action
-  }
-
-  /** The cards picked so far, in a new list (no view of `picks` made for it). */
-  private pickedCards(): Eid[] {
-    const cards: Eid[] = []
-    for (let i = 0; i < this.pickCount; i++) cards.push(this.picks[i]!)
-    return cards
   }
 
   private next(): null {

@@ -214,17 +214,20 @@ describe('VecEnv (redzone/rl)', () => {
         kinds.add(a.type)
         expect(b).not.toBe(a)
         expect(b).toEqual(a)
-        const lists = [['attackers', 'declareAttackers'], ['blockers', 'declareBlockers'], ['assignments', 'assignDamage']] as const
+        const lists = [['attackers', 'declareAttackers'], ['blockers', 'declareBlockers'], ['assignments', 'assignDamage'], ['cards', 'discard'], ['cards', 'bottom'], ['cards', 'search']] as const
         for (const [field, type] of lists) {
           if (a.type !== type) continue
-          const [x, y] = [(a as Record<string, unknown>)[field] as object[], (b as Record<string, unknown>)[field] as object[]]
+          const [x, y] = [(a as Record<string, unknown>)[field] as unknown[] | null, (b as Record<string, unknown>)[field] as unknown[] | null]
+          if (x === null) continue
           expect(y).not.toBe(x)
-          x.forEach((entry, k) => expect(y[k]).not.toBe(entry))
+          x.forEach((entry, k) => {
+            if (typeof entry === 'object') expect(y![k]).not.toBe(entry)
+          })
         }
       }
       env.step(randomActions(env, rng, actions))
     }
-    expect([...kinds].sort()).toEqual(expect.arrayContaining(['assignDamage', 'cast', 'declareAttackers', 'declareBlockers', 'pass', 'play']))
+    expect([...kinds].sort()).toEqual(expect.arrayContaining(['assignDamage', 'bottom', 'cast', 'declareAttackers', 'declareBlockers', 'pass', 'play', 'search']))
     expect(env.stats.rejected).toBe(0)
     expect(env.stats.errors).toBe(0)
   })
