@@ -49,7 +49,35 @@ export function allocatedBytes(times: number, reset: () => void, run: () => void
   return sampled(times, reset, run) - fenceBytes
 }
 
-function sampled(times: number, reset: () => void, run: () => void): number {
+/** Where a run allocates: the innermost frames of a site (innermost last) and its mean bytes per call. */
+export interface AllocationSite {
+  frames: string[]
+  bytes: number
+}
+
+/**
+ * `allocatedBytes`' run, by site: the `depth` innermost frames of each allocation (V8 names the
+ * physical frames only, so an inlined function's allocations are its caller's), the sites with
+ * the most bytes first, at most `rows` of them. The fence's own bytes are not a site.
+ */
+export function allocationSites(times: number, reset: () => void, run: () => void, depth = 3, rows = 12): AllocationSite[] {
+  const sites = new Map<string, AllocationSite>()
+  sampled(times, reset, run, (stack, bytes) => {
+    if (stack.length === 0) return
+    const frames = stack.slice(-depth)
+    const key = frames.join(' < ')
+    const site = sites.get(key)
+    if (site) site.bytes += bytes
+    else sites.set(key, { frames, bytes })
+  })
+  return [...sites.values()]
+    .map((site) => ({ frames: site.frames, bytes: site.bytes / times }))
+    .sort((a, b) => b.bytes - a.bytes)
+    .slice(0, rows)
+}
+
+/** The mean bytes per call of `run`; each sampled allocation under the fence also to `site` (the frames inside the fence, outermost first). */
+function sampled(times: number, reset: () => void, run: () => void, site?: (stack: string[], bytes: number) => void): number {
   const session = new Session()
   session.connect()
   try {
@@ -60,12 +88,16 @@ function sampled(times: number, reset: () => void, run: () => void): number {
     }
     const { profile } = post<{ profile: { head: ProfileNode } }>(session, 'HeapProfiler.stopSampling', {})
     let bytes = 0
-    const walk = (node: ProfileNode, inside: boolean): void => {
-      const here = inside || node.callFrame.functionName === fence.name
-      if (here) bytes += node.selfSize
-      for (const child of node.children) walk(child, here)
+    const walk = (node: ProfileNode, stack: string[] | null): void => {
+      // `stack`: null outside the fence; inside, the frames below it (the run's closure and on).
+      const inside = stack !== null ? [...stack, node.callFrame.functionName || '(anonymous)'] : node.callFrame.functionName === fence.name ? [] : null
+      if (inside !== null) {
+        bytes += node.selfSize
+        if (node.selfSize > 0) site?.(inside, node.selfSize)
+      }
+      for (const child of node.children) walk(child, inside)
     }
-    walk(profile.head, false)
+    walk(profile.head, null)
     return bytes / times
   } finally {
     session.disconnect()

@@ -11,7 +11,7 @@ import { availableParallelism } from 'node:os'
 import { createInterface } from 'node:readline'
 import { join } from 'node:path'
 import { findPython } from '../scripts/python.mjs'
-import { allocatedBytes } from './alloc.js'
+import { allocatedBytes, allocationSites } from './alloc.js'
 import { median } from './compare.js'
 import { Rng } from '../src/core/rng.js'
 import { DecisionBuilder } from '../src/rl/decision-builder.js'
@@ -49,6 +49,8 @@ export interface RlReport {
    * 2026-12-06 (the sites: docs/benchmark-history.md, "Allocation per masked step").
    */
   bytesPerStep: number
+  /** Where those bytes are allocated: the ten sites with the most (each its three innermost frames, innermost last, as V8 names them: an inlined function's allocations are its caller's), in bytes a masked step. */
+  allocationSites: { frames: string[]; bytes: number }[]
   target: number
   /** The same loop driven from Python (python/redzone over `redzone serve --stdio`), alternated with in-process rounds; null when no Python with numpy was found. */
   pythonStepsPerSec: number | null
@@ -130,7 +132,9 @@ export async function rlBench(options: { seconds: number; n: number; seed: numbe
     }
   }
   // Allocation, after the timed parts (the heap profiler slows what it samples): steps of the same env, the draws outside the count.
-  const bytesPerStep = allocatedBytes(Math.max(20, Math.ceil(20_000 / n)), pick, () => env.step(actions)) / n
+  const allocTimes = Math.max(20, Math.ceil(20_000 / n))
+  const bytesPerStep = allocatedBytes(allocTimes, pick, () => env.step(actions)) / n
+  const sites = allocationSites(allocTimes, pick, () => env.step(actions), 3, 10).map((site) => ({ frames: site.frames, bytes: site.bytes / n }))
   // Checked after timing: nothing rejected, no game in error, and the buffers describe real decisions.
   const last = measure(0.2)
   if (env.stats.rejected !== 0 || env.stats.errors !== 0) throw new Error(`bench: rl: ${env.stats.rejected} masked actions rejected, ${env.stats.errors} games in error`)
@@ -163,6 +167,7 @@ export async function rlBench(options: { seconds: number; n: number; seed: numbe
     policyShare: full.pickMs / full.ms,
     stepsPerSecWithoutObservations: withoutObservations,
     bytesPerStep,
+    allocationSites: sites,
     target: 200_000,
     pythonStepsPerSec: python.python,
     pythonRatio: python.ratio,
@@ -174,6 +179,7 @@ export async function rlBench(options: { seconds: number; n: number; seed: numbe
     pythonWorkers,
   }
   log(`  ${Math.round(stepsPerSec).toLocaleString('en-US')} masked steps/s (${Math.round(report.stepsPerCpuSec).toLocaleString('en-US')} per CPU second), ${Math.round(withoutObservations).toLocaleString('en-US')} without observations; rejected ${report.rejected} of ${report.steps.toLocaleString('en-US')}; ${Math.round(bytesPerStep)} bytes allocated a masked step`)
+  log(`  allocated by site, bytes a masked step: ${sites.slice(0, 6).map((site) => `${site.frames.join(' < ')} ${site.bytes.toFixed(1)}`).join('; ')}`)
   if (report.pythonRatio !== null) {
     log(`  from Python: ${Math.round(report.pythonStepsPerSec!).toLocaleString('en-US')} masked steps/s against ${Math.round(report.inProcessStepsPerSecAlternated!).toLocaleString('en-US')} in process in alternated rounds: ratio ${report.pythonRatio.toFixed(2)}, the median of ${report.pythonRatioRounds.map((r) => r.toFixed(2)).join(', ')} (${report.pythonTransport}; ${Math.round(report.pythonWarmupStepsPerSec!).toLocaleString('en-US')} steps/s over its warm-up)`)
   } else log(`  from Python: NOT measured: ${report.pythonTransport}`)
