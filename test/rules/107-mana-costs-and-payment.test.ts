@@ -164,6 +164,19 @@ describe('CR 601.2g-h pay: the lands a player names', () => {
     expect(obj(game, 'sword').attachedTo).toBe('bear')
   })
 
+  it('601.2g a payment that is not a list of ids is misuse naming action.pay, the game unchanged; an absent one is the default payment', () => {
+    const game = newGame(position())
+    const before = worldDigest(worldOf(game))
+    for (const pay of [null, 'forest1', 7]) {
+      expect(() => game.cast('A', 'bears', { pay: pay as never })).toThrow(/action\.pay: expected a list of ids/)
+      expect(worldDigest(worldOf(game))).toBe(before)
+      expect(game.version).toBe(0)
+    }
+    expectOk(game.cast('A', 'bears', { pay: undefined }))
+    // The default payment: the first lands in the position's order that pay {1}{G}.
+    expect(tapped(game)).toEqual(['forest1', 'forest2', 'used'])
+  })
+
   it('702.6d with several equip abilities, the cheapest whose cost the named lands pay exactly', () => {
     const sword: ObjectSpec = { id: 'sword', controller: 'A', types: ['artifact'], subtypes: ['Equipment'], keywords: [{ equip: '{1}' }, { equip: '{W}{W}' }], equipped: { power: 2 } }
     const game = newGame([...position(), sword])
