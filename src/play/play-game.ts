@@ -53,27 +53,27 @@ export function mixSeed(a: number, b: number): number {
   return (h ^ (h >>> 16)) >>> 0
 }
 
-/** A player's pass and keep as frozen values, one each by entity (the same in every game): a forced decision builds no action. */
-const PASS: PlayerAction[] = []
-const KEEP: PlayerAction[] = []
+/** CR 117.3d: a priority decision where passing is all the player can do (no land, spell, ability or special action). */
+export function onlyPass(legal: LegalActions): boolean {
+  return legal.kind === 'priority' && legal.play.length === 0 && legal.cast.length === 0 && legal.activate.length === 0 && legal.plot.length === 0
+}
 
 /**
  * The one action of a decision with no real choice (priority with nothing but passing; the bottom
  * or discard of every card in hand; a keep after seven mulligans), or null. Such decisions are
- * taken for the agents and not recorded: replay takes them the same way. A pass or a keep is a
- * frozen value, the same object at every call for that player.
+ * taken for the agents and not recorded: replay takes them the same way.
  */
 export function forcedAction(legal: LegalActions): PlayerAction | null {
   const player = legal.player
   if (player === null) return null
   switch (legal.kind) {
     case 'priority':
-      return legal.play.length === 0 && legal.cast.length === 0 && legal.activate.length === 0 && legal.plot.length === 0 ? (PASS[player] ??= Object.freeze({ type: 'pass', player })) : null
+      return onlyPass(legal) ? { type: 'pass', player } : null
     case 'discard':
     case 'bottom':
       return legal.cards.length === legal.count ? { type: legal.kind, player, cards: legal.cards } : null
     case 'mulligan':
-      return legal.mulligan ? null : (KEEP[player] ??= Object.freeze({ type: 'keep', player }))
+      return legal.mulligan ? null : { type: 'keep', player }
     default:
       return null
   }
