@@ -51,7 +51,7 @@ export function battlefieldOf(world: GameWorld): readonly Eid[] {
     list = derived.battlefield = derived.store
     let n = 0
     for (let k = 0; k < cards.length; k++) if (zone[cards[k]!] === Zone.Battlefield) list[n++] = cards[k]!
-    if (list.length !== n) list.length = n
+    list.length = n
   }
   return list
 }

@@ -17,7 +17,8 @@ export class Rng {
       let z = x
       z = Math.imul(z ^ (z >>> 16), 0x85ebca6b) >>> 0
       z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35) >>> 0
-      return (z ^ (z >>> 16)) >>> 0
+      // Stored as a 32-bit word: the store cuts it (as `>>> 0`).
+      return z ^ (z >>> 16)
     }
     for (let i = 0; i < 4; i++) this.s[i] = next()
     for (let i = 0; i < 12; i++) this.nextUint32()
@@ -27,7 +28,8 @@ export class Rng {
     const s = this.s
     const b = s[1]!
     const c = s[2]!
-    const t = (((s[0]! + b) >>> 0) + s[3]!) >>> 0
+    // a + b + d is exact (below 2^34), so one cut to 32 bits gives sfc32's sum.
+    const t = (s[0]! + b + s[3]!) >>> 0
     s[3]!++
     s[0] = b ^ (b >>> 9)
     s[1] = c + (c << 3)

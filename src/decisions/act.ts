@@ -141,12 +141,14 @@ function answer(world: GameWorld, action: PlayerAction): ActionResult {
     case 'play':
       return keepPriority(world, player, playLand(world, player, action.card))
     case 'cast':
-      // The action is the request: no copy of it is made (nor kept).
+      // The action is the request (no copy made): a cast's and an activation's requests have no
+      // field that isn't the action's.
       return keepPriority(world, player, castSpell(world, action))
     case 'activate':
       return keepPriority(world, player, activateEquip(world, action))
     case 'plot':
-      return keepPriority(world, player, plotCard(world, action))
+      // Not the action: a plot request may name another zone to plot from (702.170g), which no player's action does.
+      return keepPriority(world, player, plotCard(world, { player, card: action.card }))
     case 'declareAttackers': {
       const checked = checkAttackDeclaration(world, action.attackers)
       if (!checked.ok) return checked

@@ -226,6 +226,11 @@ describe('VecEnv (redzone/rl)', () => {
         }
       }
       env.step(randomActions(env, rng, actions))
+      // The game keeps nothing of the builder's kept actions the env handed to `act`.
+      for (let i = 0; i < env.n; i++) {
+        const { attackers, blockers, assignment, discard, search } = envWorld(env, i).pending
+        expect([attackers, blockers, assignment, discard, search]).toEqual([null, null, null, null, null])
+      }
     }
     expect([...kinds].sort()).toEqual(expect.arrayContaining(['assignDamage', 'bottom', 'cast', 'declareAttackers', 'declareBlockers', 'pass', 'play', 'search']))
     expect(env.stats.rejected).toBe(0)

@@ -12,7 +12,8 @@ import { findPayment } from '../../src/rules/mana/payment.js'
 import type { ObjectSpec } from '../../src/state/position.js'
 import { LIBRARIES, cardInHand, creature, drive, expectOk, expectRejected, lands, newGame, obj } from '../helpers.js'
 import { worldOf } from '../../src/api/game.js'
-import { gameState } from '../../src/api/views.js'
+import { act } from '../../src/decisions/act.js'
+import { gameState, legalActions, onEvent } from '../../src/api/views.js'
 
 const tapped = (game: Game): string[] =>
   Object.entries(gameState(game).objects)
@@ -175,6 +176,32 @@ describe('CR 601.2g-h pay: the lands a player names', () => {
     expectOk(game.cast('A', 'bears', { pay: undefined }))
     // The default payment: the first lands in the position's order that pay {1}{G}.
     expect(tapped(game)).toEqual(['forest1', 'forest2', 'used'])
+    // At the entity level (unchecked, typed), a null payment is an absent one.
+    const other = newGame(position())
+    const world = worldOf(other)
+    expectOk(act(world, { type: 'cast', player: other.eid('A')!, card: other.eid('bears')!, pay: null as never }))
+    expect(tapped(other)).toEqual(['forest1', 'forest2', 'used'])
+  })
+
+  it('601.2a-h a listener that reads the game between the card moving to the stack and the payment changes nothing of the payment', () => {
+    const objects: ObjectSpec[] = [
+      { id: 'dual', types: ['land'], subtypes: ['Forest', 'Plains'], controller: 'A' },
+      { id: 'forest1', card: 'Forest', controller: 'A' },
+      cardInHand('bears', 'A', 'Grizzly Bears'),
+      cardInHand('lions', 'A', 'Savannah Lions'),
+      ...LIBRARIES,
+    ]
+    const paid = (listen: boolean): string[] => {
+      const game = newGame(objects)
+      let reads = 0
+      // Each read asks whether the lions can still be paid for (the default payment of their cost).
+      if (listen) onEvent(game, () => void (reads += legalActions(game).cast.length + 1))
+      expectOk(game.cast('A', 'bears'))
+      if (listen) expect(reads).toBeGreaterThan(0)
+      return tapped(game)
+    }
+    expect(paid(false)).toEqual(['dual', 'forest1'])
+    expect(paid(true)).toEqual(paid(false))
   })
 
   it('702.6d with several equip abilities, the cheapest whose cost the named lands pay exactly', () => {

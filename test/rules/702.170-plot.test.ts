@@ -83,6 +83,8 @@ describe('CR 702.170 Plot', () => {
   it('702.170g an effect may let plot work from another zone: the card is exiled from there', () => {
     const game = newGame([...lands('A', 'Forest', 4), { id: 'paladin', card: 'Spinewoods Paladin', owner: 'A', zone: 'graveyard' }])
     expectRejected(drive(game).plotWhenPriority('A', 'paladin'), 'not-in-hand')
+    // No player's action plots from elsewhere: a field beyond the action's own is not read.
+    expectRejected(game.act({ type: 'plot', player: 'A', card: 'paladin', from: Zone.Graveyard } as never), 'not-in-hand')
     expectOk(plotCard(worldOf(game), { player: game.eid('A')!, card: game.eid('paladin')!, from: Zone.Graveyard }))
     expect(obj(game, 'paladin')).toMatchObject({ zone: 'exile', plotted: true })
   })

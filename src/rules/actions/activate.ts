@@ -13,7 +13,7 @@ export interface ActivateRequest {
   object: Eid
   ability: 'equip' | 'equip planeswalker'
   target: Eid
-  /** The lands to tap (docs/scenario-format.md `pay`), which must pay the cost exactly (`illegal-payment`); without it, the default payment. */
+  /** The lands to tap (docs/scenario-format.md `pay`), which must pay the cost exactly (`illegal-payment`); without it (or null), the default payment. */
   pay?: readonly Eid[]
 }
 
@@ -45,7 +45,7 @@ export function checkActivate(world: GameWorld, req: ActivateRequest): Rejection
   if (!Array.isArray(legal)) return legal
   const chosen = cheapestPayable(world, req.player, legal, abilityCost)
   if (chosen === null) return reject('cannot-pay', `${label(world, req.player)} can't pay any ${req.ability} cost of ${label(world, req.object)} with untapped lands`, '602.2b')
-  if (req.pay !== undefined) {
+  if (req.pay != null) {
     // CR 602.2b, 601.2g-h: the lands the player names must pay the cost exactly.
     const exact = payableExactly(world, req.player, legal, abilityCost, req.pay)
     return 'error' in exact ? reject('illegal-payment', `${req.ability} of ${label(world, req.object)}: ${exact.error}`, '602.2b') : exact

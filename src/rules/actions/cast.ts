@@ -19,7 +19,7 @@ export interface CastRequest {
   target?: Eid
   /** CR 702.170d: cast a plotted card from exile without paying its mana cost. */
   plot?: boolean
-  /** The lands to tap (docs/scenario-format.md `pay`), which must pay the cost exactly (`illegal-payment`); without it, the default payment. */
+  /** The lands to tap (docs/scenario-format.md `pay`), which must pay the cost exactly (`illegal-payment`); without it (or null), the default payment. */
   pay?: readonly Eid[]
 }
 
@@ -103,7 +103,7 @@ export function castTargetError(world: GameWorld, player: Eid, card: Eid, target
  */
 export function castPayment(world: GameWorld, player: Eid, card: Eid, plot: boolean, pay?: readonly Eid[]): Rejection | { ok: true; lands: Eid[] } {
   if (plot) {
-    if (pay !== undefined && pay.length > 0) {
+    if (pay != null && pay.length > 0) {
       return reject('illegal-payment', `${label(world, card)} is cast without paying its mana cost, so no lands are tapped for it`, '702.170d')
     }
     return { ok: true, lands: [] }
@@ -111,7 +111,7 @@ export function castPayment(world: GameWorld, player: Eid, card: Eid, plot: bool
   const cost = world.cardData[card]!.manaCost!
   const lands = findPayment(world, player, cost)
   if (lands === null) return reject('cannot-pay', `${label(world, player)} can't pay the mana cost of ${label(world, card)} with untapped lands`, '601.2h')
-  if (pay !== undefined) {
+  if (pay != null) {
     // CR 601.2g-h: the lands the player names must pay the total cost exactly.
     const error = paymentError(world, player, cost, pay)
     if (error !== null) return reject('illegal-payment', `${label(world, card)}: ${error}`, '601.2h')

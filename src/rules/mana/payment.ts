@@ -92,8 +92,7 @@ function matched(symbols: readonly ManaSymbol[], t: number, from = 0, to = 0): n
  * in that order, each one is tapped when it can pay a symbol still unpaid while the rest of the
  * cost stays payable with the lands after it; colored symbols are paid before generic, and a land
  * making several colors counts as paying whichever symbol keeps the rest payable. Null when no
- * set of lands pays. The lands are the module's one list, good until the next call here or to
- * `paymentError`: pay with them at once.
+ * set of lands pays.
  */
 export function findPayment(world: GameWorld, player: Eid, cost: ManaCost): Eid[] | null {
   const count = manaSources(world, player)
@@ -110,9 +109,9 @@ export function findPayment(world: GameWorld, player: Eid, cost: ManaCost): Eid[
     TAPPED[t++] = SOURCES[k]!
     if (matched(symbols, t) + generic < t || units > t + count - k - 1 || matched(symbols, t, k + 1, count) < symbols.length) t--
   }
-  // The module's list, cut to the lands tapped (no copy): its callers pay with it at once.
-  TAPPED.length = t
-  return TAPPED
+  // A copy: a listener of the events between the check and the payment may ask again (a cast
+  // moves the card to the stack, 601.2a, before its lands are tapped, 601.2h).
+  return TAPPED.slice(0, t)
 }
 
 /**
