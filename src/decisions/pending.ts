@@ -21,7 +21,7 @@ const KIND: Record<AwaitKind, DecisionKind> = {
 }
 
 /** The rule that asks for each decision. */
-export const DECISION_RULES: Readonly<Record<DecisionKind, string>> = {
+const DECISION_RULES: Readonly<Record<DecisionKind, string>> = {
   priority: '117.3',
   declareAttackers: '508.1',
   declareBlockers: '509.1',
@@ -62,7 +62,19 @@ export function pendingDecision(world: GameWorld): Decision {
   return { kind, player: pendingPlayer(world, kind), rule: DECISION_RULES[kind], count: decisionCount(world, kind) }
 }
 
+/**
+ * `pendingDecision` into `out` (its fields overwritten), for a caller that asks at every step and
+ * keeps the object (the learning env): no object made. The kind, when already asked, is `kind`.
+ */
+export function pendingDecisionInto(world: GameWorld, out: Decision, kind: DecisionKind = pendingKind(world)): Decision {
+  out.kind = kind
+  out.player = pendingPlayer(world, kind)
+  out.rule = DECISION_RULES[kind]
+  out.count = decisionCount(world, kind)
+  return out
+}
+
 /** The `count` of the pending decision of kind `kind` (`Decision.count`): the cards to choose, or the most a search may find; 0 for the others. */
-export function decisionCount(world: GameWorld, kind: DecisionKind): number {
+function decisionCount(world: GameWorld, kind: DecisionKind): number {
   return kind === 'priority' || kind === 'gameOver' ? 0 : kind === 'search' ? (searchOf(world.stack[world.stack.length - 1])?.upTo ?? 0) : world.turn.choiceCount
 }

@@ -9,7 +9,7 @@ import type { GameWorld } from '../core/world.js'
 import { act, passIfForced } from '../decisions/act.js'
 import type { Decision, PlayerAction } from '../decisions/action.js'
 import { emptyLegalActions, legalActions, legalActionsInto, type LegalActions } from '../decisions/legal.js'
-import { DECISION_RULES, decisionCount, pendingDecision, pendingKind, pendingPlayer, winnerOf } from '../decisions/pending.js'
+import { pendingDecision, pendingDecisionInto, pendingKind, pendingPlayer, winnerOf } from '../decisions/pending.js'
 import { beginGame } from '../decisions/pregame.js'
 import { buildPosition, shareSetup } from '../state/position.js'
 import { restoreWorld, snapshotWorld, type WorldSnapshot } from '../state/snapshot.js'
@@ -393,7 +393,7 @@ export class VecEnv {
         const agent = g.agents[seat]
         // The learner's decision and legal actions in the env's own objects (read before the next is
         // asked); an agent's in new ones (it may keep them).
-        const decision = agent ? pendingDecision(world) : this.learnerDecision(g, kind)
+        const decision = agent ? pendingDecision(world) : pendingDecisionInto(world, g.decision, kind)
         const legal = agent ? legalActions(world) : legalActionsInto(world, g.legal, decision)
         // The learner's forced pass in the env's kept one (`act` keeps none); the rest as `playGame` takes them.
         const forced = !agent && onlyPass(legal) ? this.learnerPass(g, legal.player!) : forcedAction(legal)
@@ -423,16 +423,6 @@ export class VecEnv {
   private learnerPass(g: EnvGame, player: Eid): PlayerAction {
     g.pass.player = player
     return g.pass
-  }
-
-  /** The learner's pending decision of kind `kind`, in the env's kept object (`pendingDecision`'s fields). */
-  private learnerDecision(g: EnvGame, kind: Decision['kind']): Decision {
-    const d = g.decision
-    d.kind = kind
-    d.player = pendingPlayer(g.world, kind)
-    d.rule = DECISION_RULES[kind]
-    d.count = decisionCount(g.world, kind)
-    return d
   }
 
   /** Gives an action to the game (`act`) and counts the decision; a rejection ends the game as an error. */

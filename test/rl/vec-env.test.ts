@@ -14,7 +14,8 @@ import { worldDigest } from '../../src/state/digest.js'
 import { ACTION_SIZE, G, OBS_LAYOUT, OBS_SIZE, OFFSET } from '../../src/rl/layout.js'
 import { envBuilder, envSeed, envWorld, VecEnv, type VecEnvOptions } from '../../src/rl/vec-env.js'
 import { DecisionBuilder } from '../../src/rl/decision-builder.js'
-import type { PlayerAction } from '../../src/decisions/action.js'
+import type { Decision, PlayerAction } from '../../src/decisions/action.js'
+import { pendingDecision, pendingDecisionInto } from '../../src/decisions/pending.js'
 import { firstDifference, observation, randomMasked } from './rl-helpers.js'
 
 const GAME_OVER = OBS_LAYOUT.global.find((f) => f.name === 'decision.gameOver')!.index
@@ -202,6 +203,7 @@ describe('VecEnv (redzone/rl)', () => {
       return action
     }
     const kinds = new Set<string>()
+    const kept: Decision = { kind: 'gameOver', player: null, rule: '', count: 0 }
     for (let s = 0; s < 600; s++) {
       // A builder of its own on env 0's game (the env's may be part way through a decision).
       const builder = new DecisionBuilder(envWorld(env, 0))
@@ -226,10 +228,12 @@ describe('VecEnv (redzone/rl)', () => {
         }
       }
       env.step(randomActions(env, rng, actions))
-      // The game keeps nothing of the builder's kept actions the env handed to `act`.
+      // The game keeps nothing of the builder's kept actions the env handed to `act`; the kept
+      // decision's fields are the pending decision's.
       for (let i = 0; i < env.n; i++) {
         const { attackers, blockers, assignment, discard, search } = envWorld(env, i).pending
         expect([attackers, blockers, assignment, discard, search]).toEqual([null, null, null, null, null])
+        expect(pendingDecisionInto(envWorld(env, i), kept)).toEqual(pendingDecision(envWorld(env, i)))
       }
     }
     expect([...kinds].sort()).toEqual(expect.arrayContaining(['assignDamage', 'bottom', 'cast', 'declareAttackers', 'declareBlockers', 'pass', 'play', 'search']))
