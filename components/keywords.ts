@@ -38,23 +38,23 @@ export const Vigilance = {}
 export const Menace = {}
 
 /** Bit index of each plain keyword in a keyword mask. */
-export const Kw = {
-  Deathtouch: 0,
-  Defender: 1,
-  DoubleStrike: 2,
-  FirstStrike: 3,
-  Flash: 4,
-  Flying: 5,
-  Haste: 6,
-  Hexproof: 7,
-  Indestructible: 8,
-  Lifelink: 9,
-  Reach: 10,
-  Trample: 11,
-  TrampleOverPlaneswalkers: 12,
-  Vigilance: 13,
-  Menace: 14,
-} as const
+export enum Kw {
+  Deathtouch = 0,
+  Defender = 1,
+  DoubleStrike = 2,
+  FirstStrike = 3,
+  Flash = 4,
+  Flying = 5,
+  Haste = 6,
+  Hexproof = 7,
+  Indestructible = 8,
+  Lifelink = 9,
+  Reach = 10,
+  Trample = 11,
+  TrampleOverPlaneswalkers = 12,
+  Vigilance = 13,
+  Menace = 14,
+}
 
 export const KW_DEATHTOUCH = 1 << Kw.Deathtouch
 export const KW_DEFENDER = 1 << Kw.Defender

@@ -7,17 +7,17 @@
 /** Marks a card or permanent entity (as opposed to a player). */
 export const Card = {}
 
-export const Zone = {
-  Library: 0,
-  Hand: 1,
-  Battlefield: 2,
-  Graveyard: 3,
-  Exile: 4,
-  Stack: 5,
+export enum Zone {
+  Library = 0,
+  Hand = 1,
+  Battlefield = 2,
+  Graveyard = 3,
+  Exile = 4,
+  Stack = 5,
   /** CR 800.4a: the objects of a player who left a multiplayer game have left the game. */
-  Outside: 6,
-} as const
-export type ZoneId = (typeof Zone)[keyof typeof Zone]
+  Outside = 6,
+}
+export type ZoneId = Zone
 
 export const ZONE_NAMES = ['library', 'hand', 'battlefield', 'graveyard', 'exile', 'stack', 'outside'] as const
 export type ZoneName = (typeof ZONE_NAMES)[number]

@@ -4,24 +4,24 @@ import type { Eid } from '../../components/entity.js'
  * The choices the game stops for (besides priority): what `TurnState.awaiting` holds. While one
  * is pending, nobody has priority; the decider answers it with the matching action.
  */
-export const Await = {
-  None: 0,
+export enum Await {
+  None = 0,
   /** CR 508.1: the active player declares attackers. */
-  Attackers: 1,
+  Attackers = 1,
   /** CR 509.1: the defending players declare blockers. */
-  Blockers: 2,
+  Blockers = 2,
   /** CR 510.1: the attacking player divides combat damage where a creature has a choice. */
-  Damage: 3,
+  Damage = 3,
   /** CR 701.23: a search, chosen as the ability resolves. */
-  Search: 4,
+  Search = 4,
   /** CR 514.1: the active player discards down to the maximum hand size. */
-  Discard: 5,
+  Discard = 5,
   /** CR 103.5: keep the hand or take a mulligan. */
-  Mulligan: 6,
+  Mulligan = 6,
   /** CR 103.5: a player who kept after N mulligans puts N cards on the bottom of their library. */
-  Bottom: 7,
-} as const
-export type AwaitKind = (typeof Await)[keyof typeof Await]
+  Bottom = 7,
+}
+export type AwaitKind = Await
 
 /** The part of the turn state that says what the runner waits for. */
 interface Waiting {

@@ -212,7 +212,8 @@ const TURN_SHAPE: { readonly [K in keyof TurnState]: Shape } = {
   priority: 'eid',
   passes: int32,
   landsPlayed: int32,
-  awaiting: [0, Math.max(...Object.values(Await))],
+  // A numeric enum's object also maps each number back to its name: the numbers only.
+  awaiting: [0, Math.max(...Object.values(Await).filter((v) => typeof v === 'number'))],
   decider: 'eid',
   resumeAt: int32,
   choiceCount: int32,

@@ -1,20 +1,20 @@
 /** Steps of a turn in order (CR 500.1, 501-514), with the names of the scenario format. */
-export const Step = {
-  Untap: 0,
-  Upkeep: 1,
-  Draw: 2,
-  PrecombatMain: 3,
-  BeginCombat: 4,
-  DeclareAttackers: 5,
-  DeclareBlockers: 6,
-  FirstStrikeDamage: 7,
-  RegularDamage: 8,
-  EndCombat: 9,
-  PostcombatMain: 10,
-  End: 11,
-  Cleanup: 12,
-} as const
-export type StepId = (typeof Step)[keyof typeof Step]
+export enum Step {
+  Untap = 0,
+  Upkeep = 1,
+  Draw = 2,
+  PrecombatMain = 3,
+  BeginCombat = 4,
+  DeclareAttackers = 5,
+  DeclareBlockers = 6,
+  FirstStrikeDamage = 7,
+  RegularDamage = 8,
+  EndCombat = 9,
+  PostcombatMain = 10,
+  End = 11,
+  Cleanup = 12,
+}
+export type StepId = Step
 
 export const STEP_NAMES = [
   'untap',

@@ -1,7 +1,7 @@
 import { keywordBit } from '../../components/keywords.js'
 import type { ParameterizedKeyword } from '../../components/abilities.js'
 import { typeBit, T_CREATURE, T_PLANESWALKER } from '../../components/types.js'
-import { Zone, ZONE_NAMES } from '../../components/zones.js'
+import { Zone, ZONE_NAMES, type ZoneId } from '../../components/zones.js'
 import { CARD_POOL } from '../rules/cards/pool.js'
 import { parseManaCost } from '../rules/mana/cost.js'
 import { checkStateBasedActions } from '../../systems/check-state-based-actions.js'
@@ -66,7 +66,7 @@ export function buildPosition(position: Position, options: { seed?: number } = {
     for (const t of types) typeMask |= typeBit(t)
     let keywordMask = 0
     for (const k of keywords) if (typeof k === 'string') keywordMask |= keywordBit(k)
-    const zone = ZONE_NAMES.indexOf(o.zone ?? 'battlefield') as (typeof Zone)[keyof typeof Zone]
+    const zone = ZONE_NAMES.indexOf(o.zone ?? 'battlefield') as ZoneId
     const eid = buildCard(world, {
       label: o.id,
       owner,
