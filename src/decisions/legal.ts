@@ -2,7 +2,7 @@ import { T_CREATURE, T_PLANESWALKER } from '../../components/types.js'
 import { Zone } from '../../components/zones.js'
 import type { ParameterizedKeyword } from '../../components/abilities.js'
 import { activateError, type ActivateRequest, type EquipAbility } from '../rules/actions/activate.js'
-import { castCheck, castTargetError, instantSpeed } from '../rules/actions/cast.js'
+import { castCheck, instantSpeed } from '../rules/actions/cast.js'
 import { landCheck } from '../rules/actions/play-land.js'
 import { actorCheck } from '../rules/actions/preconditions.js'
 import { plotError, type PlotRequest } from '../rules/actions/plot.js'
@@ -13,8 +13,7 @@ import { battlefieldOf, derivedLists } from '../core/entity-lists.js'
 import { query } from 'bitecs'
 import { Equip, Plot } from '../../components/abilities.js'
 import { qualifiesForSearch, searchOf } from '../rules/spells/resolve.js'
-import { matchesTargetKind, needsTarget } from '../rules/spells/targets.js'
-import { isAura } from '../rules/attachments.js'
+import { needsTarget, spellTargetCheck } from '../rules/spells/targets.js'
 import { Step } from '../core/steps.js'
 import { priorityGiven } from '../turn/runner.js'
 import type { GameWorld } from '../core/world.js'
@@ -288,15 +287,11 @@ function plotInHand(world: GameWorld, player: Eid): boolean {
 }
 
 /**
- * `castTargetError`'s answer for a candidate target: asked only of candidates of the kind a
- * non-Aura spell's effect targets (`matchesTargetKind`, which `spellTargetError` requires of such
- * a spell before anything else, refusing the others), so the common refusals (a player as the
- * target of a creature spell) build no rejection.
+ * `castTargetError`'s answer for a candidate target (never none) of a spell that needs one
+ * (`needsTarget`): its code-only check (`spellTargetCheck`), so a refusal builds no rejection.
  */
 function castTargetLegal(world: GameWorld, player: Eid, card: Eid, target: Eid): boolean {
-  const spell = world.cardData[card]!.spell
-  if (spell !== null && !isAura(world, card) && !matchesTargetKind(world, spell.target, player, target)) return false
-  return castTargetError(world, player, card, target) === null
+  return spellTargetCheck(world, player, card, target) === null
 }
 
 /** Some target among the first `count` candidates is legal for the spell (CR 601.2c). */

@@ -99,14 +99,16 @@ export function castTargetError(world: GameWorld, player: Eid, card: Eid, target
 /**
  * CR 601.2f-h: the lands that pay the spell's cost (none for a plotted card), or the rejection.
  * With `pay`, the lands the player names, which must pay the cost exactly (`illegal-payment`);
- * without it, the default payment (`findPayment`).
+ * without it, the default payment (`findPayment`). Without `pay` the answer is one refilled at
+ * each call: read it before asking again.
  */
 export function castPayment(world: GameWorld, player: Eid, card: Eid, plot: boolean, pay?: readonly Eid[]): Rejection | { ok: true; lands: Eid[] } {
   if (plot) {
     if (pay != null && pay.length > 0) {
       return reject('illegal-payment', `${label(world, card)} is cast without paying its mana cost, so no lands are tapped for it`, '702.170d')
     }
-    return { ok: true, lands: [] }
+    PAYMENT.lands = NO_LANDS
+    return PAYMENT
   }
   const cost = world.cardData[card]!.manaCost!
   const lands = findPayment(world, player, cost)
@@ -117,8 +119,13 @@ export function castPayment(world: GameWorld, player: Eid, card: Eid, plot: bool
     if (error !== null) return reject('illegal-payment', `${label(world, card)}: ${error}`, '601.2h')
     return { ok: true, lands: [...pay] }
   }
-  return { ok: true, lands }
+  PAYMENT.lands = lands
+  return PAYMENT
 }
+
+/** `castPayment`'s answer with the default payment, refilled at each call (as `findPayment`'s lands): read it before asking again. */
+const PAYMENT: { ok: true; lands: Eid[] } = { ok: true, lands: [] }
+const NO_LANDS: Eid[] = []
 
 /** Everything that makes a cast illegal now, in the order of CR 601.2, or the lands that pay for it. */
 function checkCast(world: GameWorld, req: CastRequest): Rejection | { ok: true; lands: Eid[] } {

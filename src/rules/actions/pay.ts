@@ -21,16 +21,23 @@ export interface Payable<T> {
 /**
  * Of several abilities with a cost (equip abilities, plot costs), the cheapest by mana value
  * that the player's untapped lands can pay, ties to the first listed (docs/scenario-format.md); with the lands
- * that pay it (the default payment, `findPayment`). Null when none can be paid. Pays nothing;
+ * that pay it (the default payment, `findPayment`), in one answer refilled at each call. Null when none can be paid. Pays nothing;
  * `options`, the caller's own list, is sorted (`byManaValue`).
  */
 export function cheapestPayable<T>(world: GameWorld, player: Eid, options: T[], costOf: (option: T) => string): Payable<T> | null {
   for (const option of byManaValue(options, costOf)) {
     const lands = findPayment(world, player, parsedCost(costOf(option)))
-    if (lands !== null) return { ok: true, option, lands }
+    if (lands !== null) {
+      CHEAPEST.option = option
+      CHEAPEST.lands = lands
+      return CHEAPEST as Payable<T>
+    }
   }
   return null
 }
+
+/** `cheapestPayable`'s answer, refilled at each call (as `findPayment`'s lands): read it before asking again. */
+const CHEAPEST: Payable<unknown> = { ok: true, option: null, lands: [] }
 
 /**
  * With the lands a player names (`pay`): the cheapest of the options whose cost those lands pay
@@ -55,5 +62,6 @@ export function payableExactly<T>(
 
 /** `options` sorted in place by mana value, ties in list order (the sort is stable): no list or entry made. */
 function byManaValue<T>(options: T[], costOf: (option: T) => string): T[] {
-  return options.sort((x, y) => manaValue(parsedCost(costOf(x))) - manaValue(parsedCost(costOf(y))))
+  // One option (most Equipment): nothing to sort, and no comparator made.
+  return options.length < 2 ? options : options.sort((x, y) => manaValue(parsedCost(costOf(x))) - manaValue(parsedCost(costOf(y))))
 }

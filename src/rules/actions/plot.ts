@@ -31,16 +31,22 @@ export function plotCard(world: GameWorld, req: PlotRequest): ActionResult {
   return OK
 }
 
+/** A plot cost is its own cost (one function, not one per call). */
+const itself = (cost: string): string => cost
+
 /** Everything that makes the plot special action illegal now (CR 702.170a, 116.2k), or the lands that pay for it. */
 export function checkPlot(world: GameWorld, req: PlotRequest): Rejection | { ok: true; lands: Eid[] } {
   const costs = plotError(world, req)
   if (!Array.isArray(costs)) return costs
-  const chosen = cheapestPayable(world, req.player, costs, (cost) => cost)
+  const chosen = cheapestPayable(world, req.player, costs, itself)
   if (chosen === null) return reject('cannot-pay', `${label(world, req.player)} can't pay the plot cost of ${label(world, req.card)} with untapped lands`, '702.170a')
   return chosen
 }
 
-/** Everything but the cost that makes the plot special action illegal now, or the card's plot costs. */
+/** `plotError`'s list of the card's plot costs, refilled at each call (never emptied: an emptied list drops its storage). */
+const COSTS: string[] = []
+
+/** Everything but the cost that makes the plot special action illegal now, or the card's plot costs (a list refilled at each call: read it before asking again). */
 export function plotError(world: GameWorld, req: PlotRequest): Rejection | string[] {
   const { player, card } = req
   const actor = actorError(world, player)
@@ -54,9 +60,11 @@ export function plotError(world: GameWorld, req: PlotRequest): Rejection | strin
   if (world.place.zone[card] !== from || world.place.owner[card] !== player) {
     return reject('not-in-hand', `${name} is not in ${label(world, player)}'s ${ZONE_NAMES[from]}`, '702.170a')
   }
-  const costs: string[] = []
-  for (const a of world.abilities[card] ?? []) if (a.kind === 'plot') costs.push(a.cost)
-  if (costs.length === 0) return reject('no-plot', `${name} has no plot ability`, '702.170a')
+  const costs = COSTS
+  let n = 0
+  for (const a of world.abilities[card] ?? []) if (a.kind === 'plot') costs[n++] = a.cost
+  if (n === 0) return reject('no-plot', `${name} has no plot ability`, '702.170a')
+  if (costs.length !== n) costs.length = n
   // No closure for the message: one over `name` would have every call allocate a context.
   if (!hasSorceryTiming(world, player)) return sorceryTimingError(world, player, `${name} can be plotted`, '702.170a')!
   return costs

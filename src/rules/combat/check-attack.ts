@@ -21,30 +21,10 @@ export function checkAttackDeclaration(world: GameWorld, declaration: readonly A
   const active = world.turn.active
   const actor = actorError(world, active)
   if (actor) return actor
-  const { zone, controller } = world.place
-  const { tapped, sick } = world.status
-  const types = world.types.mask
-  const effective = world.kw.effective
   const marks = world.scratch.marks
-  const isPlayerFlag = world.players.isPlayer
   const stamp = nextStamp(world)
   for (let i = 0; i < declaration.length; i++) {
     const { attacker, target } = declaration[i]!
-    // The common case, checked with typed arrays only; any doubt goes to the full check below.
-    if (
-      marks[attacker] !== stamp &&
-      zone[attacker] === Zone.Battlefield &&
-      types[attacker]! & T_CREATURE &&
-      controller[attacker] === active &&
-      tapped[attacker] === 0 &&
-      (sick[attacker] === 0 || effective[attacker]! & KW_HASTE) &&
-      (effective[attacker]! & KW_DEFENDER) === 0 &&
-      isPlayerFlag[attacker] === 0 &&
-      attackTargetError(world, attacker, target) === null
-    ) {
-      marks[attacker] = stamp
-      continue
-    }
     if (marks[attacker] === stamp) return reject('duplicate-attacker', `${label(world, attacker)} is declared as an attacker twice`, '508.1a')
     marks[attacker] = stamp
     const error = attackerError(world, attacker) ?? attackTargetError(world, attacker, target)
@@ -53,28 +33,36 @@ export function checkAttackDeclaration(world: GameWorld, declaration: readonly A
   return OK
 }
 
+type AttackerCode = 'not-on-battlefield' | 'not-a-creature' | 'not-your-creature' | 'tapped' | 'summoning-sick' | 'defender-cannot-attack'
+
 /**
  * CR 508.1a, 302.6, 702.3b: why a creature can't be declared as an attacker by the active player
- * now (whatever it would attack), or null. Used by the declaration check and the enumerator.
+ * now (whatever it would attack), or null: the code only, nothing made (the enumerators ask it of
+ * every creature). The one check of the declaration (`attackerError`) and the enumerators.
  */
-export function attackerError(world: GameWorld, attacker: Eid): Rejection | null {
-  const active = world.turn.active
-  const { zone, controller } = world.place
-  // No closure for the name: this runs for every creature the enumerators look at.
-  if (isPlayer(world, attacker) || zone[attacker] !== Zone.Battlefield) {
-    return reject('not-on-battlefield', `${label(world, attacker)} is not a permanent on the battlefield, so it can't attack`, '508.1a')
-  }
-  if ((world.types.mask[attacker]! & T_CREATURE) === 0) return reject('not-a-creature', `${label(world, attacker)} is not a creature, so it can't attack`, '508.1a')
-  if (controller[attacker] !== active) {
-    return reject('not-your-creature', `${label(world, attacker)} is not controlled by the active player ${label(world, active)}, so it can't attack`, '508.1a')
-  }
-  if (world.status.tapped[attacker]) return reject('tapped', `${label(world, attacker)} is tapped, so it can't attack`, '508.1a')
+export function attackerCheck(world: GameWorld, attacker: Eid): AttackerCode | null {
+  if (isPlayer(world, attacker) || world.place.zone[attacker] !== Zone.Battlefield) return 'not-on-battlefield'
+  if ((world.types.mask[attacker]! & T_CREATURE) === 0) return 'not-a-creature'
+  if (world.place.controller[attacker] !== world.turn.active) return 'not-your-creature'
+  if (world.status.tapped[attacker]) return 'tapped'
   const keywords = world.kw.effective[attacker]!
-  if (world.status.sick[attacker] && (keywords & KW_HASTE) === 0) {
-    return reject('summoning-sick', `${label(world, attacker)} hasn't been under its controller's control since the turn began and has no haste`, '302.6')
-  }
-  if (keywords & KW_DEFENDER) return reject('defender-cannot-attack', `${label(world, attacker)} has defender and can't attack`, '702.3b')
-  return null
+  if (world.status.sick[attacker] && (keywords & KW_HASTE) === 0) return 'summoning-sick'
+  return keywords & KW_DEFENDER ? 'defender-cannot-attack' : null
+}
+
+/** The rejection of `attackerCheck`, with its message, or null. */
+export function attackerError(world: GameWorld, attacker: Eid): Rejection | null {
+  const code = attackerCheck(world, attacker)
+  if (code === null) return null
+  const name = label(world, attacker)
+  if (code === 'summoning-sick') return reject(code, `${name} hasn't been under its controller's control since the turn began and has no haste`, '302.6')
+  if (code === 'defender-cannot-attack') return reject(code, `${name} has defender and can't attack`, '702.3b')
+  const why =
+    code === 'not-on-battlefield' ? 'is not a permanent on the battlefield'
+    : code === 'not-a-creature' ? 'is not a creature'
+    : code === 'tapped' ? 'is tapped'
+    : `is not controlled by the active player ${label(world, world.turn.active)}`
+  return reject(code, `${name} ${why}, so it can't attack`, '508.1a')
 }
 
 /** CR 508.1b: an attacking creature attacks an opponent or a planeswalker an opponent controls. Null when `target` is legal. */

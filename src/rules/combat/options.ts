@@ -1,7 +1,7 @@
 import { C_BLOCKED } from '../../../components/combat.js'
 import { KW_ANY_TRAMPLE, KW_DEATHTOUCH, KW_TRAMPLE_OVER_PLANESWALKERS } from '../../../components/keywords.js'
 import { Zone } from '../../../components/zones.js'
-import { attackerError, attackTargetError } from './check-attack.js'
+import { attackerCheck, attackTargetError } from './check-attack.js'
 import { actorCheck } from '../actions/preconditions.js'
 import { blockCountAllowed, blockerCheck } from './check-block.js'
 import { attackTargetPresent, reachesDefender, stillBlocks } from './combat-queries.js'
@@ -13,7 +13,7 @@ import { inGame, seatIndex } from '../../core/players.js'
 
 /**
  * What each creature may do in combat, factored per creature (never the 2^n declarations):
- * the same per-creature checks the declarations are validated with (`attackerError`,
+ * the same per-creature checks the declarations are validated with (`attackerCheck`,
  * `attackTargetError`, `blockerError`, `recipientError`), so the two can never disagree.
  */
 
@@ -80,8 +80,7 @@ export function attackOptionsInto(world: GameWorld, out: AttackOption[]): number
   let n = 0
   for (let i = 0; i < creatures.length; i++) {
     const c = creatures[i]!
-    // Only a creature on the battlefield can attack (attackerError says so too, with a message this loop would throw away).
-    if (world.place.zone[c] !== Zone.Battlefield || world.place.controller[c] !== world.turn.active || attackerError(world, c) !== null) continue
+    if (attackerCheck(world, c) !== null) continue
     const option = (out[n] ??= { attacker: c, targets: [] })
     option.attacker = c
     let m = 0
@@ -96,13 +95,8 @@ export function attackOptionsInto(world: GameWorld, out: AttackOption[]): number
 
 /** Whether any creature could attack: if none, the declaration of no attackers is the only one. */
 export function anyAttackerPossible(world: GameWorld): boolean {
-  const { zone, controller } = world.place
-  const active = world.turn.active
   const creatures = entitiesOf(world, 'creatures')
-  for (let i = 0; i < creatures.length; i++) {
-    const c = creatures[i]!
-    if (zone[c] === Zone.Battlefield && controller[c] === active && attackerError(world, c) === null) return true
-  }
+  for (let i = 0; i < creatures.length; i++) if (attackerCheck(world, creatures[i]!) === null) return true
   return false
 }
 

@@ -54,6 +54,8 @@ let S: readonly ManaSymbol[] = []
 let T = 0
 const SOURCES: Eid[] = []
 const TAPPED: Eid[] = []
+/** `findPayment`'s answers while nobody listens, by number of lands: read before the next payment is asked for. */
+const PAID: Eid[][] = []
 /** The mana of the lands matched, by entity: noted by their lister (`manaSources`, `paymentError`) for the matching that follows. */
 const MAKES: (readonly ManaSymbol[])[] = []
 let F = 0
@@ -109,9 +111,12 @@ export function findPayment(world: GameWorld, player: Eid, cost: ManaCost): Eid[
     TAPPED[t++] = SOURCES[k]!
     if (matched(symbols, t) + generic < t || units > t + count - k - 1 || matched(symbols, t, k + 1, count) < symbols.length) t--
   }
-  // A copy: a listener of the events between the check and the payment may ask again (a cast
-  // moves the card to the stack, 601.2a, before its lands are tapped, 601.2h).
-  return TAPPED.slice(0, t)
+  // A new list while a listener is attached: one may ask again between the check and the payment
+  // (a cast moves the card to the stack, 601.2a, before its lands are tapped, 601.2h). With none,
+  // nothing runs between them: the list kept for this many lands, refilled (no list made or cut).
+  const lands = world.events.listening ? [] : (PAID[t] ??= [])
+  for (let k = 0; k < t; k++) lands[k] = TAPPED[k]!
+  return lands
 }
 
 /**

@@ -13,7 +13,7 @@ import { isPlayer, label, queueStateCheck, type GameWorld, type StackItem } from
 import { reject, type Rejection } from '../../core/errors.js'
 import { Await, awaitChoice, choiceMade } from '../../core/await.js'
 import { equipTargetError } from './equip-targets.js'
-import { needsTarget, spellTargetError } from './targets.js'
+import { needsTarget, spellTargetCheck } from './targets.js'
 
 /** CR 701.23: whether a card qualifies for a search ("cards of these types with mana value at most N"). */
 export function qualifiesForSearch(world: GameWorld, card: Eid, search: SearchSpec): boolean {
@@ -33,7 +33,7 @@ function fizzle(world: GameWorld, source: Eid, isSpell: boolean): void {
 function resolveSpell(world: GameWorld, item: Extract<StackItem, { kind: 'spell' }>): void {
   const { card, controller, target } = item
   const data = world.cardData[card]!
-  if (needsTarget(world, card) && spellTargetError(world, controller, card, target) !== null) {
+  if (needsTarget(world, card) && spellTargetCheck(world, controller, card, target) !== null) {
     fizzle(world, card, true)
     return
   }

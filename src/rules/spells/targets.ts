@@ -32,38 +32,35 @@ export function matchesTargetKind(world: GameWorld, kind: TargetKind, caster: Ei
 }
 
 /**
- * CR 702.11b: hexproof means "this can't be the target of spells or abilities your opponents
- * control": its controller's own spells can target it.
- */
-export function hexproofError(world: GameWorld, caster: Eid, target: Eid, source: Eid): Rejection | null {
-  if (isPlayer(world, target)) return null
-  if (world.kw.effective[target]! & KW_HEXPROOF && world.place.controller[target] !== caster) {
-    return reject('hexproof', `${label(world, target)} has hexproof, so a spell (${label(world, source)}) controlled by ${label(world, caster)} can't target it`, '702.11b')
-  }
-  return null
-}
-
-/**
  * Whether `target` is a legal target of the spell `card` cast by `caster` (CR 601.2c): the kind
  * its spell effect asks for, or for an Aura what every enchant ability allows (702.5b, 303.4a),
- * and never an opponent's hexproof permanent (702.11b). Null when legal.
+ * and never an opponent's hexproof permanent (702.11b: "this can't be the target of spells or
+ * abilities your opponents control", so its controller's own spells can target it). The code
+ * only, nothing made (the enumerators ask it of every candidate); null when legal.
  */
-export function spellTargetError(world: GameWorld, caster: Eid, card: Eid, target: Eid): Rejection | null {
-  const data = world.cardData[card]!
+export function spellTargetCheck(world: GameWorld, caster: Eid, card: Eid, target: Eid): 'illegal-target' | 'hexproof' | null {
+  const spell = world.cardData[card]!.spell
   if (isAura(world, card)) {
-    for (const quality of enchantQualities(world, card)) {
-      if (!satisfiesEnchant(world, quality, caster, target)) {
-        return reject('illegal-target', `${label(world, card)} has enchant ${quality}, so it can't target ${label(world, target)}`, '702.5b')
-      }
-    }
-  } else if (data.spell) {
-    if (!matchesTargetKind(world, data.spell.target, caster, target)) {
-      return reject('illegal-target', `${label(world, card)} targets ${data.spell.target === 'any' ? 'any target (a creature, player or planeswalker)' : `a ${data.spell.target}`}; ${label(world, target)} isn't one`, '115.1')
-    }
-  } else {
-    return reject('illegal-target', `${label(world, card)} has no targets`, '115.1')
+    const qualities = enchantQualities(world, card)
+    for (let k = 0; k < qualities.length; k++) if (!satisfiesEnchant(world, qualities[k]!, caster, target)) return 'illegal-target'
+  } else if (!spell || !matchesTargetKind(world, spell.target, caster, target)) return 'illegal-target'
+  return !isPlayer(world, target) && world.kw.effective[target]! & KW_HEXPROOF && world.place.controller[target] !== caster ? 'hexproof' : null
+}
+
+/** The rejection of `spellTargetCheck`, with its message, or null. */
+export function spellTargetError(world: GameWorld, caster: Eid, card: Eid, target: Eid): Rejection | null {
+  const code = spellTargetCheck(world, caster, card, target)
+  if (code === null) return null
+  const name = label(world, card)
+  const what = label(world, target)
+  if (code === 'hexproof') return reject(code, `${what} has hexproof, so a spell (${name}) controlled by ${label(world, caster)} can't target it`, '702.11b')
+  const spell = world.cardData[card]!.spell
+  if (isAura(world, card)) {
+    const quality = enchantQualities(world, card).find((q) => !satisfiesEnchant(world, q, caster, target))
+    return reject(code, `${name} has enchant ${quality}, so it can't target ${what}`, '702.5b')
   }
-  return hexproofError(world, caster, target, card)
+  if (!spell) return reject(code, `${name} has no targets`, '115.1')
+  return reject(code, `${name} targets ${spell.target === 'any' ? 'any target (a creature, player or planeswalker)' : `a ${spell.target}`}; ${what} isn't one`, '115.1')
 }
 
 /** Whether a spell needs a target: instants and sorceries with an effect, and Aura spells (CR 303.4a). */
