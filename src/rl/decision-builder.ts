@@ -56,6 +56,16 @@ function cut(list: unknown[], n: number): void {
   if (list.length !== n) list.length = n
 }
 
+/** The list a kept action carries when it has no entries: a kept list cut to none would drop its storage, made again at its next use. */
+const NONE: readonly never[] = []
+
+/** A kept action's list: `list` cut to `n` entries, or `NONE`. */
+function listOf<T>(list: T[], n: number): readonly T[] {
+  if (n === 0) return NONE
+  cut(list, n)
+  return list
+}
+
 type KeptKind = 'pass' | 'play' | 'plot' | 'cast' | 'activate' | 'mulligan' | 'keep' | 'declareAttackers' | 'declareBlockers' | 'assignDamage' | 'search' | 'discard' | 'bottom'
 type KeptActions = { [K in KeptKind]: Extract<PlayerAction, { type: K }> }
 
@@ -128,7 +138,7 @@ export class DecisionBuilder {
     discard: { type: 'discard', player: 0, cards: this.pickList },
     bottom: { type: 'bottom', player: 0, cards: this.pickList },
   }
-  /** The kept declarations' lists (the same arrays as in `kept`), and their entries by index (kept when a list is cut). */
+  /** The kept declarations' lists (as in `kept` when they have entries: `listOf`), and their entries by index (kept when a list is cut). */
   private readonly attackList: { attacker: Eid; target: Eid }[] = this.kept.declareAttackers.attackers as { attacker: Eid; target: Eid }[]
   private readonly blockList: { blocker: Eid; attacker: Eid }[] = this.kept.declareBlockers.blockers as { blocker: Eid; attacker: Eid }[]
   private readonly attackEntries: { attacker: Eid; target: Eid }[] = []
@@ -382,8 +392,9 @@ export class DecisionBuilder {
           entry.attacker = legal.attackers[c]!.attacker
           entry.target = this.choice[c]!
         }
-        cut(list, n)
-        return this.simple('declareAttackers', player)
+        const action = this.simple('declareAttackers', player)
+        action.attackers = listOf(list, n)
+        return action
       }
       case Phase.Blocker: {
         const attacker = stop ? 0 : this.option[index]!
@@ -399,8 +410,9 @@ export class DecisionBuilder {
           entry.blocker = legal.blockers[c]!.blocker
           entry.attacker = this.choice[c]!
         }
-        cut(list, n)
-        return this.simple('declareBlockers', player)
+        const action = this.simple('declareBlockers', player)
+        action.blockers = listOf(list, n)
+        return action
       }
       case Phase.Damage: {
         this.choice[this.cursor] = stop ? 0 : this.option[index]!
@@ -422,8 +434,9 @@ export class DecisionBuilder {
             }
           }
         }
-        cut(list, n)
-        return this.simple('assignDamage', player)
+        const action = this.simple('assignDamage', player)
+        action.assignments = listOf(list, n)
+        return action
       }
       case Phase.Pick: {
         const kind = this.kind as 'search' | 'discard' | 'bottom'
@@ -440,8 +453,9 @@ export class DecisionBuilder {
         // search resolves, a discard or bottom is made, before `act` returns).
         const list = this.pickList
         for (let i = 0; i < this.pickCount; i++) list[i] = this.picks[i]!
-        cut(list, this.pickCount)
-        return this.simple(kind, player)
+        const action = this.simple(kind, player)
+        action.cards = listOf(list, this.pickCount)
+        return action
       }
       case Phase.Mulligan:
         return this.simple(index === ACTION_MULLIGAN ? 'mulligan' : 'keep', player)
@@ -651,14 +665,21 @@ export class DecisionBuilder {
    * check and `apply` read it at once and keep nothing of it).
    */
   private explicitUpTo(end: number): ExplicitAssignment | null {
-    let explicit: Map<Eid, [Eid, number][]> | null = null
+    const explicit = this.explicit
+    const damage = this.legal!.damage
+    // Emptied only when it holds a creature not wanted now (`clear` makes the map's table anew):
+    // the same creatures as at the last call, or more (the next candidate's), are set in place.
+    let wanted = 0
+    let held = 0
     for (let c = 0; c < end; c++) {
       if (this.verb[c] === D_DEFAULT) continue
-      if (explicit === null) {
-        explicit = this.explicit
-        explicit.clear()
-      }
-      explicit.set(this.legal!.damage[c]!.creature, this.entriesOf(c, this.verb[c]!, this.choice[c]!))
+      wanted++
+      if (explicit.has(damage[c]!.creature)) held++
+    }
+    if (wanted === 0) return null
+    if (held !== explicit.size) explicit.clear()
+    for (let c = 0; c < end; c++) {
+      if (this.verb[c] !== D_DEFAULT) explicit.set(damage[c]!.creature, this.entriesOf(c, this.verb[c]!, this.choice[c]!))
     }
     return explicit
   }
