@@ -65,10 +65,9 @@ export function addEffect(
 export function endEffect(world: GameWorld, effect: ContinuousEffect): void {
   const on = world.effectsByTarget.get(effect.target)
   if (!on || !on.includes(effect)) return
-  const rest = on.filter((e) => e !== effect)
-  if (rest.length === 0) world.effectsByTarget.delete(effect.target)
-  else world.effectsByTarget.set(effect.target, rest)
-  world.effects = world.effects.filter((e) => e !== effect)
+  if (on.length === 1) world.effectsByTarget.delete(effect.target)
+  else keepWhere(on, 0, effect)
+  keepWhere(world.effects, 0, effect)
   recomputeCharacteristics(world, effect.target)
 }
 
@@ -76,8 +75,21 @@ export function endEffect(world: GameWorld, effect: ContinuousEffect): void {
 export function endEffectsOn(world: GameWorld, target: Eid): void {
   if (world.effects.length === 0 || !world.effectsByTarget.has(target)) return
   world.effectsByTarget.delete(target)
-  world.effects = world.effects.filter((e) => e.target !== target)
+  keepWhere(world.effects, target, null)
   recomputeCharacteristics(world, target)
+}
+
+/**
+ * `list` without `effect` (when given) or without the effects on `target` (when not 0), in place
+ * and in order: an effect's end makes no list (this runs at every detach and every zone change).
+ */
+function keepWhere(list: ContinuousEffect[], target: Eid, effect: ContinuousEffect | null): void {
+  let n = 0
+  for (let k = 0; k < list.length; k++) {
+    const e = list[k]!
+    if (e !== effect && e.target !== target) list[n++] = e
+  }
+  if (list.length !== n) list.length = n
 }
 
 const endsThisTurn = (e: ContinuousEffect): boolean => e.duration === 'endOfTurn'
