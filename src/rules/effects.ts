@@ -94,19 +94,37 @@ function keepWhere(list: ContinuousEffect[], target: Eid, effect: ContinuousEffe
 
 const endsThisTurn = (e: ContinuousEffect): boolean => e.duration === 'endOfTurn'
 
+/** The objects whose effects ended in the cleanup step, in the order their first such effect was created (scratch, read within the call). */
+const ENDED: Eid[] = []
+
+/** `list` without its "until end of turn" effects, in place and in order: how many are left. */
+function keepLasting(list: ContinuousEffect[]): number {
+  let n = 0
+  for (let k = 0; k < list.length; k++) if (list[k]!.duration !== 'endOfTurn') list[n++] = list[k]!
+  if (list.length !== n) list.length = n
+  return n
+}
+
 /** CR 514.2: "until end of turn" effects end. Returns how many ended. */
 export function endUntilEndOfTurnEffects(world: GameWorld): number {
   // Asked first without a list (most turns end none).
   if (!world.effects.some(endsThisTurn)) return 0
-  const ending = world.effects.filter(endsThisTurn)
-  world.effects = world.effects.filter((e) => e.duration !== 'endOfTurn')
-  const targets = new Set<Eid>()
-  for (const e of ending) targets.add(e.target)
-  for (const t of targets) {
-    const rest = world.effectsByTarget.get(t)!.filter((e) => e.duration !== 'endOfTurn')
-    if (rest.length === 0) world.effectsByTarget.delete(t)
-    else world.effectsByTarget.set(t, rest)
-    recomputeCharacteristics(world, t)
+  const effects = world.effects
+  const count = effects.length
+  let t = 0
+  for (let k = 0; k < count; k++) {
+    if (effects[k]!.duration !== 'endOfTurn') continue
+    const target = effects[k]!.target
+    let i = 0
+    while (i < t && ENDED[i] !== target) i++
+    if (i === t) ENDED[t++] = target
   }
-  return ending.length
+  const ended = count - keepLasting(effects)
+  // Then each object's characteristics, once, all effects having ended together.
+  for (let i = 0; i < t; i++) {
+    const target = ENDED[i]!
+    if (keepLasting(world.effectsByTarget.get(target)!) === 0) world.effectsByTarget.delete(target)
+    recomputeCharacteristics(world, target)
+  }
+  return ended
 }
