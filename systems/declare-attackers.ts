@@ -4,6 +4,10 @@ import { internalError } from '../src/core/errors.js'
 import { isPlayer, type GameWorld } from '../src/core/world.js'
 import { Await, awaitChoice, choiceMade } from '../src/core/await.js'
 import { anyAttackerPossible } from '../src/rules/combat/options.js'
+import type { AttackDeclaration } from '../src/rules/combat/check-attack.js'
+
+/** The declaration of no attackers, made once. */
+const NO_ATTACKERS: readonly AttackDeclaration[] = []
 
 /**
  * CR 508.1: the active player's attack declaration (already checked by
@@ -16,7 +20,7 @@ export function declareAttackers(world: GameWorld): boolean {
   if (declaration === null) {
     // The active player chooses, unless no creature could attack: then the only declaration is none.
     if (anyAttackerPossible(world)) return awaitChoice(world, Await.Attackers, world.turn.active)
-    declaration = []
+    declaration = NO_ATTACKERS
   }
   world.pending.attackers = null
   choiceMade(world)

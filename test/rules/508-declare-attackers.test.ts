@@ -9,7 +9,7 @@
  * skip the declare blockers and combat damage steps."
  */
 import { describe, expect, it } from 'vitest'
-import { creature, drive, expectOk, expectRejected, newGame, obj, planeswalker } from '../helpers.js'
+import { creature, drive, expectOk, expectRejected, inHand, newGame, obj, planeswalker } from '../helpers.js'
 import { worldOf } from '../../src/api/game.js'
 import { gameState } from '../../src/api/views.js'
 
@@ -114,5 +114,28 @@ describe('CR 508 attacking from before the draw step', () => {
     const game = newGame([creature('bear', 'A', 2, 2), { id: 'la', owner: 'A', zone: 'library', types: ['land'] }], { turn: { step: 'upkeep' } })
     expectOk(drive(game).walkToAttack({ bear: 'B' }))
     expect(obj(game, 'la').zone).toBe('hand')
+  })
+  it('508.1a, 302.6, 702.3b each illegal attacker is rejected with its code, its rule and a message naming it and the reason', () => {
+    const game = newGame([
+      inHand('held', 'A', { types: ['creature'], power: 1, toughness: 1 }),
+      { id: 'rock', controller: 'A', types: ['artifact'] },
+      creature('foe', 'B', 2, 2),
+      creature('tired', 'A', 2, 2, [], { tapped: true }),
+      creature('fresh', 'A', 2, 2, [], { summoningSick: true }),
+      creature('wall', 'A', 0, 4, ['defender']),
+    ])
+    const cases: [string, string, string, string][] = [
+      ['held', 'not-on-battlefield', "held is not a permanent on the battlefield, so it can't attack", '508.1a'],
+      ['rock', 'not-a-creature', "rock is not a creature, so it can't attack", '508.1a'],
+      ['foe', 'not-your-creature', "foe is not controlled by the active player A, so it can't attack", '508.1a'],
+      ['tired', 'tapped', "tired is tapped, so it can't attack", '508.1a'],
+      ['fresh', 'summoning-sick', "fresh hasn't been under its controller's control since the turn began and has no haste", '302.6'],
+      ['wall', 'defender-cannot-attack', "wall has defender and can't attack", '702.3b'],
+    ]
+    for (const [id, code, message, rule] of cases) {
+      const result = drive(game).walkToAttack({ [id]: 'B' })
+      expectRejected(result, code, rule)
+      expect(!result.ok && result.error.message).toBe(message)
+    }
   })
 })

@@ -127,4 +127,28 @@ describe('CR 307 Sorceries', () => {
     expectOk(drive(game).castAndResolve('A', 'blast', { targets: ['B'] }))
     expect(life(game, 'B')).toBe(14)
   })
+  it('601.2c, 115.1, 702.5b, 702.11b an illegal target is rejected with its code, its rule and a message naming the spell, the target and the reason', () => {
+    const game = newGame([
+      ...lands('A', 'Swamp', 3),
+      ...lands('A', 'Mountain', 1),
+      ...lands('A', 'Plains', 1),
+      cardInHand('murder', 'A', 'Murder'),
+      cardInHand('bolt', 'A', 'Lightning Bolt'),
+      cardInHand('holy', 'A', 'Holy Strength'),
+      { id: 'scout', card: 'Gladecover Scout', controller: 'B' },
+    ])
+    const cases: [string, string, string, string, string][] = [
+      ['murder', 'B', 'illegal-target', "murder targets a creature; B isn't one", '115.1'],
+      ['bolt', 'swamp1', 'illegal-target', "bolt targets any target (a creature, player or planeswalker); swamp1 isn't one", '115.1'],
+      ['holy', 'B', 'illegal-target', "holy has enchant creature, so it can't target B", '702.5b'],
+      ['bolt', 'scout', 'hexproof', "scout has hexproof, so a spell (bolt) controlled by A can't target it", '702.11b'],
+    ]
+    const before = gameState(game)
+    for (const [card, target, code, message, rule] of cases) {
+      const result = game.cast('A', card, { targets: [target] })
+      expectRejected(result, code, rule)
+      expect(!result.ok && result.error.message).toBe(message)
+    }
+    expect(gameState(game)).toEqual(before)
+  })
 })
