@@ -40,14 +40,14 @@ export function beginGame(world: GameWorld): void {
     world.players.kept[p] = 0
     world.players.mulliganThisRound[p] = UNDECLARED
   }
-  for (const p of turnOrderFrom(world, first)) drawHand(world, p)
+  for (let k = 0; k < world.playerOrder.length; k++) drawHand(world, inTurnOrderFrom(world, first, k))
   nextMulliganDecision(world)
 }
 
-function turnOrderFrom(world: GameWorld, first: Eid): Eid[] {
+/** The `k`-th player in turn order counted from `first` (0: `first`): no list made. */
+function inTurnOrderFrom(world: GameWorld, first: Eid, k: number): Eid {
   const order = world.playerOrder
-  const at = seatIndex(world, first)
-  return [...order.slice(at), ...order.slice(0, at)]
+  return order[(seatIndex(world, first) + k) % order.length]!
 }
 
 function drawHand(world: GameWorld, player: Eid): void {
@@ -61,8 +61,9 @@ function drawHand(world: GameWorld, player: Eid): void {
  */
 function nextMulliganDecision(world: GameWorld): void {
   const { kept, mulliganThisRound } = world.players
-  const order = turnOrderFrom(world, world.turn.first)
-  for (const p of order) {
+  const n = world.playerOrder.length
+  for (let k = 0; k < n; k++) {
+    const p = inTurnOrderFrom(world, world.turn.first, k)
     if (kept[p] === 0 && mulliganThisRound[p] === UNDECLARED) {
       awaitChoice(world, Await.Mulligan, p)
       return
@@ -70,7 +71,8 @@ function nextMulliganDecision(world: GameWorld): void {
   }
   // Everyone has declared in this round: the mulligans happen at the same time.
   let again = false
-  for (const p of order) {
+  for (let k = 0; k < n; k++) {
+    const p = inTurnOrderFrom(world, world.turn.first, k)
     if (mulliganThisRound[p] === MULLIGAN) {
       const lists = world.zoneLists[p]!
       for (const card of [...lists.hand]) moveToZone(world, card, Zone.Library, '103.5')
