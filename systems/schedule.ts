@@ -53,6 +53,14 @@ export const SCHEDULE: readonly ScheduledStep[] = [
 ]
 
 /**
+ * Per step, from `SCHEDULE`: how many systems begin it, and whether it gives priority (1). Read at
+ * every pass and step change (`stepGivesPriority`, `settle`) as typed arrays, not through the
+ * schedule's objects.
+ */
+export const BEGIN_COUNT = Uint8Array.from(SCHEDULE, (s) => s.begin.length)
+export const GIVES_PRIORITY = Uint8Array.from(SCHEDULE, (s) => +s.priority)
+
+/**
  * Whether a step is skipped this turn: CR 508.8 (no attackers: no declare blockers or combat
  * damage steps) and 510.4 (no first-strike step unless a combatant has first or double strike).
  * Asked as the step would begin.

@@ -1,4 +1,4 @@
-import { isStepSkipped, SCHEDULE } from '../../systems/schedule.js'
+import { BEGIN_COUNT, GIVES_PRIORITY, isStepSkipped, SCHEDULE } from '../../systems/schedule.js'
 import { checkStateBasedActions } from '../../systems/check-state-based-actions.js'
 import { Await } from '../core/await.js'
 import { putTriggersOnStack, resolveTop } from '../rules/spells/resolve.js'
@@ -54,8 +54,7 @@ export function priorityGiven(world: GameWorld): boolean {
 /** Whether the current step's turn-based actions are done and it gives priority (CR 117.3a, 514.3a): `priorityGiven` but for the choice awaited and the game's end. */
 export function stepGivesPriority(world: GameWorld): boolean {
   const turn = world.turn
-  const entry = SCHEDULE[turn.step]!
-  return turn.resumeAt >= entry.begin.length && (entry.priority || turn.cleanupPriority)
+  return turn.resumeAt >= BEGIN_COUNT[turn.step]! && (GIVES_PRIORITY[turn.step] === 1 || turn.cleanupPriority)
 }
 
 /**
@@ -139,7 +138,7 @@ export function beginTurn(world: GameWorld, active: Eid, rule: string): void {
 export function settle(world: GameWorld): void {
   const turn = world.turn
   while (turn.awaiting === Await.None && !isGameOver(world) && !stepGivesPriority(world)) {
-    if (turn.resumeAt < SCHEDULE[turn.step]!.begin.length) continueStep(world)
+    if (turn.resumeAt < BEGIN_COUNT[turn.step]!) continueStep(world)
     else nextStep(world)
   }
 }
