@@ -1,7 +1,7 @@
 import { keywordNames } from '../../components/keywords.js'
 import type { Eid } from '../core/events.js'
 import { addSaturating, LIMITS } from '../core/limits.js'
-import { queueStateCheck, setEffectiveKeywords, type GameWorld } from '../core/world.js'
+import { nextStamp, queueStateCheck, setEffectiveKeywords, type GameWorld } from '../core/world.js'
 import type { ContinuousEffect } from '../core/card-spec.js'
 export type { ContinuousEffect }
 
@@ -66,8 +66,8 @@ export function endEffect(world: GameWorld, effect: ContinuousEffect): void {
   const on = world.effectsByTarget.get(effect.target)
   if (!on || !on.includes(effect)) return
   if (on.length === 1) world.effectsByTarget.delete(effect.target)
-  else keepWhere(on, 0, effect)
-  keepWhere(world.effects, 0, effect)
+  else keepWhere(on, -1, effect)
+  keepWhere(world.effects, -1, effect)
   recomputeCharacteristics(world, effect.target)
 }
 
@@ -80,8 +80,8 @@ export function endEffectsOn(world: GameWorld, target: Eid): void {
 }
 
 /**
- * `list` without `effect` (when given) or without the effects on `target` (when not 0), in place
- * and in order: an effect's end makes no list (this runs at every detach and every zone change).
+ * `list` without `effect` (when given) or without the effects on `target` (-1: none), in place and
+ * in order: an effect's end makes no list (this runs at every detach and every zone change).
  */
 function keepWhere(list: ContinuousEffect[], target: Eid, effect: ContinuousEffect | null): void {
   let n = 0
@@ -111,13 +111,15 @@ export function endUntilEndOfTurnEffects(world: GameWorld): number {
   if (!world.effects.some(endsThisTurn)) return 0
   const effects = world.effects
   const count = effects.length
+  // Each object listed once, marked as it is met (the world's marks: linear in the effects).
+  const marks = world.scratch.marks
+  const stamp = nextStamp(world)
   let t = 0
   for (let k = 0; k < count; k++) {
-    if (effects[k]!.duration !== 'endOfTurn') continue
     const target = effects[k]!.target
-    let i = 0
-    while (i < t && ENDED[i] !== target) i++
-    if (i === t) ENDED[t++] = target
+    if (effects[k]!.duration !== 'endOfTurn' || marks[target] === stamp) continue
+    marks[target] = stamp
+    ENDED[t++] = target
   }
   const ended = count - keepLasting(effects)
   // Then each object's characteristics, once, all effects having ended together.

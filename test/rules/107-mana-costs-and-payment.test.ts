@@ -204,6 +204,27 @@ describe('CR 601.2g-h pay: the lands a player names', () => {
     expect(paid(true)).toEqual(paid(false))
   })
 
+  it('601.2a-h a listener of one game that casts a spell in another game during a cast changes nothing of the first payment', () => {
+    // Entities alike in both games: the other game's lands have the same ids as this game's forests.
+    const here: ObjectSpec[] = [...lands('A', 'Forest', 3), cardInHand('bears', 'A', 'Grizzly Bears'), ...LIBRARIES]
+    const there: ObjectSpec[] = [...lands('A', 'Mountain', 3), cardInHand('ogre', 'A', 'Gray Ogre'), ...LIBRARIES]
+    const paid = (castThere: boolean): string[] => {
+      const game = newGame(here)
+      const other = newGame(there)
+      let cast = false
+      onEvent(game, () => {
+        if (!castThere || cast) return
+        cast = true
+        expectOk(other.cast('A', 'ogre'))
+      })
+      expectOk(game.cast('A', 'bears'))
+      if (castThere) expect(tapped(other)).toEqual(['mountain1', 'mountain2', 'mountain3'])
+      return tapped(game)
+    }
+    expect(paid(false)).toEqual(['forest1', 'forest2'])
+    expect(paid(true)).toEqual(['forest1', 'forest2'])
+  })
+
   it('702.6d with several equip abilities, the cheapest whose cost the named lands pay exactly', () => {
     const sword: ObjectSpec = { id: 'sword', controller: 'A', types: ['artifact'], subtypes: ['Equipment'], keywords: [{ equip: '{1}' }, { equip: '{W}{W}' }], equipped: { power: 2 } }
     const game = newGame([...position(), sword])

@@ -27,8 +27,10 @@ export function activateEquip(world: GameWorld, req: ActivateRequest): ActionRes
   const checked = checkActivate(world, req)
   if (!checked.ok) return checked
   const { player, object, target } = req
+  // Read before the payment's event: a listener may activate in another game, which refills the answer.
+  const ability = checked.option
   payWithLands(world, player, checked.lands)
-  world.stack.push({ kind: 'equip', source: object, controller: player, target, ability: checked.option })
+  world.stack.push({ kind: 'equip', source: object, controller: player, target, ability })
   if (world.events.listening) world.events.emit('abilityActivated', player, object, target, '602.2')
   return OK
 }

@@ -141,9 +141,11 @@ export function castSpell(world: GameWorld, req: CastRequest): ActionResult {
   const checked = checkCast(world, req)
   if (!checked.ok) return checked
   const { player, card } = req
+  // Read before the move's events: a listener may cast in another game, which refills the answer.
+  const lands = 'lands' in checked ? checked.lands : NO_LANDS
   moveToZone(world, card, Zone.Stack, '601.2a')
   world.place.controller[card] = player
-  payWithLands(world, player, 'lands' in checked ? checked.lands : [])
+  payWithLands(world, player, lands)
   const target = req.target ?? 0
   world.stack.push({ kind: 'spell', card, controller: player, target })
   if (world.events.listening) world.events.emit('spellCast', player, card, target, '601.2i')
