@@ -65,3 +65,16 @@ it('a counter word at its top wraps to 0 as sfc32 does', () => {
   for (let i = 0; i < 3; i++) expect(rng.nextUint32()).toBe(ref.nextUint32())
   expect(rng.state()).toEqual(ref.state())
 })
+
+it('seed starts the sequence of a seed again in place: the state and draws of a new Rng of that seed', () => {
+  const rng = new Rng(99)
+  for (const seed of [0, 1, 42, 0x7fff_ffff, 0xffff_ffff, -5]) {
+    rng.nextUint32()
+    rng.seed(seed)
+    const fresh = new Rng(seed)
+    const ref = new Reference(seed)
+    expect(rng.state(), `seed ${seed}`).toEqual(fresh.state())
+    expect(rng.state(), `seed ${seed}`).toEqual(ref.state())
+    for (let i = 0; i < 100; i++) expect(rng.nextUint32()).toBe(fresh.nextUint32())
+  }
+})

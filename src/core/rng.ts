@@ -11,16 +11,20 @@ export class Rng {
   private readonly s = new Uint32Array(4)
 
   constructor(seed: number) {
+    this.seed(seed)
+  }
+
+  /** Starts the sequence of `seed` again, in place: the state `new Rng(seed)` has. */
+  seed(seed: number): void {
     let x = seed >>> 0
-    const next = (): number => {
+    for (let i = 0; i < 4; i++) {
       x = (x + 0x9e3779b9) >>> 0
       let z = x
       z = Math.imul(z ^ (z >>> 16), 0x85ebca6b) >>> 0
       z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35) >>> 0
       // Stored as a 32-bit word: the store cuts it (as `>>> 0`).
-      return z ^ (z >>> 16)
+      this.s[i] = z ^ (z >>> 16)
     }
-    for (let i = 0; i < 4; i++) this.s[i] = next()
     for (let i = 0; i < 12; i++) this.nextUint32()
   }
 

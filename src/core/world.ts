@@ -136,8 +136,8 @@ export interface GameContext {
   /** Every legendary card, for the legend rule (CR 704.5j). */
   legendaries: Set<Eid>
   nextEntry: number
-  /** The effect each attached Equipment or Aura currently gives its host (CR 613, layers 6 and 7c). */
-  attachmentEffects: Map<Eid, ContinuousEffect>
+  /** The effect each attached Equipment or Aura currently gives its host (CR 613, layers 6 and 7c); null once it is detached (kept, not deleted: a delete can shrink the map). */
+  attachmentEffects: Map<Eid, ContinuousEffect | null>
   /** CR 405: the stack, last in first out (the top is the last item). */
   stack: StackItem[]
   /** CR 603.3: triggered abilities waiting to be put on the stack the next time a player would receive priority. */

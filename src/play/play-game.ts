@@ -16,7 +16,6 @@ import { checkSeats, createDeckGame, deckPosition } from './setup.js'
 import { gameOfBuilt, worldOf, type Game } from '../api/game.js'
 import { buildPosition } from '../state/position.js'
 import { beginGame } from '../decisions/pregame.js'
-import { Rng } from '../core/rng.js'
 import { hasSorceryTiming } from '../rules/spells/timing.js'
 import { restoreWorld, snapshotWorld, type WorldSnapshot } from '../state/snapshot.js'
 import { GameView } from './view.js'
@@ -212,7 +211,7 @@ export class GameTable {
       this.games.set(key, entry)
     }
     restoreWorld(worldOf(entry.game), entry.pristine)
-    worldOf(entry.game).rng.setState(new Rng(seed).state())
+    worldOf(entry.game).rng.seed(seed)
     return entry.game
   }
 }

@@ -201,7 +201,7 @@ export class GameView {
     // One snapshot kept for every sample (written over each time: no allocation per playout).
     this.sampled = snapshotWorld(this.world, this.sampled)
     restoreWorld(copy, this.sampled)
-    copy.rng.setState(new Rng(rng.nextUint32()).state())
+    copy.rng.seed(rng.nextUint32())
     const hidden = this.hidden
     const places = this.hiddenAt
     const zone = copy.place.zone

@@ -3,7 +3,6 @@ import type { Eid } from '../core/events.js'
 import { LIMITS } from '../core/limits.js'
 import { shareKinds } from '../core/entity-lists.js'
 import { isGameOver } from '../core/players.js'
-import { Rng } from '../core/rng.js'
 import { hasSorceryTiming } from '../rules/spells/timing.js'
 import type { GameWorld } from '../core/world.js'
 import { act, passIfForced } from '../decisions/act.js'
@@ -346,13 +345,13 @@ export class VecEnv {
     const world = g.world
     const seed = envSeed(this.baseSeed, this.firstEnv + i, g.game)
     restoreWorld(world, this.pristine)
-    world.rng.setState(new Rng(seed).state())
+    world.rng.seed(seed)
     g.seed = seed
     g.steps = 0
     g.actions = this.onRecord ? [] : null
     const learner: 0 | 1 = this.learnerSeat === 'alternate' ? (((this.firstEnv + i + g.game) % 2) as 0 | 1) : this.learnerSeat
     g.rewardSeat = learner
-    for (const seat of [0, 1] as const) {
+    for (let seat = 0; seat < 2; seat++) {
       const opponentSeat = this.opponent !== null && seat !== learner
       g.agents[seat] = opponentSeat ? this.opponent!.create(mixSeed(seed, seat + 1)) : null
       g.names[seat] = opponentSeat ? this.opponent!.name : this.name

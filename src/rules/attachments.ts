@@ -106,7 +106,8 @@ export function detach(world: GameWorld, object: Eid): void {
   world.cards.attachedTo[object] = 0
   const effect = world.attachmentEffects.get(object)
   if (effect) {
-    world.attachmentEffects.delete(object)
+    // Null rather than deleted: a delete can shrink the map's table, made again at the next attach.
+    world.attachmentEffects.set(object, null)
     endEffect(world, effect)
   }
   if (world.events.listening) world.events.emit('unattached', object, host, '701.3d')
