@@ -142,7 +142,7 @@ export function castSpell(world: GameWorld, req: CastRequest): ActionResult {
   if (!checked.ok) return checked
   const { player, card } = req
   // Read before the move's events: a listener may cast in another game, which refills the answer.
-  const lands = 'lands' in checked ? checked.lands : NO_LANDS
+  const lands = checked.lands
   moveToZone(world, card, Zone.Stack, '601.2a')
   world.place.controller[card] = player
   payWithLands(world, player, lands)
