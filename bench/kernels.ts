@@ -13,6 +13,9 @@
  *   each game's observation (its decider's) written again and again in place through its own
  *   `ObjectRows`, nothing changed in between: what reading and comparing the state costs when no
  *   float needs writing (the part an engine-kept change mark would take out); unit: a write.
+ * - `serve:N`: `rl:N` through `redzone serve`'s request handler (`RlServer`, the delta transport: the
+ *   frames a Python client reads are built, not written anywhere); unit: a masked step. Its ratio to
+ *   `rl:N` is what the server adds to the in-process loop.
  * - `search:N`: the search agent's decision with N playouts (48 is its default), at each of the
  *   priority decisions of a heuristic game with two options or more, restored before each (the
  *   restore is not timed); unit: a playout (the bench's `games.playoutsPerSec`).
@@ -34,6 +37,7 @@ import { OBS_SIZE } from '../src/rl/layout.js'
 import { ObjectRows, writeObservation } from '../src/rl/observe.js'
 import { envBuilder, envWorld, VecEnv } from '../src/rl/vec-env.js'
 import { restoreWorld, snapshotWorld, type WorldSnapshot } from '../src/state/snapshot.js'
+import { OP, RlServer } from '../src/node/rl-server.js'
 import { runEngineCombat } from './engine-combat.js'
 import { pickMasked } from './masked-random.js'
 
@@ -47,9 +51,9 @@ export interface Kernel {
 }
 
 /** What a kernel spec looks like: its kind and N (the bench checks its `--same-process` list against it). */
-export const KERNEL_SPEC = /^(rl|combat|obs|search):([1-9]\d*)$/
+export const KERNEL_SPEC = /^(rl|combat|obs|search|serve):([1-9]\d*)$/
 /** The kernels a spec may name, for the messages that refuse one. */
-export const KERNEL_KINDS = 'rl:N (games in lockstep), combat:N (creatures a side), obs:N (observations written) or search:N (playouts a decision)'
+export const KERNEL_KINDS = 'rl:N (games in lockstep), serve:N (the same through the serve protocol), combat:N (creatures a side), obs:N (observations written) or search:N (playouts a decision)'
 
 /** The kernel a spec names (`rl:256`, `combat:10`, `obs:16`); a clear error for any other (`VecEnv` checks its own N). */
 export function makeKernel(spec: string, seed = 1): Kernel {
@@ -72,6 +76,7 @@ export function makeKernel(spec: string, seed = 1): Kernel {
     }
   }
   if (match[1] === 'obs') return observeKernel(n, seed)
+  if (match[1] === 'serve') return serveKernel(n, seed)
   if (match[1] === 'search') return searchKernel(n, seed)
   if (n > 1_000_000) throw new Error(`kernel ${spec}: at most 1,000,000 creatures a side`)
   const board = buildBoard(generateBoardSpec({ size: n, seed }), seed)
@@ -107,6 +112,32 @@ function selfPlay(n: number, seed: number): { env: VecEnv; steps(k: number): voi
         pickMasked(env.mask, n, rng, actions)
         env.step(actions)
       }
+    },
+  }
+}
+
+/** `serve:N`: `rl:N`'s loop through `RlServer.handle` with the delta transport (see the file's head). */
+function serveKernel(n: number, seed: number): Kernel {
+  const server = new RlServer()
+  const hello = server.handle(OP.HELLO, Buffer.from(JSON.stringify({ n, seed, opponent: 'self', delta: true })))
+  if (hello[0]![4] !== 0) throw new Error(`kernel serve:${n}: HELLO refused: ${Buffer.concat(hello).subarray(5).toString()}`)
+  const env = (server as unknown as { env: VecEnv }).env
+  const rng = new Rng(seed)
+  const actions = new Int32Array(n)
+  const payload = Buffer.from(actions.buffer)
+  return {
+    unit: 'masked steps',
+    chunk: 4 * n,
+    work: () => {
+      const t0 = performance.now()
+      for (let r = 0; r < 4; r++) {
+        pickMasked(env.mask, n, rng, actions)
+        const frame = server.handle(OP.STEP, payload)
+        if (frame[0]![4] !== 0) throw new Error(`kernel serve:${n}: ${Buffer.concat(frame).subarray(5).toString()}`)
+      }
+      const ms = performance.now() - t0
+      if (env.stats.rejected !== 0) throw new Error(`kernel serve:${n}: ${env.stats.rejected} masked actions rejected`)
+      return ms
     },
   }
 }

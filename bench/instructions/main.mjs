@@ -14,7 +14,7 @@
  * Needs valgrind (Debian: apt-get install valgrind). Each workload runs twice under cachegrind with
  * two unit counts; the difference over the difference of counts is the figure, so start-up,
  * compilation and warm-up cancel out. `combat:N` counts a restore and a combat; `restore:N` the
- * restore alone; `baseline:N` the plain-object baseline's reset and combat; `random` a random-vs-random game; `rl:N` one masked step of N envs.
+ * restore alone; `baseline:N` the plain-object baseline's reset and combat; `random` a random-vs-random game; `rl:N` one masked step of N envs; `serve:N` the same through `redzone serve`'s request handler (delta transport).
  *
  * `--cache` also simulates the caches and the branch predictor (cachegrind's 32 KB 8-way I1 and D1,
  * and a 1 MB 16-way last level: this machine kind's L2; slower: each run takes several times as
@@ -49,6 +49,7 @@ const COUNTS = {
   // instructions a masked step of compiling (103,000 against 56,000 from 1,500 to 4,500). About as
   // many masked steps at every N from 24,000 on.
   rl: (n) => (n >= 128 ? [100, 300] : n >= 32 ? [400, 1_200] : [1_500, 4_500]),
+  serve: (n) => (n >= 128 ? [100, 300] : n >= 32 ? [400, 1_200] : [1_500, 4_500]),
 }
 
 const { values } = parseArgs({
@@ -84,7 +85,7 @@ if (byFunctionSpec !== undefined) {
 
 const workloads = (byFunctionSpec ?? values.only).split(',').map((item) => {
   const [kind, size = '1'] = item.split(':')
-  if (!(kind in COUNTS)) fail(`--only: no workload "${kind}" (combat:N, restore:N, baseline:N, random, rl:N)`)
+  if (!(kind in COUNTS)) fail(`--only: no workload "${kind}" (combat:N, restore:N, baseline:N, random, rl:N, serve:N)`)
   const n = Number(size)
   if (!Number.isInteger(n) || n < 1 || n > 100_000) fail(`--only: "${item}": the size is a whole number from 1 to 100,000`)
   return { kind, n, label: kind === 'random' ? 'random game' : `${kind} ${n}` }

@@ -9,6 +9,8 @@
  *   baseline N the plain-object baseline's reset and combat of the same board (bench/baseline)
  *   random     a whole random-vs-random game (`playGame`, seeds from 1)
  *   rl N       a masked step of N learning envs in lockstep, self-play, seeded uniform choices
+ *   serve N    the same step through `redzone serve`'s request handler, delta transport (`RlServer`:
+ *              the frame a Python client reads is built, not written)
  */
 import { runEngineCombat } from '../engine-combat.js'
 import { buildBoard, generateBoardSpec } from '../../src/generate/board.js'
@@ -18,6 +20,7 @@ import { randomAgent } from '../../src/play/agents/random.js'
 import { Rng } from '../../src/core/rng.js'
 import { pickMasked } from '../masked-random.js'
 import { VecEnv } from '../../src/rl/vec-env.js'
+import { OP, RlServer } from '../../src/node/rl-server.js'
 import { createBaselineGame, resetBaselineGame, runBaselineCombat } from '../baseline/combat.js'
 
 const [kind, nText, countText] = process.argv.slice(2)
@@ -50,4 +53,17 @@ if (kind === 'combat' || kind === 'restore') {
     env.step(actions)
   }
   if (env.stats.rejected !== 0) throw new Error(`${env.stats.rejected} masked actions rejected`)
-} else throw new Error(`no workload "${kind}": combat, restore, baseline, random or rl`)
+} else if (kind === 'serve') {
+  const server = new RlServer()
+  const hello = server.handle(OP.HELLO, Buffer.from(JSON.stringify({ n, seed: 1, opponent: 'self', delta: true })))
+  if (hello[0]![4] !== 0) throw new Error(`serve: HELLO refused: ${Buffer.concat(hello).subarray(5).toString()}`)
+  const env = (server as unknown as { env: VecEnv }).env
+  const rng = new Rng(1)
+  const actions = new Int32Array(n)
+  const payload = Buffer.from(actions.buffer)
+  for (let t = 0; t < count; t++) {
+    pickMasked(env.mask, n, rng, actions)
+    const frame = server.handle(OP.STEP, payload)
+    if (frame[0]![4] !== 0) throw new Error(`serve: ${Buffer.concat(frame).subarray(5).toString()}`)
+  }
+} else throw new Error(`no workload "${kind}": combat, restore, baseline, random, rl or serve`)

@@ -11,7 +11,9 @@
  * Ops (payloads): HELLO (UTF-8 JSON `ServeOptions`) -> JSON `ServeInfo`; RESET (f64 seed, NaN:
  * every env starts its next game) -> batch; STEP (i32 x n actions) -> batch; RESTART (u32 env) ->
  * batch; OBSERVE (u32 env, u32 seat) -> f32 x OBS_SIZE; STATS -> JSON `VecEnvStats`; CLOSE -> empty.
- * An error payload is JSON `{ code, message }` (a `RedzoneError` code): the env is as before.
+ * An error payload is JSON `{ code, message }` (a `RedzoneError` code). A request refused (bad
+ * input, an action the mask does not allow) leaves the env as before; one that fails after games
+ * moved (an internal error) leaves their steps taken, and the next batch brings the client level.
  *
  * A batch: reward f32 x n | terminated u8 x n | truncated u8 x n | seat u8 x n | winner i8 x n |
  * zero padding to a multiple of 4 | the observations and masks, by transport | finals: for each
@@ -21,14 +23,16 @@
  * - `pipe`: obs f32 x n*OBS_SIZE | mask u8 x n*ACTION_SIZE, whole, in the frame.
  * - `shm`: nothing in the frame; the file holds obs (at 0) then mask, written before the response.
  * - `delta` (HELLO option `delta: true`): mask u8 x n*ACTION_SIZE | u32 count | u32 x count float
- *   indices into obs (n*OBS_SIZE floats, env-major) | u32 x count the new values' bits (f32): the
- *   floats that changed since the last batch, each once. The client starts with
- *   obs all zeros (as the server's copy of what it holds) and sets each; only the floats the
- *   observation writer may have written are compared (the globals, the players, the histograms
- *   and the object rows it touched: `ObjectRows.touched`), a few hundred of an env's 4,156, so
- *   the frame is tens of kB where `shm` copies every float of every env into the file. Each env's
- *   changes are taken as soon as it is written (`onWritten`); a request that fails sends none, the
- *   server's copy is rolled back, and the next batch compares every float.
+ *   indices into obs (n*OBS_SIZE floats, env-major) | u32 x count the new values' bits (f32): every
+ *   float that changed since the last batch, each once, and maybe some that did not. The client
+ *   starts with obs all zeros and sets each. The server keeps no copy of what the client holds:
+ *   as env i is written (`onWriting`, `onWritten`, while its row is in cache), the spans before and
+ *   after its object rows (the globals, the players, the histograms) are compared with themselves
+ *   before the write, and of the object rows the floats the writer wrote are sent
+ *   (`ObjectRows.written`: a group of floats whenever one of them may have changed): a few dozen of
+ *   an env's 4,156 a step, so the frame is tens of kB where `shm` copies every float of every env
+ *   into the file. A request that fails sends nothing; the next batch sends every float of each env
+ *   it wrote (after HELLO, every nonzero float of every env: the client holds zeros).
  *
  * redzone-rl/2 added the finals; redzone-rl/3 the delta transport. A client of another protocol
  * refuses the server at HELLO.
@@ -38,7 +42,7 @@ import { writeAll } from './fd-io.js'
 import { internalError, RedzoneError } from '../core/errors.js'
 import { IntList } from '../core/int-list.js'
 import { ACTION_LAYOUT, ACTION_SIZE, OBJECT_SIZE, OBS_LAYOUT, OBS_SIZE, OBS_VERSION, OFFSET, type ActionLayout, type ObsLayout } from '../rl/layout.js'
-import { envRows, onWritten, VecEnv, type Opponent, type VecEnvStats } from '../rl/vec-env.js'
+import { envRows, onWriting, onWritten, VecEnv, type Opponent, type VecEnvStats } from '../rl/vec-env.js'
 import type { DeckSpec } from '../play/decks.js'
 import type { GameRecord } from '../play/record.js'
 
@@ -80,6 +84,11 @@ export interface ServeInfo {
   actionLayout: ActionLayout
 }
 
+/** The delta transport: the floats of an observation before and after its object rows. */
+const SPANS = OFFSET.objects + (OBS_SIZE - OFFSET.myGraveyard)
+const RESEND_NONZERO = 1
+const RESEND_ALL = 2
+
 const OPTION_KEYS = new Set(['n', 'seed', 'firstEnv', 'opponent', 'seat', 'decks', 'maxSteps', 'shm', 'delta', 'records'])
 
 /** One env behind a byte protocol. `handle` takes a request's op and payload and returns the response frame. */
@@ -90,21 +99,27 @@ export class RlServer {
   private head: Buffer = Buffer.alloc(0)
   private info: ServeInfo | null = null
   private observed = new Float32Array(OBS_SIZE)
-  /**
-   * The delta transport: obs as the client holds it (its bits); the request's changes so far
-   * (three lists of one length: index, new bits, the bits they replaced); which envs they were
-   * taken for; and whether the next batch must compare every float (after HELLO, and after a
-   * request that failed: its changes were never sent).
-   */
-  private shadow: Int32Array | null = null
-  /** env's obs as bits (a view), what `shadow` is compared with. */
+  /** The delta transport is on (HELLO's `delta`). */
+  private delta = false
+  /** env's obs as bits (a view). */
   private bits: Int32Array<ArrayBufferLike> = new Int32Array(0)
+  /** The delta transport: the spans around the object rows of the env being written, as they were before (`SPANS` floats). */
+  private readonly before = new Int32Array(SPANS)
+  /** The env being written (between `onWriting` and `onWritten`), or -1. */
+  private writing = -1
+  /** The request's changes so far: two lists of one length, index and new bits. */
   private readonly deltaIndex = new IntList()
   private readonly deltaValue = new IntList()
-  private readonly deltaOld = new IntList()
+  /** Which envs the changes were taken for (each once a request). */
   private captured = new Uint8Array(0)
   private capturedCount = 0
-  private resync = true
+  /**
+   * Per env: 0, or what the client holds of it is not known from the last batch and the next
+   * sends it whole: `RESEND_NONZERO` (the client holds zeros: after HELLO) or `RESEND_ALL` (after
+   * a request that failed once the env was written).
+   */
+  private resend = new Uint8Array(0)
+  private resendAny = false
   private readonly deltaCount = Buffer.alloc(4)
   closed = false
 
@@ -127,7 +142,7 @@ export class RlServer {
     }
     const env = this.env
     if (env === null) throw new RedzoneError('invalid-argument', `op ${op}: the first request must be HELLO (op ${OP.HELLO})`)
-    if (this.shadow !== null && (op === OP.RESET || op === OP.STEP || op === OP.RESTART)) {
+    if (this.delta && (op === OP.RESET || op === OP.STEP || op === OP.RESTART)) {
       this.clearDeltas()
       try {
         return this.request(env, op, payload)
@@ -230,11 +245,14 @@ export class RlServer {
     this.recordsFd = recordsFd
     this.head = Buffer.alloc(headBytes)
     if (options.delta) {
-      this.shadow = new Int32Array(n * OBS_SIZE)
+      this.delta = true
       this.bits = new Int32Array(env.obs.buffer, env.obs.byteOffset, env.obs.length)
       this.reserveDeltas(n * 256)
       this.captured = new Uint8Array(n)
-      // Each env's changes are taken as soon as it is written, while its rows are in cache.
+      this.resend = new Uint8Array(n).fill(RESEND_NONZERO)
+      this.resendAny = true
+      // Each env's changes are taken as it is written, while its row is in cache.
+      onWriting(env, (i) => this.saveSpans(i))
       onWritten(env, (i) => this.capture(env, i))
     }
     this.info = {
@@ -259,7 +277,7 @@ export class RlServer {
     const finals = this.finals()
     let finalBytes = 0
     for (const part of finals) finalBytes += part.length
-    if (this.shadow !== null) {
+    if (this.delta) {
       const count = this.changes(env)
       this.captured.fill(0)
       this.capturedCount = 0
@@ -277,94 +295,139 @@ export class RlServer {
     return [header(0, head.length + obs.length + mask.length + finalBytes), head, obs, mask, ...finals]
   }
 
-  /**
-   * The delta transport, once env `i` is written: the floats of its observation whose bits differ
-   * from `shadow` (what the client holds), compared where the writer may have written since (the
-   * spans before and after the object rows, and the rows its `ObjectRows` touched), added to the
-   * request's changes; `shadow` then holds them too. An env is written once a request (`VecEnv`):
-   * a second write would list its floats twice, so it is refused (the request fails, rolled back).
-   */
-  private capture(env: VecEnv, i: number): void {
+  /** The delta transport, as env `i` is about to be written: the spans around its object rows as they are. */
+  private saveSpans(i: number): void {
     const bits = this.bits
-    const shadow = this.shadow!
-    if (this.captured[i] === 1) throw internalError(`serve: env ${i} written twice in one request`)
-    this.captured[i] = 1
-    this.capturedCount++
+    const before = this.before
     const base = i * OBS_SIZE
-    // The worst case of an env: every float changed. Room for it before comparing.
-    this.reserveDeltas(OBS_SIZE)
-    this.compare(bits, shadow, base, base + OFFSET.objects)
-    const rows = envRows(env, i)
-    const touched = rows.touched
-    for (let k = 0; k < rows.touchedCount; k++) {
-      const at = base + OFFSET.objects + touched[k]! * OBJECT_SIZE
-      this.compare(bits, shadow, at, at + OBJECT_SIZE)
-    }
-    rows.forgetTouched()
-    this.compare(bits, shadow, base + OFFSET.myGraveyard, base + OBS_SIZE)
+    this.writing = i
+    let k = 0
+    for (let j = base, e = base + OFFSET.objects; j < e; j++) before[k++] = bits[j]!
+    for (let j = base + OFFSET.myGraveyard, e = base + OBS_SIZE; j < e; j++) before[k++] = bits[j]!
   }
 
   /**
-   * The request's changes, to send: those taken as each env was written (`capture`), and after
-   * HELLO or a failed request every other float that differs from `shadow` (the whole of obs
-   * compared: the failed request's changes were rolled back from `shadow`, never sent). How many.
+   * The delta transport, once env `i` is written: the floats of the spans around its object rows
+   * that differ from before the write (`saveSpans`), and the floats of its object rows the writer
+   * wrote (`ObjectRows.written`: each group of floats one of which may have changed), added to the
+   * request's changes; or, for an env the client holds nothing known of (`resend`), its whole row.
+   * An env is written once a request (`VecEnv`): a second write would list its floats twice, so it
+   * is refused (the request fails).
    */
+  private capture(env: VecEnv, i: number): void {
+    if (this.captured[i] === 1) throw internalError(`serve: env ${i} written twice in one request`)
+    // Marked first: a failure below still has the env sent whole by the next batch (`rollBack`).
+    this.captured[i] = 1
+    this.capturedCount++
+    if (this.writing !== i) throw internalError(`serve: env ${i} written without onWriting`)
+    this.writing = -1
+    const bits = this.bits
+    const before = this.before
+    const index = this.deltaIndex
+    const value = this.deltaValue
+    const base = i * OBS_SIZE
+    const rows = envRows(env, i)
+    // The worst case of an env: every float. Room for it first.
+    this.reserveDeltas(OBS_SIZE)
+    if (this.resend[i] !== 0) {
+      this.sendWhole(i)
+      rows.forgetTouched()
+      return
+    }
+    let count = index.length
+    const ids = index.items
+    const values = value.items
+    let k = 0
+    for (let j = base, e = base + OFFSET.objects; j < e; j++, k++) {
+      const v = bits[j]!
+      if (v === before[k]) continue
+      ids[count] = j
+      values[count++] = v
+    }
+    for (let j = base + OFFSET.myGraveyard, e = base + OBS_SIZE; j < e; j++, k++) {
+      const v = bits[j]!
+      if (v === before[k]) continue
+      ids[count] = j
+      values[count++] = v
+    }
+    const touched = rows.touched
+    const written = rows.written
+    for (let t = 0; t < rows.touchedCount; t++) {
+      const s = touched[t]!
+      for (let w = 0; w < 2; w++) {
+        let features = written[2 * s + w]!
+        const at = base + OFFSET.objects + s * OBJECT_SIZE + 32 * w
+        while (features !== 0) {
+          const j = at + 31 - Math.clz32(features & -features)
+          features &= features - 1
+          ids[count] = j
+          values[count++] = bits[j]!
+        }
+      }
+    }
+    rows.forgetTouched()
+    index.length = value.length = count
+  }
+
+  /** Adds every float of env `i`'s row (`RESEND_NONZERO`: the nonzero ones) to the request's changes (room reserved), and clears its `resend`. */
+  private sendWhole(i: number): void {
+    const bits = this.bits
+    const index = this.deltaIndex
+    const value = this.deltaValue
+    const all = this.resend[i] === RESEND_ALL
+    let count = index.length
+    for (let j = i * OBS_SIZE, e = j + OBS_SIZE; j < e; j++) {
+      const v = bits[j]!
+      if (v === 0 && !all) continue
+      index.items[count] = j
+      value.items[count++] = v
+    }
+    index.length = value.length = count
+    this.resend[i] = 0
+  }
+
+  /** The request's changes, to send: those taken as each env was written (`capture`), and the whole row of each env still to `resend`. How many. */
   private changes(env: VecEnv): number {
-    if (this.resync) {
-      const bits = this.bits
-      const shadow = this.shadow!
-      this.reserveDeltas(bits.length)
-      this.compare(bits, shadow, 0, bits.length)
-      for (let i = 0; i < env.n; i++) envRows(env, i).forgetTouched()
-      this.resync = false
+    if (this.resendAny) {
+      for (let i = 0; i < env.n; i++) {
+        if (this.resend[i] === 0) continue
+        this.reserveDeltas(OBS_SIZE)
+        this.sendWhole(i)
+        envRows(env, i).forgetTouched()
+      }
+      this.resendAny = false
     }
     return this.deltaIndex.length
   }
 
   /**
-   * A request failed: `shadow` back to what the client holds (the changes taken undone, last
-   * first); if any env was written, the next batch compares every float (a request refused before
-   * any game moved, a step the mask does not allow, wrote none).
+   * A request failed: none of its changes is sent, and each env it wrote (or began to write) is
+   * sent whole by the next batch (the client holds it as the last batch left it). A request
+   * refused before any game moved (a step the mask does not allow) wrote none.
    */
   private rollBack(): void {
-    const shadow = this.shadow!
-    const index = this.deltaIndex.items
-    const old = this.deltaOld.items
-    for (let k = this.deltaIndex.length - 1; k >= 0; k--) shadow[index[k]!] = old[k]!
-    if (this.capturedCount > 0) this.resync = true
+    const env = this.env!
+    if (this.writing >= 0) this.captured[this.writing] = 1
+    this.writing = -1
+    for (let i = 0; i < env.n; i++) {
+      if (this.captured[i] === 0) continue
+      this.resend[i] = RESEND_ALL
+      this.resendAny = true
+      envRows(env, i).forgetTouched()
+    }
     this.clearDeltas()
     this.captured.fill(0)
     this.capturedCount = 0
   }
 
-  /** Adds the floats of `bits` from `from` to `to` that differ from `shadow` to the request's changes (room reserved: `reserveDeltas`), and to `shadow`. */
-  private compare(bits: Int32Array, shadow: Int32Array, from: number, to: number): void {
-    const index = this.deltaIndex.items
-    const value = this.deltaValue.items
-    const old = this.deltaOld.items
-    let count = this.deltaIndex.length
-    for (let j = from; j < to; j++) {
-      const v = bits[j]!
-      const was = shadow[j]!
-      if (v === was) continue
-      shadow[j] = v
-      index[count] = j
-      value[count] = v
-      old[count++] = was
-    }
-    this.deltaIndex.length = this.deltaValue.length = this.deltaOld.length = count
-  }
-
   private reserveDeltas(extra: number): void {
     this.deltaIndex.reserve(extra)
     this.deltaValue.reserve(extra)
-    this.deltaOld.reserve(extra)
   }
 
   private clearDeltas(): void {
     this.deltaIndex.clear()
     this.deltaValue.clear()
-    this.deltaOld.clear()
   }
 
   /** The final observations of the envs whose game ended on this request (views of `finalObs`, no copy). */

@@ -264,7 +264,7 @@ export class DecisionBuilder {
     const slot = this.slots.slot(eid)
     if (slot < PLAYER_SLOTS) return
     out[objects + slot * OBJECT_SIZE + feature] = value
-    rows?.mark(slot - PLAYER_SLOTS)
+    rows?.mark(slot - PLAYER_SLOTS, feature)
   }
 
   private refOf(eid: Eid): number {

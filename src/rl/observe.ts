@@ -284,6 +284,46 @@ const FL_BITS = (1 << FLAG_FEATURE.length) - 1
 const FL_TAPPED_SHIFT = 8
 const FL_SICK_SHIFT = 16
 const KEYWORD_BITS = KEYWORD_COUNT >= 32 ? -1 : (1 << KEYWORD_COUNT) - 1
+
+/** The features of an object row as the bits of two words (`ObjectRows.written`): those below 32, and the others. */
+function featureWords(features: readonly number[]): [number, number] {
+  let low = 0
+  let high = 0
+  for (const f of features) {
+    if (f >= 64) throw internalError(`an object row of ${OBJECT_SIZE} features: ObjectRows.written holds 64`)
+    if (f < 32) low |= 1 << f
+    else high |= 1 << (f - 32)
+  }
+  return [low, high]
+}
+// The floats each key word's change writes (`writeObjects`), as `featureWords`: a group is noted
+// whole when its word changed (a few more floats for a reader of the changes to send, and less
+// code in the writer than noting each float).
+// Every feature but the keyword and type bits lies in the low word (checked here): their notes are
+// that word alone.
+const LOW_FEATURES = [F.card, F.mine, F.manaValue, F.power, F.toughness, F.loyalty, F.damage, ...FLAG_FEATURE, F.tapped, F.sick, F.stackTarget, F.attackTarget, F.blocking, F.attachedTo, F.focus, F.chosen]
+if (LOW_FEATURES.some((f) => f >= 32)) throw internalError('the object row layout moved a feature past the low word of ObjectRows.written: update its noting')
+const lowWord = (features: readonly number[]): number => featureWords(features)[0]
+const W_ID = lowWord([F.card, F.mine, F.manaValue])
+const W_POWER = lowWord([F.power])
+const W_TOUGHNESS = lowWord([F.toughness])
+const W_LOYALTY = lowWord([F.loyalty])
+const W_DAMAGE = lowWord([F.damage])
+const W_TAPPED = lowWord([F.tapped])
+const W_SICK = lowWord([F.sick])
+/** Each K_FLAGS bit's feature (`FLAG_FEATURE`) as a low word. */
+const W_FLAG = Int32Array.from([...FLAG_FEATURE].map((f) => lowWord([f])))
+const W_REFS = lowWord([F.stackTarget, F.attackTarget, F.blocking, F.attachedTo])
+const W_FOCUS = lowWord([F.focus])
+const W_CHOSEN = lowWord([F.chosen])
+// The keyword bits (features F.keyword on) and the type bits (F.type on) changed are noted one
+// float each, shifted into place: the keywords' run crosses from the low word into the high one,
+// the types' lies in the high word (checked here, so that a new layout can't note wrong floats).
+if (!(F.keyword > 0 && F.keyword < 32 && F.keyword + KEYWORD_COUNT <= 64 && F.type >= 32 && F.type + TYPE_COUNT <= 64)) {
+  throw internalError('the object row layout moved the keyword or type features: update writeObjects\' noting of them')
+}
+const KEYWORD_HIGH_SHIFT = 32 - F.keyword
+const TYPE_HIGH_SHIFT = F.type - 32
 const TYPE_BITS = (1 << TYPE_COUNT) - 1
 
 /**
@@ -305,36 +345,43 @@ export class ObjectRows {
   private histogramCount = 0
   /**
    * The rows any float of which was written since `forgetTouched` (each once, the first
-   * `touchedCount`): with the globals, the players and the histograms (the spans before and after
-   * the object rows), every float of the place that may have changed. A reader that keeps a copy
-   * of the place (`redzone serve`'s delta transport) compares only these.
+   * `touchedCount`), and in `written` which of their floats: row `s`'s features 0-31 are the bits
+   * of `written[2s]`, the others of `written[2s + 1]` (a group of features when one of them was:
+   * `W_*`). With the globals, the players and the histograms (the spans before and after the
+   * object rows), every float of the place that may have changed: what a reader of the changes
+   * (`redzone serve`'s delta transport) sends.
    */
   readonly touched: Int16Array
   touchedCount = 0
-  private readonly touchedFlag: Uint8Array
+  readonly written: Int32Array
 
   constructor() {
     // One allocation: the arrays lie together.
-    const carve = new Carve(Carve.bytes(OBJECT_SLOTS, OBJECT_SLOTS * KEY * 4, OBJECT_SLOTS, OBJECT_SLOTS * 2, HISTOGRAM_FLOATS * 2, OBJECT_SLOTS * 2, OBJECT_SLOTS))
+    const carve = new Carve(Carve.bytes(OBJECT_SLOTS, OBJECT_SLOTS * KEY * 4, OBJECT_SLOTS * 8, OBJECT_SLOTS, OBJECT_SLOTS * 2, HISTOGRAM_FLOATS * 2, OBJECT_SLOTS * 2))
     this.held = carve.uint8(OBJECT_SLOTS)
     this.key = carve.int32(OBJECT_SLOTS * KEY)
+    this.written = carve.int32(OBJECT_SLOTS * 2)
     this.marked = carve.uint8(OBJECT_SLOTS)
     this.markedList = carve.int16(OBJECT_SLOTS)
     this.histogram = carve.int16(HISTOGRAM_FLOATS)
     this.touched = carve.int16(OBJECT_SLOTS)
-    this.touchedFlag = carve.uint8(OBJECT_SLOTS)
   }
 
-  /** Notes that a float of object row `s` was written (`touched`). */
-  touch(s: number): void {
-    if (this.touchedFlag[s] === 1) return
-    this.touchedFlag[s] = 1
-    this.touched[this.touchedCount++] = s
+  /** Notes that the floats of object row `s` in `low` (features 0-31) and `high` (32 on) were written (`touched`, `written`). */
+  touch(s: number, low: number, high: number): void {
+    const w = 2 * s
+    if ((low | high) === 0) return
+    if ((this.written[w]! | this.written[w + 1]!) === 0) this.touched[this.touchedCount++] = s
+    this.written[w]! |= low
+    this.written[w + 1]! |= high
   }
 
-  /** Empties `touched`: the reader has compared those rows. */
+  /** Empties `touched` and `written`: the reader has taken those floats. */
   forgetTouched(): void {
-    for (let k = 0; k < this.touchedCount; k++) this.touchedFlag[this.touched[k]!] = 0
+    for (let k = 0; k < this.touchedCount; k++) {
+      const w = 2 * this.touched[k]!
+      this.written[w] = this.written[w + 1] = 0
+    }
     this.touchedCount = 0
   }
 
@@ -349,9 +396,11 @@ export class ObjectRows {
     this.histogramCount = 0
   }
 
-  /** Notes that object slot `s`'s `focus` or `chosen` is set (and the row `touch`ed). */
-  mark(s: number): void {
-    this.touch(s)
+  /** Notes that object slot `s`'s `focus` or `chosen` (`feature`) is set (and `touch`ed). */
+  mark(s: number, feature: number): void {
+    if (feature === F.focus) this.touch(s, W_FOCUS, 0)
+    else if (feature === F.chosen) this.touch(s, W_CHOSEN, 0)
+    else throw internalError(`ObjectRows.mark: feature ${feature} is neither focus nor chosen`)
     if (this.marked[s] === 1) return
     this.marked[s] = 1
     this.markedList[this.markedCount++] = s
@@ -361,10 +410,17 @@ export class ObjectRows {
   clearMarks(out: Float32Array, objects: number): void {
     for (let k = 0; k < this.markedCount; k++) {
       const s = this.markedList[k]!
-      out[objects + s * OBJECT_SIZE + F.focus] = 0
-      out[objects + s * OBJECT_SIZE + F.chosen] = 0
+      const at = objects + s * OBJECT_SIZE
+      // Only what was set is cleared and touched (a mark is never 0 or -0: `DecisionBuilder`).
+      if (out[at + F.focus] !== 0) {
+        out[at + F.focus] = 0
+        this.touch(s, W_FOCUS, 0)
+      }
+      if (out[at + F.chosen] !== 0) {
+        out[at + F.chosen] = 0
+        this.touch(s, W_CHOSEN, 0)
+      }
       this.marked[s] = 0
-      this.touch(s)
     }
     this.markedCount = 0
   }
@@ -387,11 +443,57 @@ function writeBits(out: Float32Array, at: number, value: number, old: number, bi
 }
 
 /**
+ * Notes (`ObjectRows.touch`) the floats of object row `s` that are not 0, from its key (each key
+ * word is 0 exactly when its floats are), before the row is cleared: as `writeObjects` notes a
+ * word that changed, here from its value to 0.
+ */
+function noteNonzero(rows: ObjectRows, s: number): void {
+  const key = rows.key
+  const k = s * KEY
+  let low = 0
+  let high = 0
+  if (key[k + K_ID] !== 0) {
+    low |= W_ID
+  }
+  if (key[k + K_POWER] !== 0) {
+    low |= W_POWER
+  }
+  if (key[k + K_TOUGHNESS] !== 0) {
+    low |= W_TOUGHNESS
+  }
+  if (key[k + K_LOYALTY] !== 0) {
+    low |= W_LOYALTY
+  }
+  if (key[k + K_DAMAGE] !== 0) {
+    low |= W_DAMAGE
+  }
+  const kw = key[k + K_KEYWORDS]! & KEYWORD_BITS
+  low |= kw << F.keyword
+  high |= kw >>> KEYWORD_HIGH_SHIFT
+  high |= (key[k + K_TYPES]! & TYPE_BITS) << TYPE_HIGH_SHIFT
+  const flags = key[k + K_FLAGS]!
+  for (let bits = flags & FL_BITS; bits !== 0; bits &= bits - 1) {
+    const b = 31 - Math.clz32(bits & -bits)
+    low |= W_FLAG[b]!
+  }
+  if ((flags >>> FL_TAPPED_SHIFT) & 0xff) {
+    low |= W_TAPPED
+  }
+  if ((flags >>> FL_SICK_SHIFT) & 0xff) {
+    low |= W_SICK
+  }
+  if (key[k + K_REFS] !== 0) {
+    low |= W_REFS
+  }
+  rows.touch(s, low, high)
+}
+
+/**
  * The object rows (OBJECT_FEATURES) of the slots `slots` holds, at `base` (the first object row's
  * float), against `rows` (what each row holds: a row of zeros has the key of zeros): a row that
  * held an object and holds none now is cleared, and of the others only the floats of the key
  * words that changed are written, after which the keys hold the new values; a row cleared or
- * written is `touch`ed (`ObjectRows.touched`: what a reader of the changes compares). The columns are read
+ * written is `touch`ed with the floats written (`ObjectRows.written`: what a reader of the changes sends). The columns are read
  * into locals once (not per object: a typed-array read is most of the work). State that only a
  * permanent has (tapped, combat, attachments) is read on the battlefield only; `focus` and
  * `chosen` are the decision builder's (cleared before). A stack row is its card's row (an
@@ -427,10 +529,10 @@ function writeObjects(world: GameWorld, viewer: Eid, slots: SlotTable, card: Uin
         if (held[s] === 0) break
         // A row that held an object and holds none now is cleared, with its key (loops: a builtin
         // `fill` call costs more than these few stores).
+        noteNonzero(rows, s)
         for (let f = at, e = at + OBJECT_SIZE; f < e; f++) out[f] = 0
         for (let f = k, e = k + KEY; f < e; f++) key[f] = 0
         held[s] = 0
-        rows.touch(s)
         continue
       }
       held[s] = 1
@@ -468,10 +570,11 @@ function writeObjects(world: GameWorld, viewer: Eid, slots: SlotTable, card: Uin
       const manaValue = mv[eid]!
       // Card ids fit 16 bits and mana values 8 (Identities).
       const ident = id | (manaValue << 16) | (mine << 24)
-      // Whether any word changed (the row is then `touch`ed).
-      let changed = false
+      // The floats written, as `ObjectRows.written`'s words (the row is then `touch`ed).
+      let low = 0
+      let high = 0
       if (key[k + K_ID] !== ident) {
-        changed = true
+        low |= W_ID
         key[k + K_ID] = ident
         out[at + F.card] = id
         out[at + F.mine] = mine
@@ -479,13 +582,13 @@ function writeObjects(world: GameWorld, viewer: Eid, slots: SlotTable, card: Uin
       }
       const power = powers[eid]!
       if (key[k + K_POWER] !== power) {
-        changed = true
+        low |= W_POWER
         key[k + K_POWER] = power
         putScaled(out, at + F.power, power, 10)
       }
       const toughness = toughnesses[eid]!
       if (key[k + K_TOUGHNESS] !== toughness) {
-        changed = true
+        low |= W_TOUGHNESS
         key[k + K_TOUGHNESS] = toughness
         putScaled(out, at + F.toughness, toughness, 10)
       }
@@ -494,43 +597,52 @@ function writeObjects(world: GameWorld, viewer: Eid, slots: SlotTable, card: Uin
       // a game without planeswalkers never reads the column).
       const loyalty = t & T_PLANESWALKER ? loyalties[eid]! : 0
       if (key[k + K_LOYALTY] !== loyalty) {
-        changed = true
+        low |= W_LOYALTY
         key[k + K_LOYALTY] = loyalty
         putScaled(out, at + F.loyalty, loyalty, 10)
       }
       if (key[k + K_DAMAGE] !== damage) {
-        changed = true
+        low |= W_DAMAGE
         key[k + K_DAMAGE] = damage
         putScaled(out, at + F.damage, damage, 10)
       }
       const kw = keywords[eid]! | 0
       let old = key[k + K_KEYWORDS]!
       if (old !== kw) {
-        changed = true
+        const diff = (kw ^ old) & KEYWORD_BITS
+        low |= diff << F.keyword
+        high |= diff >>> KEYWORD_HIGH_SHIFT
         key[k + K_KEYWORDS] = kw
         writeBits(out, at + F.keyword, kw, old, KEYWORD_BITS)
       }
       old = key[k + K_TYPES]!
       if (old !== t) {
-        changed = true
+        high |= ((t ^ old) & TYPE_BITS) << TYPE_HIGH_SHIFT
         key[k + K_TYPES] = t
         writeBits(out, at + F.type, t, old, TYPE_BITS)
       }
       old = key[k + K_FLAGS]!
       if (old !== flags) {
-        changed = true
         key[k + K_FLAGS] = flags
-        let diff = (flags ^ old) & FL_BITS
+        const changes = flags ^ old
+        let diff = changes & FL_BITS
         while (diff !== 0) {
           const b = 31 - Math.clz32(diff & -diff)
           out[at + FLAG_FEATURE[b]!] = (flags >>> b) & 1
+          low |= W_FLAG[b]!
           diff &= diff - 1
         }
-        out[at + F.tapped] = (flags >>> FL_TAPPED_SHIFT) & 0xff
-        out[at + F.sick] = (flags >>> FL_SICK_SHIFT) & 0xff
+        if ((changes >>> FL_TAPPED_SHIFT) & 0xff) {
+          out[at + F.tapped] = (flags >>> FL_TAPPED_SHIFT) & 0xff
+          low |= W_TAPPED
+        }
+        if ((changes >>> FL_SICK_SHIFT) & 0xff) {
+          out[at + F.sick] = (flags >>> FL_SICK_SHIFT) & 0xff
+          low |= W_SICK
+        }
       }
       if (key[k + K_REFS] !== refs) {
-        changed = true
+        low |= W_REFS
         key[k + K_REFS] = refs
         // Back from a byte to -1 .. ACTION_SLOTS.
         out[at + F.stackTarget] = (refs << 24) >> 24
@@ -538,7 +650,7 @@ function writeObjects(world: GameWorld, viewer: Eid, slots: SlotTable, card: Uin
         out[at + F.blocking] = (refs << 8) >> 24
         out[at + F.attachedTo] = refs >> 24
       }
-      if (changed) rows.touch(s)
+      if ((low | high) !== 0) rows.touch(s, low, high)
     }
   }
 }

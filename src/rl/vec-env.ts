@@ -169,7 +169,8 @@ export class VecEnv {
   private readonly name: string
   private readonly onRecord: ((record: GameRecord, env: number) => void) | null
   private baseSeed: number
-  /** Called once env `i`'s buffers are written, while they are in cache (`onWritten`: `redzone serve`'s delta transport). */
+  /** Called as env `i`'s buffers are about to be written, and once they are, while they are in cache (`onWriting`, `onWritten`: `redzone serve`'s delta transport). */
+  private beforeWrite: ((i: number) => void) | null = null
   private afterWrite: ((i: number) => void) | null = null
 
   constructor(options: VecEnvOptions = {}) {
@@ -481,6 +482,7 @@ export class VecEnv {
   private write(i: number): void {
     const g = this.games[i]!
     const builder = g.builder
+    this.beforeWrite?.(i)
     // A later step of the decision whose observation the row holds: only the progress changes.
     const same = g.written === builder.decisions
     builder.observeAt(this.obs, i * OBS_SIZE, g.rows, same)
@@ -504,6 +506,11 @@ export function envWorld(env: VecEnv, i: number): GameWorld {
 /** The decision builder of env `i` (tests and tools inside the engine). */
 export function envBuilder(env: VecEnv, i: number): DecisionBuilder {
   return env['games'][i]!.builder
+}
+
+/** Has `hook(i)` called each time env `i`'s buffers are about to be written (null: no hook). Internal: the serve protocol's delta transport. */
+export function onWriting(env: VecEnv, hook: ((i: number) => void) | null): void {
+  env['beforeWrite'] = hook
 }
 
 /** Has `hook(i)` called each time env `i`'s buffers have been written (null: no hook). Internal: the serve protocol's delta transport. */

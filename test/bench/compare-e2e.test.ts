@@ -79,7 +79,7 @@ describe.skipIf(!isCheckout)('npm run bench -- --compare (HEAD against the worki
   it('--same-process refuses a kernel it does not know, bench options and a use without --compare, each with its reason', () => {
     const unknown = runBench('--compare', 'HEAD', '--same-process', 'rl:4,games:3')
     expect(unknown.code).toBe(2)
-    expect(unknown.stderr).toContain('--same-process: kernels rl:N (games in lockstep), combat:N (creatures a side), obs:N (observations written) or search:N (playouts a decision)')
+    expect(unknown.stderr).toContain('--same-process: kernels rl:N (games in lockstep), serve:N (the same through the serve protocol), combat:N (creatures a side), obs:N (observations written) or search:N (playouts a decision)')
     const withOptions = runBench('--compare', 'HEAD', '--same-process', 'rl:4', '--only', 'rl')
     expect(withOptions.code).toBe(2)
     expect(withOptions.stderr).toContain('it takes no bench options (--only rl)')

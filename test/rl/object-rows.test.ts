@@ -35,14 +35,21 @@ describe('ObjectRows: observations written in place', () => {
         writeObservation(world, viewer, place, 0, slots, decision.kind, decision.player, decision.count, rows)
         expect(firstDifference(place, observation(world, viewer)), `${at}, viewer ${viewer}`).toBe(-1)
         // What a reader of the changes compares (the delta transport: the spans before and after
-        // the object rows, and the rows touched) covers every float that changed.
-        const rowsTouched = new Set(Array.from(rows.touched.subarray(0, rows.touchedCount)))
+        // the object rows, and the floats of the rows touched that `written` names) covers every
+        // float that changed; each touched row once.
+        const rowsTouched = Array.from(rows.touched.subarray(0, rows.touchedCount))
+        expect(new Set(rowsTouched).size, `${at}: a row touched twice`).toBe(rowsTouched.length)
         for (let j = OFFSET.objects; j < OFFSET.myGraveyard; j++) {
           if (Object.is(place[j], before[j])) continue
           seen.rowChanges++
-          expect(rowsTouched.has(Math.floor((j - OFFSET.objects) / OBJECT_SIZE)), `${at}: float ${j} changed in a row not touched`).toBe(true)
+          const row = Math.floor((j - OFFSET.objects) / OBJECT_SIZE)
+          const feature = (j - OFFSET.objects) % OBJECT_SIZE
+          expect(rowsTouched.includes(row), `${at}: float ${j} changed in a row not touched`).toBe(true)
+          const word = rows.written[2 * row + (feature >> 5)]!
+          expect((word >>> (feature & 31)) & 1, `${at}: float ${j} (feature ${feature}) changed and not named written`).toBe(1)
         }
         rows.forgetTouched()
+        expect(rows.written.every((w) => w === 0), `${at}: written words left after forgetTouched`).toBe(true)
         seen.writes++
       }
       seen.kinds.add(decision.kind)

@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { OP, RlServer, type ServeInfo } from '../../src/node/rl-server.js'
 import { ACTION_SIZE, OBJECT_FEATURES, OBJECT_SIZE, OBJECT_SLOTS, OBS_SIZE, OFFSET } from '../../src/rl/layout.js'
-import { onWritten, VecEnv } from '../../src/rl/vec-env.js'
+import { envBuilder, onWritten, VecEnv } from '../../src/rl/vec-env.js'
 import { Rng } from '../../src/core/rng.js'
 
 function reply(server: RlServer, op: number, payload: Buffer = Buffer.alloc(0)): { status: number; body: Buffer } {
@@ -29,6 +29,35 @@ function hello(server: RlServer, options: object): ServeInfo {
 function error(r: { status: number; body: Buffer }): { code: string; message: string } {
   expect(r.status).toBe(1)
   return JSON.parse(r.body.toString()) as { code: string; message: string }
+}
+
+/** Runs `request` with a failure thrown once env `at` has been written and captured (the server's `onWritten` hook), then puts the hook back. */
+function failingAfterCapture<T>(env: VecEnv, at: number, message: string, request: () => T): T {
+  const hook = env['afterWrite']!
+  onWritten(env, (i) => {
+    hook(i)
+    if (i === at) throw new Error(message)
+  })
+  try {
+    return request()
+  } finally {
+    onWritten(env, hook)
+  }
+}
+
+/** Runs `request` with a failure thrown in the middle of env `at`'s write (its row written, its capture never taken), then puts the writer back. */
+function failingInsideWrite<T>(env: VecEnv, at: number, message: string, request: () => T): T {
+  const builder = envBuilder(env, at)
+  const write = builder.observeAt
+  builder.observeAt = function (...args: Parameters<typeof write>): void {
+    write.apply(this, args)
+    throw new Error(message)
+  }
+  try {
+    return request()
+  } finally {
+    builder.observeAt = write
+  }
 }
 
 /**
@@ -150,32 +179,53 @@ describe('redzone-rl/3: serve', () => {
         if (s % 31 === 30) expect(error(reply(server, OP.STEP, Buffer.from(new Int32Array(n).fill(ACTION_SIZE + 1).buffer))).code).toBe('invalid-argument')
         // A step that fails after some games moved (here: after env 3 is written): nothing of it is sent, and the next batch brings the client level.
         if (s % 45 === 44) {
-          const hook = env['afterWrite']!
-          onWritten(env, (i) => {
-            hook(i)
-            if (i === 3) throw new Error('injected failure')
-          })
-          try {
-            expect(error(reply(server, OP.STEP, Buffer.from(masked().buffer))).message).toBe('injected failure')
-          } finally {
-            onWritten(env, hook)
-          }
+          expect(error(failingAfterCapture(env, 3, 'injected failure', () => reply(server, OP.STEP, Buffer.from(masked().buffer)))).message).toBe('injected failure')
+          failed++
+        }
+        // A step that fails in the middle of env 5's write (its row written, its capture never
+        // taken): the next batch brings that env level too.
+        if (s % 45 === 22) {
+          expect(error(failingInsideWrite(env, 5, 'injected failure in a write', () => reply(server, OP.STEP, Buffer.from(masked().buffer)))).message).toBe('injected failure in a write')
           failed++
         }
         apply(reply(server, OP.STEP, Buffer.from(masked().buffer)))
       }
     }
     expect(env.stats.games).toBeGreaterThan(n)
-    expect(failed).toBeGreaterThan(5)
+    expect(failed).toBeGreaterThan(10)
     // Far fewer floats than whole observations: the point of the transport.
     expect(floats / batches).toBeLessThan((n * OBS_SIZE) / 10)
   })
 
+  it('delta transport: a STEP first after HELLO, and two failed requests in a row that both wrote, still rebuild obs bit for bit', () => {
+    const server = new RlServer()
+    const n = 6
+    const info = hello(server, { n, seed: 9, opponent: 'self', delta: true })
+    const env = server['env'] as VecEnv
+    const held = new Uint32Array(n * OBS_SIZE)
+    const rng = new Rng(4)
+    const level = (r: { status: number; body: Buffer }, at: string): void => {
+      applyDelta(r, info, env, held)
+      expect(Buffer.from(held.buffer).equals(Buffer.from(env.obs.buffer, env.obs.byteOffset, env.obs.byteLength)), at).toBe(true)
+    }
+    // No RESET: the first batch sends every nonzero float of every env (the client holds zeros).
+    level(reply(server, OP.STEP, Buffer.from(maskedActions(env, rng).buffer)), 'first step')
+    for (let s = 0; s < 40; s++) {
+      if (s % 10 === 3) {
+        // Two failures in a row: after env 1's capture, then inside env 2's write.
+        expect(error(failingAfterCapture(env, 1, 'after a capture', () => reply(server, OP.STEP, Buffer.from(maskedActions(env, rng).buffer)))).message).toBe('after a capture')
+        expect(error(failingInsideWrite(env, 2, 'inside a write', () => reply(server, OP.STEP, Buffer.from(maskedActions(env, rng).buffer)))).message).toBe('inside a write')
+      }
+      level(reply(server, OP.STEP, Buffer.from(maskedActions(env, rng).buffer)), `step ${s}`)
+    }
+  })
+
   it('delta transport over whole games (no step cap): every batch rebuilt bit for bit while every object feature the decks can change changes', () => {
-    // The server compares only where the observation writer notes it may have written (the object
-    // rows it touched, `ObjectRows.touched`, and the spans around them): a write it does not note
-    // leaves the client's copy stale. (Tried by hand: rows written but not noted fail this test;
-    // the capped games above, 70 steps, never change a creature's damage for long enough to.)
+    // The server sends only what the observation writer notes it wrote in the object rows (the
+    // floats `ObjectRows.written` names) and what changed in the spans around them: a write it does
+    // not note leaves the client's copy stale. (Tried by hand: a float written but not noted, the
+    // `sick` or the `chosen` one, fails this test; the capped games above, 70 steps, never change a
+    // creature's damage for long enough to.)
     const server = new RlServer()
     const n = 16
     const info = hello(server, { n, seed: 5, opponent: 'self', delta: true })
