@@ -4,7 +4,7 @@ One server process holds ``n`` games stepping in lockstep (redzone's ``VecEnv``)
 binary frame; the answer to ``reset`` and ``step`` is one frame read into arrays numpy views
 without a copy. Three transports give the same bytes. With ``delta`` (the default) the frame
 carries the masks and only the floats of the observations that changed, with a few unchanged
-ones (about 55 of each env's 4,156 a step, tens of kB a batch), which this process sets in its
+ones (about 54 of each env's 4,156 a step, tens of kB a batch), which this process sets in its
 own ``obs``. With ``shm`` the server
 writes every observation and mask into a shared-memory file this process maps (a copy of the
 whole ``n x obs_size`` array each batch); with ``pipe`` they all travel in the frame.

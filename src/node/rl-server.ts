@@ -84,7 +84,8 @@ export interface ServeInfo {
   actionLayout: ActionLayout
 }
 
-/** The delta transport: the floats of an observation before and after its object rows. */
+/** The delta transport: the spans of an observation before and after its object rows (first, end, ...), and their floats. */
+const SPAN_BOUNDS = [0, OFFSET.objects, OFFSET.myGraveyard, OBS_SIZE] as const
 const SPANS = OFFSET.objects + (OBS_SIZE - OFFSET.myGraveyard)
 const RESEND_NONZERO = 1
 const RESEND_ALL = 2
@@ -302,8 +303,9 @@ export class RlServer {
     const base = i * OBS_SIZE
     this.writing = i
     let k = 0
-    for (let j = base, e = base + OFFSET.objects; j < e; j++) before[k++] = bits[j]!
-    for (let j = base + OFFSET.myGraveyard, e = base + OBS_SIZE; j < e; j++) before[k++] = bits[j]!
+    for (let q = 0; q < SPAN_BOUNDS.length; q += 2) {
+      for (let j = base + SPAN_BOUNDS[q]!, e = base + SPAN_BOUNDS[q + 1]!; j < e; j++) before[k++] = bits[j]!
+    }
   }
 
   /**
@@ -338,17 +340,13 @@ export class RlServer {
     const ids = index.items
     const values = value.items
     let k = 0
-    for (let j = base, e = base + OFFSET.objects; j < e; j++, k++) {
-      const v = bits[j]!
-      if (v === before[k]) continue
-      ids[count] = j
-      values[count++] = v
-    }
-    for (let j = base + OFFSET.myGraveyard, e = base + OBS_SIZE; j < e; j++, k++) {
-      const v = bits[j]!
-      if (v === before[k]) continue
-      ids[count] = j
-      values[count++] = v
+    for (let q = 0; q < SPAN_BOUNDS.length; q += 2) {
+      for (let j = base + SPAN_BOUNDS[q]!, e = base + SPAN_BOUNDS[q + 1]!; j < e; j++, k++) {
+        const v = bits[j]!
+        if (v === before[k]) continue
+        ids[count] = j
+        values[count++] = v
+      }
     }
     const touched = rows.touched
     const written = rows.written

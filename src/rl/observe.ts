@@ -296,11 +296,10 @@ function featureWords(features: readonly number[]): [number, number] {
   }
   return [low, high]
 }
-// The floats each key word's change writes (`writeObjects`), as `featureWords`: a group is noted
-// whole when its word changed (a few more floats for a reader of the changes to send, and less
-// code in the writer than noting each float).
-// Every feature but the keyword and type bits lies in the low word (checked here): their notes are
-// that word alone.
+// The floats each key word's change writes (`writeObjects`), as `featureWords`: one float each,
+// but a group where one word holds several (card, mine and mana value; the four references), noted
+// whole when the word changed. Every feature but the keyword and type bits lies in the low word
+// (checked here): their notes are that word alone.
 const LOW_FEATURES = [F.card, F.mine, F.manaValue, F.power, F.toughness, F.loyalty, F.damage, ...FLAG_FEATURE, F.tapped, F.sick, F.stackTarget, F.attackTarget, F.blocking, F.attachedTo, F.focus, F.chosen]
 if (LOW_FEATURES.some((f) => f >= 32)) throw internalError('the object row layout moved a feature past the low word of ObjectRows.written: update its noting')
 const lowWord = (features: readonly number[]): number => featureWords(features)[0]
@@ -443,52 +442,6 @@ function writeBits(out: Float32Array, at: number, value: number, old: number, bi
 }
 
 /**
- * Notes (`ObjectRows.touch`) the floats of object row `s` that are not 0, from its key (each key
- * word is 0 exactly when its floats are), before the row is cleared: as `writeObjects` notes a
- * word that changed, here from its value to 0.
- */
-function noteNonzero(rows: ObjectRows, s: number): void {
-  const key = rows.key
-  const k = s * KEY
-  let low = 0
-  let high = 0
-  if (key[k + K_ID] !== 0) {
-    low |= W_ID
-  }
-  if (key[k + K_POWER] !== 0) {
-    low |= W_POWER
-  }
-  if (key[k + K_TOUGHNESS] !== 0) {
-    low |= W_TOUGHNESS
-  }
-  if (key[k + K_LOYALTY] !== 0) {
-    low |= W_LOYALTY
-  }
-  if (key[k + K_DAMAGE] !== 0) {
-    low |= W_DAMAGE
-  }
-  const kw = key[k + K_KEYWORDS]! & KEYWORD_BITS
-  low |= kw << F.keyword
-  high |= kw >>> KEYWORD_HIGH_SHIFT
-  high |= (key[k + K_TYPES]! & TYPE_BITS) << TYPE_HIGH_SHIFT
-  const flags = key[k + K_FLAGS]!
-  for (let bits = flags & FL_BITS; bits !== 0; bits &= bits - 1) {
-    const b = 31 - Math.clz32(bits & -bits)
-    low |= W_FLAG[b]!
-  }
-  if ((flags >>> FL_TAPPED_SHIFT) & 0xff) {
-    low |= W_TAPPED
-  }
-  if ((flags >>> FL_SICK_SHIFT) & 0xff) {
-    low |= W_SICK
-  }
-  if (key[k + K_REFS] !== 0) {
-    low |= W_REFS
-  }
-  rows.touch(s, low, high)
-}
-
-/**
  * The object rows (OBJECT_FEATURES) of the slots `slots` holds, at `base` (the first object row's
  * float), against `rows` (what each row holds: a row of zeros has the key of zeros): a row that
  * held an object and holds none now is cleared, and of the others only the floats of the key
@@ -529,10 +482,18 @@ function writeObjects(world: GameWorld, viewer: Eid, slots: SlotTable, card: Uin
         if (held[s] === 0) break
         // A row that held an object and holds none now is cleared, with its key (loops: a builtin
         // `fill` call costs more than these few stores).
-        noteNonzero(rows, s)
-        for (let f = at, e = at + OBJECT_SIZE; f < e; f++) out[f] = 0
+        let low = 0
+        let high = 0
+        for (let f = 0; f < OBJECT_SIZE; f++) {
+          // Each float not 0 is noted (none is -0: every float is written from an integer).
+          if (out[at + f] === 0) continue
+          out[at + f] = 0
+          if (f < 32) low |= 1 << f
+          else high |= 1 << (f - 32)
+        }
         for (let f = k, e = k + KEY; f < e; f++) key[f] = 0
         held[s] = 0
+        rows.touch(s, low, high)
         continue
       }
       held[s] = 1
