@@ -69,3 +69,53 @@ describe('Game.snapshot / Game.restore', () => {
     expect(play()).toBe(after)
   })
 })
+
+describe('objects a world uses again (effects, stack items) and the snapshots that hold them', () => {
+  it('CR 611.2: an ended effect\'s object is taken by the next effect, and a snapshot from before still restores the first', () => {
+    const game = newGame([creature('bear', 'A', 2, 2), creature('wolf', 'B', 2, 2)])
+    const world = worldOf(game)
+    expectOk(game.grant('bear', { power: 1 }))
+    const first = world.effects[0]!
+    const saved = snapshot(game)
+    // CR 400.7: the bear leaves the battlefield, its effect ends; the wolf's effect takes its object.
+    expectOk(game.exile('bear'))
+    expect(world.effects).toEqual([])
+    expectOk(game.grant('wolf', { power: 2 }))
+    expect(world.effects[0]).toBe(first)
+    expect(first.target).toBe(game.eid('wolf'))
+    expect(gameState(game).objects.wolf!.power).toBe(4)
+    restore(game, saved)
+    expect(gameState(game).objects.bear).toMatchObject({ zone: 'battlefield', power: 3 })
+    expect(gameState(game).objects.wolf!.power).toBe(2)
+    // The restored effect is a copy of the snapshot's: ending it later leaves the snapshot whole.
+    expectOk(game.exile('bear'))
+    restore(game, saved)
+    expect(gameState(game).objects.bear!.power).toBe(3)
+  })
+
+  it('CR 405, 608.2n: a resolved spell\'s stack object is taken by the next spell, and a snapshot from before still holds the first', async () => {
+    const { lands, cardInHand } = await import('./helpers.js')
+    const game = newGame([...lands('A', 'Plains', 2), cardInHand('lions', 'A', 'Savannah Lions'), cardInHand('cub', 'A', 'Savannah Lions')])
+    const world = worldOf(game)
+    expectOk(game.cast('A', 'lions'))
+    const item = world.stack[0]!
+    const saved = snapshot(game)
+    expectOk(game.pass())
+    expectOk(game.pass())
+    expect(gameState(game).objects.lions!.zone).toBe('battlefield')
+    expectOk(game.cast('A', 'cub'))
+    expect(world.stack[0]).toBe(item)
+    expect(item).toMatchObject({ kind: 'spell', card: game.eid('cub') })
+    restore(game, saved)
+    expect(world.stack).toEqual([{ kind: 'spell', card: game.eid('lions'), controller: game.eid('A'), target: 0 }])
+    // The restore put the cub's object back to the pool and copied the snapshot's item into it.
+    expect(world.stack[0]).toBe(item)
+    expect(gameState(game).objects.cub!.zone).toBe('hand')
+    expectOk(game.pass())
+    expectOk(game.pass())
+    expect(gameState(game).objects.lions!.zone).toBe('battlefield')
+    // The snapshot's item was never the world's: a second restore finds it as taken.
+    restore(game, saved)
+    expect(world.stack).toEqual([{ kind: 'spell', card: game.eid('lions'), controller: game.eid('A'), target: 0 }])
+  })
+})

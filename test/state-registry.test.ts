@@ -44,8 +44,9 @@ function midGame(seed: number, actions = 60): Game {
 
 /** The indexes rebuilt from the resources on restore (not in the digest: they follow from it). */
 function derived(world: GameWorld): string {
-  // A detached source's null entry in `attachmentEffects` is the same as none (detach keeps the key).
-  const byKey = <V>(map: Map<number, V>): [number, V][] => [...map].filter((entry) => entry[1] !== null).sort((a, b) => a[0] - b[0])
+  // A detached source's null entry in `attachmentEffects` is the same as none (detach keeps the key),
+  // and so is an object's empty list in `effectsByTarget` (kept when its last effect ends).
+  const byKey = <V>(map: Map<number, V>): [number, V][] => [...map].filter((entry) => entry[1] !== null && !(Array.isArray(entry[1]) && entry[1].length === 0)).sort((a, b) => a[0] - b[0])
   return JSON.stringify([byKey(world.effectsByTarget), byKey(world.attachmentEffects), Array.from(world.sbaQueued.subarray(0, world.labels.length))])
 }
 

@@ -18,6 +18,7 @@ import type { IntList } from './int-list.js'
 import { describeValue, INT32_MAX } from './limits.js'
 import type { EntityStoreName } from './state-registry.js'
 import { STEP_COUNT, type StepId } from './steps.js'
+import { copyItem, releaseItem } from './stack-items.js'
 import { Await, type AwaitKind } from './await.js'
 import type { GameContext, StackItem, TurnState } from './world.js'
 
@@ -352,10 +353,18 @@ const effects: CopiedResource<'effects', 'effects' | 'effectsByTarget' | 'attach
    * assigns it throws all that code away (skipping the empty case made heuristic games 14% slower).
    */
   restore(world: GameContext, saved: ContinuousEffect[]): void {
-    world.effects = copyEffects(saved)
-    if (world.effectsByTarget.size > 0) world.effectsByTarget.clear()
-    if (world.attachmentEffects.size > 0) world.attachmentEffects.clear()
-    for (const e of world.effects) {
+    // The live effects' objects go back to the pool and the copies are taken from it: a game
+    // started from a snapshot allocates no effect. The lists by target are emptied in place and the
+    // attached sources' entries nulled (kept: `effectsByTarget`, `attachmentEffects`).
+    const pool = world.effectPool
+    for (const e of world.effects) pool.push(e)
+    const effects: ContinuousEffect[] = []
+    for (const e of saved) effects.push(Object.assign(pool.pop() ?? { ...e }, e))
+    world.effects = effects
+    // Emptied by popping: a `length` of 0 set drops the array's store, allocated again at the next push.
+    if (world.effectsByTarget.size > 0) for (const on of world.effectsByTarget.values()) while (on.length > 0) on.pop()
+    if (world.attachmentEffects.size > 0) for (const source of world.attachmentEffects.keys()) world.attachmentEffects.set(source, null)
+    for (const e of effects) {
       const on = world.effectsByTarget.get(e.target)
       if (on) on.push(e)
       else world.effectsByTarget.set(e.target, [e])
@@ -376,16 +385,24 @@ const STACK_ITEM: Shape = {
 }
 
 /**
- * A list of stack objects: the objects are never changed in place, so a copy of the list is a
- * copy. Reached through `get` and `set`, as the counters are.
+ * A list of stack objects, copied item by item: the world's items are used again once they have
+ * resolved (`stack-items.ts`), so a snapshot holds copies of its own, and a restore gives the world
+ * copies (from its pool) and puts the items it held back. Reached through `get` and `set`, as the
+ * counters are.
  */
 function stackList<N extends 'stack' | 'pendingTriggers'>(name: N, get: (world: GameContext) => StackItem[], set: (world: GameContext, list: StackItem[]) => void): CopiedResource<N, N, StackItem[]> {
   return {
     name,
     fields: [name],
-    capture: (world: GameContext): StackItem[] => get(world).slice(),
+    capture: (world: GameContext): StackItem[] => {
+      const list = get(world)
+      return list.length === 0 ? [] : list.map((item) => ({ ...item }))
+    },
     restore(world: GameContext, saved: StackItem[]): void {
-      set(world, saved.slice())
+      for (const item of get(world)) releaseItem(world, item)
+      const list: StackItem[] = []
+      for (const item of saved) list.push(copyItem(world, item))
+      set(world, list)
     },
     shape: { list: STACK_ITEM },
   }
@@ -495,6 +512,8 @@ export const NOT_STATE: { readonly [K in Exclude<keyof GameContext, EntityStoreN
   origin: 'setup',
   sbaWork: 'scratch',
   sbaDoomed: 'scratch',
+  effectPool: 'scratch',
+  itemPool: 'scratch',
   plan: 'scratch',
   scratch: 'scratch',
   stamp: 'scratch',

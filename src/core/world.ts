@@ -20,6 +20,7 @@ import type { CardSpec, ContinuousEffect, ExplicitAssignment, GrantedCharacteris
 import type { Position } from './position-spec.js'
 export type { CardSpec }
 import { createDamagePlan, type DamagePlan } from './damage-plan-store.js'
+import { createStackItemPool, type StackItem, type StackItemPool } from './stack-items.js'
 
 /** A card's printed data besides the combat characteristics (it never changes): used by casting, equip and Auras. What changes is in `GameContext.cards`. */
 export interface CardData {
@@ -34,11 +35,7 @@ export interface CardData {
   triggers: readonly TriggerSpec[]
 }
 
-/** An object on the stack (CR 405): a spell, an activated ability or a triggered ability. */
-export type StackItem =
-  | { kind: 'spell'; card: Eid; controller: Eid; target: Eid }
-  | { kind: 'equip'; source: Eid; controller: Eid; target: Eid; ability: ParameterizedKeyword }
-  | { kind: 'trigger'; source: Eid; controller: Eid; trigger: TriggerSpec }
+export type { StackItem }
 
 /** The ordered zones of one player (CR 400.1); the battlefield is found through `Placement.zone`. */
 export interface ZoneLists {
@@ -129,7 +126,10 @@ export interface GameContext {
   roster: Roster
   /** Continuous effects in timestamp order (CR 613.7). */
   effects: ContinuousEffect[]
+  /** The effects on each object, in timestamp order: a list for each object ever affected (empty when none is left: kept, not deleted, so that a step's effects churn no table). */
   effectsByTarget: Map<Eid, ContinuousEffect[]>
+  /** Ended effects' objects, which `addEffect` uses again (not state: each live effect is the world's alone, a snapshot holds copies). */
+  effectPool: ContinuousEffect[]
   nextTimestamp: number
   /** Every Equipment and Aura, for the attachment state-based actions (CR 704.5m-n). */
   attachables: Eid[]
@@ -142,6 +142,8 @@ export interface GameContext {
   stack: StackItem[]
   /** CR 603.3: triggered abilities waiting to be put on the stack the next time a player would receive priority. */
   pendingTriggers: StackItem[]
+  /** Items that have resolved, which the next of their kind uses again (`stack-items.ts`; not state). */
+  itemPool: StackItemPool
   /** Objects whose state-based actions must be checked again (CR 704.3). */
   sbaQueue: IntList
   sbaQueued: Uint8Array
@@ -219,6 +221,7 @@ export function buildWorld(options: { capacity?: number; seed?: number }): GameW
     roster: { attackers: new IntList(), blockers: new IntList(), blockList: new IntList() },
     effects: [],
     effectsByTarget: new Map(),
+    effectPool: [],
     nextTimestamp: 1,
     attachables: [],
     legendaries: new Set(),
@@ -226,6 +229,7 @@ export function buildWorld(options: { capacity?: number; seed?: number }): GameW
     attachmentEffects: new Map(),
     stack: [],
     pendingTriggers: [],
+    itemPool: createStackItemPool(),
     sbaQueue: new IntList(),
     sbaQueued: new Uint8Array(capacity),
     sbaWork: new IntList(),

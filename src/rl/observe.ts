@@ -212,14 +212,25 @@ function fillLibrary(world: GameWorld, viewer: Eid, slots: SlotTable): void {
   if (spec === null) return
   const { first, slots: room } = OBJECT_SECTION.myLibrary
   const library = world.zoneLists[viewer]!.library
-  const found: Eid[] = []
-  for (const eid of library) if (canSee(world, viewer, eid) && qualifiesForSearch(world, eid, spec)) found.push(eid)
-  found.sort((a, b) => a - b)
-  for (let i = 0; i < found.length; i++) {
+  if (FOUND.length < library.length) FOUND = new Int32Array(library.length * 2)
+  const found = FOUND
+  // Each card found put in its place in entity order as it is found (a library's few: no sort, which allocates).
+  let n = 0
+  for (let k = 0; k < library.length; k++) {
+    const eid = library[k]!
+    if (!canSee(world, viewer, eid) || !qualifiesForSearch(world, eid, spec)) continue
+    let at = n++
+    for (; at > 0 && found[at - 1]! > eid; at--) found[at] = found[at - 1]!
+    found[at] = eid
+  }
+  for (let i = 0; i < n; i++) {
     if (i < room) slots.put(PLAYER_SLOTS + first + i, found[i]!)
     else slots.overflow++
   }
 }
+
+/** `fillLibrary`'s cards found, in entity order (scratch, read within the call; grown with the library). */
+let FOUND = new Int32Array(64)
 
 /** A reference to an entity as the observation writes it: `1 + slot`, 0 for none, -1 for an entity it does not hold. */
 function ref(slots: SlotTable, eid: Eid): number {

@@ -30,51 +30,76 @@ export function recomputeCharacteristics(world: GameWorld, eid: Eid): void {
   queueStateCheck(world, eid)
 }
 
+/**
+ * CR 611.2, 613: a continuous effect on `target` from now (a new timestamp, CR 613.7): keywords
+ * added and removed (layer 6), power and toughness changed (7c). Lasts until end of turn, or while
+ * `source` (an Equipment or Aura) stays attached. Its object is taken from the world's pool of
+ * ended effects when there is one (`effectPool`): an effect is the world's alone (a snapshot holds
+ * copies), and no step allocates one.
+ */
 export function addEffect(
   world: GameWorld,
   target: Eid,
-  change: { addKeywords?: number; removeKeywords?: number; power?: number; toughness?: number },
-  from: { duration: ContinuousEffect['duration']; source: Eid } = { duration: 'endOfTurn', source: 0 },
+  addKeywords: number,
+  removeKeywords: number,
+  power: number,
+  toughness: number,
+  duration: ContinuousEffect['duration'] = 'endOfTurn',
+  source: Eid = 0,
 ): ContinuousEffect {
-  const effect: ContinuousEffect = {
-    timestamp: world.nextTimestamp++,
-    target,
-    addKeywords: change.addKeywords ?? 0,
-    removeKeywords: change.removeKeywords ?? 0,
-    power: change.power ?? 0,
-    toughness: change.toughness ?? 0,
-    duration: from.duration,
-    source: from.source,
-  }
+  // Its fields set in one order whether it is new or the pool's (and a copy's are the same: one shape for all).
+  const effect = world.effectPool.pop() ?? ({} as ContinuousEffect)
+  effect.timestamp = world.nextTimestamp++
+  effect.target = target
+  effect.addKeywords = addKeywords
+  effect.removeKeywords = removeKeywords
+  effect.power = power
+  effect.toughness = toughness
+  effect.duration = duration
+  effect.source = source
   world.effects.push(effect)
   const list = world.effectsByTarget.get(target)
   if (list) list.push(effect)
   else world.effectsByTarget.set(target, [effect])
   recomputeCharacteristics(world, target)
   if (!world.events.listening) return effect
-  if (effect.addKeywords !== 0 || effect.power !== 0 || effect.toughness !== 0) {
-    world.events.emit('keywordsGranted', target, keywordNames(effect.addKeywords), effect.power, effect.toughness, '611.2')
+  if (addKeywords !== 0 || power !== 0 || toughness !== 0) {
+    world.events.emit('keywordsGranted', target, keywordNames(addKeywords), power, toughness, '611.2')
   }
-  if (effect.removeKeywords !== 0) {
-    world.events.emit('keywordsLost', target, keywordNames(effect.removeKeywords), '611.2')
+  if (removeKeywords !== 0) {
+    world.events.emit('keywordsLost', target, keywordNames(removeKeywords), '611.2')
   }
   return effect
+}
+
+/**
+ * An ended effect's object back to the pool (`addEffect` takes it again). An attached source whose
+ * entry is this effect has its entry emptied (null, as `detach` leaves it), so nothing holds an
+ * ended effect that may be used again for another.
+ */
+function release(world: GameWorld, effect: ContinuousEffect): void {
+  if (effect.duration === 'attached' && world.attachmentEffects.get(effect.source) === effect) world.attachmentEffects.set(effect.source, null)
+  world.effectPool.push(effect)
 }
 
 /** Ends one effect (e.g. an Equipment's when it becomes unattached). Ending it twice does nothing. */
 export function endEffect(world: GameWorld, effect: ContinuousEffect): void {
   const on = world.effectsByTarget.get(effect.target)
   if (!on || !on.includes(effect)) return
-  if (on.length === 1) world.effectsByTarget.delete(effect.target)
-  else keepWhere(on, -1, effect)
+  // A target's list is kept when it empties (`effectsByTarget`): a delete and a set churn the map's table.
+  keepWhere(on, -1, effect)
   keepWhere(world.effects, -1, effect)
+  release(world, effect)
   recomputeCharacteristics(world, effect.target)
 }
 
 /** Ends every effect on an object, e.g. when it leaves the battlefield (CR 400.7). */
 export function endEffectsOn(world: GameWorld, target: Eid): void {
-  if (world.effects.length === 0 || !world.effectsByTarget.has(target)) return
-  world.effectsByTarget.delete(target)
+  if (world.effects.length === 0) return
+  const on = world.effectsByTarget.get(target)
+  if (on === undefined || on.length === 0) return
+  for (let k = 0; k < on.length; k++) release(world, on[k]!)
+  shorten(on, 0)
   keepWhere(world.effects, target, null)
   recomputeCharacteristics(world, target)
 }
@@ -89,7 +114,15 @@ function keepWhere(list: ContinuousEffect[], target: Eid, effect: ContinuousEffe
     const e = list[k]!
     if (e !== effect && e.target !== target) list[n++] = e
   }
-  if (list.length !== n) list.length = n
+  shorten(list, n)
+}
+
+/**
+ * `list` cut to its first `n` items, by popping the others: a `length` of 0 set drops the array's
+ * store, which the next push would allocate again (an effect's list empties and fills every turn).
+ */
+function shorten(list: ContinuousEffect[], n: number): void {
+  while (list.length > n) list.pop()
 }
 
 const endsThisTurn = (e: ContinuousEffect): boolean => e.duration === 'endOfTurn'
@@ -97,11 +130,15 @@ const endsThisTurn = (e: ContinuousEffect): boolean => e.duration === 'endOfTurn
 /** The objects whose effects ended in the cleanup step, in the order their first such effect was created (scratch, read within the call). */
 const ENDED: Eid[] = []
 
-/** `list` without its "until end of turn" effects, in place and in order: how many are left. */
-function keepLasting(list: ContinuousEffect[]): number {
+/** `list` without its "until end of turn" effects, in place and in order; with `world`, each one removed goes back to its pool. */
+function keepLasting(list: ContinuousEffect[], world: GameWorld | null): number {
   let n = 0
-  for (let k = 0; k < list.length; k++) if (list[k]!.duration !== 'endOfTurn') list[n++] = list[k]!
-  if (list.length !== n) list.length = n
+  for (let k = 0; k < list.length; k++) {
+    const e = list[k]!
+    if (e.duration !== 'endOfTurn') list[n++] = e
+    else if (world !== null) release(world, e)
+  }
+  shorten(list, n)
   return n
 }
 
@@ -121,11 +158,11 @@ export function endUntilEndOfTurnEffects(world: GameWorld): number {
     marks[target] = stamp
     ENDED[t++] = target
   }
-  const ended = count - keepLasting(effects)
+  const ended = count - keepLasting(effects, world)
   // Then each object's characteristics, once, all effects having ended together.
   for (let i = 0; i < t; i++) {
     const target = ENDED[i]!
-    if (keepLasting(world.effectsByTarget.get(target)!) === 0) world.effectsByTarget.delete(target)
+    keepLasting(world.effectsByTarget.get(target)!, null)
     recomputeCharacteristics(world, target)
   }
   return ended

@@ -5,6 +5,7 @@ import type { Eid } from '../../core/events.js'
 import { equipTargetError } from '../spells/equip-targets.js'
 import { hasSorceryTiming, sorceryTimingError } from '../spells/timing.js'
 import { isPlayer, label, type GameWorld } from '../../core/world.js'
+import { equipItem } from '../../core/stack-items.js'
 import { actorError } from './preconditions.js'
 import { cheapestPayable, payableExactly, payWithLands, type Payable } from './pay.js'
 
@@ -30,7 +31,7 @@ export function activateEquip(world: GameWorld, req: ActivateRequest): ActionRes
   // Read before the payment's event: a listener may activate in another game, which refills the answer.
   const ability = checked.option
   payWithLands(world, player, checked.lands)
-  world.stack.push({ kind: 'equip', source: object, controller: player, target, ability })
+  world.stack.push(equipItem(world, object, player, target, ability))
   if (world.events.listening) world.events.emit('abilityActivated', player, object, target, '602.2')
   return OK
 }

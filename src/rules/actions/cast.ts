@@ -9,6 +9,7 @@ import { hasSorceryTiming, sorceryTimingError } from '../spells/timing.js'
 import type { RejectCode } from '../../core/reject-codes.js'
 import { moveToZone } from '../zone-change.js'
 import { label, type GameWorld } from '../../core/world.js'
+import { spellItem } from '../../core/stack-items.js'
 import { actorCardRejection, actorCheck, isCard } from './preconditions.js'
 import { payWithLands } from './pay.js'
 
@@ -147,7 +148,7 @@ export function castSpell(world: GameWorld, req: CastRequest): ActionResult {
   world.place.controller[card] = player
   payWithLands(world, player, lands)
   const target = req.target ?? 0
-  world.stack.push({ kind: 'spell', card, controller: player, target })
+  world.stack.push(spellItem(world, card, player, target))
   if (world.events.listening) world.events.emit('spellCast', player, card, target, '601.2i')
   return OK
 }

@@ -33,7 +33,7 @@ export function grant(world: GameWorld, object: Eid, keywords: number, power = 0
     const amountError = countError(value, LIMITS.modifier)
     if (amountError !== null) return reject('illegal-amount', `${field}: ${amountError}`, '613.4c')
   }
-  addEffect(world, object, { addKeywords: keywords, power, toughness })
+  addEffect(world, object, keywords, 0, power, toughness)
   return OK
 }
 
@@ -41,7 +41,7 @@ export function grant(world: GameWorld, object: Eid, keywords: number, power = 0
 export function lose(world: GameWorld, object: Eid, keywords: number): ActionResult {
   const error = gameOverError(world) ?? onBattlefield(world, object, 'lose abilities')
   if (error) return error
-  addEffect(world, object, { removeKeywords: keywords })
+  addEffect(world, object, 0, keywords, 0, 0)
   return OK
 }
 

@@ -33,12 +33,10 @@ export function planCombatDamage(world: GameWorld, kind: DamageStepKind, explici
   // No explicit assignment: each dealer is assigned as it is found.
   collectDealers(world, kind, explicit === null)
   if (explicit === null) return OK
-  for (const [creature, entries] of explicit) {
-    const result = recordExplicit(world, creature, entries)
-    if (!result.ok) {
-      resetDamagePlan(plan)
-      return result
-    }
+  const unrecorded = walkExplicit(world, explicit, false)
+  if (unrecorded !== null) {
+    resetDamagePlan(plan)
+    return unrecorded
   }
   const dealers = plan.dealers.items
   const flags = world.combat.flags
@@ -48,14 +46,35 @@ export function planCombatDamage(world: GameWorld, kind: DamageStepKind, explici
     if (flags[d]! & C_ATTACKING) assignAttackerByDefault(world, d)
     else assignBlockerByDefault(world, d)
   }
-  for (const creature of explicit.keys()) {
-    const result = checkTrampleLimits(world, creature)
-    if (!result.ok) {
-      resetDamagePlan(plan)
-      return result
-    }
+  const overTrample = walkExplicit(world, explicit, true)
+  if (overTrample !== null) {
+    resetDamagePlan(plan)
+    return overTrample
   }
   return OK
+}
+
+/**
+ * `planCombatDamage`'s walks over an explicit assignment, in its order, to the first rejection:
+ * recording each creature's entries, or then checking its trample limits. By `Map.forEach` with a
+ * function of this module and these fields, not by an iterator (an allocation per walk; the
+ * learning environment's damage mask plans each division it offers). Nothing a walk calls plans
+ * again; each walk sets the fields first.
+ */
+const WALK: { world: GameWorld | null; trample: boolean; failure: Rejection | null } = { world: null, trample: false, failure: null }
+
+function walkExplicit(world: GameWorld, explicit: ExplicitAssignment, trample: boolean): Rejection | null {
+  WALK.world = world
+  WALK.trample = trample
+  WALK.failure = null
+  explicit.forEach(walkEach)
+  return WALK.failure
+}
+
+function walkEach(entries: readonly (readonly [Eid, number])[], creature: Eid): void {
+  if (WALK.failure !== null) return
+  const result = WALK.trample ? checkTrampleLimits(WALK.world!, creature) : recordExplicit(WALK.world!, creature, entries)
+  if (!result.ok) WALK.failure = result
 }
 
 /**

@@ -10,17 +10,23 @@ import { addSaturating, LIMITS } from '../../core/limits.js'
 import { manaValue } from '../mana/cost.js'
 import { moveToZone } from '../zone-change.js'
 import { isPlayer, label, queueStateCheck, type GameWorld, type StackItem } from '../../core/world.js'
+import { releaseItem, triggerItem } from '../../core/stack-items.js'
 import { reject, type Rejection } from '../../core/errors.js'
 import { Await, awaitChoice, choiceMade } from '../../core/await.js'
 import { equipTargetError } from './equip-targets.js'
 import { needsTarget, spellTargetCheck } from './targets.js'
+
+/** No keywords (a pump without any). */
+const NONE: readonly string[] = []
 
 /** CR 701.23: whether a card qualifies for a search ("cards of these types with mana value at most N"). */
 export function qualifiesForSearch(world: GameWorld, card: Eid, search: SearchSpec): boolean {
   const data = world.cardData[card]
   if (!data) return false
   const types = world.types.mask[card]!
-  const typeOk = search.types.some((t) => (types & typeBit(t)) !== 0)
+  // A loop, not `some`: its closure would be allocated at each card of a library asked.
+  let typeOk = false
+  for (const t of search.types) if (types & typeBit(t)) typeOk = true
   return typeOk && manaValue(data.manaCost) <= search.maxManaValue
 }
 
@@ -44,11 +50,7 @@ function resolveSpell(world: GameWorld, item: Extract<StackItem, { kind: 'spell'
     // Pumps and destruction apply to a permanent on the battlefield; a player target gets nothing from them.
     const permanent = !isPlayer(world, target) && world.place.zone[target] === Zone.Battlefield
     if (spell?.pump && permanent) {
-      addEffect(world, target, {
-        addKeywords: keywordMask(spell.pump.keywords ?? []),
-        power: spell.pump.power ?? 0,
-        toughness: spell.pump.toughness ?? 0,
-      })
+      addEffect(world, target, keywordMask(spell.pump.keywords ?? NONE), 0, spell.pump.power ?? 0, spell.pump.toughness ?? 0)
     }
     if (spell?.damage !== undefined) dealDamage(world, card, target, spell.damage, false, '120.3')
     if (spell?.destroy && permanent && (world.kw.effective[target]! & KW_INDESTRUCTIBLE) === 0) {
@@ -72,7 +74,7 @@ function resolveSpell(world: GameWorld, item: Extract<StackItem, { kind: 'spell'
   if (needsTarget(world, card) && attachmentError(world, card, target) === null) attach(world, card, target)
   // CR 603.6a: "when this enters" abilities trigger.
   for (const trigger of data.triggers) {
-    if (trigger.when === 'enters') world.pendingTriggers.push({ kind: 'trigger', source: card, controller, trigger })
+    if (trigger.when === 'enters') world.pendingTriggers.push(triggerItem(world, card, controller, trigger))
   }
 }
 
@@ -158,11 +160,13 @@ export function resolveTop(world: GameWorld): boolean {
   if (item.kind === 'trigger') {
     if (!resolveTrigger(world, item)) return false
     world.stack.pop()
+    releaseItem(world, item)
     return true
   }
   world.stack.pop()
   if (item.kind === 'spell') resolveSpell(world, item)
   else resolveEquip(world, item)
+  releaseItem(world, item)
   return true
 }
 
@@ -173,10 +177,18 @@ export function resolveTop(world: GameWorld): boolean {
 export function putTriggersOnStack(world: GameWorld): void {
   if (world.pendingTriggers.length === 0) return
   const active = world.turn.active
-  const ordered = [...world.pendingTriggers.filter((t) => t.controller === active), ...world.pendingTriggers.filter((t) => t.controller !== active)]
-  world.pendingTriggers.length = 0
-  for (const t of ordered) {
-    world.stack.push(t)
-    if (world.events.listening && t.kind === 'trigger') world.events.emit('abilityTriggered', t.source, t.controller, '603.3')
+  const pending = world.pendingTriggers
+  const stack = world.stack
+  const first = stack.length
+  for (let pass = 0; pass < 2; pass++) {
+    for (let k = 0; k < pending.length; k++) if ((pending[k]!.controller === active) === (pass === 0)) stack.push(pending[k]!)
+  }
+  // Emptied by popping (a `length` of 0 set drops the array's store, allocated again at the next
+  // push), before the events: a listener finds them all on the stack and none waiting.
+  while (pending.length > 0) pending.pop()
+  if (!world.events.listening) return
+  for (let k = first, end = stack.length; k < end; k++) {
+    const t = stack[k]!
+    if (t.kind === 'trigger') world.events.emit('abilityTriggered', t.source, t.controller, '603.3')
   }
 }
