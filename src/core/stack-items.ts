@@ -71,7 +71,14 @@ export function releaseItem(world: ItemHolder, item: StackItem): void {
   ;(world.itemPool[item.kind] as StackItem[]).push(item)
 }
 
-/** A copy of `item` for the world to hold, from its pool when it has one of the kind (a restore). */
+/**
+ * A copy of `item` for the world to hold, from its pool when it has one of the kind (a restore):
+ * made by its kind's constructor, so its fields are in the one order whatever the saved item's
+ * (a state document re-serialized with sorted keys; the digest reads them in the object's order),
+ * and no other key is copied.
+ */
 export function copyItem(world: ItemHolder, item: StackItem): StackItem {
-  return Object.assign((world.itemPool[item.kind] as StackItem[]).pop() ?? { ...item }, item)
+  if (item.kind === 'spell') return spellItem(world, item.card, item.controller, item.target)
+  if (item.kind === 'equip') return equipItem(world, item.source, item.controller, item.target, item.ability)
+  return triggerItem(world, item.source, item.controller, item.trigger)
 }

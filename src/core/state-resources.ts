@@ -359,7 +359,21 @@ const effects: CopiedResource<'effects', 'effects' | 'effectsByTarget' | 'attach
     const pool = world.effectPool
     for (const e of world.effects) pool.push(e)
     const effects: ContinuousEffect[] = []
-    for (const e of saved) effects.push(Object.assign(pool.pop() ?? { ...e }, e))
+    for (const e of saved) {
+      // Field by field, in the order `addEffect` sets them: a saved effect's keys may come in any
+      // order (a state document re-serialized with sorted keys), and the digest reads them in the
+      // object's order; its other keys are not copied.
+      const c = pool.pop() ?? ({} as ContinuousEffect)
+      c.timestamp = e.timestamp
+      c.target = e.target
+      c.addKeywords = e.addKeywords
+      c.removeKeywords = e.removeKeywords
+      c.power = e.power
+      c.toughness = e.toughness
+      c.duration = e.duration
+      c.source = e.source
+      effects.push(c)
+    }
     world.effects = effects
     // Emptied by popping: a `length` of 0 set drops the array's store, allocated again at the next push.
     if (world.effectsByTarget.size > 0) for (const on of world.effectsByTarget.values()) while (on.length > 0) on.pop()

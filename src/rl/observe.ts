@@ -214,14 +214,21 @@ function fillLibrary(world: GameWorld, viewer: Eid, slots: SlotTable): void {
   const library = world.zoneLists[viewer]!.library
   if (FOUND.length < library.length) FOUND = new Int32Array(library.length * 2)
   const found = FOUND
-  // Each card found put in its place in entity order as it is found (a library's few: no sort, which allocates).
   let n = 0
   for (let k = 0; k < library.length; k++) {
     const eid = library[k]!
-    if (!canSee(world, viewer, eid) || !qualifiesForSearch(world, eid, spec)) continue
-    let at = n++
-    for (; at > 0 && found[at - 1]! > eid; at--) found[at] = found[at - 1]!
-    found[at] = eid
+    if (canSee(world, viewer, eid) && qualifiesForSearch(world, eid, spec)) found[n++] = eid
+  }
+  // In entity order: a few cards by insertion (no allocation: an array's `sort` makes a work list),
+  // more (a generated position's library) by the typed array's own sort, through a view.
+  if (n > 64) found.subarray(0, n).sort()
+  else {
+    for (let i = 1; i < n; i++) {
+      const eid = found[i]!
+      let at = i
+      for (; at > 0 && found[at - 1]! > eid; at--) found[at] = found[at - 1]!
+      found[at] = eid
+    }
   }
   for (let i = 0; i < n; i++) {
     if (i < room) slots.put(PLAYER_SLOTS + first + i, found[i]!)

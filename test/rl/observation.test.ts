@@ -252,4 +252,33 @@ describe('what an observation holds (OBS_LAYOUT)', () => {
     expect([shock[F.stackSpell], shock[F.stackTarget]]).toEqual([1, builder.slots.slot(ids.get('bear')!) + 1])
     expect(out[OFFSET.global + G.stackSize]).toBe(Math.fround(0.1))
   })
+
+  it('701.23a while searching, the library section holds the cards the search may find by age, never in the library\'s order, few or many', () => {
+    for (const count of [3, 70]) {
+      const library = Array.from({ length: count }, (_, i) => ({ id: `lions${i}`, card: 'Savannah Lions', owner: 'A', zone: 'library' as const }))
+      const game = newGame([
+        { id: 'forest1', card: 'Forest', controller: 'A' },
+        { id: 'forest2', card: 'Forest', controller: 'A' },
+        { id: 'plains1', card: 'Plains', controller: 'A' },
+        { id: 'plains2', card: 'Plains', controller: 'A' },
+        cardInHand('gearhulk', 'A', 'Brightglass Gearhulk'),
+        ...library,
+        { id: 'forestLib', card: 'Forest', owner: 'A', zone: 'library' },
+      ])
+      expectOk(game.cast('A', 'gearhulk'))
+      for (let i = 0; i < 6 && game.pendingDecision().kind === 'priority'; i++) expectOk(game.pass())
+      expect(game.pendingDecision().kind).toBe('search')
+      const world = worldOf(game)
+      const A = game.eid('A')!
+      // The library's order reversed: the section must not follow it.
+      world.zoneLists[A]!.library.reverse()
+      const builder = new DecisionBuilder(world)
+      fillSlots(world, A, builder.slots)
+      const { first, slots: room } = OBJECT_SECTION.myLibrary
+      const held = Array.from(builder.slots.eid.subarray(2 + first, 2 + first + room)).filter((eid) => eid !== 0)
+      const found = library.map((card) => game.eid(card.id)!).sort((a, b) => a - b)
+      expect(held).toEqual(found.slice(0, room))
+      expect(builder.slots.overflow).toBe(Math.max(0, count - room))
+    }
+  })
 })

@@ -59,7 +59,7 @@ export function planCombatDamage(world: GameWorld, kind: DamageStepKind, explici
  * recording each creature's entries, or then checking its trample limits. By `Map.forEach` with a
  * function of this module and these fields, not by an iterator (an allocation per walk; the
  * learning environment's damage mask plans each division it offers). Nothing a walk calls plans
- * again; each walk sets the fields first.
+ * again; each walk sets the fields first and lets go of the world after.
  */
 const WALK: { world: GameWorld | null; trample: boolean; failure: Rejection | null } = { world: null, trample: false, failure: null }
 
@@ -68,6 +68,7 @@ function walkExplicit(world: GameWorld, explicit: ExplicitAssignment, trample: b
   WALK.trample = trample
   WALK.failure = null
   explicit.forEach(walkEach)
+  WALK.world = null
   return WALK.failure
 }
 

@@ -184,11 +184,13 @@ export function putTriggersOnStack(world: GameWorld): void {
     for (let k = 0; k < pending.length; k++) if ((pending[k]!.controller === active) === (pass === 0)) stack.push(pending[k]!)
   }
   // Emptied by popping (a `length` of 0 set drops the array's store, allocated again at the next
-  // push), before the events: a listener finds them all on the stack and none waiting.
+  // push), before the events: a listener finds none waiting.
   while (pending.length > 0) pending.pop()
   if (!world.events.listening) return
-  for (let k = first, end = stack.length; k < end; k++) {
-    const t = stack[k]!
+  // A listener sees each trigger put on the stack in turn, its event just after: the ones put
+  // there are taken off and put back one at a time (a list made only while someone listens).
+  for (const t of stack.splice(first)) {
+    stack.push(t)
     if (t.kind === 'trigger') world.events.emit('abilityTriggered', t.source, t.controller, '603.3')
   }
 }
