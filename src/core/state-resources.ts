@@ -342,6 +342,9 @@ const EFFECT_SHAPE: { readonly [K in keyof ContinuousEffect]: Shape } = {
   source: 'eid',
 }
 
+/** An effect's fields in the one order all effects have them (`EFFECT_SHAPE`'s). */
+const EFFECT_FIELDS = Object.keys(EFFECT_SHAPE) as (keyof ContinuousEffect)[]
+
 const effects: CopiedResource<'effects', 'effects' | 'effectsByTarget' | 'attachmentEffects', ContinuousEffect[]> = {
   name: 'effects',
   fields: ['effects', 'effectsByTarget', 'attachmentEffects'],
@@ -359,20 +362,14 @@ const effects: CopiedResource<'effects', 'effects' | 'effectsByTarget' | 'attach
     const pool = world.effectPool
     for (const e of world.effects) pool.push(e)
     const effects: ContinuousEffect[] = []
+    // Field by field in the order of their shape, which is the order `addEffect` sets them in (a
+    // test compares the JSON): a saved effect's keys may come in any order (a state document
+    // re-serialized with sorted keys), and the digest reads them in the object's order; its other
+    // keys are not copied.
     for (const e of saved) {
-      // Field by field, in the order `addEffect` sets them: a saved effect's keys may come in any
-      // order (a state document re-serialized with sorted keys), and the digest reads them in the
-      // object's order; its other keys are not copied.
-      const c = pool.pop() ?? ({} as ContinuousEffect)
-      c.timestamp = e.timestamp
-      c.target = e.target
-      c.addKeywords = e.addKeywords
-      c.removeKeywords = e.removeKeywords
-      c.power = e.power
-      c.toughness = e.toughness
-      c.duration = e.duration
-      c.source = e.source
-      effects.push(c)
+      const c = (pool.pop() ?? {}) as Record<string, unknown>
+      for (const field of EFFECT_FIELDS) c[field] = e[field]
+      effects.push(c as unknown as ContinuousEffect)
     }
     world.effects = effects
     // Emptied by popping: a `length` of 0 set drops the array's store, allocated again at the next push.
