@@ -139,9 +139,10 @@ export function keywordNames(mask: number): KeywordName[] {
   return out.sort()
 }
 
-export function keywordMask(names: readonly string[]): number {
+/** The mask of the keywords named (none when there is no list). */
+export function keywordMask(names: readonly string[] | undefined): number {
   let mask = 0
-  for (const name of names) mask |= keywordBit(name)
+  if (names !== undefined) for (const name of names) mask |= keywordBit(name)
   return mask
 }
 

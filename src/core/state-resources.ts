@@ -19,6 +19,8 @@ import { describeValue, INT32_MAX } from './limits.js'
 import type { EntityStoreName } from './state-registry.js'
 import { STEP_COUNT, type StepId } from './steps.js'
 import { copyItem, releaseItem } from './stack-items.js'
+import { releaseEffect } from './effect-pool.js'
+import { cutTo } from './lists.js'
 import { Await, type AwaitKind } from './await.js'
 import type { GameContext, StackItem, TurnState } from './world.js'
 
@@ -141,10 +143,8 @@ function putList(t: Tape, list: readonly number[]): void {
 }
 
 /**
- * Into `list` in place: overwritten, then pushed to or cut (never given holes, which would slow
- * every later read). Cut by `pop`: setting `length` lower makes V8 free the array's spare room,
- * so a graveyard emptied by a restore would be regrown by the next combat's deaths (an allocation
- * per creature); popping keeps the room (measured: `allocBytesPerCreature` in the bench).
+ * Into `list` in place: overwritten, then pushed to or cut (`cutTo`: never given holes, which would
+ * slow every later read, and its room kept).
  */
 function takeList(t: Tape, list: number[]): void {
   const ids = t.ids
@@ -153,7 +153,7 @@ function takeList(t: Tape, list: number[]): void {
   const kept = Math.min(n, list.length)
   for (let k = 0; k < kept; k++) list[k] = ids[i++]!
   for (let k = kept; k < n; k++) list.push(ids[i++]!)
-  while (list.length > n) list.pop()
+  cutTo(list, n)
   t.i = i
 }
 
@@ -356,11 +356,16 @@ const effects: CopiedResource<'effects', 'effects' | 'effectsByTarget' | 'attach
    * assigns it throws all that code away (skipping the empty case made heuristic games 14% slower).
    */
   restore(world: GameContext, saved: ContinuousEffect[]): void {
-    // The live effects' objects go back to the pool and the copies are taken from it: a game
-    // started from a snapshot allocates no effect. The lists by target are emptied in place and the
-    // attached sources' entries nulled (kept: `effectsByTarget`, `attachmentEffects`).
+    // The live effects go back to the pool (`releaseEffect`: an attached one nulls its source's
+    // entry), each leaving its target's list: those are the only lists not empty and the only
+    // entries not null, so both are emptied without a walk over every object ever affected. The
+    // copies are taken from the pool: a game started from a snapshot allocates no effect.
+    for (const e of world.effects) {
+      const on = world.effectsByTarget.get(e.target)
+      if (on) cutTo(on, 0)
+      releaseEffect(world, e)
+    }
     const pool = world.effectPool
-    for (const e of world.effects) pool.push(e)
     const effects: ContinuousEffect[] = []
     // Field by field in the order of their shape, which is the order `addEffect` sets them in (a
     // test compares the JSON): a saved effect's keys may come in any order (a state document
@@ -372,9 +377,6 @@ const effects: CopiedResource<'effects', 'effects' | 'effectsByTarget' | 'attach
       effects.push(c as unknown as ContinuousEffect)
     }
     world.effects = effects
-    // Emptied by popping: a `length` of 0 set drops the array's store, allocated again at the next push.
-    if (world.effectsByTarget.size > 0) for (const on of world.effectsByTarget.values()) while (on.length > 0) on.pop()
-    if (world.attachmentEffects.size > 0) for (const source of world.attachmentEffects.keys()) world.attachmentEffects.set(source, null)
     for (const e of effects) {
       const on = world.effectsByTarget.get(e.target)
       if (on) on.push(e)

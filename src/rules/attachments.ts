@@ -88,7 +88,7 @@ export function attach(world: GameWorld, object: Eid, host: Eid): void {
   world.cards.attachedTo[object] = host
   const grant = isEquipment(world, object) ? data.equipped : data.enchanted
   if (grant && !isPlayer(world, host)) {
-    const effect = addEffect(world, host, keywordMask(grant.keywords ?? NONE), 0, grant.power ?? 0, grant.toughness ?? 0, 'attached', object)
+    const effect = addEffect(world, host, keywordMask(grant.keywords), 0, grant.power ?? 0, grant.toughness ?? 0, 'attached', object)
     world.attachmentEffects.set(object, effect)
   }
   if (world.events.listening) world.events.emit('attached', object, host, '701.3a')

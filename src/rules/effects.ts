@@ -1,6 +1,8 @@
 import { keywordNames } from '../../components/keywords.js'
 import type { Eid } from '../core/events.js'
 import { addSaturating, LIMITS } from '../core/limits.js'
+import { cutTo } from '../core/lists.js'
+import { releaseEffect } from '../core/effect-pool.js'
 import { nextStamp, queueStateCheck, setEffectiveKeywords, type GameWorld } from '../core/world.js'
 import type { ContinuousEffect } from '../core/card-spec.js'
 export type { ContinuousEffect }
@@ -72,16 +74,6 @@ export function addEffect(
   return effect
 }
 
-/**
- * An ended effect's object back to the pool (`addEffect` takes it again). An attached source whose
- * entry is this effect has its entry emptied (null, as `detach` leaves it), so nothing holds an
- * ended effect that may be used again for another.
- */
-function release(world: GameWorld, effect: ContinuousEffect): void {
-  if (effect.duration === 'attached' && world.attachmentEffects.get(effect.source) === effect) world.attachmentEffects.set(effect.source, null)
-  world.effectPool.push(effect)
-}
-
 /** Ends one effect (e.g. an Equipment's when it becomes unattached). Ending it twice does nothing. */
 export function endEffect(world: GameWorld, effect: ContinuousEffect): void {
   const on = world.effectsByTarget.get(effect.target)
@@ -89,7 +81,7 @@ export function endEffect(world: GameWorld, effect: ContinuousEffect): void {
   // A target's list is kept when it empties (`effectsByTarget`): a delete and a set churn the map's table.
   keepWhere(on, -1, effect)
   keepWhere(world.effects, -1, effect)
-  release(world, effect)
+  releaseEffect(world, effect)
   recomputeCharacteristics(world, effect.target)
 }
 
@@ -98,8 +90,8 @@ export function endEffectsOn(world: GameWorld, target: Eid): void {
   if (world.effects.length === 0) return
   const on = world.effectsByTarget.get(target)
   if (on === undefined || on.length === 0) return
-  for (let k = 0; k < on.length; k++) release(world, on[k]!)
-  shorten(on, 0)
+  for (let k = 0; k < on.length; k++) releaseEffect(world, on[k]!)
+  cutTo(on, 0)
   keepWhere(world.effects, target, null)
   recomputeCharacteristics(world, target)
 }
@@ -114,15 +106,7 @@ function keepWhere(list: ContinuousEffect[], target: Eid, effect: ContinuousEffe
     const e = list[k]!
     if (e !== effect && e.target !== target) list[n++] = e
   }
-  shorten(list, n)
-}
-
-/**
- * `list` cut to its first `n` items, by popping the others: a `length` of 0 set drops the array's
- * store, which the next push would allocate again (an effect's list empties and fills every turn).
- */
-function shorten(list: ContinuousEffect[], n: number): void {
-  while (list.length > n) list.pop()
+  cutTo(list, n)
 }
 
 const endsThisTurn = (e: ContinuousEffect): boolean => e.duration === 'endOfTurn'
@@ -136,9 +120,9 @@ function keepLasting(list: ContinuousEffect[], world: GameWorld | null): number 
   for (let k = 0; k < list.length; k++) {
     const e = list[k]!
     if (e.duration !== 'endOfTurn') list[n++] = e
-    else if (world !== null) release(world, e)
+    else if (world !== null) releaseEffect(world, e)
   }
-  shorten(list, n)
+  cutTo(list, n)
   return n
 }
 

@@ -11,13 +11,12 @@ import { manaValue } from '../mana/cost.js'
 import { moveToZone } from '../zone-change.js'
 import { isPlayer, label, queueStateCheck, type GameWorld, type StackItem } from '../../core/world.js'
 import { releaseItem, triggerItem } from '../../core/stack-items.js'
+import { cutTo } from '../../core/lists.js'
 import { reject, type Rejection } from '../../core/errors.js'
 import { Await, awaitChoice, choiceMade } from '../../core/await.js'
 import { equipTargetError } from './equip-targets.js'
 import { needsTarget, spellTargetCheck } from './targets.js'
 
-/** No keywords (a pump without any). */
-const NONE: readonly string[] = []
 
 /** CR 701.23: whether a card qualifies for a search ("cards of these types with mana value at most N"). */
 export function qualifiesForSearch(world: GameWorld, card: Eid, search: SearchSpec): boolean {
@@ -50,7 +49,7 @@ function resolveSpell(world: GameWorld, item: Extract<StackItem, { kind: 'spell'
     // Pumps and destruction apply to a permanent on the battlefield; a player target gets nothing from them.
     const permanent = !isPlayer(world, target) && world.place.zone[target] === Zone.Battlefield
     if (spell?.pump && permanent) {
-      addEffect(world, target, keywordMask(spell.pump.keywords ?? NONE), 0, spell.pump.power ?? 0, spell.pump.toughness ?? 0)
+      addEffect(world, target, keywordMask(spell.pump.keywords), 0, spell.pump.power ?? 0, spell.pump.toughness ?? 0)
     }
     if (spell?.damage !== undefined) dealDamage(world, card, target, spell.damage, false, '120.3')
     if (spell?.destroy && permanent && (world.kw.effective[target]! & KW_INDESTRUCTIBLE) === 0) {
@@ -183,9 +182,8 @@ export function putTriggersOnStack(world: GameWorld): void {
   for (let pass = 0; pass < 2; pass++) {
     for (let k = 0; k < pending.length; k++) if ((pending[k]!.controller === active) === (pass === 0)) stack.push(pending[k]!)
   }
-  // Emptied by popping (a `length` of 0 set drops the array's store, allocated again at the next
-  // push), before the events: a listener finds none waiting.
-  while (pending.length > 0) pending.pop()
+  // Emptied (`cutTo`) before the events: a listener finds none waiting.
+  cutTo(pending, 0)
   if (!world.events.listening) return
   // A listener sees each trigger put on the stack in turn, its event just after: the ones put
   // there are taken off and put back one at a time (a list made only while someone listens).
