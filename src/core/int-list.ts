@@ -8,11 +8,7 @@ export class IntList {
   }
 
   push(value: number): void {
-    if (this.length === this.items.length) {
-      const grown = new Int32Array(this.items.length * 2)
-      grown.set(this.items)
-      this.items = grown
-    }
+    if (this.length === this.items.length) this.reserve(1)
     this.items[this.length++] = value
   }
 
@@ -29,9 +25,5 @@ export class IntList {
 
   clear(): void {
     this.length = 0
-  }
-
-  toArray(): number[] {
-    return Array.from(this.items.subarray(0, this.length))
   }
 }

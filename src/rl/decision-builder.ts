@@ -9,7 +9,7 @@ import type { Decision, DecisionKind, PlayerAction } from '../decisions/action.j
 import { legalActions, type LegalActions } from '../decisions/legal.js'
 import { pendingDecision } from '../decisions/pending.js'
 import { blockCountAllowed } from '../rules/combat/check-block.js'
-import { lethalDamageNeeded, planCombatDamage, type ExplicitAssignment } from '../rules/combat/plan-combat-damage.js'
+import { lethalDamageNeeded, planFault, type ExplicitAssignment } from '../rules/combat/plan-combat-damage.js'
 import { ACTION_ALT, ACTION_MULLIGAN, ACTION_SELECT, ACTION_SIZE, ACTION_SLOTS, ACTION_STOP, F, G, OBJECT_SIZE, OBJECT_SLOTS, OFFSET, PLAYER_SLOTS } from './layout.js'
 import { Carve } from './carve.js'
 import { fillSlots, type ObjectRows, SlotTable, writeObservation } from './observe.js'
@@ -632,7 +632,7 @@ export class DecisionBuilder {
 
   /**
    * CR 510.1: the divisions offered to the attacker in focus, each checked with the damage plan
-   * (`planCombatDamage`, as `act` checks an assignment) together with the divisions chosen before
+   * (`planFault`: `planCombatDamage`, as `act` checks an assignment, with no message) together with the divisions chosen before
    * it and the default for those after: default (always legal, by that check at every earlier
    * step), lethal-first from each recipient, all to each recipient.
    */
@@ -650,7 +650,7 @@ export class DecisionBuilder {
         this.choice[this.cursor] = recipient
         this.verb[this.cursor] = alternate ? D_ALL : D_LETHAL_FIRST
         const explicit = this.explicitUpTo(this.cursor + 1)
-        const ok = planCombatDamage(world, kind, explicit).ok
+        const ok = planFault(world, kind, explicit) === 0
         resetDamagePlan(world.plan)
         if (ok) this.set(index, recipient)
       }

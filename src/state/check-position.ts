@@ -82,10 +82,10 @@ function boolean(value: unknown, path: string, at: Report): void {
   if (typeof value !== 'boolean') at(path, `expected true or false, got ${describeValue(value)}`)
 }
 
-function count(value: unknown, path: string, range: CountRange, at: Report): value is number {
-  const error = countError(value, range)
-  if (error !== null) at(path, error)
-  return error === null
+/** Checks the count `record[field]` when it is given; reports it at `path.field` if it is not a whole number in `range`. */
+function count(record: Record<string, unknown>, field: string, path: string, range: CountRange, at: Report): void {
+  const error = record[field] === undefined ? null : countError(record[field], range)
+  if (error !== null) at(`${path}.${field}`, error)
 }
 
 function member<T extends string>(value: unknown, values: readonly T[], path: string, at: Report): value is T {
@@ -117,8 +117,8 @@ function keywordNames(value: unknown, path: string, at: Report): void {
 function granted(value: unknown, path: string, at: Report): void {
   const g = record(value, path, GRANTED_FIELDS, at)
   if (!g) return
-  if (g.power !== undefined) count(g.power, `${path}.power`, LIMITS.modifier, at)
-  if (g.toughness !== undefined) count(g.toughness, `${path}.toughness`, LIMITS.modifier, at)
+  count(g, 'power', path, LIMITS.modifier, at)
+  count(g, 'toughness', path, LIMITS.modifier, at)
   if (g.keywords !== undefined) keywordNames(g.keywords, `${path}.keywords`, at)
 }
 
@@ -161,7 +161,7 @@ function spell(value: unknown, path: string, at: Report): void {
   const effects = spellEffectsError(s)
   if (effects !== null) at(path, effects)
   if (s.pump !== undefined) granted(s.pump, `${path}.pump`, at)
-  if (s.damage !== undefined) count(s.damage, `${path}.damage`, LIMITS.amount, at)
+  count(s, 'damage', path, LIMITS.amount, at)
   if (s.destroy !== undefined && s.destroy !== true) at(`${path}.destroy`, `expected true, got ${describeValue(s.destroy)}`)
 }
 
@@ -178,16 +178,15 @@ function objectShape(value: unknown, p: string, at: Report): Record<string, unkn
   if (o.types !== undefined) array(o.types, `${p}.types`, at)?.forEach((t, j) => member(t, TYPE_NAMES, `${p}.types[${j}]`, at))
   if (o.subtypes !== undefined) array(o.subtypes, `${p}.subtypes`, at)?.forEach((t, j) => string(t, `${p}.subtypes[${j}]`, at))
   if (o.manaCost !== undefined) manaCost(o.manaCost, `${p}.manaCost`, at)
-  if (o.power !== undefined) count(o.power, `${p}.power`, LIMITS.power, at)
-  if (o.toughness !== undefined) count(o.toughness, `${p}.toughness`, LIMITS.toughness, at)
-  if (o.loyalty !== undefined) count(o.loyalty, `${p}.loyalty`, LIMITS.startingLoyalty, at)
+  count(o, 'power', p, LIMITS.power, at)
+  count(o, 'toughness', p, LIMITS.toughness, at)
+  count(o, 'loyalty', p, LIMITS.startingLoyalty, at)
   if (o.keywords !== undefined) array(o.keywords, `${p}.keywords`, at)?.forEach((k, j) => keyword(k, `${p}.keywords[${j}]`, at))
-  if (o.equipped !== undefined) granted(o.equipped, `${p}.equipped`, at)
-  if (o.enchanted !== undefined) granted(o.enchanted, `${p}.enchanted`, at)
+  for (const field of ['equipped', 'enchanted'] as const) if (o[field] !== undefined) granted(o[field], `${p}.${field}`, at)
   if (o.spell !== undefined) spell(o.spell, `${p}.spell`, at)
   for (const field of ['tapped', 'summoningSick', 'plotted'] as const) if (o[field] !== undefined) boolean(o[field], `${p}.${field}`, at)
-  if (o.damage !== undefined) count(o.damage, `${p}.damage`, LIMITS.damage, at)
-  if (o.plottedTurn !== undefined) count(o.plottedTurn, `${p}.plottedTurn`, LIMITS.turn, at)
+  count(o, 'damage', p, LIMITS.damage, at)
+  count(o, 'plottedTurn', p, LIMITS.turn, at)
   return o
 }
 
@@ -205,9 +204,9 @@ export function checkPosition(position: unknown, base = ''): InputIssue[] {
   const turn = top.turn === undefined ? null : record(top.turn, '.turn', TURN_FIELDS, at)
   if (turn) {
     if (turn.active !== undefined) string(turn.active, '.turn.active', at)
-    if (turn.number !== undefined) count(turn.number, '.turn.number', LIMITS.turn, at)
+    count(turn, 'number', '.turn', LIMITS.turn, at)
     if (turn.step !== undefined) member(turn.step, STEP_NAMES, '.turn.step', at)
-    if (turn.landsPlayed !== undefined) count(turn.landsPlayed, '.turn.landsPlayed', LIMITS.landsPlayed, at)
+    count(turn, 'landsPlayed', '.turn', LIMITS.landsPlayed, at)
   }
 
   const playerIds = new Set<string>()
@@ -223,7 +222,7 @@ export function checkPosition(position: unknown, base = ''): InputIssue[] {
     if (!p) return
     if (id(p.id, `.players[${i}].id`, at)) playerIds.add(p.id)
     defineId(p.id, `.players[${i}].id`)
-    if (p.life !== undefined) count(p.life, `.players[${i}].life`, LIMITS.life, at)
+    count(p, 'life', `.players[${i}]`, LIMITS.life, at)
   })
   const shapes = (objects ?? []).map((value, i) => {
     const o = objectShape(value, `.objects[${i}]`, at)

@@ -54,7 +54,7 @@ function hasRecipient(world: GameWorld, c: Eid): boolean {
   const targetThere = isPlayer(world, target) || on(target)
   const towardDefender = targetThere || (kw & KW_TRAMPLE_OVER_PLANESWALKERS) !== 0
   if ((flags[c]! & C_BLOCKED) === 0) return towardDefender
-  const blockersLeft = world.roster.blockers.toArray().some((b) => blocking[b] === c && on(b) && (flags[b]! & C_BLOCKING) !== 0)
+  const blockersLeft = Array.from(world.roster.blockers.items.subarray(0, world.roster.blockers.length)).some((b) => blocking[b] === c && on(b) && (flags[b]! & C_BLOCKING) !== 0)
   return blockersLeft || ((kw & KW_ANY_TRAMPLE) !== 0 && towardDefender)
 }
 
@@ -84,7 +84,7 @@ describe('combat properties on random boards', () => {
         while (world.turn.step < Step.RegularDamage) {
           const kind = world.turn.step < Step.FirstStrikeDamage && firstStrikeStepBegins(world) ? 'first' : 'regular'
           expect(planCombatDamage(world, kind, new Map()).ok).toBe(true)
-          const dealers = world.plan.dealers.toArray()
+          const dealers = Array.from(world.plan.dealers.items.subarray(0, world.plan.dealers.length))
           resetDamagePlan(world.plan)
           const expected = new Map<Eid, number>()
           for (const d of dealers) if (hasRecipient(world, d)) expected.set(d, world.stats.power[d]!)

@@ -5,7 +5,7 @@ import { attackerCheck, attackTargetError } from './check-attack.js'
 import { actorCheck } from '../actions/preconditions.js'
 import { blockCountAllowed, blockerCheck } from './check-block.js'
 import { attackTargetPresent, reachesDefender, stillBlocks } from './combat-queries.js'
-import { attackerDealsDamage, lethalDamageNeeded, recipientError, type DamageStepKind } from './plan-combat-damage.js'
+import { attackerDealsDamage, lethalDamageNeeded, recipientFault, type DamageStepKind } from './plan-combat-damage.js'
 import type { Eid } from '../../core/events.js'
 import { entitiesOf } from '../../core/entity-lists.js'
 import { isPlayer, type GameWorld } from '../../core/world.js'
@@ -14,7 +14,7 @@ import { inGame, seatIndex } from '../../core/players.js'
 /**
  * What each creature may do in combat, factored per creature (never the 2^n declarations):
  * the same per-creature checks the declarations are validated with (`attackerCheck`,
- * `attackTargetError`, `blockerError`, `recipientError`), so the two can never disagree.
+ * `attackTargetError`, `blockerError`, `recipientFault`), so the two can never disagree.
  */
 
 export interface AttackOption {
@@ -258,7 +258,7 @@ export function damageOptionsInto(world: GameWorld, kind: DamageStepKind, out: D
     // defending player: each once (a repeat gets the same answer), those it may assign damage to.
     for (let j = blockStart[a]!, end = j + blockCount[a]!; j < end + 2; j++) {
       const r = j < end ? list[j]! : j === end ? attackTarget[a]! : defendingPlayer[a]!
-      if (r === 0 || (j < end && !stillBlocks(world, r, a)) || listed(recipients, m, r) || recipientError(world, a, r) !== null) continue
+      if (r === 0 || (j < end && !stillBlocks(world, r, a)) || listed(recipients, m, r) || recipientFault(world, a, r) !== 0) continue
       recipients[m++] = r
     }
     if (recipients.length !== m) recipients.length = m

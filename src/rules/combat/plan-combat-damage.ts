@@ -27,55 +27,56 @@ export type { DamageStepKind, ExplicitAssignment }
  * together (510.1e): an illegal explicit assignment rejects the step and leaves the plan empty.
  */
 export function planCombatDamage(world: GameWorld, kind: DamageStepKind, explicit: ExplicitAssignment | null): ActionResult {
+  return planFault(world, kind, explicit) === 0 ? OK : refusal(world)
+}
+
+/**
+ * `planCombatDamage` with no message: 0 when the assignment is legal (the plan is then made),
+ * else its fault (the plan left empty), explained by `refusal` until the next check. The
+ * learning environment's damage mask plans each division it offers, most of them refused.
+ */
+export function planFault(world: GameWorld, kind: DamageStepKind, explicit: ExplicitAssignment | null): number {
   const plan = world.plan
   resetDamagePlan(plan)
   reservePlan(world)
   // No explicit assignment: each dealer is assigned as it is found.
   collectDealers(world, kind, explicit === null)
-  if (explicit === null) return OK
-  const unrecorded = walkExplicit(world, explicit, false)
-  if (unrecorded !== null) {
-    resetDamagePlan(plan)
-    return unrecorded
+  if (explicit === null) return 0
+  let fault = walkExplicit(world, explicit, false)
+  if (fault === 0) {
+    const dealers = plan.dealers.items
+    const flags = world.combat.flags
+    for (let i = 0, n = plan.dealers.length; i < n; i++) {
+      const d = dealers[i]!
+      if (explicit.has(d)) continue
+      if (flags[d]! & C_ATTACKING) assignAttackerByDefault(world, d)
+      else assignBlockerByDefault(world, d)
+    }
+    fault = walkExplicit(world, explicit, true)
   }
-  const dealers = plan.dealers.items
-  const flags = world.combat.flags
-  for (let i = 0, n = plan.dealers.length; i < n; i++) {
-    const d = dealers[i]!
-    if (explicit.has(d)) continue
-    if (flags[d]! & C_ATTACKING) assignAttackerByDefault(world, d)
-    else assignBlockerByDefault(world, d)
-  }
-  const overTrample = walkExplicit(world, explicit, true)
-  if (overTrample !== null) {
-    resetDamagePlan(plan)
-    return overTrample
-  }
-  return OK
+  if (fault !== 0) resetDamagePlan(plan)
+  return fault
 }
 
 /**
- * `planCombatDamage`'s walks over an explicit assignment, in its order, to the first rejection:
- * recording each creature's entries, or then checking its trample limits. By `Map.forEach` with a
- * function of this module and these fields, not by an iterator (an allocation per walk; the
- * learning environment's damage mask plans each division it offers). Nothing a walk calls plans
- * again; each walk sets the fields first and lets go of the world after.
+ * `planFault`'s walks over an explicit assignment, in its order, to the first fault: recording
+ * each creature's entries, or then checking its trample limits. By `Map.forEach` with a
+ * function of this module and these fields, not by an iterator (an allocation per walk). Nothing
+ * a walk calls plans again; each walk sets the fields first and lets go of the world after.
  */
-const WALK: { world: GameWorld | null; trample: boolean; failure: Rejection | null } = { world: null, trample: false, failure: null }
+const WALK: { world: GameWorld | null; trample: boolean; fault: number } = { world: null, trample: false, fault: 0 }
 
-function walkExplicit(world: GameWorld, explicit: ExplicitAssignment, trample: boolean): Rejection | null {
+function walkExplicit(world: GameWorld, explicit: ExplicitAssignment, trample: boolean): number {
   WALK.world = world
   WALK.trample = trample
-  WALK.failure = null
+  WALK.fault = 0
   explicit.forEach(walkEach)
   WALK.world = null
-  return WALK.failure
+  return WALK.fault
 }
 
 function walkEach(entries: readonly (readonly [Eid, number])[], creature: Eid): void {
-  if (WALK.failure !== null) return
-  const result = WALK.trample ? checkTrampleLimits(WALK.world!, creature) : recordExplicit(WALK.world!, creature, entries)
-  if (!result.ok) WALK.failure = result
+  if (WALK.fault === 0) WALK.fault = WALK.trample ? trampleFault(WALK.world!, creature) : recordExplicit(WALK.world!, creature, entries)
 }
 
 /**
@@ -264,44 +265,66 @@ function assignBlockerByDefault(world: GameWorld, blocker: Eid): void {
   if (isAttacking(world, attacker)) add(world, blocker, attacker, world.stats.power[blocker]!)
 }
 
-const ASSIGN = 'illegal-assignment' as const
+/**
+ * A refused assignment's fault, set by the checks below (a fault number, the creature, what it
+ * names, a number) and explained by `refusal` only when a message is wanted: the learning
+ * environment's mask and the enumerator check many divisions and recipients, building nothing.
+ */
+const FAULT = { kind: 0, creature: 0, other: 0, amount: 0 }
 
-/** Why `recipient` can't be assigned damage by `creature`, or null when it can (CR 510.1b-d, 702.19). */
-export function recipientError(world: GameWorld, creature: Eid, recipient: Eid): Rejection | null {
-  const { combat } = world
+function fault(kind: number, creature: Eid, other: Eid, amount = 0): number {
+  FAULT.kind = kind
+  FAULT.creature = creature
+  FAULT.other = other
+  FAULT.amount = amount
+  return kind
+}
+
+/** The rejection of the last fault (`FAULT`), with its message and rule. */
+function refusal(world: GameWorld): Rejection {
+  const { kind, creature, other, amount } = FAULT
   const who = label(world, creature)
-  const whom = label(world, recipient)
-  if (combat.flags[creature]! & C_BLOCKING) {
-    if (combat.blocking[creature] === recipient && isAttacking(world, recipient)) return null
-    return reject(ASSIGN, `${who} is blocking, so it assigns its combat damage only to the creature it blocks, not ${whom}`, '510.1d')
-  }
-  if (combat.flags[creature]! & C_BLOCKED && stillBlocks(world, recipient, creature)) return null
-  const target = combat.attackTarget[creature]!
-  const defending = combat.defendingPlayer[creature]!
-  const keywords = world.kw.effective[creature]!
-  const blocked = (combat.flags[creature]! & C_BLOCKED) !== 0
-  const trample = (keywords & KW_ANY_TRAMPLE) !== 0
-  const overPlaneswalkers = (keywords & KW_TRAMPLE_OVER_PLANESWALKERS) !== 0
-  const targetIsPlaneswalker = !isPlayer(world, target)
-  const present = attackTargetPresent(world, creature)
-  if (recipient === target || recipient === defending) {
+  const whom = label(world, other)
+  const [message, rule]: [string, string] =
+    kind === 1 ? [`${who} is blocking, so it assigns its combat damage only to the creature it blocks, not ${whom}`, '510.1d']
     // CR 800.4a: a player who has left the game can't be dealt damage.
-    if (!inGame(world, recipient)) return reject(ASSIGN, `${whom} has left the game`, '800.4a')
-    if (blocked && !trample) {
-      return reject(ASSIGN, `${who} is blocked and has no trample, so it can't assign combat damage to ${whom}`, '510.1c')
-    }
-    if (recipient === target && present) return null
-    if (recipient === defending && targetIsPlaneswalker) {
-      if (overPlaneswalkers) return null
-      return reject(
-        ASSIGN,
-        `${who} attacks ${label(world, target)} without trample over planeswalkers, so none of its combat damage can be assigned to ${whom}`,
-        '702.19f',
-      )
-    }
-    return reject(ASSIGN, `${whom} has been removed from combat, so ${who} can't assign combat damage to it`, '506.4c')
+    : kind === 2 ? [`${whom} has left the game`, '800.4a']
+    : kind === 3 ? [`${who} is blocked and has no trample, so it can't assign combat damage to ${whom}`, '510.1c']
+    : kind === 4 ? [`${who} attacks ${label(world, world.combat.attackTarget[creature]!)} without trample over planeswalkers, so none of its combat damage can be assigned to ${whom}`, '702.19f']
+    : kind === 5 ? [`${whom} has been removed from combat, so ${who} can't assign combat damage to it`, '506.4c']
+    : kind === 6 ? [`${whom} is neither blocking ${who} nor attacked by it`, '510.1c']
+    : kind === 7 ? [`${who}: damage amounts must be whole numbers of 0 or more, not ${amount}`, '510.1a']
+    : kind === 8 ? [`${who} is neither attacking nor blocking, so it assigns no combat damage`, '510.1']
+    : kind === 9 ? [`${who} has power 0 or less, so it assigns no combat damage`, '510.1a']
+    : kind === 10 ? [`${who} doesn't assign combat damage in this combat damage step`, '510.4']
+    // The number expected (its power, or 0 with nothing to assign to) in place of an entity.
+    : kind === 11 ? [`${who} must assign exactly ${other} combat damage (its power), not ${amount}`, '510.1a']
+    : kind < 14 ? [`${who} must assign lethal damage (${amount}) to ${whom} before assigning any to ${label(world, world.combat.attackTarget[creature]!)}`, kind === 13 ? '702.2c' : '702.19b']
+    : [`${who} must assign damage equal to ${label(world, world.combat.attackTarget[creature]!)}'s loyalty (${amount}) to it before assigning any to ${whom}`, '702.19c']
+  return reject('illegal-assignment', message, rule)
+}
+
+/**
+ * CR 510.1b-d, 702.19, 800.4a: 0 when `creature` may assign combat damage to `recipient`, else
+ * its fault (`refusal` explains it). The one check of an assignment and of the enumerator.
+ */
+export function recipientFault(world: GameWorld, creature: Eid, recipient: Eid): number {
+  const { combat } = world
+  if (combat.flags[creature]! & C_BLOCKING) {
+    return combat.blocking[creature] === recipient && isAttacking(world, recipient) ? 0 : fault(1, creature, recipient)
   }
-  return reject(ASSIGN, `${whom} is neither blocking ${who} nor attacked by it`, '510.1c')
+  if (combat.flags[creature]! & C_BLOCKED && stillBlocks(world, recipient, creature)) return 0
+  const target = combat.attackTarget[creature]!
+  if (recipient !== target && recipient !== combat.defendingPlayer[creature]) return fault(6, creature, recipient)
+  // CR 800.4a: a player who has left the game can't be dealt damage.
+  if (!inGame(world, recipient)) return fault(2, creature, recipient)
+  const keywords = world.kw.effective[creature]!
+  if (combat.flags[creature]! & C_BLOCKED && (keywords & KW_ANY_TRAMPLE) === 0) return fault(3, creature, recipient)
+  if (recipient === target && attackTargetPresent(world, creature)) return 0
+  if (recipient !== target && !isPlayer(world, target)) {
+    return keywords & KW_TRAMPLE_OVER_PLANESWALKERS ? 0 : fault(4, creature, recipient)
+  }
+  return fault(5, creature, recipient)
 }
 
 /** Whether a creature that deals damage in this step has anything it can assign damage to. */
@@ -319,50 +342,41 @@ function hasRecipient(world: GameWorld, creature: Eid): boolean {
   return (keywords & KW_ANY_TRAMPLE) !== 0 && towardDefender
 }
 
-/** CR 510.1a-d: records one creature's explicit assignment after checking its recipients and total. */
-function recordExplicit(world: GameWorld, creature: Eid, entries: readonly (readonly [Eid, number])[]): ActionResult {
-  const who = label(world, creature)
+/** CR 510.1a-d: records one creature's explicit assignment after checking its recipients and total: 0, or its fault. */
+function recordExplicit(world: GameWorld, creature: Eid, entries: readonly (readonly [Eid, number])[]): number {
   let total = 0
   for (const [, amount] of entries) {
-    if (!Number.isInteger(amount) || amount < 0) {
-      return reject(ASSIGN, `${who}: damage amounts must be whole numbers of 0 or more, not ${amount}`, '510.1a')
-    }
+    if (!Number.isInteger(amount) || amount < 0) return fault(7, creature, 0, amount)
     total += amount
   }
   if (world.plan.perEntity.dealing[creature] === 0) {
-    if (total === 0) return OK
+    if (total === 0) return 0
     const inCombat = (world.combat.flags[creature]! & (C_ATTACKING | C_BLOCKING)) !== 0
-    if (!inCombat) return reject(ASSIGN, `${who} is neither attacking nor blocking, so it assigns no combat damage`, '510.1')
-    if (world.stats.power[creature]! <= 0) return reject(ASSIGN, `${who} has power 0 or less, so it assigns no combat damage`, '510.1a')
-    return reject(ASSIGN, `${who} doesn't assign combat damage in this combat damage step`, '510.4')
+    return fault(!inCombat ? 8 : world.stats.power[creature]! <= 0 ? 9 : 10, creature, 0)
   }
   for (const [recipient, amount] of entries) {
-    if (amount === 0) continue
-    const error = recipientError(world, creature, recipient)
-    if (error) return error
+    const bad = amount === 0 ? 0 : recipientFault(world, creature, recipient)
+    if (bad !== 0) return bad
   }
-  const power = world.stats.power[creature]!
-  const expected = hasRecipient(world, creature) ? power : 0
-  if (total !== expected) {
-    return reject(ASSIGN, `${who} must assign exactly ${expected} combat damage (its power), not ${total}`, '510.1a')
-  }
+  const expected = hasRecipient(world, creature) ? world.stats.power[creature]! : 0
+  if (total !== expected) return fault(11, creature, expected, total)
   // A dealer's entries are contiguous: `firstEntry .. firstEntry + entryCount`.
   const pe = world.plan.perEntity
   const first = (pe.firstEntry[creature] = world.plan.source.length)
   for (const [recipient, amount] of entries) add(world, creature, recipient, amount)
   pe.entryCount[creature] = world.plan.source.length - first
-  return OK
+  return 0
 }
 
 /**
  * CR 702.19b-c, 510.1c: damage of a blocked trampler reaches what it attacks only once every
  * blocker is assigned lethal damage (counting what the others assign), and its planeswalker's
- * controller only once the planeswalker is assigned damage equal to its loyalty.
+ * controller only once the planeswalker is assigned damage equal to its loyalty. 0, or the fault.
  */
-function checkTrampleLimits(world: GameWorld, creature: Eid): ActionResult {
+function trampleFault(world: GameWorld, creature: Eid): number {
   const { combat, plan } = world
   const pe = plan.perEntity
-  if ((combat.flags[creature]! & C_ATTACKING) === 0 || pe.dealing[creature] === 0) return OK
+  if ((combat.flags[creature]! & C_ATTACKING) === 0 || pe.dealing[creature] === 0) return 0
   const first = pe.firstEntry[creature]!
   const count = pe.entryCount[creature]!
   const recipients = plan.recipient.items
@@ -375,8 +389,7 @@ function checkTrampleLimits(world: GameWorld, creature: Eid): ActionResult {
     if (recipients[i] === target || recipients[i] === defending) toDefender = true
     if (recipients[i] === defending && recipients[i] !== target) toController = true
   }
-  if (!toDefender) return OK
-  const who = label(world, creature)
+  if (!toDefender) return 0
   const deathtouch = (world.kw.effective[creature]! & KW_DEATHTOUCH) !== 0
   if (combat.flags[creature]! & C_BLOCKED) {
     const list = world.roster.blockList.items
@@ -389,24 +402,12 @@ function checkTrampleLimits(world: GameWorld, creature: Eid): ActionResult {
       const othersDeathtouch = pe.deathtouchSources[b]! - (deathtouch && own > 0 ? 1 : 0)
       const remaining = world.stats.toughness[b]! - world.stats.damage[b]! - (pe.assigned[b]! - own)
       const needed = othersDeathtouch > 0 || remaining <= 0 ? 0 : deathtouch ? 1 : remaining
-      if (own < needed) {
-        return reject(
-          ASSIGN,
-          `${who} must assign lethal damage (${needed}) to ${label(world, b)} before assigning any to ${label(world, target)}`,
-          deathtouch ? '702.2c' : '702.19b',
-        )
-      }
+      if (own < needed) return fault(deathtouch ? 13 : 12, creature, b, needed)
     }
   }
   if (toController && attackTargetPresent(world, creature) && !isPlayer(world, target)) {
     const loyalty = world.stats.loyalty[target]!
-    if (pe.assigned[target]! < loyalty) {
-      return reject(
-        ASSIGN,
-        `${who} must assign damage equal to ${label(world, target)}'s loyalty (${loyalty}) to it before assigning any to ${label(world, defending)}`,
-        '702.19c',
-      )
-    }
+    if (pe.assigned[target]! < loyalty) return fault(14, creature, defending, loyalty)
   }
-  return OK
+  return 0
 }
