@@ -26,30 +26,29 @@ export interface ScheduledStep {
   priority: boolean
 }
 
+/** A step of the schedule (by default with no systems, and with priority). */
+function scheduled(step: StepId, rule: string, begin: readonly System[] = [], end: readonly System[] = [], priority = true): ScheduledStep {
+  return { step, rule, begin, end, priority }
+}
+
 /**
  * The turn, in order (CR 500.1): each step with its turn-based actions. State-based actions
  * (`checkStateBasedActions`) run whenever a player would receive priority, after these.
  */
 export const SCHEDULE: readonly ScheduledStep[] = [
-  { step: Step.Untap, rule: '502', begin: [untapStep], end: [], priority: false },
-  { step: Step.Upkeep, rule: '503', begin: [], end: [], priority: true },
-  { step: Step.Draw, rule: '504', begin: [drawStep], end: [], priority: true },
-  { step: Step.PrecombatMain, rule: '505', begin: [], end: [], priority: true },
-  { step: Step.BeginCombat, rule: '507', begin: [], end: [], priority: true },
-  { step: Step.DeclareAttackers, rule: '508', begin: [declareAttackers], end: [], priority: true },
-  { step: Step.DeclareBlockers, rule: '509', begin: [declareBlockers], end: [], priority: true },
-  {
-    step: Step.FirstStrikeDamage,
-    rule: '510.4',
-    begin: [recordFirstStrikers, assignCombatDamage, dealCombatDamage],
-    end: [],
-    priority: true,
-  },
-  { step: Step.RegularDamage, rule: '510', begin: [assignCombatDamage, dealCombatDamage], end: [], priority: true },
-  { step: Step.EndCombat, rule: '511', begin: [], end: [endCombat], priority: true },
-  { step: Step.PostcombatMain, rule: '505', begin: [], end: [], priority: true },
-  { step: Step.End, rule: '513', begin: [], end: [], priority: true },
-  { step: Step.Cleanup, rule: '514', begin: [discardToHandSize, cleanupStep], end: [], priority: false },
+  scheduled(Step.Untap, '502', [untapStep], [], false),
+  scheduled(Step.Upkeep, '503'),
+  scheduled(Step.Draw, '504', [drawStep]),
+  scheduled(Step.PrecombatMain, '505'),
+  scheduled(Step.BeginCombat, '507'),
+  scheduled(Step.DeclareAttackers, '508', [declareAttackers]),
+  scheduled(Step.DeclareBlockers, '509', [declareBlockers]),
+  scheduled(Step.FirstStrikeDamage, '510.4', [recordFirstStrikers, assignCombatDamage, dealCombatDamage]),
+  scheduled(Step.RegularDamage, '510', [assignCombatDamage, dealCombatDamage]),
+  scheduled(Step.EndCombat, '511', [], [endCombat]),
+  scheduled(Step.PostcombatMain, '505'),
+  scheduled(Step.End, '513'),
+  scheduled(Step.Cleanup, '514', [discardToHandSize, cleanupStep], [], false),
 ]
 
 /**

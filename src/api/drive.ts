@@ -11,7 +11,7 @@ import { checkAttackDeclaration } from '../rules/combat/check-attack.js'
 import { checkBlockDeclaration, type BlockDeclaration } from '../rules/combat/check-block.js'
 import { firstStrikeStepBegins } from '../rules/combat/combat-queries.js'
 import { resetDamagePlan } from '../core/damage-plan-store.js'
-import { planCombatDamage, type ExplicitAssignment } from '../rules/combat/plan-combat-damage.js'
+import { planCombatDamage } from '../rules/combat/plan-combat-damage.js'
 import { gameOverError } from '../rules/actions/preconditions.js'
 import { turnDrawSkipped } from '../rules/draw.js'
 import { internalError, OK, reject, type ActionResult, type Rejection } from '../core/errors.js'
@@ -201,7 +201,7 @@ export function walkToBlock(world: GameWorld, declaration: readonly BlockDeclara
  * explicit assignment is checked with everything else assigned in the step before anything
  * happens, and given there as the damage division (510.1).
  */
-export function walkToDamage(world: GameWorld, explicit: ExplicitAssignment | null): ActionResult {
+export function walkToDamage(world: GameWorld, explicit: ReadonlyMap<Eid, readonly (readonly [Eid, number])[]> | null): ActionResult {
   const over = stepChangeError(world)
   if (over) return over
   const turn = world.turn
@@ -213,15 +213,14 @@ export function walkToDamage(world: GameWorld, explicit: ExplicitAssignment | nu
     return reject('step-skipped', 'no creature attacked this turn, so there is no combat damage step', '508.8')
   }
   const kind = turn.step < Step.FirstStrikeDamage && firstStrikeStepBegins(world) ? 'first' : 'regular'
-  const given = explicit !== null && explicit.size > 0 ? explicit : null
-  if (given) {
-    const planned = planCombatDamage(world, kind, given)
+  const assignments = explicit === null ? NO_ASSIGNMENTS : [...explicit].flatMap(([creature, list]) => list.map(([recipient, amount]) => ({ creature, recipient, amount })))
+  if (assignments.length > 0) {
+    const planned = planCombatDamage(world, kind, assignments)
     resetDamagePlan(world.plan)
     if (!planned.ok) return planned
   }
   const target: StepId = kind === 'first' ? Step.FirstStrikeDamage : Step.RegularDamage
-  const assignments = given === null ? NO_ASSIGNMENTS : [...given].flatMap(([creature, list]) => list.map(([recipient, amount]) => ({ creature, recipient, amount })))
-  const before = given === null ? null : snapshotWorld(world)
+  const before = assignments.length === 0 ? null : snapshotWorld(world)
   const rejected = walk(
     world,
     (kind) => priorityIn(world, target, kind) || turn.step > target,

@@ -79,9 +79,18 @@ export interface ContinuousEffect {
 
 export type DamageStepKind = 'first' | 'regular'
 
-/** Explicit assignments: creature -> [recipient, amount] pairs. */
-export type ExplicitAssignment = ReadonlyMap<Eid, readonly (readonly [Eid, number])[]>
+/** One entry of an explicit assignment: `amount` of `creature`'s combat damage to `recipient`. */
+export interface AssignmentEntry {
+  readonly creature: Eid
+  readonly recipient: Eid
+  readonly amount: number
+}
 
+/**
+ * An explicit combat damage assignment (CR 510.1): its entries in the order given, as an
+ * `assignDamage` action holds them (a creature's own in their order, wherever they are).
+ */
+export type ExplicitAssignment = readonly AssignmentEntry[]
 /** An object added at the entity level (`addCard`): masks and numbers, as the stores hold them. */
 export interface CardSpec {
   label: string

@@ -6,7 +6,7 @@ import { actorError } from '../rules/actions/preconditions.js'
 import { checkAttackDeclaration } from '../rules/combat/check-attack.js'
 import { checkBlockDeclaration } from '../rules/combat/check-block.js'
 import { resetDamagePlan } from '../core/damage-plan-store.js'
-import { planCombatDamage, type ExplicitAssignment } from '../rules/combat/plan-combat-damage.js'
+import { planCombatDamage } from '../rules/combat/plan-combat-damage.js'
 import { OK, reject, type ActionResult, type Rejection } from '../core/errors.js'
 import type { Eid } from '../core/events.js'
 import { searchChoiceError, searchOf } from '../rules/spells/resolve.js'
@@ -90,17 +90,6 @@ function handCardsError(world: GameWorld, player: Eid, cards: readonly Eid[], co
   return null
 }
 
-function toExplicit(assignments: Extract<PlayerAction, { type: 'assignDamage' }>['assignments']): ExplicitAssignment | null {
-  if (assignments.length === 0) return null
-  const map = new Map<Eid, [Eid, number][]>()
-  for (const { creature, recipient, amount } of assignments) {
-    const list = map.get(creature)
-    if (list) list.push([recipient, amount])
-    else map.set(creature, [[recipient, amount]])
-  }
-  return map
-}
-
 /**
  * The one gate: every change to a game goes through here. A player's action answers the pending
  * decision (`pendingDecision`) and is checked in full first, so a rejected action leaves the game
@@ -169,7 +158,8 @@ function answer(world: GameWorld, action: PlayerAction): ActionResult {
       break
     }
     case 'assignDamage': {
-      const explicit = toExplicit(action.assignments)
+      // The action's own list (the damage step reads it before `act` returns, and keeps nothing of it).
+      const explicit = action.assignments.length > 0 ? action.assignments : null
       if (explicit !== null) {
         const planned = planCombatDamage(world, world.turn.step === Step.FirstStrikeDamage ? 'first' : 'regular', explicit)
         resetDamagePlan(world.plan)

@@ -10,7 +10,7 @@ import { canAfford, costOf, manaSummary, type ManaSummary } from '../rules/mana/
 import { hasSorceryTiming } from '../rules/spells/timing.js'
 import type { Eid } from '../core/events.js'
 import { battlefieldOf, derivedLists } from '../core/entity-lists.js'
-import { query } from 'bitecs'
+import { hasComponent, query } from 'bitecs'
 import { Equip, Plot } from '../../components/abilities.js'
 import { qualifiesForSearch, searchOf } from '../rules/spells/resolve.js'
 import { needsTarget, spellTargetCheck } from '../rules/spells/targets.js'
@@ -92,6 +92,8 @@ interface Refill {
   blockPool: BlockOption[]
   damage: DamageOption[]
   damagePool: DamageOption[]
+  /** The cards of a search, discard or bottom decision. */
+  cards: Eid[]
   none: never[]
 }
 
@@ -308,31 +310,31 @@ export function legalActions(world: GameWorld): LegalActions {
 
 /**
  * `legalActions` into `out`, for a caller that asks at every decision and reads the answer before
- * it asks again: `out`'s priority and combat lists (`play`, `cast`, `activate`, `plot`,
- * `attackers`, `blockers`, `damage`), their options and the options' lists are lists and objects
- * kept for `out` and refilled in place at the next call, so nothing that keeps one may be given it
- * (the `cards` of a search or hand decision are made anew). `decision`: the pending decision, when
+ * it asks again: `out`'s lists (`play`, `cast`, `activate`, `plot`, `attackers`, `blockers`,
+ * `damage`, `cards`), their options and the options' lists are lists and objects kept for `out`
+ * and refilled in place at the next call, so nothing that keeps one may be given it (`act` keeps
+ * none: a forced discard's action may hold `cards`). `decision`: the pending decision, when
  * already at hand.
  */
 export function legalActionsInto(world: GameWorld, out: LegalActions, decision: Decision = pendingDecision(world)): LegalActions {
   let r = REFILLS.get(out)
   if (r === undefined) {
-    r = { play: [], cast: [], activate: [], plot: [], castPool: [], castTargets: [], activatePool: [], activateTargets: [], attackers: [], attackPool: [], blockers: [], blockPool: [], damage: [], damagePool: [], none: [] }
+    r = { play: [], cast: [], activate: [], plot: [], castPool: [], castTargets: [], activatePool: [], activateTargets: [], attackers: [], attackPool: [], blockers: [], blockPool: [], damage: [], damagePool: [], cards: [], none: [] }
     REFILLS.set(out, r)
   }
-  // Every list empty until filled: from `r`, but `cards`, made anew by its decisions (a forced
-  // discard's action holds it).
+  // Every list empty until filled, from `r`.
   out.play = out.cast = out.activate = out.plot = out.attackers = out.blockers = out.damage = out.cards = r.none
   return fill(world, out, decision, r)
 }
 
-/**
- * The cards of the player's library the search on top of the stack may find. A function of its
- * own: a closure over `world` in `fill` would have it allocate its context at every call.
- */
-function searchCandidates(world: GameWorld, player: Eid): Eid[] {
+/** The cards of the player's library the search on top of the stack may find, into `into` by index: how many. */
+function searchCandidatesInto(world: GameWorld, player: Eid, into: Eid[]): number {
   const spec = searchOf(world.stack[world.stack.length - 1])
-  return spec ? world.zoneLists[player]!.library.filter((c) => qualifiesForSearch(world, c, spec)) : []
+  if (!spec) return 0
+  const library = world.zoneLists[player]!.library
+  let n = 0
+  for (let i = 0; i < library.length; i++) if (qualifiesForSearch(world, library[i]!, spec)) into[n++] = library[i]!
+  return n
 }
 
 /** `legalActionsInto`'s work, into `out` with every list empty, with `r` (null: `out`'s lists are new, and so is each option). */
@@ -361,11 +363,11 @@ function fill(world: GameWorld, out: LegalActions, decision: Decision, r: Refill
       out.play = settle(into.play, n, r?.none ?? into.play)
       out.activate = settle(into.activate, activateOptions(world, player, into.activate, mana, r), r?.none ?? into.activate)
       if (plotInHand(world, player)) {
-        // In hand order (the order of the list); `plotError` refuses the cards without the ability.
+        // In hand order (the order of the list); the cards with the ability (the `Plot` tag) alone, which `plotError` would not refuse for lacking it.
         n = 0
         for (let i = 0; i < hand.length; i++) {
           const card = hand[i]!
-          if (world.abilities[card] === undefined) continue
+          if (!hasComponent(world, card, Plot)) continue
           const costs = plotError(world, plotRequest(player, card))
           if (Array.isArray(costs) && someAffordable(world, mana, costs)) into.plot[n++] = card
         }
@@ -405,13 +407,19 @@ function fill(world: GameWorld, out: LegalActions, decision: Decision, r: Refill
       out.damage = settle(r.damage, n, r.none)
       break
     }
-    case 'search':
-      out.cards = searchCandidates(world, player)
+    case 'search': {
+      const into = r?.cards ?? []
+      out.cards = settle(into, searchCandidatesInto(world, player, into), r?.none ?? into)
       break
+    }
     case 'discard':
-    case 'bottom':
-      out.cards = [...world.zoneLists[player]!.hand]
+    case 'bottom': {
+      const hand = world.zoneLists[player]!.hand
+      const into = r?.cards ?? []
+      for (let i = 0; i < hand.length; i++) into[i] = hand[i]!
+      out.cards = settle(into, hand.length, r?.none ?? into)
       break
+    }
     case 'mulligan':
       out.mulligan = world.players.mulligans[player]! < 7
       break

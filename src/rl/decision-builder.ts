@@ -118,8 +118,6 @@ export class DecisionBuilder {
   private demand: Int32Array
   private matchOf: Int32Array
   private seen: Uint8Array
-  /** `explicitUpTo`'s map. */
-  private readonly explicit = new Map<Eid, [Eid, number][]>()
   /** The cards of a completed pick (search, discard, bottom): the kept actions' one list. */
   private readonly pickList: Eid[] = []
   /** The actions of the simple kinds `take` fills and returns, one object a kind, overwritten at its next call. */
@@ -418,24 +416,8 @@ export class DecisionBuilder {
         this.choice[this.cursor] = stop ? 0 : this.option[index]!
         this.verb[this.cursor] = stop ? D_DEFAULT : index >= ACTION_ALT ? D_ALL : D_LETHAL_FIRST
         if (++this.cursor < legal.damage.length) return this.next()
-        // Each explicit division's entries (`explicitUpTo` fills every candidate's list), in order.
-        const list = this.assignList
-        let n = 0
-        if (this.explicitUpTo(legal.damage.length) !== null) {
-          for (let c = 0; c < legal.damage.length; c++) {
-            if (this.verb[c] === D_DEFAULT) continue
-            const entries = this.entryLists[c]!
-            for (let k = 0; k < entries.length; k++) {
-              const entry = (this.assignEntries[n] ??= { creature: 0, recipient: 0, amount: 0 })
-              entry.creature = legal.damage[c]!.creature
-              entry.recipient = entries[k]![0]
-              entry.amount = entries[k]![1]
-              list[n++] = entry
-            }
-          }
-        }
         const action = this.simple('assignDamage', player)
-        action.assignments = listOf(list, n)
+        action.assignments = this.explicitUpTo(legal.damage.length) ?? NONE
         return action
       }
       case Phase.Pick: {
@@ -660,28 +642,26 @@ export class DecisionBuilder {
   }
 
   /**
-   * The explicit assignment of the damage candidates before `end` (null: every one by default),
-   * in the builder's one map, refilled at each call: read it before the next (the damage plan's
-   * check and `apply` read it at once and keep nothing of it).
+   * The explicit assignment of the damage candidates before `end` (null: every one by default):
+   * each explicit division's entries in order, in the kept action's list (`assignList`), refilled
+   * at each call: read it before the next (the damage plan's check and `act` keep nothing of it).
    */
   private explicitUpTo(end: number): ExplicitAssignment | null {
-    const explicit = this.explicit
     const damage = this.legal!.damage
-    // Emptied only when it holds a creature not wanted now (`clear` makes the map's table anew):
-    // the same creatures as at the last call, or more (the next candidate's), are set in place.
-    let wanted = 0
-    let held = 0
+    const list = this.assignList
+    let n = 0
     for (let c = 0; c < end; c++) {
       if (this.verb[c] === D_DEFAULT) continue
-      wanted++
-      if (explicit.has(damage[c]!.creature)) held++
+      const entries = this.entriesOf(c, this.verb[c]!, this.choice[c]!)
+      for (let k = 0; k < entries.length; k++) {
+        const entry = (this.assignEntries[n] ??= { creature: 0, recipient: 0, amount: 0 })
+        entry.creature = damage[c]!.creature
+        entry.recipient = entries[k]![0]
+        entry.amount = entries[k]![1]
+        list[n++] = entry
+      }
     }
-    if (wanted === 0) return null
-    if (held !== explicit.size) explicit.clear()
-    for (let c = 0; c < end; c++) {
-      if (this.verb[c] !== D_DEFAULT) explicit.set(damage[c]!.creature, this.entriesOf(c, this.verb[c]!, this.choice[c]!))
-    }
-    return explicit
+    return n === 0 ? null : listOf(list, n)
   }
 
   /**

@@ -108,10 +108,9 @@ function manaCost(value: unknown, path: string, at: Report): void {
   if (error !== null) at(path, error)
 }
 
-function keywordNames(value: unknown, path: string, at: Report): void {
-  array(value, path, at)?.forEach((k, j) => {
-    if (typeof k !== 'string' || keywordBit(k) === 0) at(`${path}[${j}]`, `unknown keyword ${describeValue(k)}; expected one of ${KEYWORD_NAMES.join(', ')}`)
-  })
+/** Checks each item of the list `record[field]` when it is given, at `path.field[j]`. */
+function items(record: Record<string, unknown>, field: string, path: string, at: Report, check: (item: unknown, path: string) => void): void {
+  if (record[field] !== undefined) array(record[field], `${path}.${field}`, at)?.forEach((item, j) => check(item, `${path}.${field}[${j}]`))
 }
 
 function granted(value: unknown, path: string, at: Report): void {
@@ -119,7 +118,9 @@ function granted(value: unknown, path: string, at: Report): void {
   if (!g) return
   count(g, 'power', path, LIMITS.modifier, at)
   count(g, 'toughness', path, LIMITS.modifier, at)
-  if (g.keywords !== undefined) keywordNames(g.keywords, `${path}.keywords`, at)
+  items(g, 'keywords', path, at, (k, q) => {
+    if (typeof k !== 'string' || keywordBit(k) === 0) at(q, `unknown keyword ${describeValue(k)}; expected one of ${KEYWORD_NAMES.join(', ')}`)
+  })
 }
 
 function keyword(k: unknown, path: string, at: Report): void {
@@ -175,13 +176,13 @@ function objectShape(value: unknown, p: string, at: Report): Record<string, unkn
   }
   for (const field of ['controller', 'owner', 'attachedTo'] as const) if (o[field] !== undefined) string(o[field], `${p}.${field}`, at)
   if (o.zone !== undefined) member(o.zone, POSITION_ZONES, `${p}.zone`, at)
-  if (o.types !== undefined) array(o.types, `${p}.types`, at)?.forEach((t, j) => member(t, TYPE_NAMES, `${p}.types[${j}]`, at))
-  if (o.subtypes !== undefined) array(o.subtypes, `${p}.subtypes`, at)?.forEach((t, j) => string(t, `${p}.subtypes[${j}]`, at))
+  items(o, 'types', p, at, (t, q) => member(t, TYPE_NAMES, q, at))
+  items(o, 'subtypes', p, at, (t, q) => string(t, q, at))
   if (o.manaCost !== undefined) manaCost(o.manaCost, `${p}.manaCost`, at)
   count(o, 'power', p, LIMITS.power, at)
   count(o, 'toughness', p, LIMITS.toughness, at)
   count(o, 'loyalty', p, LIMITS.startingLoyalty, at)
-  if (o.keywords !== undefined) array(o.keywords, `${p}.keywords`, at)?.forEach((k, j) => keyword(k, `${p}.keywords[${j}]`, at))
+  items(o, 'keywords', p, at, (k, q) => keyword(k, q, at))
   for (const field of ['equipped', 'enchanted'] as const) if (o[field] !== undefined) granted(o[field], `${p}.${field}`, at)
   if (o.spell !== undefined) spell(o.spell, `${p}.spell`, at)
   for (const field of ['tapped', 'summoningSick', 'plotted'] as const) if (o[field] !== undefined) boolean(o[field], `${p}.${field}`, at)

@@ -83,10 +83,11 @@ export function buildPosition(position: Position, options: { seed?: number } = {
       sick: o.summoningSick ?? false,
     })
     ids.set(o.id, eid)
+    const cost = o.manaCost ?? card?.manaCost
     world.cardData[eid] = {
       name: card?.name ?? null,
       legendary: card?.supertypes?.includes('Legendary') ?? false,
-      manaCost: (o.manaCost ?? card?.manaCost ?? null) === null ? null : parseManaCost((o.manaCost ?? card?.manaCost)!),
+      manaCost: cost == null ? null : parseManaCost(cost),
       subtypes: o.subtypes ?? card?.subtypes ?? [],
       spell: o.spell ?? card?.spell ?? null,
       equipped: o.equipped ?? card?.equipped ?? null,

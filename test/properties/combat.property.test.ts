@@ -33,7 +33,7 @@ function defaultAsExplicit(world: GameWorld): Map<Eid, [Eid, number][]> {
   const kind = world.turn.step < Step.FirstStrikeDamage && firstStrikeStepBegins(world) ? 'first' : 'regular'
   // An empty explicit assignment: every dealer gets its default, and the plan lists the dealers
   // (the plan of no explicit assignment records none of that).
-  expect(planCombatDamage(world, kind, new Map())).toEqual({ ok: true })
+  expect(planCombatDamage(world, kind, [])).toEqual({ ok: true })
   const plan = world.plan
   const explicit = new Map<Eid, [Eid, number][]>()
   for (let i = 0; i < plan.dealers.length; i++) explicit.set(plan.dealers.items[i]!, [])
@@ -83,7 +83,7 @@ describe('combat properties on random boards', () => {
         if (attacks.length === 0) return
         while (world.turn.step < Step.RegularDamage) {
           const kind = world.turn.step < Step.FirstStrikeDamage && firstStrikeStepBegins(world) ? 'first' : 'regular'
-          expect(planCombatDamage(world, kind, new Map()).ok).toBe(true)
+          expect(planCombatDamage(world, kind, []).ok).toBe(true)
           const dealers = Array.from(world.plan.dealers.items.subarray(0, world.plan.dealers.length))
           resetDamagePlan(world.plan)
           const expected = new Map<Eid, number>()

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ActionResult } from '../../src/core/errors.js'
 import type { Game } from '../../src/api/game.js'
-import { LIBRARIES, creature, drive, expectOk, expectRejected, newGame, planeswalker } from '../helpers.js'
+import { LIBRARIES, creature, drive, expectOk, expectRejected, newGame, obj, planeswalker } from '../helpers.js'
 
 /** The rejection's rule and message; the action is also checked rejected with the code. */
 function refused(result: ActionResult): [string | null, string] {
@@ -17,6 +17,12 @@ function refused(result: ActionResult): [string | null, string] {
 function attackAndBlock(game: Game, attackers: Record<string, string>, blockers: Record<string, string>): void {
   expectOk(drive(game).walkToAttack(attackers))
   expectOk(drive(game).walkToBlock(blockers))
+}
+
+/** Passes priority to the damage division (CR 510.1). */
+function toDivision(game: Game): void {
+  while (game.pendingDecision().kind === 'priority') expectOk(game.pass())
+  expect(game.pendingDecision().kind).toBe('assignDamage')
 }
 
 describe('CR 510.1 an explicit assignment refused, with its rule and message', () => {
@@ -108,5 +114,26 @@ describe('CR 510.1 an explicit assignment refused, with its rule and message', (
     const game = newGame([creature('thrasta', 'A', 7, 7, ['trample', 'trample over planeswalkers']), planeswalker('pw', 'B', 3)])
     attackAndBlock(game, { thrasta: 'pw' }, {})
     expect(refused(drive(game).walkToDamage({ thrasta: { pw: 2, B: 5 } }))).toEqual(['702.19c', "thrasta must assign damage equal to pw's loyalty (3) to it before assigning any to B"])
+  })
+
+  it("510.1c a creature's entries are one division wherever they are in the list, a recipient named twice given both", () => {
+    for (const assignments of [
+      [{ creature: 'giant', recipient: 'bear', amount: 2 }, { creature: 'cub', recipient: 'giant', amount: 1 }, { creature: 'giant', recipient: 'cub', amount: 3 }],
+      [{ creature: 'giant', recipient: 'bear', amount: 2 }, { creature: 'giant', recipient: 'cub', amount: 1 }, { creature: 'giant', recipient: 'cub', amount: 2 }],
+    ]) {
+      const game = newGame([creature('giant', 'A', 5, 5), creature('bear', 'B', 2, 2), creature('cub', 'B', 1, 1)])
+      attackAndBlock(game, { giant: 'B' }, { bear: 'giant', cub: 'giant' })
+      toDivision(game)
+      expectOk(game.act({ type: 'assignDamage', player: 'A', assignments }))
+      expect([obj(game, 'bear').zone, obj(game, 'cub').zone, obj(game, 'giant').damage]).toEqual(['graveyard', 'graveyard', 3])
+    }
+  })
+
+  it('510.1a entries apart from each other still total the power: the first fault in the order of the creatures', () => {
+    const game = newGame([creature('giant', 'A', 5, 5), creature('bear', 'B', 2, 2), creature('cub', 'B', 1, 1)])
+    attackAndBlock(game, { giant: 'B' }, { bear: 'giant', cub: 'giant' })
+    toDivision(game)
+    const assignments = [{ creature: 'bear', recipient: 'giant', amount: 2 }, { creature: 'giant', recipient: 'B', amount: 5 }, { creature: 'bear', recipient: 'giant', amount: 1 }]
+    expect(refused(game.act({ type: 'assignDamage', player: 'A', assignments }))).toEqual(['510.1a', 'bear must assign exactly 2 combat damage (its power), not 3'])
   })
 })

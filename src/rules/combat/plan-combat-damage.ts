@@ -11,7 +11,7 @@ import { Zone } from '../../../components/zones.js'
 import { internalError, OK, reject, type ActionResult, type Rejection } from '../../core/errors.js'
 import type { Eid } from '../../core/events.js'
 import { addSaturating, LIMITS } from '../../core/limits.js'
-import { isPlayer, label, type GameWorld } from '../../core/world.js'
+import { isPlayer, label, nextStamp, type GameWorld } from '../../core/world.js'
 import { attackTargetPresent, isAttacking, reachesDefender, stillBlocks } from './combat-queries.js'
 import { resetDamagePlan } from '../../core/damage-plan-store.js'
 import type { DamageStepKind, ExplicitAssignment } from '../../core/card-spec.js'
@@ -39,44 +39,50 @@ export function planFault(world: GameWorld, kind: DamageStepKind, explicit: Expl
   const plan = world.plan
   resetDamagePlan(plan)
   reservePlan(world)
-  // No explicit assignment: each dealer is assigned as it is found.
+  // No explicit assignment: each dealer is assigned as it is found (an empty one assigns each by default below).
   collectDealers(world, kind, explicit === null)
   if (explicit === null) return 0
-  let fault = walkExplicit(world, explicit, false)
-  if (fault === 0) {
+  // The creatures given (`marks`) and each one's last entry (`counts`), in one pass.
+  const { marks, counts } = world.scratch
+  const stamp = nextStamp(world)
+  for (let i = 0; i < explicit.length; i++) {
+    const c = explicit[i]!.creature
+    marks[c] = stamp
+    counts[c] = i
+  }
+  let found = walkExplicit(world, explicit, false)
+  if (found === 0) {
     const dealers = plan.dealers.items
     const flags = world.combat.flags
     for (let i = 0, n = plan.dealers.length; i < n; i++) {
       const d = dealers[i]!
-      if (explicit.has(d)) continue
+      if (marks[d] === stamp) continue
       if (flags[d]! & C_ATTACKING) assignAttackerByDefault(world, d)
       else assignBlockerByDefault(world, d)
     }
-    fault = walkExplicit(world, explicit, true)
+    found = walkExplicit(world, explicit, true)
   }
-  if (fault !== 0) resetDamagePlan(plan)
-  return fault
+  if (found !== 0) resetDamagePlan(plan)
+  return found
 }
 
 /**
- * `planFault`'s walks over an explicit assignment, in its order, to the first fault: recording
- * each creature's entries, or then checking its trample limits. By `Map.forEach` with a
- * function of this module and these fields, not by an iterator (an allocation per walk). Nothing
- * a walk calls plans again; each walk sets the fields first and lets go of the world after.
+ * `planFault`'s walks over an explicit assignment, each creature once, in the order of its first
+ * entry (`otherMarks`), to the first fault: recording its entries (`counts`: its last one), or
+ * then checking its trample limits.
  */
-const WALK: { world: GameWorld | null; trample: boolean; fault: number } = { world: null, trample: false, fault: 0 }
-
 function walkExplicit(world: GameWorld, explicit: ExplicitAssignment, trample: boolean): number {
-  WALK.world = world
-  WALK.trample = trample
-  WALK.fault = 0
-  explicit.forEach(walkEach)
-  WALK.world = null
-  return WALK.fault
-}
-
-function walkEach(entries: readonly (readonly [Eid, number])[], creature: Eid): void {
-  if (WALK.fault === 0) WALK.fault = WALK.trample ? trampleFault(WALK.world!, creature) : recordExplicit(WALK.world!, creature, entries)
+  const { otherMarks, counts } = world.scratch
+  const stamp = nextStamp(world)
+  for (let i = 0; i < explicit.length; i++) {
+    const c = explicit[i]!.creature
+    if (otherMarks[c] === stamp) continue
+    otherMarks[c] = stamp
+    // An id past the world's entities has no marks or counts: each of its entries on its own.
+    const found = trample ? trampleFault(world, c) : recordExplicit(world, c, explicit, i, counts[c] ?? i)
+    if (found !== 0) return found
+  }
+  return 0
 }
 
 /**
@@ -342,10 +348,15 @@ function hasRecipient(world: GameWorld, creature: Eid): boolean {
   return (keywords & KW_ANY_TRAMPLE) !== 0 && towardDefender
 }
 
-/** CR 510.1a-d: records one creature's explicit assignment after checking its recipients and total: 0, or its fault. */
-function recordExplicit(world: GameWorld, creature: Eid, entries: readonly (readonly [Eid, number])[]): number {
+/**
+ * CR 510.1a-d: records one creature's explicit assignment (its entries from `first` to `last`)
+ * after checking its recipients and total: 0, or its fault.
+ */
+function recordExplicit(world: GameWorld, creature: Eid, explicit: ExplicitAssignment, first: number, last: number): number {
   let total = 0
-  for (const [, amount] of entries) {
+  for (let i = first; i <= last; i++) {
+    const { creature: c, amount } = explicit[i]!
+    if (c !== creature) continue
     if (!Number.isInteger(amount) || amount < 0) return fault(7, creature, 0, amount)
     total += amount
   }
@@ -354,17 +365,18 @@ function recordExplicit(world: GameWorld, creature: Eid, entries: readonly (read
     const inCombat = (world.combat.flags[creature]! & (C_ATTACKING | C_BLOCKING)) !== 0
     return fault(!inCombat ? 8 : world.stats.power[creature]! <= 0 ? 9 : 10, creature, 0)
   }
-  for (const [recipient, amount] of entries) {
-    const bad = amount === 0 ? 0 : recipientFault(world, creature, recipient)
+  for (let i = first; i <= last; i++) {
+    const { creature: c, recipient, amount } = explicit[i]!
+    const bad = c !== creature || amount === 0 ? 0 : recipientFault(world, creature, recipient)
     if (bad !== 0) return bad
   }
   const expected = hasRecipient(world, creature) ? world.stats.power[creature]! : 0
   if (total !== expected) return fault(11, creature, expected, total)
   // A dealer's entries are contiguous: `firstEntry .. firstEntry + entryCount`.
   const pe = world.plan.perEntity
-  const first = (pe.firstEntry[creature] = world.plan.source.length)
-  for (const [recipient, amount] of entries) add(world, creature, recipient, amount)
-  pe.entryCount[creature] = world.plan.source.length - first
+  const at = (pe.firstEntry[creature] = world.plan.source.length)
+  for (let i = first; i <= last; i++) if (explicit[i]!.creature === creature) add(world, creature, explicit[i]!.recipient, explicit[i]!.amount)
+  pe.entryCount[creature] = world.plan.source.length - at
   return 0
 }
 
