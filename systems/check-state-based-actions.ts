@@ -3,7 +3,7 @@ import { T_CREATURE, T_PLANESWALKER } from '../components/types.js'
 import { Zone } from '../components/zones.js'
 import type { DeathReason, Eid } from '../src/core/events.js'
 import { leaveGame, moveToZone } from '../src/rules/zone-change.js'
-import { attachmentError, detach, isAura } from '../src/rules/attachments.js'
+import { canAttach, detach, isAura } from '../src/rules/attachments.js'
 import type { GameWorld } from '../src/core/world.js'
 import { stillInGame, inGame } from '../src/core/players.js'
 
@@ -91,11 +91,11 @@ export function checkStateBasedActions(world: GameWorld): boolean {
       if (place.zone[a] !== Zone.Battlefield) continue
       const host = world.cards.attachedTo[a]!
       if (isAura(world, a)) {
-        if (host === 0 || attachmentError(world, a, host) !== null) {
+        if (host === 0 || !canAttach(world, a, host)) {
           doomed.push(a)
           doomed.push(R_AURA)
         }
-      } else if (host !== 0 && attachmentError(world, a, host) !== null) {
+      } else if (host !== 0 && !canAttach(world, a, host)) {
         detach(world, a)
         detached = true
       }

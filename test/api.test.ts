@@ -3,7 +3,9 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createGame, type GameEventName } from '../src/index.js'
-import { Flying } from '../src/internal.js'
+import { Flying, keywordBit } from '../src/internal.js'
+import { dropKeywordTags } from '../src/core/world.js'
+import { worldDigest } from '../src/state/digest.js'
 import { loadScenario, runScenario } from '../src/scenario/index.js'
 import { query } from 'bitecs'
 import { creature, drive, expectRejected, newGame, unclaimedRejections } from './helpers.js'
@@ -56,6 +58,29 @@ describe('public API', () => {
     expect([...query(worldOf(game), [Flying])].map((e) => game.id(e)).sort()).toEqual(['angel', 'bear'])
     expectOk(game.lose('angel', ['flying']))
     expect([...query(worldOf(game), [Flying])].map((e) => game.id(e))).toEqual(['bear'])
+  })
+
+  it("a world whose keyword tags are dropped (the learning environment's own) keeps none, and plays the same game from its effective keywords", () => {
+    const build = () =>
+      createGame({
+        players: [{ id: 'A' }, { id: 'B' }],
+        objects: [
+          { id: 'angel', controller: 'A', types: ['creature'], power: 4, toughness: 4, keywords: ['flying'] },
+          { id: 'bear', controller: 'A', types: ['creature'], power: 2, toughness: 2 },
+        ],
+      })
+    const kept = build()
+    const dropped = build()
+    dropKeywordTags(worldOf(dropped))
+    expect([...query(worldOf(dropped), [Flying])]).toEqual([])
+    for (const game of [kept, dropped]) {
+      expectOk(game.grant('bear', { keywords: ['flying'] }))
+      expectOk(game.lose('angel', ['flying']))
+    }
+    expect([...query(worldOf(kept), [Flying])].map((e) => kept.id(e))).toEqual(['bear'])
+    expect([...query(worldOf(dropped), [Flying])]).toEqual([])
+    expect(worldOf(dropped).kw.effective[dropped.eid('bear')!]! & keywordBit('flying')).not.toBe(0)
+    expect(worldDigest(worldOf(dropped))).toBe(worldDigest(worldOf(kept)))
   })
 
   it('an invalid position throws a RedzoneError naming each problem', () => {

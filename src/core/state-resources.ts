@@ -350,10 +350,10 @@ const effects: CopiedResource<'effects', 'effects' | 'effectsByTarget' | 'attach
   fields: ['effects', 'effectsByTarget', 'attachmentEffects'],
   capture: (world: GameContext): ContinuousEffect[] => copyEffects(world.effects),
   /**
-   * The effects, and their indexes by target and by attached source rebuilt. The list is a new
-   * array even when both are empty, as the stack's is: a field never assigned stays constant to
-   * the optimizer, which builds that one array into compiled code, and the first game that
-   * assigns it throws all that code away (skipping the empty case made heuristic games 14% slower).
+   * The effects, and their indexes by target and by attached source rebuilt, into the world's own
+   * list (emptied by popping: it keeps its storage, and the field is never assigned, as the
+   * stack's: a field assigned only sometimes, as when an empty list was skipped, made the
+   * optimizer throw its code away at the first game that assigned it, 14% slower games).
    */
   restore(world: GameContext, saved: ContinuousEffect[]): void {
     // The live effects go back to the pool (`releaseEffect`: an attached one nulls its source's
@@ -366,7 +366,8 @@ const effects: CopiedResource<'effects', 'effects' | 'effectsByTarget' | 'attach
       releaseEffect(world, e)
     }
     const pool = world.effectPool
-    const effects: ContinuousEffect[] = []
+    const effects = world.effects
+    cutTo(effects, 0)
     // Field by field in the order of their shape, which is the order `addEffect` sets them in (a
     // test compares the JSON): a saved effect's keys may come in any order (a state document
     // re-serialized with sorted keys), and the digest reads them in the object's order; its other
@@ -376,7 +377,6 @@ const effects: CopiedResource<'effects', 'effects' | 'effectsByTarget' | 'attach
       for (const field of EFFECT_FIELDS) c[field] = e[field]
       effects.push(c as unknown as ContinuousEffect)
     }
-    world.effects = effects
     for (const e of effects) {
       const on = world.effectsByTarget.get(e.target)
       if (on) on.push(e)
@@ -400,10 +400,10 @@ const STACK_ITEM: Shape = {
 /**
  * A list of stack objects, copied item by item: the world's items are used again once they have
  * resolved (`stack-items.ts`), so a snapshot holds copies of its own, and a restore gives the world
- * copies (from its pool) and puts the items it held back. Reached through `get` and `set`, as the
- * counters are.
+ * copies (from its pool) and puts the items it held back. Reached through `get`, as the counters
+ * are.
  */
-function stackList<N extends 'stack' | 'pendingTriggers'>(name: N, get: (world: GameContext) => StackItem[], set: (world: GameContext, list: StackItem[]) => void): CopiedResource<N, N, StackItem[]> {
+function stackList<N extends 'stack' | 'pendingTriggers'>(name: N, get: (world: GameContext) => StackItem[]): CopiedResource<N, N, StackItem[]> {
   return {
     name,
     fields: [name],
@@ -411,11 +411,12 @@ function stackList<N extends 'stack' | 'pendingTriggers'>(name: N, get: (world: 
       const list = get(world)
       return list.length === 0 ? [] : list.map((item) => ({ ...item }))
     },
+    /** Into the world's own list, emptied by popping (`effects`' restore says why). */
     restore(world: GameContext, saved: StackItem[]): void {
-      for (const item of get(world)) releaseItem(world, item)
-      const list: StackItem[] = []
+      const list = get(world)
+      for (const item of list) releaseItem(world, item)
+      cutTo(list, 0)
       for (const item of saved) list.push(copyItem(world, item))
-      set(world, list)
     },
     shape: { list: STACK_ITEM },
   }
@@ -489,8 +490,8 @@ export const RESOURCES = [
   turn,
   roster,
   effects,
-  stackList('stack', (w) => w.stack, (w, list) => void (w.stack = list)),
-  stackList('pendingTriggers', (w) => w.pendingTriggers, (w, list) => void (w.pendingTriggers = list)),
+  stackList('stack', (w) => w.stack),
+  stackList('pendingTriggers', (w) => w.pendingTriggers),
   sbaQueue,
   counter('nextTimestamp', (w) => w.nextTimestamp, (w, v) => void (w.nextTimestamp = v)),
   counter('nextEntry', (w) => w.nextEntry, (w, v) => void (w.nextEntry = v)),
@@ -523,6 +524,7 @@ export const NOT_STATE: { readonly [K in Exclude<keyof GameContext, EntityStoreN
   attachables: 'setup',
   legendaries: 'setup',
   origin: 'setup',
+  keywordTags: 'setup',
   sbaWork: 'scratch',
   sbaDoomed: 'scratch',
   effectPool: 'scratch',

@@ -163,6 +163,11 @@ export interface GameContext {
   pending: PendingChoices
   events: GameEmitter
   rng: Rng
+  /**
+   * Whether the keyword tag components (`Flying`, ...) follow the effective keywords (true for
+   * every world but the learning environment's own, which no caller reaches: `dropKeywordTags`).
+   */
+  keywordTags: boolean
   /** Set by tests: the names of the systems in the order they run. */
   trace: string[] | null
   /**
@@ -241,6 +246,7 @@ export function buildWorld(options: { capacity?: number; seed?: number }): GameW
     pending: { attackers: null, blockers: null, assignmentGiven: false, assignment: null, discard: null, searchGiven: false, search: null },
     events: createEmitter(),
     rng: new Rng(options.seed ?? 1),
+    keywordTags: true,
     trace: null,
     origin: null,
   }
@@ -347,11 +353,11 @@ export function zoneList(lists: ZoneLists, zone: ZoneId): number[] {
   }
 }
 
-/** Sets the effective keyword mask and keeps the keyword tag components in step with it. */
+/** Sets the effective keyword mask and keeps the keyword tag components in step with it (`keywordTags`). */
 export function setEffectiveKeywords(world: GameWorld, eid: Eid, mask: number): void {
   const old = world.kw.effective[eid]!
   world.kw.effective[eid] = mask
-  let diff = old ^ mask
+  let diff = world.keywordTags ? old ^ mask : 0
   while (diff !== 0) {
     const bit = diff & -diff
     const tag = KEYWORD_TAGS[31 - Math.clz32(bit)]!
@@ -359,6 +365,19 @@ export function setEffectiveKeywords(world: GameWorld, eid: Eid, mask: number): 
     else removeComponent(world, eid, tag)
     diff ^= bit
   }
+}
+
+/**
+ * The world's keyword tag components removed, and no longer kept (`keywordTags`): the effective
+ * keywords stay in `kw.effective`, which every rule reads. For a world no caller can query with
+ * bitecs (the learning environment's): a tag added and removed is bitecs bookkeeping of a few
+ * hundred bytes (its closures, its rest arguments, the entity's component set).
+ */
+export function dropKeywordTags(world: GameWorld): void {
+  for (let eid = 1; eid < world.labels.length; eid++) {
+    for (let mask = world.kw.effective[eid]!; mask !== 0; mask &= mask - 1) removeComponent(world, eid, KEYWORD_TAGS[31 - Math.clz32(mask & -mask)]!)
+  }
+  world.keywordTags = false
 }
 
 /** Queues an object for the next state-based action check (CR 704.3). */
@@ -400,4 +419,18 @@ export function nextStamp(world: GameWorld): number {
     world.stamp = 1
   }
   return world.stamp
+}
+
+/**
+ * Whether an id is named twice in `ids` (by the scratch marks: no set made). An id past the
+ * entities is never marked, so never found twice: a check after this one refuses it.
+ */
+export function repeats(world: GameWorld, ids: readonly Eid[]): boolean {
+  const marks = world.scratch.marks
+  const stamp = nextStamp(world)
+  for (let i = 0; i < ids.length; i++) {
+    if (marks[ids[i]!] === stamp) return true
+    marks[ids[i]!] = stamp
+  }
+  return false
 }

@@ -17,7 +17,7 @@ import * as outside from '../rules/actions/outside-effects.js'
 import { keywordBit } from '../../components/keywords.js'
 import { RedzoneError } from '../core/errors.js'
 import { hasPriorityOption } from './legal.js'
-import { label, nextStamp, type GameWorld } from '../core/world.js'
+import { label, repeats, type GameWorld } from '../core/world.js'
 import { inGame } from '../core/players.js'
 import { EFFECT_TYPES, isPlayerAction, type Action, type DecisionKind, type OutsideEffect, type PlayerAction } from './action.js'
 import { pendingDecision, pendingKind, pendingPlayer } from './pending.js'
@@ -78,13 +78,8 @@ function decisionError(world: GameWorld, action: PlayerAction): Rejection | null
 /** CR 514.1, 103.5: exactly `count` different cards from the player's hand. */
 function handCardsError(world: GameWorld, player: Eid, cards: readonly Eid[], count: number, rule: string): Rejection | null {
   if (cards.length !== count) return reject('illegal-choice', `${label(world, player)} must choose exactly ${count} card${count === 1 ? '' : 's'}, not ${cards.length}`, rule)
-  // Each card marked as it is met (no set made; an id past the entities is no card of the hand, below).
-  const marks = world.scratch.marks
-  const stamp = nextStamp(world)
-  for (const card of cards) {
-    if (marks[card] === stamp) return reject('illegal-choice', 'a card is chosen twice', rule)
-    marks[card] = stamp
-  }
+  // An id past the entities is no card of the hand, below.
+  if (repeats(world, cards)) return reject('illegal-choice', 'a card is chosen twice', rule)
   const hand = world.zoneLists[player]!.hand
   for (const card of cards) if (!hand.includes(card)) return reject('illegal-choice', `${label(world, card)} is not in ${label(world, player)}'s hand`, rule)
   return null

@@ -4,7 +4,7 @@ import { LIMITS } from '../core/limits.js'
 import { shareKinds } from '../core/entity-lists.js'
 import { isGameOver } from '../core/players.js'
 import { hasSorceryTiming } from '../rules/spells/timing.js'
-import type { GameWorld } from '../core/world.js'
+import { dropKeywordTags, type GameWorld } from '../core/world.js'
 import { act, passIfForced } from '../decisions/act.js'
 import type { Decision, PlayerAction } from '../decisions/action.js'
 import { emptyLegalActions, legalActions, legalActionsInto, type LegalActions } from '../decisions/legal.js'
@@ -206,7 +206,12 @@ export class VecEnv {
     this.winner = new Int8Array(n).fill(-1)
     this.finalObs = new Float32Array(n * 2 * OBS_SIZE)
     const position = deckPosition(this.decks)
-    const worlds = Array.from({ length: n }, () => buildPosition(position).world)
+    // Worlds of the env's own, which no caller queries by keyword component: no keyword tags kept.
+    const worlds = Array.from({ length: n }, () => {
+      const { world } = buildPosition(position)
+      dropKeywordTags(world)
+      return world
+    })
     // One copy of the card data and what follows from the entities for the n games (read every step, it stays in cache).
     for (let i = 1; i < n; i++) {
       shareSetup(worlds[0]!, worlds[i]!)

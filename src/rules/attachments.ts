@@ -3,7 +3,7 @@ import { Zone } from '../../components/zones.js'
 import { keywordMask } from '../../components/keywords.js'
 import { addEffect, endEffect } from './effects.js'
 import type { Eid } from '../core/events.js'
-import { isPlayer, label, type GameWorld } from '../core/world.js'
+import { isPlayer, type GameWorld } from '../core/world.js'
 import type { ParameterizedKeyword } from '../../components/abilities.js'
 import { inGame } from '../core/players.js'
 
@@ -54,26 +54,20 @@ export function enchantQualities(world: GameWorld, aura: Eid): readonly string[]
 }
 
 /**
- * Why `object` can't be attached to `host` now, or null: an Equipment to a creature on the
- * battlefield (CR 301.5c, 704.5n), an Aura to what all its enchant abilities allow (702.5c, 704.5m).
+ * Whether `object` can be attached to `host` now: an Equipment to a creature on the battlefield
+ * (CR 301.5c, 704.5n), an Aura to what all its enchant abilities allow (702.5c, 704.5m), never an
+ * object to itself. Asked by state-based actions and an Aura spell's resolution (303.4f), which
+ * say nothing more: nothing is made.
  */
-export function attachmentError(world: GameWorld, object: Eid, host: Eid): string | null {
-  if (object === host) return `${label(world, object)} can't be attached to itself`
-  if (isEquipment(world, object)) {
-    if (isPlayer(world, host) || world.place.zone[host] !== Zone.Battlefield || (world.types.mask[host]! & T_CREATURE) === 0) {
-      return `${label(world, object)} is an Equipment and can equip only a creature on the battlefield (CR 301.5c)`
-    }
-    return null
-  }
-  if (isAura(world, object)) {
-    const controller = world.place.controller[object]!
-    for (const quality of enchantQualities(world, object)) {
-      if (!satisfiesEnchant(world, quality, controller, host)) return `${label(world, object)} has enchant ${quality}; ${label(world, host)} doesn't qualify (CR 702.5c)`
-    }
-    if (enchantQualities(world, object).length === 0) return `${label(world, object)} is an Aura with no enchant ability (CR 303.4a)`
-    return null
-  }
-  return `${label(world, object)} is neither an Equipment nor an Aura`
+export function canAttach(world: GameWorld, object: Eid, host: Eid): boolean {
+  if (object === host) return false
+  if (isEquipment(world, object)) return !isPlayer(world, host) && world.place.zone[host] === Zone.Battlefield && (world.types.mask[host]! & T_CREATURE) !== 0
+  if (!isAura(world, object)) return false
+  const controller = world.place.controller[object]!
+  const qualities = enchantQualities(world, object)
+  for (let i = 0; i < qualities.length; i++) if (!satisfiesEnchant(world, qualities[i]!, controller, host)) return false
+  // CR 303.4a: an Aura with no enchant ability can't be attached.
+  return qualities.length > 0
 }
 
 /**

@@ -5,6 +5,8 @@
  * seed and choices give the same game), and the final observations of games that ended.
  */
 import { describe, expect, it } from 'vitest'
+import { query } from 'bitecs'
+import { KEYWORD_TAGS } from '../../components/keywords.js'
 import { RedzoneError } from '../../src/core/errors.js'
 import { Rng } from '../../src/core/rng.js'
 import { worldOf } from '../../src/api/game.js'
@@ -72,6 +74,22 @@ describe('VecEnv (redzone/rl)', () => {
       // Long enough to cross games (auto-reset) as well as steps within one.
       expect(games).toBeGreaterThan(0)
     }
+  })
+
+  it("keeps no keyword tag components in its worlds, which no caller queries: the effective keywords alone (replay's worlds keep them and play the same games, below)", () => {
+    const env = new VecEnv({ n: 4, seed: 3, opponent: 'self' })
+    const rng = new Rng(3)
+    const actions = new Int32Array(env.n)
+    let keyworded = 0
+    for (let s = 0; s < 400; s++) {
+      env.step(randomActions(env, rng, actions))
+      for (let i = 0; i < env.n; i++) {
+        const world = envWorld(env, i)
+        for (const tag of KEYWORD_TAGS) expect(query(world, [tag]).length).toBe(0)
+        keyworded += world.kw.effective.some((mask) => mask !== 0) ? 1 : 0
+      }
+    }
+    expect(keyworded).toBeGreaterThan(0)
   })
 
   it('is deterministic: the same seed and choices give the same bytes', () => {

@@ -1,7 +1,7 @@
 import { KW_INDESTRUCTIBLE, keywordMask } from '../../../components/keywords.js'
 import { T_INSTANT, T_SORCERY, typeBit } from '../../../components/types.js'
 import { Zone } from '../../../components/zones.js'
-import { attach, attachmentError } from '../attachments.js'
+import { attach, canAttach } from '../attachments.js'
 import type { SearchSpec } from '../cards/pool.js'
 import { dealDamage } from '../damage.js'
 import { addEffect } from '../effects.js'
@@ -9,7 +9,7 @@ import type { Eid } from '../../core/events.js'
 import { addSaturating, LIMITS } from '../../core/limits.js'
 import { manaValue } from '../mana/cost.js'
 import { moveToZone } from '../zone-change.js'
-import { isPlayer, label, queueStateCheck, type GameWorld, type StackItem } from '../../core/world.js'
+import { isPlayer, label, queueStateCheck, repeats, type GameWorld, type StackItem } from '../../core/world.js'
 import { releaseItem, triggerItem } from '../../core/stack-items.js'
 import { cutTo } from '../../core/lists.js'
 import { reject, type Rejection } from '../../core/errors.js'
@@ -70,7 +70,7 @@ function resolveSpell(world: GameWorld, item: Extract<StackItem, { kind: 'spell'
     world.events.emit('permanentEntered', card, controller, '608.3')
   }
   // CR 303.4f: an Aura spell becomes attached to the object or player it targeted.
-  if (needsTarget(world, card) && attachmentError(world, card, target) === null) attach(world, card, target)
+  if (needsTarget(world, card) && canAttach(world, card, target)) attach(world, card, target)
   // CR 603.6a: "when this enters" abilities trigger.
   for (const trigger of data.triggers) {
     if (trigger.when === 'enters') world.pendingTriggers.push(triggerItem(world, card, controller, trigger))
@@ -84,8 +84,9 @@ function resolveSpell(world: GameWorld, item: Extract<StackItem, { kind: 'spell'
 export function searchChoiceError(world: GameWorld, player: Eid, source: Eid, spec: SearchSpec, cards: readonly Eid[]): Rejection | null {
   const library = world.zoneLists[player]!.library
   if (cards.length > spec.upTo) return reject('illegal-choice', `${label(world, source)} finds up to ${spec.upTo} cards, not ${cards.length}`, '701.23')
-  if (new Set(cards).size !== cards.length) return reject('illegal-choice', 'a card is chosen twice', '701.23')
-  for (const chosen of cards) {
+  if (repeats(world, cards)) return reject('illegal-choice', 'a card is chosen twice', '701.23')
+  for (let i = 0; i < cards.length; i++) {
+    const chosen = cards[i]!
     if (!library.includes(chosen)) return reject('illegal-choice', `${label(world, chosen)} is not in ${label(world, player)}'s library`, '701.23')
     if (!qualifiesForSearch(world, chosen, spec)) {
       const kinds = spec.types.length > 1 ? `${spec.types.slice(0, -1).join(', ')} or ${spec.types[spec.types.length - 1]}` : spec.types[0]!
