@@ -131,7 +131,10 @@ export async function rlBench(options: { seconds: number; n: number; seed: numbe
       }
     }
   }
-  // Allocation, after the timed parts (the heap profiler slows what it samples): steps of the same env, the draws outside the count.
+  // Allocation, after the timed parts (the heap profiler slows what it samples): steps of the same env, the draws outside the count,
+  // after a second of steps with the observation writer back (the run without it had V8 compile the step
+  // without it: until the step is compiled again, what the writer makes is counted, boxed numbers and all).
+  if (options.steps === undefined) measure(Math.min(1, options.seconds))
   const allocTimes = Math.max(20, Math.ceil(20_000 / n))
   const bytesPerStep = allocatedBytes(allocTimes, pick, () => env.step(actions)) / n
   const sites = allocationSites(allocTimes, pick, () => env.step(actions), 3, 10).map((site) => ({ frames: site.frames, bytes: site.bytes / n }))
