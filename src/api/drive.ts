@@ -213,7 +213,12 @@ export function walkToDamage(world: GameWorld, explicit: ReadonlyMap<Eid, readon
     return reject('step-skipped', 'no creature attacked this turn, so there is no combat damage step', '508.8')
   }
   const kind = turn.step < Step.FirstStrikeDamage && firstStrikeStepBegins(world) ? 'first' : 'regular'
-  const assignments = explicit === null ? NO_ASSIGNMENTS : [...explicit].flatMap(([creature, list]) => list.map(([recipient, amount]) => ({ creature, recipient, amount })))
+  // A creature named with no entries assigns nothing (an entry of 0 says so: docs/scenario-format.md,
+  // `combatDamage`: only the creatures not named use the default).
+  const assignments =
+    explicit === null
+      ? NO_ASSIGNMENTS
+      : [...explicit].flatMap(([creature, list]) => (list.length === 0 ? [{ creature, recipient: 0, amount: 0 }] : list.map(([recipient, amount]) => ({ creature, recipient, amount }))))
   if (assignments.length > 0) {
     const planned = planCombatDamage(world, kind, assignments)
     resetDamagePlan(world.plan)

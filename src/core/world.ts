@@ -93,7 +93,7 @@ export interface PendingChoices {
   blockers: readonly { blocker: Eid; attacker: Eid }[] | null
   /** Whether the damage assignment of the step was given (`assignment` null: the default for every creature). */
   assignmentGiven: boolean
-  /** Explicit combat damage assignments: creature -> [recipient, amount] pairs. */
+  /** The explicit combat damage assignment: the answer's own list of entries, read by the damage step in the same `act`. */
   assignment: ExplicitAssignment | null
   /** CR 514.1: the cards the active player discards. */
   discard: readonly Eid[] | null

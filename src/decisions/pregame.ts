@@ -75,8 +75,9 @@ function nextMulliganDecision(world: GameWorld): void {
     const p = inTurnOrderFrom(world, world.turn.first, k)
     if (mulliganThisRound[p] === MULLIGAN) {
       const lists = world.zoneLists[p]!
-      // Each from the front of the hand, which the move takes it out of: the hand's order, no copy of it.
-      while (lists.hand.length > 0) moveToZone(world, lists.hand[0]!, Zone.Library, '103.5')
+      // Each from the front of the hand, which the move takes it out of: the hand's order, no copy of
+      // it (as many moves as cards, so a hand list that disagrees with its cards' zones can't loop).
+      for (let n = lists.hand.length; n > 0 && lists.hand.length > 0; n--) moveToZone(world, lists.hand[0]!, Zone.Library, '103.5')
       world.rng.shuffle(lists.library)
       if (world.events.listening) world.events.emit('libraryShuffled', p, '103.5')
       drawHand(world, p)

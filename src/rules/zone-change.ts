@@ -4,7 +4,9 @@ import { Zone, ZONE_NAMES, type ZoneId } from '../../components/zones.js'
 import { endEffectsOn } from './effects.js'
 import { detach } from './attachments.js'
 import type { DeathReason, Eid } from '../core/events.js'
-import { zoneList, type GameWorld } from '../core/world.js'
+import { zoneList, type GameWorld, type StackItem } from '../core/world.js'
+import { releaseItem } from '../core/stack-items.js'
+import { cutTo } from '../core/lists.js'
 
 /**
  * CR 506.4: removes a permanent from combat. It stops being attacking, blocking, blocked
@@ -73,10 +75,20 @@ export function moveToZone(world: GameWorld, eid: Eid, to: ZoneId, rule: string,
  * of the others end: those go back to their owners, out of combat (506.4). So nothing is left for
  * them to control (that would be exiled). They are skipped from now on (turn order, priority, targets).
  */
+/** The items of `list` that `player` controls leave it (back to the world's pool), in place: the others keep their order. */
+function dropItemsOf(world: GameWorld, list: StackItem[], player: Eid): void {
+  let n = 0
+  for (const item of list) {
+    if (item.controller === player) releaseItem(world, item)
+    else list[n++] = item
+  }
+  cutTo(list, n)
+}
+
 export function leaveGame(world: GameWorld, player: Eid): void {
   // Their spells and abilities on the stack cease to exist (their cards leave the game below).
-  world.stack = world.stack.filter((item) => item.controller !== player)
-  world.pendingTriggers = world.pendingTriggers.filter((item) => item.controller !== player)
+  dropItemsOf(world, world.stack, player)
+  dropItemsOf(world, world.pendingTriggers, player)
   const { owner, controller, zone } = world.place
   world.cardData.forEach((_, eid) => {
     if (owner[eid] === player) {

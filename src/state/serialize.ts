@@ -6,6 +6,7 @@
  * checked (a `RedzoneError('invalid-snapshot')` naming the path). The round trip is exact: the
  * same digest, the same RNG state, the same next events.
  */
+import { Zone, ZONE_NAMES } from '../../components/zones.js'
 import { RedzoneError } from '../core/errors.js'
 import { LIMITS } from '../core/limits.js'
 import { arenaBytes, arenaColumns, stateLayout, type Column } from '../core/state-registry.js'
@@ -122,7 +123,43 @@ export function worldFromJson(doc: unknown): GameWorld {
   const { setup, snapshot } = readJson(doc)
   const world = buildPosition(setup).world
   restoreWorld(world, snapshot)
+  checkZoneLists(world)
   return world
+}
+
+/** The zones a player's lists hold (`$.state.zones[player]`, in this order). */
+const LISTED: readonly { name: 'library' | 'hand' | 'graveyard' | 'exile'; zone: Zone }[] = [
+  { name: 'library', zone: Zone.Library },
+  { name: 'hand', zone: Zone.Hand },
+  { name: 'graveyard', zone: Zone.Graveyard },
+  { name: 'exile', zone: Zone.Exile },
+]
+
+/**
+ * CR 400.1, 400.3: the zone lists a state gives agree with its objects: each player's library,
+ * hand, graveyard and exile list, once each, exactly the cards that player owns in that zone. The
+ * rules move a card by its owner's list, so a document that says otherwise is refused (its world,
+ * new, is dropped), naming the entry or the object.
+ */
+function checkZoneLists(world: GameWorld): void {
+  const { zone, owner } = world.place
+  const listed = new Uint8Array(world.labels.length)
+  world.playerOrder.forEach((player, i) => {
+    LISTED.forEach(({ name, zone: z }, k) => {
+      world.zoneLists[player]![name].forEach((card, j) => {
+        if (listed[card] === 1 || zone[card] !== z || owner[card] !== player || world.players.isPlayer[card] === 1) {
+          const why = listed[card] === 1 ? 'is listed twice' : `is not a card ${world.labels[player]} owns in the ${name}`
+          throw new RedzoneError('invalid-snapshot', `$.state.zones[${i}][${k}][${j}]: ${world.labels[card]} ${why}`)
+        }
+        listed[card] = 1
+      })
+    })
+  })
+  for (let eid = 1; eid < world.labels.length; eid++) {
+    if (listed[eid] === 0 && world.players.isPlayer[eid] === 0 && LISTED.some((l) => l.zone === zone[eid])) {
+      throw new RedzoneError('invalid-snapshot', `$.state.zones: ${world.labels[eid]} is in the ${ZONE_NAMES[zone[eid]!]} but in no list of it`)
+    }
+  }
 }
 
 const MAGIC = 0x525a5354 // "RZST"
@@ -213,6 +250,7 @@ export function worldFromBinary(buffer: ArrayBuffer): GameWorld {
   const { setup, snapshot } = readBinary(buffer)
   const world = buildPosition(setup).world
   restoreWorld(world, snapshot)
+  checkZoneLists(world)
   return world
 }
 

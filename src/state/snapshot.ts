@@ -146,7 +146,7 @@ function firstChanged(effective: Uint32Array, current: Uint32Array, entities: nu
 /**
  * Puts a world back to a snapshot of it, or of a world built from the same position (no entity
  * may have been added since). Keyword tag components are brought in line with the restored
- * effective masks; the decision mailbox (not state: `NOT_STATE`) is emptied. Listeners stay subscribed.
+ * effective masks (in a world that keeps them: `keywordTags`); the decision mailbox (not state: `NOT_STATE`) is emptied. Listeners stay subscribed.
  */
 export function restoreWorld(world: GameWorld, snapshot: WorldSnapshot): void {
   const s = snapshot

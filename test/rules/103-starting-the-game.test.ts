@@ -19,8 +19,11 @@
  */
 import { describe, expect, it } from 'vitest'
 import { worldDigest } from '../../src/state/digest.js'
+import { stateToJson, worldFromJson } from '../../src/state/serialize.js'
+import { pendingDecision } from '../../src/decisions/pending.js'
+import { act } from '../../src/decisions/act.js'
 import { createDeckGame } from '../../src/play/setup.js'
-import { expectOk, expectRejected } from '../helpers.js'
+import { expectOk, expectRejected, thrownRedzoneError } from '../helpers.js'
 import { cardsIn, keepBoth } from '../play/game-helpers.js'
 import { worldOf } from '../../src/api/game.js'
 import { gameState, legalActions } from '../../src/api/views.js'
@@ -90,6 +93,27 @@ describe('CR 103 Starting the game', () => {
     expect(cardsIn(game, first, 'hand')).not.toEqual(oldHand)
     // The player who mulliganed decides again; the one who kept doesn't.
     expect(game.pendingDecision()).toMatchObject({ kind: 'mulligan', player: first })
+  })
+
+  it('103.5 a document whose hand list disagrees with its cards is refused, and a mulligan over such a list still ends', () => {
+    const game = createDeckGame(['green-white', 'black-red'], { seed: 3 })
+    const refusal = (change: (zones: number[][][]) => void): string => {
+      const doc = stateToJson(worldOf(game))
+      change(doc.state.zones as number[][][])
+      return thrownRedzoneError(() => worldFromJson(doc)).message
+    }
+    // A library card listed in the hand as well; moved there; a hand card in no list.
+    expect(refusal((z) => z[0]![1]!.unshift(z[0]![0]![0]!))).toMatch(/\$\.state\.zones\[0\]\[1\]\[0\]: A-\S+ is listed twice$/)
+    expect(refusal((z) => z[0]![1]!.unshift(z[0]![0]!.shift()!))).toMatch(/\$\.state\.zones\[0\]\[1\]\[0\]: A-\S+ is not a card A owns in the hand$/)
+    expect(refusal((z) => z[1]![1]!.pop())).toMatch(/\$\.state\.zones: B-\S+ is in the hand but in no list of it$/)
+    // The same list in a live world (no document check between): each card of it is moved once at most.
+    const world = worldOf(game)
+    const first = pendingDecision(world)
+    expect(first.kind).toBe('mulligan')
+    const lists = world.zoneLists[first.player!]!
+    lists.hand.unshift(lists.library[0]!)
+    expectOk(act(world, { type: 'mulligan', player: first.player! }))
+    expect(pendingDecision(world).kind).toBe('mulligan')
   })
 
   it('103.5 after keeping with N mulligans the player puts exactly N cards on the bottom', () => {

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { ActionResult } from '../../src/core/errors.js'
-import type { Game } from '../../src/api/game.js'
+import { worldOf, type Game } from '../../src/api/game.js'
+import { act } from '../../src/decisions/act.js'
 import { LIBRARIES, creature, drive, expectOk, expectRejected, newGame, obj, planeswalker } from '../helpers.js'
 
 /** The rejection's rule and message; the action is also checked rejected with the code. */
@@ -135,5 +136,31 @@ describe('CR 510.1 an explicit assignment refused, with its rule and message', (
     toDivision(game)
     const assignments = [{ creature: 'bear', recipient: 'giant', amount: 2 }, { creature: 'giant', recipient: 'B', amount: 5 }, { creature: 'bear', recipient: 'giant', amount: 1 }]
     expect(refused(game.act({ type: 'assignDamage', player: 'A', assignments }))).toEqual(['510.1a', 'bear must assign exactly 2 combat damage (its power), not 3'])
+  })
+
+  it('510.1a a creature named with no entries assigns nothing: refused like any total short of its power (creatures not named take the default)', () => {
+    const game = newGame([creature('giant', 'A', 5, 5), creature('bear', 'B', 2, 2), creature('cub', 'B', 1, 1)])
+    attackAndBlock(game, { giant: 'B' }, { bear: 'giant', cub: 'giant' })
+    expect(refused(drive(game).walkToDamage({ giant: {} }))).toEqual(['510.1a', 'giant must assign exactly 5 combat damage (its power), not 0'])
+  })
+
+  it('510.1 an entry whose creature is no entity of the game is refused, whatever its amount', () => {
+    for (const creatureId of [100_000, -1, 1.5, Number.NaN]) {
+      const game = newGame([creature('giant', 'A', 5, 5), creature('bear', 'B', 2, 2), creature('cub', 'B', 1, 1)])
+      attackAndBlock(game, { giant: 'B' }, { bear: 'giant', cub: 'giant' })
+      toDivision(game)
+      const assignments = [{ creature: creatureId, recipient: game.eid('B')!, amount: 0 }, { creature: game.eid('giant')!, recipient: game.eid('bear')!, amount: 5 }]
+      const [rule, message] = refused(act(worldOf(game), { type: 'assignDamage', player: game.eid('A')!, assignments }))
+      expect([rule, message]).toEqual(['510.1', `#${creatureId} is neither attacking nor blocking, so it assigns no combat damage`])
+    }
+  })
+
+  it('510.1c a division checked as its stamps wrap around: the creature given an assignment takes no default one besides', () => {
+    const game = newGame([creature('x', 'A', 5, 9), creature('b1', 'B', 1, 9), creature('b2', 'B', 1, 9)])
+    attackAndBlock(game, { x: 'B' }, { b1: 'x', b2: 'x' })
+    toDivision(game)
+    worldOf(game).stamp = 0xfffffffb
+    expectOk(game.assignDamage({ x: { b2: 5 } }))
+    expect([obj(game, 'b1').damage, obj(game, 'b2').damage]).toEqual([0, 5])
   })
 })

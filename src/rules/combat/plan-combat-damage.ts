@@ -42,15 +42,20 @@ export function planFault(world: GameWorld, kind: DamageStepKind, explicit: Expl
   // No explicit assignment: each dealer is assigned as it is found (an empty one assigns each by default below).
   collectDealers(world, kind, explicit === null)
   if (explicit === null) return 0
-  // The creatures given (`marks`) and each one's last entry (`counts`), in one pass.
+  // The creatures given (`marks`) and each one's last entry (`counts`), in one pass; the walks'
+  // stamps taken first (a stamp that wraps clears the marks).
   const { marks, counts } = world.scratch
   const stamp = nextStamp(world)
+  const record = nextStamp(world)
+  const trample = nextStamp(world)
   for (let i = 0; i < explicit.length; i++) {
     const c = explicit[i]!.creature
+    // CR 510.1: only a creature of the game assigns combat damage; an id of no entity is refused.
+    if (!(c >>> 0 === c && c < world.labels.length)) return fault(8, c, 0)
     marks[c] = stamp
     counts[c] = i
   }
-  let found = walkExplicit(world, explicit, false)
+  let found = walkExplicit(world, explicit, record, false)
   if (found === 0) {
     const dealers = plan.dealers.items
     const flags = world.combat.flags
@@ -60,7 +65,7 @@ export function planFault(world: GameWorld, kind: DamageStepKind, explicit: Expl
       if (flags[d]! & C_ATTACKING) assignAttackerByDefault(world, d)
       else assignBlockerByDefault(world, d)
     }
-    found = walkExplicit(world, explicit, true)
+    found = walkExplicit(world, explicit, trample, true)
   }
   if (found !== 0) resetDamagePlan(plan)
   return found
@@ -68,18 +73,16 @@ export function planFault(world: GameWorld, kind: DamageStepKind, explicit: Expl
 
 /**
  * `planFault`'s walks over an explicit assignment, each creature once, in the order of its first
- * entry (`otherMarks`), to the first fault: recording its entries (`counts`: its last one), or
- * then checking its trample limits.
+ * entry (`otherMarks` with the walk's `stamp`), to the first fault: recording its entries
+ * (`counts`: its last one), or then checking its trample limits.
  */
-function walkExplicit(world: GameWorld, explicit: ExplicitAssignment, trample: boolean): number {
+function walkExplicit(world: GameWorld, explicit: ExplicitAssignment, stamp: number, trample: boolean): number {
   const { otherMarks, counts } = world.scratch
-  const stamp = nextStamp(world)
   for (let i = 0; i < explicit.length; i++) {
     const c = explicit[i]!.creature
     if (otherMarks[c] === stamp) continue
     otherMarks[c] = stamp
-    // An id past the world's entities has no marks or counts: each of its entries on its own.
-    const found = trample ? trampleFault(world, c) : recordExplicit(world, c, explicit, i, counts[c] ?? i)
+    const found = trample ? trampleFault(world, c) : recordExplicit(world, c, explicit, i, counts[c]!)
     if (found !== 0) return found
   }
   return 0
