@@ -20,16 +20,26 @@ export type PhaseId = (typeof Phase)[keyof typeof Phase]
 export const PHASE_NAMES = ['none', 'priority', 'target', 'attacker', 'blocker', 'damage', 'pick', 'mulligan'] as const
 export type PhaseName = (typeof PHASE_NAMES)[number]
 
-const PHASE_OF: Record<DecisionKind, PhaseId> = {
-  priority: Phase.Priority,
-  declareAttackers: Phase.Attacker,
-  declareBlockers: Phase.Blocker,
-  assignDamage: Phase.Damage,
-  search: Phase.Pick,
-  discard: Phase.Pick,
-  bottom: Phase.Pick,
-  mulligan: Phase.Mulligan,
-  gameOver: Phase.None,
+/** The phase a decision of `kind` is built in. A switch: a lookup by a varying key is a megamorphic keyed load. */
+function phaseOf(kind: DecisionKind): PhaseId {
+  switch (kind) {
+    case 'priority':
+      return Phase.Priority
+    case 'declareAttackers':
+      return Phase.Attacker
+    case 'declareBlockers':
+      return Phase.Blocker
+    case 'assignDamage':
+      return Phase.Damage
+    case 'search':
+    case 'discard':
+    case 'bottom':
+      return Phase.Pick
+    case 'mulligan':
+      return Phase.Mulligan
+    case 'gameOver':
+      return Phase.None
+  }
 }
 
 // Priority options, as `verb << 16 | index in its legal list`.
@@ -184,7 +194,7 @@ export class DecisionBuilder {
     this.kind = decision.kind
     this.decider = decision.player ?? 0
     this.decisionCount = decision.count
-    this.phaseId = PHASE_OF[decision.kind]
+    this.phaseId = phaseOf(decision.kind)
     this.cursor = 0
     // Only a pick marks `picked` (one per card counted in `pickCount`).
     if (this.pickCount > 0) this.picked.fill(0)
