@@ -363,7 +363,7 @@ function fill(world: GameWorld, out: LegalActions, decision: Decision, r: Refill
       out.play = settle(into.play, n, r?.none ?? into.play)
       out.activate = settle(into.activate, activateOptions(world, player, into.activate, mana, r), r?.none ?? into.activate)
       if (plotInHand(world, player)) {
-        // In hand order (the order of the list); the cards with the ability (the `Plot` tag) alone, which `plotError` would not refuse for lacking it.
+        // In hand order (the order of the list), of the cards with a plot ability (the `Plot` tag) only.
         n = 0
         for (let i = 0; i < hand.length; i++) {
           const card = hand[i]!

@@ -9,6 +9,7 @@ import type { Decision, DecisionKind, PlayerAction } from '../decisions/action.j
 import { legalActions, type LegalActions } from '../decisions/legal.js'
 import { pendingDecision } from '../decisions/pending.js'
 import { blockCountAllowed } from '../rules/combat/check-block.js'
+import { cutTo } from '../core/lists.js'
 import { lethalDamageNeeded, planFault, type ExplicitAssignment } from '../rules/combat/plan-combat-damage.js'
 import { ACTION_ALT, ACTION_MULLIGAN, ACTION_SELECT, ACTION_SIZE, ACTION_SLOTS, ACTION_STOP, F, G, OBJECT_SIZE, OBJECT_SLOTS, OFFSET, PLAYER_SLOTS } from './layout.js'
 import { Carve } from './carve.js'
@@ -61,18 +62,13 @@ function putPair(entries: [Eid, number][], pairs: [Eid, number][], n: number, re
   return n + 1
 }
 
-/** `list` cut to `n` entries, only when its length differs (setting an array's length is a call into the runtime). */
-function cut(list: unknown[], n: number): void {
-  if (list.length !== n) list.length = n
-}
-
 /** The list a kept action carries when it has no entries: a kept list cut to none would drop its storage, made again at its next use. */
 const NONE: readonly never[] = []
 
-/** A kept action's list: `list` cut to `n` entries, or `NONE`. */
+/** A kept action's list: `list` cut to `n` entries (`cutTo`: its storage kept), or `NONE`. */
 function listOf<T>(list: T[], n: number): readonly T[] {
   if (n === 0) return NONE
-  cut(list, n)
+  cutTo(list, n)
   return list
 }
 
@@ -708,7 +704,7 @@ export class DecisionBuilder {
         else n = putPair(entries, pairs, n, first, rest)
       }
     }
-    cut(entries, n)
+    cutTo(entries, n)
     return entries
   }
 

@@ -69,12 +69,6 @@ export function moveToZone(world: GameWorld, eid: Eid, to: ZoneId, rule: string,
   }
 }
 
-/**
- * CR 800.4a: a player leaves a multiplayer game: every object they own leaves the game (zone
- * `outside`), with their spells and abilities on the stack, and the effects that gave them control
- * of the others end: those go back to their owners, out of combat (506.4). So nothing is left for
- * them to control (that would be exiled). They are skipped from now on (turn order, priority, targets).
- */
 /** The items of `list` that `player` controls leave it (back to the world's pool), in place: the others keep their order. */
 function dropItemsOf(world: GameWorld, list: StackItem[], player: Eid): void {
   let n = 0
@@ -85,6 +79,12 @@ function dropItemsOf(world: GameWorld, list: StackItem[], player: Eid): void {
   cutTo(list, n)
 }
 
+/**
+ * CR 800.4a: a player leaves a multiplayer game: every object they own leaves the game (zone
+ * `outside`), with their spells and abilities on the stack, and the effects that gave them control
+ * of the others end: those go back to their owners, out of combat (506.4). So nothing is left for
+ * them to control (that would be exiled). They are skipped from now on (turn order, priority, targets).
+ */
 export function leaveGame(world: GameWorld, player: Eid): void {
   // Their spells and abilities on the stack cease to exist (their cards leave the game below).
   dropItemsOf(world, world.stack, player)

@@ -22,7 +22,7 @@ import {
   type ResourceValues,
   type Shape,
 } from '../core/state-resources.js'
-import { buildWorld, type GameWorld } from '../core/world.js'
+import { buildWorld, zoneList, type GameWorld } from '../core/world.js'
 import { buildPosition, type Position } from './position.js'
 import { MadeSnapshot, restoreWorld, snapshotBytes, snapshotWorld, tapeOf, type WorldSnapshot } from './snapshot.js'
 
@@ -128,12 +128,7 @@ export function worldFromJson(doc: unknown): GameWorld {
 }
 
 /** The zones a player's lists hold (`$.state.zones[player]`, in this order). */
-const LISTED: readonly { name: 'library' | 'hand' | 'graveyard' | 'exile'; zone: Zone }[] = [
-  { name: 'library', zone: Zone.Library },
-  { name: 'hand', zone: Zone.Hand },
-  { name: 'graveyard', zone: Zone.Graveyard },
-  { name: 'exile', zone: Zone.Exile },
-]
+const LISTED: readonly Zone[] = [Zone.Library, Zone.Hand, Zone.Graveyard, Zone.Exile]
 
 /**
  * CR 400.1, 400.3: the zone lists a state gives agree with its objects: each player's library,
@@ -145,10 +140,10 @@ function checkZoneLists(world: GameWorld): void {
   const { zone, owner } = world.place
   const listed = new Uint8Array(world.labels.length)
   world.playerOrder.forEach((player, i) => {
-    LISTED.forEach(({ name, zone: z }, k) => {
-      world.zoneLists[player]![name].forEach((card, j) => {
+    LISTED.forEach((z, k) => {
+      zoneList(world.zoneLists[player]!, z).forEach((card, j) => {
         if (listed[card] === 1 || zone[card] !== z || owner[card] !== player || world.players.isPlayer[card] === 1) {
-          const why = listed[card] === 1 ? 'is listed twice' : `is not a card ${world.labels[player]} owns in the ${name}`
+          const why = listed[card] === 1 ? 'is listed twice' : `is not a card ${world.labels[player]} owns in the ${ZONE_NAMES[z]}`
           throw new RedzoneError('invalid-snapshot', `$.state.zones[${i}][${k}][${j}]: ${world.labels[card]} ${why}`)
         }
         listed[card] = 1
@@ -156,7 +151,7 @@ function checkZoneLists(world: GameWorld): void {
     })
   })
   for (let eid = 1; eid < world.labels.length; eid++) {
-    if (listed[eid] === 0 && world.players.isPlayer[eid] === 0 && LISTED.some((l) => l.zone === zone[eid])) {
+    if (listed[eid] === 0 && world.players.isPlayer[eid] === 0 && LISTED.includes(zone[eid]!)) {
       throw new RedzoneError('invalid-snapshot', `$.state.zones: ${world.labels[eid]} is in the ${ZONE_NAMES[zone[eid]!]} but in no list of it`)
     }
   }

@@ -17,16 +17,14 @@ import { Await, awaitChoice, choiceMade } from '../../core/await.js'
 import { equipTargetError } from './equip-targets.js'
 import { needsTarget, spellTargetCheck } from './targets.js'
 
-
 /** CR 701.23: whether a card qualifies for a search ("cards of these types with mana value at most N"). */
 export function qualifiesForSearch(world: GameWorld, card: Eid, search: SearchSpec): boolean {
   const data = world.cardData[card]
   if (!data) return false
   const types = world.types.mask[card]!
   // A loop, not `some`: its closure would be allocated at each card of a library asked.
-  let typeOk = false
-  for (const t of search.types) if (types & typeBit(t)) typeOk = true
-  return typeOk && manaValue(data.manaCost) <= search.maxManaValue
+  for (const t of search.types) if (types & typeBit(t)) return manaValue(data.manaCost) <= search.maxManaValue
+  return false
 }
 
 function fizzle(world: GameWorld, source: Eid, isSpell: boolean): void {
