@@ -53,12 +53,16 @@ const D_DEFAULT = 0
 const D_LETHAL_FIRST = 1
 const D_ALL = 2
 
-/** `[recipient, amount]` as entry `n` of `entries`, from `pairs` (reused by index); the next `n`. */
-function putPair(entries: [Eid, number][], pairs: [Eid, number][], n: number, recipient: Eid, amount: number): number {
-  const pair = (pairs[n] ??= [0, 0])
-  pair[0] = recipient
-  pair[1] = amount
-  entries[n] = pair
+/** An entry of an explicit damage assignment, as the builder fills it. */
+type Entry = { creature: Eid; recipient: Eid; amount: number }
+
+/** Entry `n` of `list`: `amount` of `creature`'s damage to `recipient`, its object `pool[n]` (reused); the next `n`. */
+function putEntry(list: Entry[], pool: Entry[], n: number, creature: Eid, recipient: Eid, amount: number): number {
+  const entry = (pool[n] ??= { creature: 0, recipient: 0, amount: 0 })
+  entry.creature = creature
+  entry.recipient = recipient
+  entry.amount = amount
+  list[n] = entry
   return n + 1
 }
 
@@ -147,11 +151,11 @@ export class DecisionBuilder {
   private readonly blockList: { blocker: Eid; attacker: Eid }[] = this.kept.declareBlockers.blockers as { blocker: Eid; attacker: Eid }[]
   private readonly attackEntries: { attacker: Eid; target: Eid }[] = []
   private readonly blockEntries: { blocker: Eid; attacker: Eid }[] = []
-  private readonly assignList: { creature: Eid; recipient: Eid; amount: number }[] = this.kept.assignDamage.assignments as { creature: Eid; recipient: Eid; amount: number }[]
-  private readonly assignEntries: { creature: Eid; recipient: Eid; amount: number }[] = []
-  /** `entriesOf`'s list of each damage candidate, and its pairs by index (kept when a list is cut). */
-  private readonly entryLists: [Eid, number][][] = []
-  private readonly entryPairs: [Eid, number][][] = []
+  private readonly assignList: Entry[] = this.kept.assignDamage.assignments as Entry[]
+  private readonly assignEntries: Entry[] = []
+  /** `indicesOf`'s divisions to compare with an action's (apart from the kept action's list, which it may be given). */
+  private readonly probeList: Entry[] = []
+  private readonly probeEntries: Entry[] = []
 
   /**
    * `mask`: where the mask is kept (ACTION_SIZE bytes: a `VecEnv`'s row of its masks, read in
@@ -653,59 +657,43 @@ export class DecisionBuilder {
    * at each call: read it before the next (the damage plan's check and `act` keep nothing of it).
    */
   private explicitUpTo(end: number): ExplicitAssignment | null {
-    const damage = this.legal!.damage
-    const list = this.assignList
     let n = 0
     for (let c = 0; c < end; c++) {
-      if (this.verb[c] === D_DEFAULT) continue
-      const entries = this.entriesOf(c, this.verb[c]!, this.choice[c]!)
-      for (let k = 0; k < entries.length; k++) {
-        const entry = (this.assignEntries[n] ??= { creature: 0, recipient: 0, amount: 0 })
-        entry.creature = damage[c]!.creature
-        entry.recipient = entries[k]![0]
-        entry.amount = entries[k]![1]
-        list[n++] = entry
-      }
+      if (this.verb[c] !== D_DEFAULT) n = this.divide(c, this.verb[c]!, this.choice[c]!, this.assignList, this.assignEntries, n)
     }
-    return n === 0 ? null : listOf(list, n)
+    return n === 0 ? null : listOf(this.assignList, n)
   }
 
   /**
    * The division of damage candidate `c` by `verb` from recipient `first`: all to `first`, or
    * lethal damage to `first`, then to the others in order (a player takes all that is left), the
-   * rest to `first`. Into the candidate's own list (`entryLists[c]`), refilled at each call for it:
-   * read it before the next.
+   * rest to `first`. As entries of `list` from `n` (objects from `pool`): the next `n`.
    */
-  private entriesOf(c: number, verb: number, first: Eid): [Eid, number][] {
+  private divide(c: number, verb: number, first: Eid, list: Entry[], pool: Entry[], n: number): number {
     const world = this.world
     const { creature, amount, recipients } = this.legal!.damage[c]!
-    const entries = (this.entryLists[c] ??= [])
-    const pairs = (this.entryPairs[c] ??= [])
-    let n = 0
-    if (verb === D_ALL) n = putPair(entries, pairs, n, first, amount)
-    else {
-      resetDamagePlan(world.plan)
-      const deathtouch = (world.kw.effective[creature]! & KW_DEATHTOUCH) !== 0
-      let rest = amount
-      for (let k = -1; k < recipients.length && rest > 0; k++) {
-        const r = k < 0 ? first : recipients[k]!
-        if (k >= 0 && r === first) continue
-        const types = world.types.mask[r]!
-        const give = world.players.isPlayer[r] ? rest : types & T_CREATURE ? Math.min(rest, lethalDamageNeeded(world, r, deathtouch)) : types & T_PLANESWALKER ? Math.min(rest, Math.max(0, world.stats.loyalty[r]!)) : 0
-        if (give > 0) {
-          n = putPair(entries, pairs, n, r, give)
-          rest -= give
-        }
-      }
-      if (rest > 0) {
-        let at = 0
-        while (at < n && entries[at]![0] !== first) at++
-        if (at < n) entries[at]![1] += rest
-        else n = putPair(entries, pairs, n, first, rest)
+    if (verb === D_ALL) return putEntry(list, pool, n, creature, first, amount)
+    const start = n
+    resetDamagePlan(world.plan)
+    const deathtouch = (world.kw.effective[creature]! & KW_DEATHTOUCH) !== 0
+    let rest = amount
+    for (let k = -1; k < recipients.length && rest > 0; k++) {
+      const r = k < 0 ? first : recipients[k]!
+      if (k >= 0 && r === first) continue
+      const types = world.types.mask[r]!
+      const give = world.players.isPlayer[r] ? rest : types & T_CREATURE ? Math.min(rest, lethalDamageNeeded(world, r, deathtouch)) : types & T_PLANESWALKER ? Math.min(rest, Math.max(0, world.stats.loyalty[r]!)) : 0
+      if (give > 0) {
+        n = putEntry(list, pool, n, creature, r, give)
+        rest -= give
       }
     }
-    cutTo(entries, n)
-    return entries
+    if (rest > 0) {
+      let at = start
+      while (at < n && list[at]!.recipient !== first) at++
+      if (at < n) list[at]!.amount += rest
+      else n = putEntry(list, pool, n, creature, first, rest)
+    }
+    return n
   }
 
   /**
@@ -754,11 +742,11 @@ export class DecisionBuilder {
       }
       case 'assignDamage': {
         if (action.assignments.some((a) => !legal.damage.some((d) => d.creature === a.creature))) return null
-        const sums = (entries: readonly (readonly [Eid, number])[]): string =>
-          [...entries.reduce((m, [r, n]) => m.set(r, (m.get(r) ?? 0) + n), new Map<Eid, number>())].filter(([, n]) => n > 0).sort((a, b) => a[0] - b[0]).join(';')
+        const sums = (entries: readonly { recipient: Eid; amount: number }[]): string =>
+          [...entries.reduce((m, e) => m.set(e.recipient, (m.get(e.recipient) ?? 0) + e.amount), new Map<Eid, number>())].filter(([, n]) => n > 0).sort((a, b) => a[0] - b[0]).join(';')
         for (let c = 0; c < legal.damage.length; c++) {
           const { creature, recipients } = legal.damage[c]!
-          const given = action.assignments.filter((a) => a.creature === creature).map((a) => [a.recipient, a.amount] as const)
+          const given = action.assignments.filter((a) => a.creature === creature)
           if (given.length === 0) {
             out.push(ACTION_STOP)
             continue
@@ -766,7 +754,9 @@ export class DecisionBuilder {
           const want = sums(given)
           let found = -1
           for (const r of recipients) {
-            for (const verb of [D_LETHAL_FIRST, D_ALL]) if (found < 0 && sums(this.entriesOf(c, verb, r)) === want) found = this.on(r, verb === D_ALL)
+            for (const verb of [D_LETHAL_FIRST, D_ALL]) {
+              if (found < 0 && sums(this.probeList.slice(0, this.divide(c, verb, r, this.probeList, this.probeEntries, 0))) === want) found = this.on(r, verb === D_ALL)
+            }
           }
           if (!push(found)) return null
         }

@@ -122,8 +122,12 @@ function candidateActions(world: GameWorld, builder: DecisionBuilder, rng: Rng):
       // a verb on a recipient's slot (lethal-first: select, all to it: alternate).
       const damage = builder['legal']!.damage
       const slot = (r: Eid): number => builder.slots.slot(r)
-      // Copied: `entriesOf` refills the candidate's one list at each call.
-      const entriesOf = (c: number, verb: number, r: Eid): [Eid, number][] => builder['entriesOf'](c, verb, r).map(([e, n]): [Eid, number] => [e, n])
+      // The builder's division (`divide`) into a list of the test's own, as [recipient, amount] pairs.
+      const entriesOf = (c: number, verb: number, r: Eid): [Eid, number][] => {
+        const list: { creature: Eid; recipient: Eid; amount: number }[] = []
+        const n = builder['divide'](c, verb, r, list, [], 0)
+        return list.slice(0, n).map((e): [Eid, number] => [e.recipient, e.amount])
+      }
       const options = damage.map((d, c) => [
         { index: ACTION_STOP, entries: null },
         ...d.recipients.flatMap((r) => [
