@@ -132,10 +132,10 @@ interface EnvGame {
  *
  * Allocation: the buffers and each game's world and decision state are made once, and the
  * learner's legal actions are refilled in place (`legalActionsInto`: their lists and options are
- * kept per game). A step allocates what the engine allocates per decision (the `PlayerAction`
- * given to `act`, the stack entry of a spell or ability, a payment's list of lands, the list of
- * permanents after one entered or left: about 560 bytes a masked step at N = 256 in self-play), the
- * built-in opponents' own lists, and with `onRecord` the action strings of the record.
+ * kept per game). Once warm, a self-play step allocates 1-3 bytes a masked step at N = 256 (the
+ * bench's `rl.bytesPerStep`): a new game's zone lists growing again after the restore that starts
+ * it. The built-in opponents allocate their own lists, and `onRecord` the action strings of the
+ * record.
  */
 export class VecEnv {
   readonly n: number
