@@ -48,8 +48,9 @@ const COUNTS = {
   // Past V8's compilation, by masked steps (N of them a unit) at every N: counted from about 300,000
   // masked steps to 400,000. From 25,600 to 76,800 (the counts before 2026-12-06 17:30 UTC) V8
   // still compiled about 60 functions at N = 256 (`node --trace-opt`), about 30% of the count
-  // (62,600 instructions a masked step against 43,000 from 102,400 to 307,200); past 300,000 it
-  // compiles about one function every 25,000 masked steps.
+  // (62,600 instructions a masked step against 41,200 from 300,000 to 400,000); past 300,000 it
+  // compiles about one function every 50,000 masked steps. Two runs of the same code still differ
+  // by up to 5% (docs/benchmark-history.md, "Counting the learning env past V8's compiling").
   rl: (n) => [Math.ceil(300_000 / n), Math.ceil(400_000 / n)],
   serve: (n) => [Math.ceil(300_000 / n), Math.ceil(400_000 / n)],
 }
