@@ -153,9 +153,6 @@ export class DecisionBuilder {
   private readonly blockEntries: { blocker: Eid; attacker: Eid }[] = []
   private readonly assignList: Entry[] = this.kept.assignDamage.assignments as Entry[]
   private readonly assignEntries: Entry[] = []
-  /** `indicesOf`'s divisions to compare with an action's (apart from the kept action's list, which it may be given). */
-  private readonly probeList: Entry[] = []
-  private readonly probeEntries: Entry[] = []
 
   /**
    * `mask`: where the mask is kept (ACTION_SIZE bytes: a `VecEnv`'s row of its masks, read in
@@ -755,7 +752,11 @@ export class DecisionBuilder {
           let found = -1
           for (const r of recipients) {
             for (const verb of [D_LETHAL_FIRST, D_ALL]) {
-              if (found < 0 && sums(this.probeList.slice(0, this.divide(c, verb, r, this.probeList, this.probeEntries, 0))) === want) found = this.on(r, verb === D_ALL)
+              if (found >= 0) continue
+              // A division in a list of its own (not the kept action's, which `action` may be).
+              const division: Entry[] = []
+              this.divide(c, verb, r, division, [], 0)
+              if (sums(division) === want) found = this.on(r, verb === D_ALL)
             }
           }
           if (!push(found)) return null
