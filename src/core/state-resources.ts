@@ -477,9 +477,7 @@ const rng: TapedResource<'rng', 'rng', RngState> = {
     v[n - 1] = s[3]
   },
   read(world: GameContext, t: Tape): void {
-    const v = t.nums
-    const n = (t.n += 4)
-    world.rng.setState([v[n - 4]!, v[n - 3]!, v[n - 2]!, v[n - 1]!])
+    world.rng.setState(t.nums, (t.n += 4) - 4)
   },
   shape: { list: 'bits', length: 4 },
 }
