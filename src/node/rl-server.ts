@@ -108,6 +108,9 @@ export class RlServer {
   private bits: Int32Array<ArrayBufferLike> = new Int32Array(0)
   /** The delta transport: the spans around the object rows of the env being written, as they were before (`SPANS` floats). */
   private readonly before = new Int32Array(SPANS)
+  /** The delta transport: the histogram floats of the env being written that were nonzero before (`ObjectRows.histogram` then; the first `beforeHistogramCount`). */
+  private readonly beforeHistogram = new Int16Array(OBS_SIZE - OFFSET.myGraveyard)
+  private beforeHistogramCount = 0
   /**
    * The delta transport: views of each env's spans in `bits` (env `i`'s at `i * SPAN_COUNT`),
    * made once, so that `saveSpans` copies them with the builtin `set` (a loop over a typed array
@@ -265,7 +268,7 @@ export class RlServer {
       this.resend = new Uint8Array(n).fill(RESEND_NONZERO)
       this.resendAny = true
       // Each env's changes are taken as it is written, while its row is in cache.
-      onWriting(env, (i) => this.saveSpans(i))
+      onWriting(env, (i) => this.saveSpans(env, i))
       onWritten(env, (i) => this.capture(env, i))
     }
     this.info = {
@@ -308,8 +311,8 @@ export class RlServer {
     return [header(0, head.length + obs.length + mask.length + finalBytes), head, obs, mask, ...finals]
   }
 
-  /** The delta transport, as env `i` is about to be written: the spans around its object rows as they are. */
-  private saveSpans(i: number): void {
+  /** The delta transport, as env `i` is about to be written: the spans around its object rows as they are, and which of its histogram floats are nonzero. */
+  private saveSpans(env: VecEnv, i: number): void {
     const before = this.before
     const views = this.spanViews
     this.writing = i
@@ -319,11 +322,18 @@ export class RlServer {
       before.set(view, k)
       k += view.length
     }
+    const rows = envRows(env, i)
+    const listed = rows.histogram
+    const saved = this.beforeHistogram
+    const count = rows.histogramCount
+    for (let t = 0; t < count; t++) saved[t] = listed[t]!
+    this.beforeHistogramCount = count
   }
 
   /**
    * The delta transport, once env `i` is written: the floats of the spans around its object rows
-   * that differ from before the write (`saveSpans`), and the floats of its object rows the writer
+   * that differ from before the write (`saveSpans`; of the histograms, only the floats nonzero
+   * before or after it are compared), and the floats of its object rows the writer
    * wrote (`ObjectRows.written`: each group of floats one of which may have changed), added to the
    * request's changes; or, for an env the client holds nothing known of (`resend`), its whole row.
    * An env is written once a request (`VecEnv`): a second write would list its floats twice, so it
@@ -352,14 +362,31 @@ export class RlServer {
     let count = index.length
     const ids = index.items
     const values = value.items
-    let k = 0
-    for (let q = 0; q < SPAN_BOUNDS.length; q += 2) {
-      for (let j = base + SPAN_BOUNDS[q]!, e = base + SPAN_BOUNDS[q + 1]!; j < e; j++, k++) {
-        const v = bits[j]!
-        if (v === before[k]) continue
-        ids[count] = j
-        values[count++] = v
-      }
+    // The globals and the players, float by float.
+    for (let j = base, e = base + OFFSET.objects, k = 0; j < e; j++, k++) {
+      const v = bits[j]!
+      if (v === before[k]) continue
+      ids[count] = j
+      values[count++] = v
+    }
+    // The histograms: a float of theirs is nonzero only while the rows list it
+    // (`ObjectRows.histogram`), so what changed is among the floats listed before the write (each
+    // compared with its value then) and those listed after it that were zero before.
+    const shift = OFFSET.objects - OFFSET.myGraveyard
+    const listedBefore = this.beforeHistogram
+    for (let t = 0, e = this.beforeHistogramCount; t < e; t++) {
+      const at = listedBefore[t]!
+      const v = bits[base + at]!
+      if (v === before[at + shift]) continue
+      ids[count] = base + at
+      values[count++] = v
+    }
+    const listed = rows.histogram
+    for (let t = 0, e = rows.histogramCount; t < e; t++) {
+      const at = listed[t]!
+      if (before[at + shift] !== 0) continue
+      ids[count] = base + at
+      values[count++] = bits[base + at]!
     }
     const touched = rows.touched
     const written = rows.written

@@ -358,9 +358,13 @@ export class ObjectRows {
   private readonly marked: Uint8Array
   private readonly markedList: Int16Array
   private markedCount = 0
-  /** The histogram floats (from the observation's offset) that are nonzero, each once. */
-  private readonly histogram: Int16Array
-  private histogramCount = 0
+  /**
+   * The histogram floats (from the observation's offset) that are nonzero, each once (the first
+   * `histogramCount`): every other float of the histograms is zero. Read by `redzone serve`'s
+   * delta transport, which compares only these floats as they were before a write and after it.
+   */
+  readonly histogram: Int16Array
+  histogramCount = 0
   /**
    * The rows any float of which was written since `forgetTouched` (each once, the first
    * `touchedCount`), and in `written` which of their floats: row `s`'s features 0-31 are the bits

@@ -234,6 +234,13 @@ describe('redzone-rl/3: serve', () => {
     const bits = new Uint32Array(env.obs.buffer, env.obs.byteOffset, env.obs.length)
     const before = new Uint32Array(n * OBS_SIZE)
     const changed = new Set<number>()
+    // The histograms (graveyards and the library seen in a search): the server compares only the
+    // floats they list nonzero before and after a write, so each must see floats rise from zero,
+    // rise and fall to zero.
+    const histograms = [['myGraveyard', OFFSET.myGraveyard, OFFSET.theirGraveyard], ['theirGraveyard', OFFSET.theirGraveyard, OFFSET.myLibrarySeen], ['myLibrarySeen', OFFSET.myLibrarySeen, OBS_SIZE]] as const
+    const histogramMoves = new Set<string>()
+    const floats = new Float32Array(bits.buffer, bits.byteOffset, bits.length)
+    const floatsBefore = new Float32Array(before.buffer)
     const rng = new Rng(3)
     let batches = 0
     const apply = (r: { status: number; body: Buffer }): void => {
@@ -244,6 +251,14 @@ describe('redzone-rl/3: serve', () => {
         for (let r = 0; r < OBJECT_SLOTS; r++) {
           const row = i * OBS_SIZE + OFFSET.objects + r * OBJECT_SIZE
           for (let f = 0; f < OBJECT_SIZE; f++) if (bits[row + f] !== before[row + f]) changed.add(f)
+        }
+        for (const [name, first, end] of histograms) {
+          for (let j = i * OBS_SIZE + first, e = i * OBS_SIZE + end; j < e; j++) {
+            const now = floats[j]!
+            const then = floatsBefore[j]!
+            if (now > then) histogramMoves.add(`${name} ${then === 0 ? 'from zero' : 'up'}`)
+            else if (now < then) histogramMoves.add(`${name} ${now === 0 ? 'to zero' : 'down'}`)
+          }
         }
       }
       before.set(bits)
@@ -256,6 +271,11 @@ describe('redzone-rl/3: serve', () => {
     // planeswalkers card. Every other object feature changed.
     const never = OBJECT_FEATURES.filter((_, f) => !changed.has(f)).map((feature) => feature.name)
     expect(never).toEqual(['loyalty', 'keyword.indestructible', 'keyword.trample over planeswalkers', 'type.planeswalker', 'type.sorcery'])
+    // A graveyard's count of a card only grows within a game (these decks take nothing out of a
+    // graveyard) and falls to zero at the next; the library seen is written for a search and cleared after it.
+    expect([...histogramMoves].sort()).toEqual(
+      ['myGraveyard from zero', 'myGraveyard to zero', 'myGraveyard up', 'myLibrarySeen from zero', 'myLibrarySeen to zero', 'theirGraveyard from zero', 'theirGraveyard to zero', 'theirGraveyard up'].sort(),
+    )
   }, 60_000)
 
   it('refuses requests before HELLO, a second HELLO, unknown ops and options, and wrong payload sizes', () => {
