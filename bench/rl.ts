@@ -150,7 +150,7 @@ export async function rlBench(options: { seconds: number; n: number; seed: numbe
   const byN = sweep(options, env, log)
   const pythonWorkers = workersRun(options, log)
   const python = await pythonRounds(options, () => {
-    const m = measure(options.seconds / 2)
+    const m = measure(options.seconds / PYTHON_ROUND_SHARE)
     return (m.steps * 1000) / m.ms
   }, log)
   const stepsPerSec = (full.steps * 1000) / full.ms
@@ -243,8 +243,13 @@ function workersRun(options: { seconds: number; n: number; seed: number }, log: 
   return { workers, stepsPerSec: many, oneServerStepsPerSec: one, scaling: many / one }
 }
 
-/** Alternated rounds of the in-process and the Python-driven loop, and the Python process's warm-up before them (seconds). */
-const PYTHON_ROUNDS = 4
+/**
+ * Alternated rounds of the in-process and the Python-driven loop, each `--rl-seconds` over
+ * `PYTHON_ROUND_SHARE` (the pairs of a ratio a second or so apart: this machine's speed moves
+ * within seconds), and the Python process's warm-up before them (seconds).
+ */
+const PYTHON_ROUNDS = 8
+const PYTHON_ROUND_SHARE = 4
 const PYTHON_WARMUP_SECONDS = 3
 
 /**
@@ -292,7 +297,7 @@ async function pythonRounds(
     if (ready.ready !== true) throw new Error(`bench: rl: python_rl.py: expected {"ready": true}, got ${JSON.stringify(ready)}`)
     for (let round = 0; round < PYTHON_ROUNDS; round++) {
       const node = inProcess()
-      child.stdin.write(`${JSON.stringify({ seconds: options.seconds / 2 })}\n`)
+      child.stdin.write(`${JSON.stringify({ seconds: options.seconds / PYTHON_ROUND_SHARE })}\n`)
       const result = (await next()) as { stepsPerSec: number; rejected: number; errors: number; transport: string }
       if (result.rejected !== 0 || result.errors !== 0) throw new Error(`bench: rl: from Python ${result.rejected} masked actions rejected, ${result.errors} games in error`)
       nodeRates.push(node)
