@@ -60,9 +60,9 @@ describe('rejection codes', () => {
 
   it('702.170g illegal-zone: plotting from exile or the stack (entity level)', () => {
     const game = newGame([...lands('A', 'Forest', 4), { ...cardInHand('paladin', 'A', 'Spinewoods Paladin'), zone: 'exile' }, ...LIBRARIES])
-    const request = { player: game.eid('A')!, card: game.eid('paladin')! }
-    rejectedUnchanged(game, () => plotCard(worldOf(game), { ...request, from: Zone.Exile }), 'illegal-zone', '702.170g')
-    rejectedUnchanged(game, () => plotCard(worldOf(game), { ...request, from: Zone.Stack }), 'illegal-zone', '702.170g')
+    const [player, card] = [game.eid('A')!, game.eid('paladin')!]
+    rejectedUnchanged(game, () => plotCard(worldOf(game), player, card, Zone.Exile), 'illegal-zone', '702.170g')
+    rejectedUnchanged(game, () => plotCard(worldOf(game), player, card, Zone.Stack), 'illegal-zone', '702.170g')
   })
 
   it('102.1 not-a-player, 800.4a left-the-game: a creature, or a player who has left the game, casting a spell', () => {

@@ -137,8 +137,8 @@ function answer(world: GameWorld, action: PlayerAction): ActionResult {
     case 'activate':
       return keepPriority(world, player, activateEquip(world, action))
     case 'plot':
-      // Not the action: a plot request may name another zone to plot from (702.170g), which no player's action does.
-      return keepPriority(world, player, plotCard(world, { player, card: action.card }))
+      // From the hand: a zone to plot from (702.170g) is an effect's, which no player's action names.
+      return keepPriority(world, player, plotCard(world, player, action.card))
     case 'declareAttackers': {
       const checked = checkAttackDeclaration(world, action.attackers)
       if (!checked.ok) return checked

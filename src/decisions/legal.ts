@@ -5,7 +5,7 @@ import { activateError, type ActivateRequest, type EquipAbility } from '../rules
 import { castCheck, instantSpeed } from '../rules/actions/cast.js'
 import { landCheck } from '../rules/actions/play-land.js'
 import { actorCheck } from '../rules/actions/preconditions.js'
-import { plotError, type PlotRequest } from '../rules/actions/plot.js'
+import { plotError } from '../rules/actions/plot.js'
 import { canAfford, costOf, manaSummary, type ManaSummary } from '../rules/mana/afford.js'
 import { hasSorceryTiming } from '../rules/spells/timing.js'
 import type { Eid } from '../core/events.js'
@@ -263,15 +263,6 @@ function activateOptions(world: GameWorld, player: Eid, out: ActivateOption[] | 
   return n
 }
 
-const PLOT_REQUEST: PlotRequest = { player: 0, card: 0 }
-
-/** One plot request, refilled: `plotError` reads it and keeps nothing of it. */
-function plotRequest(player: Eid, card: Eid): PlotRequest {
-  PLOT_REQUEST.player = player
-  PLOT_REQUEST.card = card
-  return PLOT_REQUEST
-}
-
 /** The cards with a plot ability (the `Plot` tag), in entity order, listed once per world and entities. */
 function plotCards(world: GameWorld): Int32Array {
   return (derivedLists(world).kinds.plotters ??= Int32Array.from(query(world, [Plot])).sort())
@@ -368,7 +359,7 @@ function fill(world: GameWorld, out: LegalActions, decision: Decision, r: Refill
         for (let i = 0; i < hand.length; i++) {
           const card = hand[i]!
           if (!hasComponent(world, card, Plot)) continue
-          const costs = plotError(world, plotRequest(player, card))
+          const costs = plotError(world, player, card)
           if (Array.isArray(costs) && someAffordable(world, mana, costs)) into.plot[n++] = card
         }
         out.plot = settle(into.plot, n, r?.none ?? into.plot)
@@ -508,7 +499,7 @@ export function hasPriorityOption(world: GameWorld, player: Eid): boolean {
   for (let k = 0; k < plotters.length; k++) {
     const card = plotters[k]!
     if (world.place.zone[card] !== Zone.Hand || world.place.owner[card] !== player) continue
-    const costs = plotError(world, plotRequest(player, card))
+    const costs = plotError(world, player, card)
     if (Array.isArray(costs) && someAffordable(world, mana, costs)) return true
   }
   return false

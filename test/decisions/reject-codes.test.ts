@@ -246,7 +246,7 @@ const CASES: Record<RejectCode, Case> = {
   // CR 702.170g: only an effect plots a card from another zone; the entity-level API says which (`from`).
   'illegal-zone': {
     setup: board(...lands('A', 'Forest', 4), { id: 'paladin', card: 'Spinewoods Paladin', owner: 'A', zone: 'exile' }),
-    act: (game) => plotCard(worldOf(game), { player: game.eid('A')!, card: game.eid('paladin')!, from: Zone.Exile }),
+    act: (game) => plotCard(worldOf(game), game.eid('A')!, game.eid('paladin')!, Zone.Exile),
   },
   // Effects from outside the game
   'illegal-amount': { setup: board(creature('bear', 'A', 2, 2)), act: (game) => game.dealDamage({ to: 'bear', amount: -1 }) },

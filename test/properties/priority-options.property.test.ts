@@ -76,7 +76,7 @@ function bruteForce(world: GameWorld, player: Eid): { play: string[]; cast: stri
       if (targets.length > 0) activate.push(`${object}:${ability}:${targets.join(',')}`)
     }
   }
-  const plot = lists.hand.filter((card) => checkPlot(world, { player, card }).ok).map(String)
+  const plot = lists.hand.filter((card) => checkPlot(world, player, card).ok).map(String)
   return { play: play.sort(), cast: cast.sort(), activate: activate.sort(), plot: plot.sort() }
 }
 

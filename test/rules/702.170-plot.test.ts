@@ -85,7 +85,7 @@ describe('CR 702.170 Plot', () => {
     expectRejected(drive(game).plotWhenPriority('A', 'paladin'), 'not-in-hand')
     // No player's action plots from elsewhere: a field beyond the action's own is not read.
     expectRejected(game.act({ type: 'plot', player: 'A', card: 'paladin', from: Zone.Graveyard } as never), 'not-in-hand')
-    expectOk(plotCard(worldOf(game), { player: game.eid('A')!, card: game.eid('paladin')!, from: Zone.Graveyard }))
+    expectOk(plotCard(worldOf(game), game.eid('A')!, game.eid('paladin')!, Zone.Graveyard))
     expect(obj(game, 'paladin')).toMatchObject({ zone: 'exile', plotted: true })
   })
 })

@@ -10,6 +10,10 @@ import { describe, expect, it } from 'vitest'
 import type { ObjectSpec } from '../../src/state/position.js'
 import { LIBRARIES, creature, drive, expectOk, expectRejected, lands, newGame, obj } from '../helpers.js'
 import { gameState } from '../../src/api/views.js'
+import { worldOf } from '../../src/api/game.js'
+import type { ParameterizedKeyword } from '../../components/abilities.js'
+import { activateEquip } from '../../src/rules/actions/activate.js'
+import { equipTargetError } from '../../src/rules/spells/equip-targets.js'
 
 function sword(extra: Partial<ObjectSpec> = {}): ObjectSpec {
   return {
@@ -125,6 +129,48 @@ describe('CR 702.6 Equip', () => {
   it('613 a position with an attached Equipment applies its effect', () => {
     const game = newGame([sword({ attachedTo: 'bear' }), creature('bear', 'A', 2, 2)])
     expect(obj(game, 'bear')).toMatchObject({ power: 4, keywords: ['first strike'] })
+  })
+
+  it('608.2b an equip ability whose target left the battlefield before it resolves does nothing: the Equipment stays unattached, its cost paid', () => {
+    const game = newGame([...lands('A', 'Plains', 2), sword(), creature('bear', 'A', 2, 2)])
+    const w = worldOf(game)
+    expectOk(activateEquip(w, { player: game.eid('A')!, object: game.eid('sword')!, ability: 'equip', target: game.eid('bear')! }))
+    expectOk(game.destroy('bear'))
+    expectOk(game.pass())
+    expectOk(game.pass())
+    expect(w.stack.length).toBe(0)
+    expect(obj(game, 'sword')).toMatchObject({ zone: 'battlefield', attachedTo: null })
+    expect([1, 2].map((i) => obj(game, `plains${i}`).tapped)).toEqual([true, true])
+  })
+
+  it('608.2b, 702.6: the quiet check (a resolving equip ability\'s, no message made) answers as the full one for every target', () => {
+    const game = newGame([
+      sword({ keywords: [{ equip: '{1}' }, { equip: '{1}', quality: 'Knight' }, { 'equip planeswalker': '{1}' }] }),
+      creature('bear', 'A', 2, 2),
+      creature('theirs', 'B', 2, 2),
+      { id: 'knight', card: 'Youthful Knight', controller: 'A' },
+      { id: 'pw', controller: 'A', types: ['planeswalker'], loyalty: 3 },
+      { id: 'land', card: 'Plains', controller: 'A' },
+      { id: 'grave', card: 'Youthful Knight', controller: 'A', zone: 'graveyard' },
+    ])
+    const w = worldOf(game)
+    const equipment = game.eid('sword')!
+    const abilities = w.abilities[equipment] as ParameterizedKeyword[]
+    expect(abilities.map((a) => a.kind)).toEqual(['equip', 'equip', 'equip planeswalker'])
+    let illegal = 0
+    for (const player of w.playerOrder) {
+      for (const ability of abilities) {
+        for (let target = 1; target < w.labels.length; target++) {
+          const full = equipTargetError(w, player, equipment, ability, target)
+          const quiet = equipTargetError(w, player, equipment, ability, target, true)
+          expect(quiet, `${w.labels[target]} for ${w.labels[player]} (${ability.kind})`).toBe(full === null ? null : true)
+          if (full !== null) illegal++
+        }
+      }
+    }
+    // Legal (the targets alone: who may activate is checked elsewhere): for A its bear and knight
+    // (equip), its knight (equip Knight) and its planeswalker (equip planeswalker); for B its creature (equip).
+    expect(illegal).toBe(2 * 3 * (w.labels.length - 1) - 5)
   })
 
   it('Loxodon Warhammer gives trample and lifelink', () => {

@@ -81,7 +81,7 @@ export function activateError(world: GameWorld, req: ActivateRequest, legal: Equ
     const a = abilities[k] as EquipAbility
     if (a.kind !== ability) continue
     first ??= a
-    if (equipTargetError(world, player, object, a, target) === null) legal[n++] = a
+    if (equipTargetError(world, player, object, a, target, true) === null) legal[n++] = a
   }
   if (!first) return reject('no-such-ability', `${label(world, object)} has no ${ability} ability`, '602.1')
   // No closure for the message: one over `ability` would have every call allocate a context.

@@ -7,22 +7,16 @@ import { label, type GameWorld } from '../../core/world.js'
 import { actorError } from './preconditions.js'
 import { cheapestPayable, payWithLands } from './pay.js'
 
-export interface PlotRequest {
-  player: Eid
-  card: Eid
-  /** CR 702.170g: an effect lets the plot ability work from this zone instead of the hand. */
-  from?: ZoneId
-}
-
 /**
  * CR 702.170a, 116.2k: the plot special action: any time the player has priority during their
  * main phase with an empty stack, exile the card from their hand and pay its plot cost (the
- * cheapest payable if it has several); it becomes plotted, with the turn it happened.
+ * cheapest payable if it has several); it becomes plotted, with the turn it happened. `from`:
+ * CR 702.170g, an effect lets the plot ability work from this zone instead of the hand. The
+ * player, card and zone are arguments (no request object: nothing is made per plot).
  */
-export function plotCard(world: GameWorld, req: PlotRequest): ActionResult {
-  const checked = checkPlot(world, req)
+export function plotCard(world: GameWorld, player: Eid, card: Eid, from?: ZoneId): ActionResult {
+  const checked = checkPlot(world, player, card, from)
   if (!checked.ok) return checked
-  const { player, card } = req
   payWithLands(world, player, checked.lands)
   moveToZone(world, card, Zone.Exile, '702.170a')
   world.cards.plotted[card] = 1
@@ -35,11 +29,11 @@ export function plotCard(world: GameWorld, req: PlotRequest): ActionResult {
 const itself = (cost: string): string => cost
 
 /** Everything that makes the plot special action illegal now (CR 702.170a, 116.2k), or the lands that pay for it. */
-export function checkPlot(world: GameWorld, req: PlotRequest): Rejection | { ok: true; lands: Eid[] } {
-  const costs = plotError(world, req)
+export function checkPlot(world: GameWorld, player: Eid, card: Eid, from?: ZoneId): Rejection | { ok: true; lands: Eid[] } {
+  const costs = plotError(world, player, card, from)
   if (!Array.isArray(costs)) return costs
-  const chosen = cheapestPayable(world, req.player, costs, itself)
-  if (chosen === null) return reject('cannot-pay', `${label(world, req.player)} can't pay the plot cost of ${label(world, req.card)} with untapped lands`, '702.170a')
+  const chosen = cheapestPayable(world, player, costs, itself)
+  if (chosen === null) return reject('cannot-pay', `${label(world, player)} can't pay the plot cost of ${label(world, card)} with untapped lands`, '702.170a')
   return chosen
 }
 
@@ -47,11 +41,9 @@ export function checkPlot(world: GameWorld, req: PlotRequest): Rejection | { ok:
 const COSTS: string[] = []
 
 /** Everything but the cost that makes the plot special action illegal now, or the card's plot costs (a list refilled at each call: read it before asking again). */
-export function plotError(world: GameWorld, req: PlotRequest): Rejection | string[] {
-  const { player, card } = req
+export function plotError(world: GameWorld, player: Eid, card: Eid, from: ZoneId = Zone.Hand): Rejection | string[] {
   const actor = actorError(world, player)
   if (actor) return actor
-  const from = req.from ?? Zone.Hand
   const name = label(world, card)
   const data = world.cardData[card]
   // Only cards have card data (players have none).

@@ -139,7 +139,7 @@ function resolveTrigger(world: GameWorld, item: Extract<StackItem, { kind: 'trig
 
 function resolveEquip(world: GameWorld, item: Extract<StackItem, { kind: 'equip' }>): void {
   const { source, controller, target, ability } = item
-  if (world.place.zone[source] !== Zone.Battlefield || equipTargetError(world, controller, source, ability, target) !== null) {
+  if (world.place.zone[source] !== Zone.Battlefield || equipTargetError(world, controller, source, ability, target, true) !== null) {
     fizzle(world, source, false)
     return
   }
