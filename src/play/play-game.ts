@@ -63,16 +63,47 @@ export function onlyPass(legal: LegalActions): boolean {
  * taken for the agents and not recorded: replay takes them the same way.
  */
 export function forcedAction(legal: LegalActions): PlayerAction | null {
+  return forcedActionInto(legal, null)
+}
+
+/** Kept objects for the forced actions (the learning env's: `act` reads an action at once and keeps nothing of it). */
+export interface ForcedActions {
+  pass: Extract<PlayerAction, { type: 'pass' }>
+  keep: Extract<PlayerAction, { type: 'keep' }>
+  discard: Extract<PlayerAction, { type: 'discard' }>
+  bottom: Extract<PlayerAction, { type: 'bottom' }>
+}
+
+/** New kept objects for `forcedActionInto`. */
+export function forcedActions(): ForcedActions {
+  return { pass: { type: 'pass', player: 0 }, keep: { type: 'keep', player: 0 }, discard: { type: 'discard', player: 0, cards: [] }, bottom: { type: 'bottom', player: 0, cards: [] } }
+}
+
+/** `forcedAction`, into `into`'s kept object of the action's type when given (no object made; the cards are `legal`'s list), else a new one. */
+export function forcedActionInto(legal: LegalActions, into: ForcedActions | null): PlayerAction | null {
   const player = legal.player
   if (player === null) return null
   switch (legal.kind) {
-    case 'priority':
-      return onlyPass(legal) ? { type: 'pass', player } : null
+    case 'priority': {
+      if (!onlyPass(legal)) return null
+      const action = into ? into.pass : { type: 'pass' as const, player }
+      action.player = player
+      return action
+    }
     case 'discard':
-    case 'bottom':
-      return legal.cards.length === legal.count ? { type: legal.kind, player, cards: legal.cards } : null
-    case 'mulligan':
-      return legal.mulligan ? null : { type: 'keep', player }
+    case 'bottom': {
+      if (legal.cards.length !== legal.count) return null
+      const action = into ? into[legal.kind] : { type: legal.kind, player, cards: legal.cards }
+      action.player = player
+      action.cards = legal.cards
+      return action
+    }
+    case 'mulligan': {
+      if (legal.mulligan) return null
+      const action = into ? into.keep : { type: 'keep' as const, player }
+      action.player = player
+      return action
+    }
     default:
       return null
   }
@@ -116,8 +147,13 @@ class Eliminations {
 export function endReason(world: GameWorld, lastOut?: readonly number[]): GameEndReason {
   // The game ended when its last players left: why they did (with several players, someone who
   // drew from an empty library turns earlier doesn't make a later death by damage one).
+  // By index (no iterator and no list made: called once a game, often before V8 optimizes it).
   const order = world.playerOrder
-  for (const p of lastOut ? lastOut.map((seat) => order[seat]!) : order) if (!inGame(world, p) && world.players.life[p]! > 0) return 'empty-library'
+  const n = lastOut ? lastOut.length : order.length
+  for (let k = 0; k < n; k++) {
+    const p = order[lastOut ? lastOut[k]! : k]!
+    if (!inGame(world, p) && world.players.life[p]! > 0) return 'empty-library'
+  }
   return 'life'
 }
 

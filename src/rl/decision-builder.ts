@@ -431,7 +431,11 @@ export class DecisionBuilder {
         const kind = this.kind as 'search' | 'discard' | 'bottom'
         // CR 701.23: stop picking: the cards picked, none included (the search finds nothing and the library is still shuffled, 701.24);
         // the mulligan index before any pick: decline the search (a "you may" search; no shuffle).
-        if (index === ACTION_MULLIGAN) return { type: 'search', player, cards: null }
+        if (index === ACTION_MULLIGAN) {
+          const action = this.simple('search', player)
+          action.cards = null
+          return action
+        }
         if (!stop) {
           const card = this.option[index]!
           this.picks[this.pickCount++] = card

@@ -18,7 +18,7 @@ import { randomAgent } from '../play/agents/random.js'
 import { searchAgent } from '../play/agents/search.js'
 import { resolveDeck, type DeckSpec } from '../play/decks.js'
 import { encodeAction } from '../play/encode.js'
-import { DEFAULT_MAX_STEPS, endReason, forcedAction, gameRecordHead, mixSeed, onlyPass, seatOf } from '../play/play-game.js'
+import { DEFAULT_MAX_STEPS, endReason, forcedAction, forcedActionInto, forcedActions, gameRecordHead, mixSeed, seatOf, type ForcedActions } from '../play/play-game.js'
 import type { GameEndReason, GameRecord } from '../play/record.js'
 import { deckPosition } from '../play/setup.js'
 import { GameView } from '../play/view.js'
@@ -107,8 +107,8 @@ interface EnvGame {
   legal: LegalActions
   /** The learner's pending decision, refilled at each of its decisions (read by `legalActionsInto` and the builder, kept by neither). */
   decision: Decision
-  /** The learner's forced pass, refilled at each (`act` keeps none). */
-  pass: Extract<PlayerAction, { type: 'pass' }>
+  /** The learner's forced actions (a pass, a keep, a discard or bottom of the whole hand), refilled at each (`act` keeps none). */
+  forced: ForcedActions
 }
 
 /**
@@ -237,7 +237,7 @@ export class VecEnv {
         written: -1,
         legal: emptyLegalActions(),
         decision: { kind: 'priority', player: null, rule: '', count: 0 },
-        pass: { type: 'pass', player: 0 },
+        forced: forcedActions(),
       }
     })
     this.reset()
@@ -400,8 +400,8 @@ export class VecEnv {
         // asked); an agent's in new ones (it may keep them).
         const decision = agent ? pendingDecision(world) : pendingDecisionInto(world, g.decision, kind)
         const legal = agent ? legalActions(world) : legalActionsInto(world, g.legal, decision)
-        // The learner's forced pass in the env's kept one (`act` keeps none); the rest as `playGame` takes them.
-        const forced = !agent && onlyPass(legal) ? this.learnerPass(g, legal.player!) : forcedAction(legal)
+        // The learner's forced action in the env's kept one (`act` keeps none); an agent's as `playGame` takes them.
+        const forced = agent ? forcedAction(legal) : forcedActionInto(legal, g.forced)
         if (forced !== null) {
           this.take(i, forced, false)
           continue
@@ -422,12 +422,6 @@ export class VecEnv {
         this.finish(i, null, 'error', (error as Error).message)
       }
     }
-  }
-
-  /** A pass of `player` in the env's kept object. */
-  private learnerPass(g: EnvGame, player: Eid): PlayerAction {
-    g.pass.player = player
-    return g.pass
   }
 
   /** Gives an action to the game (`act`) and counts the decision; a rejection ends the game as an error. */

@@ -18,7 +18,7 @@ import { hasPriorityOption, legalActions as worldLegalActions } from '../../src/
 import { worldDigest } from '../../src/state/digest.js'
 import type { Game } from '../../src/api/game.js'
 import { randomAction } from '../../src/play/agents/random.js'
-import { forcedAction } from '../../src/play/play-game.js'
+import { forcedAction, forcedActionInto, forcedActions } from '../../src/play/play-game.js'
 import { createDeckGame } from '../../src/play/setup.js'
 import { GameView } from '../../src/play/view.js'
 import { Rng } from '../../src/core/rng.js'
@@ -329,5 +329,26 @@ describe('property: legalActions and act agree in positions of random games', ()
       })
     }
     expect(checked).toBeGreaterThan(GAMES * 20)
+  }, 60_000)
+
+  it('117.3d, 514.1, 103.5: a forced action into kept objects (the learning env\'s) is the forced action, in the kept object of its type', () => {
+    const kept = forcedActions()
+    const none = (): void => {}
+    const seen = new Map<string, number>()
+    for (let seed = 1; seed <= GAMES; seed++) {
+      exploreGame(seed, 0, none, (game, at) => {
+        const legal = worldLegalActions(worldOf(game))
+        const fresh = forcedAction(legal)
+        const into = forcedActionInto(legal, kept)
+        if (fresh === null) return expect(into, at).toBe(null)
+        expect(into, at).toBe(kept[fresh.type as keyof typeof kept])
+        expect({ ...into }, at).toEqual(fresh)
+        seen.set(fresh.type, (seen.get(fresh.type) ?? 0) + 1)
+      })
+    }
+    // Forced passes in every game; a forced keep (after seven mulligans) and a forced bottom (of the
+    // whole hand) in these 30 games too; no forced discard (every card in hand) comes in them.
+    expect(seen.get('pass')).toBeGreaterThan(GAMES * 20)
+    if (GAMES === 30) expect([...seen.keys()].sort()).toEqual(['bottom', 'keep', 'pass'])
   }, 60_000)
 })
