@@ -67,7 +67,10 @@ export class Rng {
     return [s[0]! | 0, s[1]!, s[2]!, s[3]!]
   }
 
-  /** Sets the state `state()` gave, from `state[at .. at + 4]` (a restore reads it from its tape in place: no array made). */
+  /** Sets the state `state()` gave. */
+  setState(state: readonly [number, number, number, number]): void
+  /** The same from `state[at .. at + 4]` (a restore reads it from its tape in place: no array made). */
+  setState(state: ArrayLike<number>, at: number): void
   setState(state: ArrayLike<number>, at = 0): void {
     // Word by word: `set` from an array is a builtin call that costs a restore more than the stores.
     for (let i = 0; i < 4; i++) this.s[i] = state[at + i]!

@@ -335,7 +335,7 @@ export class DecisionBuilder {
   /**
    * `apply` without a new object for the simple kinds (pass, play, plot, cast, activate,
    * mulligan, keep), the declarations of attackers and blockers, the damage division and picks
-   * (a declined search excepted): the builder's own, overwritten by the next call. For `VecEnv`, which hands it to `act` at once (the
+   * (a declined search included): the builder's own, overwritten by the next call. For `VecEnv`, which hands it to `act` at once (the
    * gate keeps none of these: a declaration is read and dropped by its step before `act` returns);
    * reached as `builder['take']`.
    */
