@@ -12,15 +12,25 @@ import { cutTo } from './lists.js'
  * answers only grow with the world. Hot loops (each step's untap, cleanup, the enumerator) read
  * them instead of asking bitecs every time.
  */
-type Kind = 'cards' | 'creatures' | 'lands' | 'planeswalkers'
-const TAGS: Record<Kind, object> = { cards: Card, creatures: Creature, lands: Land, planeswalkers: Planeswalker }
+export const CARDS = 0
+export const CREATURES = 1
+export const LANDS = 2
+export const PLANESWALKERS = 3
+/** A kind's index in `GameWorld['derived'].kinds`: a number, so that the list is an element read (a read by a name that varies goes megamorphic in V8). */
+type Kind = typeof CARDS | typeof CREATURES | typeof LANDS | typeof PLANESWALKERS
+const TAGS = [Card, Creature, Land, Planeswalker]
+const KIND_NAMES = ['cards', 'creatures', 'lands', 'planeswalkers']
+/** In `kinds` after the four kinds: the lands' mana masks by entity (afford.ts), the objects with an equip ability and the cards with plot (legal.ts). */
+export const LAND_MASKS = 4
+export const EQUIPPERS = 5
+export const PLOTTERS = 6
 
 export function entitiesOf(world: GameWorld, kind: Kind): Int32Array {
   const derived = derivedLists(world)
   let list = derived.kinds[kind]
   if (list === undefined) {
     // In entity order (the order a position lists its objects; the default payment follows it for lands).
-    list = Int32Array.from(query(world, [TAGS[kind]])).sort()
+    list = Int32Array.from(query(world, [TAGS[kind]!])).sort()
     derived.kinds[kind] = list
   }
   return list
@@ -30,7 +40,7 @@ export function entitiesOf(world: GameWorld, kind: Kind): Int32Array {
 export function derivedLists(world: GameWorld): GameWorld['derived'] {
   let derived = world.derived
   if (derived.entities !== world.labels.length) {
-    derived = { entities: world.labels.length, kinds: {}, battlefield: null, store: [] }
+    derived = { entities: world.labels.length, kinds: [], battlefield: null, store: [] }
     world.derived = derived
   }
   return derived
@@ -46,7 +56,7 @@ export function battlefieldOf(world: GameWorld): readonly Eid[] {
   let list = derived.battlefield
   if (list === null) {
     const zone = world.place.zone
-    const cards = entitiesOf(world, 'cards')
+    const cards = entitiesOf(world, CARDS)
     // Into the world's one list, written by index and cut (`cutTo`): no new list at a zone change.
     // By index: a typed array's iterator costs twice as much here.
     list = derived.battlefield = derived.store
@@ -64,10 +74,10 @@ export function battlefieldOf(world: GameWorld): readonly Eid[] {
  * step in lockstep). Checked on the four kinds; a world built otherwise is a bug.
  */
 export function shareKinds(from: GameWorld, world: GameWorld): void {
-  for (const kind of Object.keys(TAGS) as Kind[]) {
-    const a = entitiesOf(from, kind)
-    const b = entitiesOf(world, kind)
-    if (a.length !== b.length || a.some((eid, i) => b[i] !== eid)) throw internalError(`shareKinds: the worlds' ${kind} differ`)
+  for (let kind = CARDS; kind <= PLANESWALKERS; kind++) {
+    const a = entitiesOf(from, kind as Kind)
+    const b = entitiesOf(world, kind as Kind)
+    if (a.length !== b.length || a.some((eid, i) => b[i] !== eid)) throw internalError(`shareKinds: the worlds' ${KIND_NAMES[kind]} differ`)
   }
   derivedLists(world).kinds = derivedLists(from).kinds
 }

@@ -156,10 +156,10 @@ export interface GameContext {
   /**
    * Lists derived from the entities, which only change when entities are added (`entities` is the
    * count they were made for): the entities of each kind (`entity-lists.ts`) and the lands' mana
-   * masks by entity (`afford.ts`, as `kinds.landMasks`); and the cards on the battlefield, listed again into `store` after a card entered or
+   * masks by entity and more at the indexes `entity-lists.ts` names; and the cards on the battlefield, listed again into `store` after a card entered or
    * left it (`moveToZone`) or a restore (`battlefieldOf`).
    */
-  derived: { entities: number; kinds: { [kind: string]: Int32Array | undefined }; battlefield: Eid[] | null; store: Eid[] }
+  derived: { entities: number; kinds: (Int32Array | undefined)[]; battlefield: Eid[] | null; store: Eid[] }
   pending: PendingChoices
   events: GameEmitter
   rng: Rng
@@ -242,7 +242,7 @@ export function buildWorld(options: { capacity?: number; seed?: number }): GameW
     plan: createDamagePlan(capacity),
     scratch: createScratch(capacity),
     stamp: 0,
-    derived: { entities: 0, kinds: {}, battlefield: null, store: [] },
+    derived: { entities: 0, kinds: [], battlefield: null, store: [] },
     pending: { attackers: null, blockers: null, assignmentGiven: false, assignment: null, discard: null, searchGiven: false, search: null },
     events: createEmitter(),
     rng: new Rng(options.seed ?? 1),

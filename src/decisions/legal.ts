@@ -9,7 +9,7 @@ import { plotError } from '../rules/actions/plot.js'
 import { canAfford, costOf, manaSummary, type ManaSummary } from '../rules/mana/afford.js'
 import { hasSorceryTiming } from '../rules/spells/timing.js'
 import type { Eid } from '../core/events.js'
-import { battlefieldOf, derivedLists } from '../core/entity-lists.js'
+import { battlefieldOf, derivedLists, EQUIPPERS, PLOTTERS } from '../core/entity-lists.js'
 import { hasComponent, query } from 'bitecs'
 import { Equip, Plot } from '../../components/abilities.js'
 import { qualifiesForSearch, searchOf } from '../rules/spells/resolve.js'
@@ -227,7 +227,7 @@ function activateOptions(world: GameWorld, player: Eid, out: ActivateOption[] | 
   let count = -1
   let n = 0
   // The objects with an equip ability (702.6), in entity order (derived once per world and entities).
-  const equippers = (derivedLists(world).kinds.equippers ??= Int32Array.from(query(world, [Equip])).sort())
+  const equippers = (derivedLists(world).kinds[EQUIPPERS] ??= Int32Array.from(query(world, [Equip])).sort())
   for (let i = 0; i < equippers.length; i++) {
     const object = equippers[i]!
     if (world.place.zone[object] !== Zone.Battlefield || world.place.controller[object] !== player) continue
@@ -265,7 +265,7 @@ function activateOptions(world: GameWorld, player: Eid, out: ActivateOption[] | 
 
 /** The cards with a plot ability (the `Plot` tag), in entity order, listed once per world and entities. */
 function plotCards(world: GameWorld): Int32Array {
-  return (derivedLists(world).kinds.plotters ??= Int32Array.from(query(world, [Plot])).sort())
+  return (derivedLists(world).kinds[PLOTTERS] ??= Int32Array.from(query(world, [Plot])).sort())
 }
 
 /**

@@ -5,7 +5,7 @@
  * would give a game another game's cards.
  */
 import { describe, expect, it } from 'vitest'
-import { entitiesOf, shareKinds } from '../../src/core/entity-lists.js'
+import { CREATURES, entitiesOf, shareKinds } from '../../src/core/entity-lists.js'
 import { deckPosition } from '../../src/play/setup.js'
 import { shareIdentities } from '../../src/rl/observe.js'
 import { buildPosition, shareSetup } from '../../src/state/position.js'
@@ -24,7 +24,7 @@ describe('worlds of one position share their setup data', () => {
     shareKinds(a, b)
     expect(b.cardData[card]).toBe(a.cardData[card])
     expect(b.abilities.every((x, eid) => x === a.abilities[eid])).toBe(true)
-    expect(entitiesOf(b, 'creatures')).toBe(entitiesOf(a, 'creatures'))
+    expect(entitiesOf(b, CREATURES)).toBe(entitiesOf(a, CREATURES))
   })
 
   it('refuse worlds of different positions, before sharing anything', () => {

@@ -7,7 +7,7 @@ import { blockCountAllowed, blockerCheck } from './check-block.js'
 import { attackTargetPresent, reachesDefender, stillBlocks } from './combat-queries.js'
 import { attackerDealsDamage, lethalDamageNeeded, recipientFault, type DamageStepKind } from './plan-combat-damage.js'
 import type { Eid } from '../../core/events.js'
-import { entitiesOf } from '../../core/entity-lists.js'
+import { CREATURES, entitiesOf, PLANESWALKERS } from '../../core/entity-lists.js'
 import { isPlayer, type GameWorld } from '../../core/world.js'
 import { inGame, seatIndex } from '../../core/players.js'
 
@@ -46,7 +46,7 @@ function attackCandidates(world: GameWorld): number {
   let n = 0
   const order = world.playerOrder
   for (let k = 0; k < order.length; k++) if (order[k] !== world.turn.active && inGame(world, order[k]!)) out[n++] = order[k]!
-  const planeswalkers = entitiesOf(world, 'planeswalkers')
+  const planeswalkers = entitiesOf(world, PLANESWALKERS)
   for (let k = 0; k < planeswalkers.length; k++) {
     const pw = planeswalkers[k]!
     if (world.place.zone[pw] === Zone.Battlefield && world.place.controller[pw] !== world.turn.active) out[n++] = pw
@@ -76,7 +76,7 @@ export function attackOptionsInto(world: GameWorld, out: AttackOption[]): number
   if (actorCheck(world, world.turn.active)) return 0
   const count = attackCandidates(world)
   const candidates = CANDIDATES
-  const creatures = entitiesOf(world, 'creatures')
+  const creatures = entitiesOf(world, CREATURES)
   let n = 0
   for (let i = 0; i < creatures.length; i++) {
     const c = creatures[i]!
@@ -95,7 +95,7 @@ export function attackOptionsInto(world: GameWorld, out: AttackOption[]): number
 
 /** Whether any creature could attack: if none, the declaration of no attackers is the only one. */
 export function anyAttackerPossible(world: GameWorld): boolean {
-  const creatures = entitiesOf(world, 'creatures')
+  const creatures = entitiesOf(world, CREATURES)
   for (let i = 0; i < creatures.length; i++) if (attackerCheck(world, creatures[i]!) === null) return true
   return false
 }
@@ -120,7 +120,7 @@ export function blockOptionsInto(world: GameWorld, out: BlockOption[]): number {
   const blockers = BLOCKERS
   for (let i = 0; i < attackers.length; i++) blockers[i] = 0
   let p = 0
-  const creatures = entitiesOf(world, 'creatures')
+  const creatures = entitiesOf(world, CREATURES)
   for (let j = 0; j < creatures.length; j++) {
     const b = creatures[j]!
     if (world.place.zone[b] !== Zone.Battlefield || world.status.tapped[b]) continue
@@ -181,7 +181,7 @@ function couldBlock(world: GameWorld, player: Eid): boolean {
   const { zone, controller } = world.place
   const { defendingPlayer } = world.combat
   const tapped = world.status.tapped
-  const creatures = entitiesOf(world, 'creatures')
+  const creatures = entitiesOf(world, CREATURES)
   for (let i = 0; i < attackers.length; i++) {
     const a = attackers.items[i]!
     if (defendingPlayer[a] !== player) continue

@@ -1,5 +1,5 @@
 import type { Eid } from '../../core/events.js'
-import { battlefieldOf, derivedLists, entitiesOf } from '../../core/entity-lists.js'
+import { battlefieldOf, derivedLists, entitiesOf, LAND_MASKS, LANDS } from '../../core/entity-lists.js'
 import type { GameWorld } from '../../core/world.js'
 import { parseManaCost, type ManaCost, type ManaSymbol } from './cost.js'
 import { findPayment, landMana } from './payment.js'
@@ -31,11 +31,11 @@ export interface ManaSummary {
 /** Each land's mana mask by entity (`manaMask`), derived once per world and entities (a card's subtypes don't change). */
 function landMasks(world: GameWorld): Int32Array {
   const derived = derivedLists(world)
-  let masks = derived.kinds.landMasks
+  let masks = derived.kinds[LAND_MASKS]
   if (masks === undefined) {
     masks = new Int32Array(world.labels.length + 1)
-    for (const land of entitiesOf(world, 'lands')) masks[land] = manaMask(world, land)
-    derived.kinds.landMasks = masks
+    for (const land of entitiesOf(world, LANDS)) masks[land] = manaMask(world, land)
+    derived.kinds[LAND_MASKS] = masks
   }
   return masks
 }
