@@ -9,6 +9,7 @@ import { act as actOnWorld, passIfForced as passIfForcedOnWorld } from './decisi
 import { pendingDecision as pendingOnWorld, winnerOf as winnerOnWorld } from './decisions/pending.js'
 import { legalActions as legalOnWorld, type LegalActions } from './decisions/legal.js'
 import type { Action, Decision } from './decisions/action.js'
+import { checkActionShape } from './decisions/action-shape.js'
 import { checkSnapshot, restoreWorld, snapshotWorld, type Snapshot } from './state/snapshot.js'
 import { worldOf as worldOfGame, type Game } from './api/game.js'
 import type { ActionResult } from './core/errors.js'
@@ -25,8 +26,16 @@ export interface World {
 
 /** The world behind a game. */
 export const worldOf = worldOfGame as unknown as (game: Game) => World
-/** The one gate, at the entity level: a player's action answers the pending decision; an effect from outside the game is applied. */
-export const act = actOnWorld as unknown as (world: World, action: Action) => ActionResult
+/**
+ * The one gate, at the entity level: a player's action answers the pending decision; an effect from
+ * outside the game is applied. A value not of an action's shape (a Map where a list goes, a string
+ * where an entity id goes) throws `RedzoneError('invalid-argument')` naming the field, and nothing
+ * changes; an action the rules refuse is a rejection (`ok: false`), and nothing changes.
+ */
+export const act = ((world: GameWorld, action: unknown): ActionResult => {
+  checkActionShape(action)
+  return actOnWorld(world, action)
+}) as unknown as (world: World, action: Action) => ActionResult
 /** CR 117.3d: the player with priority passes when passing is all they can do; whether they passed (the fast path of whole games). */
 export const passIfForced = passIfForcedOnWorld as unknown as (world: World) => boolean
 /** Who must decide what now (CR 117.3, 508.1, 509.1, 510.1, 701.23, 514.1, 103.5). */

@@ -1,11 +1,14 @@
 /**
- * An agent's choice as `playGame` asks for it: a value that is not an action is an
+ * An agent's choice as `playGame` asks for it: a value that is not an action, an action of the
+ * wrong shape (`checkActionShape`: the field named) or an effect from outside the game is an
  * `illegal-agent-action` error naming the agent, its seat, the decision and what it returned, so a
- * record's `error` says whose bug it is (rather than the engine's TypeError reading it); an error
- * the agent throws is recorded with the same prefix and its own message.
+ * record's `error` says whose bug it is (rather than the engine's TypeError reading it, or a Map
+ * read as an empty declaration); an error the agent throws is recorded with the same prefix and its
+ * own message.
  */
 import { RedzoneError } from '../core/errors.js'
-import type { Decision, PlayerAction } from '../decisions/action.js'
+import { isPlayerAction, type Decision, type PlayerAction } from '../decisions/action.js'
+import { checkActionShape } from '../decisions/action-shape.js'
 import type { LegalActions } from '../decisions/legal.js'
 import type { Agent } from './agent.js'
 import type { GameView } from './view.js'
@@ -36,7 +39,7 @@ function describe(value: unknown): string {
   return `${Array.isArray(value) ? 'an array ' : 'an object without a string "type" '}${text.length > 80 ? `${text.slice(0, 80)}...` : text}`
 }
 
-/** `seated.agent.choose(...)`, its result checked to be an action (legality is `act`'s to check). */
+/** `seated.agent.choose(...)`, its result checked to be a player's action of the right shape (`checkActionShape`; legality is `act`'s to check). */
 export function chooseChecked(seated: SeatedAgent, decision: Decision, legal: LegalActions): PlayerAction {
   let action: unknown
   try {
@@ -47,5 +50,12 @@ export function chooseChecked(seated: SeatedAgent, decision: Decision, legal: Le
   if (typeof action !== 'object' || action === null || Array.isArray(action) || typeof (action as { type?: unknown }).type !== 'string') {
     throw new RedzoneError('illegal-agent-action', `${agentLabel(seated)} returned ${describe(action)} at a ${decision.kind} decision`)
   }
-  return action as PlayerAction
+  try {
+    checkActionShape(action)
+  } catch (error) {
+    throw new RedzoneError('illegal-agent-action', `${agentLabel(seated)} returned an action of the wrong shape at a ${decision.kind} decision: ${(error as Error).message.replace(/^redzone: /, '')}`)
+  }
+  // An effect from outside the game (`destroy`, `grant`, ...) is no answer to a decision: an agent plays by the rules.
+  if (!isPlayerAction(action)) throw new RedzoneError('illegal-agent-action', `${agentLabel(seated)} returned the outside effect "${action.type}" at a ${decision.kind} decision: an agent answers with a player's action`)
+  return action
 }
