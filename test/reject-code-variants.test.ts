@@ -14,6 +14,7 @@ import type { ActionResult } from '../src/core/errors.js'
 import type { Game } from '../src/api/game.js'
 import { LIBRARIES, cardInHand, creature, drive, expectOk, expectRejected, lands, newGame } from './helpers.js'
 import { worldOf } from '../src/api/game.js'
+import { act } from '../src/decisions/act.js'
 
 /** The action is rejected with `code` (and `rule`) and the game is unchanged. */
 function rejectedUnchanged(game: Game, act: () => ActionResult, code: string, rule?: string): void {
@@ -23,6 +24,15 @@ function rejectedUnchanged(game: Game, act: () => ActionResult, code: string, ru
 }
 
 describe('rejection codes', () => {
+  it('unknown-object: exiling an entity id past the game\'s entities (the entity level takes ids as given; before, a TypeError or an internal error)', () => {
+    const game = newGame([creature('bear', 'A', 2, 2)])
+    const world = worldOf(game)
+    for (const object of [world.labels.length, world.labels.length + 1, 100, 2 ** 20, 2 ** 31 - 1]) {
+      rejectedUnchanged(game, () => act(world, { type: 'exile', object }), 'unknown-object')
+    }
+    expectOk(game.exile('bear'))
+  })
+
   it('701.13a already-in-exile: exiling a card that is in exile', () => {
     const game = newGame([creature('bear', 'A', 2, 2)])
     expectOk(game.exile('bear'))

@@ -51,7 +51,8 @@ function checkEffect(a: Record<string, unknown>, type: unknown): void {
   if (!EFFECTS.has(type)) refuse('action.type', `one of ${[...ACTION_TYPES, ...EFFECT_TYPES].join(', ')}`, type)
   if (type === 'dealDamage') {
     id(a['to'], 'action.to')
-    if (a['source'] !== undefined) id(a['source'], 'action.source')
+    // No source (none, or null as `act` reads it): no deathtouch, no lifelink.
+    if (a['source'] != null) id(a['source'], 'action.source')
   } else id(a['object'], 'action.object')
   if (type === 'lose' || (type === 'grant' && a['keywords'] !== undefined)) {
     const keywords = a['keywords']

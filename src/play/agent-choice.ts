@@ -7,7 +7,7 @@
  * own message.
  */
 import { RedzoneError } from '../core/errors.js'
-import { isPlayerAction, type Decision, type PlayerAction } from '../decisions/action.js'
+import { ACTION_TYPES, EFFECT_TYPES, isPlayerAction, type Action, type Decision, type PlayerAction } from '../decisions/action.js'
 import { checkActionShape } from '../decisions/action-shape.js'
 import type { LegalActions } from '../decisions/legal.js'
 import type { Agent } from './agent.js'
@@ -50,12 +50,20 @@ export function chooseChecked(seated: SeatedAgent, decision: Decision, legal: Le
   if (typeof action !== 'object' || action === null || Array.isArray(action) || typeof (action as { type?: unknown }).type !== 'string') {
     throw new RedzoneError('illegal-agent-action', `${agentLabel(seated)} returned ${describe(action)} at a ${decision.kind} decision`)
   }
+  const type = (action as { type: string }).type
+  if (!isPlayerAction(action as Action)) {
+    // An effect from outside the game (`destroy`, `grant`, ...) is no answer to a decision: an agent plays by the rules.
+    throw new RedzoneError(
+      'illegal-agent-action',
+      (EFFECT_TYPES as readonly string[]).includes(type)
+        ? `${agentLabel(seated)} returned the outside effect "${type}" at a ${decision.kind} decision: an agent answers with a player's action`
+        : `${agentLabel(seated)} returned an action of type ${JSON.stringify(type)} at a ${decision.kind} decision: a player's action is one of ${ACTION_TYPES.join(', ')}`,
+    )
+  }
   try {
     checkActionShape(action)
   } catch (error) {
     throw new RedzoneError('illegal-agent-action', `${agentLabel(seated)} returned an action of the wrong shape at a ${decision.kind} decision: ${(error as Error).message.replace(/^redzone: /, '')}`)
   }
-  // An effect from outside the game (`destroy`, `grant`, ...) is no answer to a decision: an agent plays by the rules.
-  if (!isPlayerAction(action)) throw new RedzoneError('illegal-agent-action', `${agentLabel(seated)} returned the outside effect "${action.type}" at a ${decision.kind} decision: an agent answers with a player's action`)
-  return action
+  return action as PlayerAction
 }

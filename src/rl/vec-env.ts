@@ -12,7 +12,8 @@ import { pendingDecision, pendingDecisionInto, pendingKind, pendingPlayer, winne
 import { beginGame } from '../decisions/pregame.js'
 import { buildPosition, shareSetup } from '../state/position.js'
 import { restoreWorld, snapshotWorld, type WorldSnapshot } from '../state/snapshot.js'
-import type { Agent, AgentFactory } from '../play/agent.js'
+import type { AgentFactory } from '../play/agent.js'
+import { chooseChecked, type SeatedAgent } from '../play/agent-choice.js'
 import { heuristicAgent } from '../play/agents/heuristic.js'
 import { randomAgent } from '../play/agents/random.js'
 import { searchAgent } from '../play/agents/search.js'
@@ -89,8 +90,8 @@ interface EnvGame {
   world: GameWorld
   builder: DecisionBuilder
   views: [GameView, GameView]
-  /** The agent of each seat for this game; null for the learner's seats. */
-  agents: [Agent | null, Agent | null]
+  /** The agent of each seat for this game, in its seat (its choices checked as `playGame` checks them: `chooseChecked`); null for the learner's seats. */
+  agents: [SeatedAgent | null, SeatedAgent | null]
   names: [string, string]
   /** Games started in this env, and this game's seed. */
   game: number
@@ -359,7 +360,7 @@ export class VecEnv {
     g.rewardSeat = learner
     for (let seat = 0; seat < 2; seat++) {
       const opponentSeat = this.opponent !== null && seat !== learner
-      g.agents[seat] = opponentSeat ? this.opponent!.create(mixSeed(seed, seat + 1)) : null
+      g.agents[seat] = opponentSeat ? { agent: this.opponent!.create(mixSeed(seed, seat + 1)), view: g.views[seat]!, name: this.opponent!.name, seat } : null
       g.names[seat] = opponentSeat ? this.opponent!.name : this.name
     }
     g.game++
@@ -407,7 +408,7 @@ export class VecEnv {
           continue
         }
         if (agent) {
-          this.take(i, agent.choose(g.views[seat], decision, legal), true)
+          this.take(i, chooseChecked(agent, decision, legal), true)
           continue
         }
         const builder = g.builder

@@ -12,6 +12,8 @@ import type { PlayerAction } from '../../src/decisions/action.js'
 import type { AgentFactory } from '../../src/play/agent.js'
 import { randomAction, randomAgent } from '../../src/play/agents/random.js'
 import { GameTable, playGame } from '../../src/play/play-game.js'
+import type { GameRecord } from '../../src/play/record.js'
+import { VecEnv } from '../../src/rl/vec-env.js'
 import { Rng } from '../../src/core/rng.js'
 import * as sim from '../../src/sim.js'
 import { worldDigest } from '../../src/state/digest.js'
@@ -104,10 +106,13 @@ describe("redzone/sim's act checks an action's shape first", () => {
       expect(error.message).toMatch(message)
       expect(digest(world)).toBe(before)
     }
+    // No source: absent or null, as the gate reads it (no deathtouch, no lifelink).
+    expect(sim.act(world, { type: 'dealDamage', to: wall, source: null, amount: 1 } as never)).toEqual({ ok: true })
     // An amount of the wrong type is the effect's own rejection (CR 120.1), as before.
+    const after = digest(world)
     const amount = sim.act(world, { type: 'dealDamage', to: wall, amount: '2' } as never)
     expect(amount.ok === false && amount.error.code).toBe('illegal-amount')
-    expect(digest(world)).toBe(before)
+    expect(digest(world)).toBe(after)
     expect(sim.act(world, { type: 'grant', object: bear, keywords: ['flying'], power: 1 })).toEqual({ ok: true })
     expect(sim.act(world, { type: 'destroy', object: wall })).toEqual({ ok: true })
   })
@@ -151,10 +156,39 @@ describe("an agent's action of the wrong shape ends its game with illegal-agent-
     expect(record.actions.length).toBeGreaterThanOrEqual(39)
   })
 
+  it('an action of no type names the types a player may answer with', () => {
+    const typo = bentAgent('typo', (action, decisions) => (decisions === 20 ? { ...action, type: 'attack' } : action))
+    const record = playGame({ seed: 8, agents: [typo, randomAgent], decks: ['green-white', 'black-red'] })
+    expect(record.reason).toBe('error')
+    expect(record.error).toMatch(/^redzone: agent "typo" \(seat 0\) returned an action of type "attack" at a \w+ decision: a player's action is one of pass, play, .*, bottom$/)
+  })
+
   it('a string where an entity id goes', () => {
     const named = bentAgent('names', (action, decisions) => (decisions === 25 ? { ...action, player: 'me' } : action))
     const record = playGame({ seed: 9, agents: [randomAgent, named], decks: ['green-white', 'black-red'] })
     expect(record.reason).toBe('error')
     expect(record.error).toMatch(/^redzone: agent "names" \(seat 1\) returned an action of the wrong shape at a \w+ decision: action\.player: expected an entity id \(a whole number, 0 or more\), got "me"$/)
+  })
+})
+
+describe("the learning env's opponent agent is checked as playGame checks it", () => {
+  it('an opponent returning a Map declaration, or an outside effect, ends that game as an error naming the agent (before, the Map was an empty attack and the effect reached the gate)', () => {
+    for (const [bend, message] of [
+      [(action: PlayerAction) => (action.type === 'declareAttackers' ? { ...action, attackers: new Map() } : action), /^redzone: agent "bent" \(seat [01]\) returned an action of the wrong shape at a declareAttackers decision: action\.attackers: expected a list, got an object$/],
+      [(action: PlayerAction, decisions: number) => (decisions === 15 ? { type: 'destroy', object: 1 } : action), /^redzone: agent "bent" \(seat [01]\) returned the outside effect "destroy" at a \w+ decision: an agent answers with a player's action$/],
+    ] as const) {
+      const records: GameRecord[] = []
+      const env = new VecEnv({ n: 1, seed: 3, opponent: bentAgent('bent', bend), onRecord: (record) => records.push(record) })
+      env.reset()
+      const actions = new Int32Array(1)
+      for (let step = 0; step < 20_000 && records.length === 0; step++) {
+        actions[0] = env.mask.indexOf(1)
+        env.step(actions)
+      }
+      expect(records.length).toBe(1)
+      expect(records[0]!.reason).toBe('error')
+      expect(records[0]!.error).toMatch(message)
+      expect(env.stats.errors).toBe(1)
+    }
   })
 })

@@ -76,6 +76,8 @@ export function exile(world: GameWorld, object: Eid): ActionResult {
   const over = gameOverError(world)
   if (over) return over
   if (isPlayer(world, object)) return reject('illegal-target', `${label(world, object)} is a player, not an object`, '701.13a')
+  // An id past the game's entities (redzone/sim takes entity ids as given) is no object to move.
+  if (!(object > 0 && object < world.labels.length)) return reject('unknown-object', `${label(world, object)} is not an object`, null)
   if (world.place.zone[object] === Zone.Exile) return reject('already-in-exile', `${label(world, object)} is already in exile`, '701.13a')
   moveToZone(world, object, Zone.Exile, '701.13a')
   return OK
