@@ -22,6 +22,9 @@ function refuse(path: string, expected: string, value: unknown): never {
 // Paths are made only for a refusal: a valid action (every agent's choice) builds no string.
 const ID = 'an entity id (a whole number, 0 or more)'
 const isId = (value: unknown): boolean => Number.isInteger(value) && (value as number) >= 0
+const ATTACK = ['attacker', 'target']
+const BLOCK = ['blocker', 'attacker']
+const ASSIGN = ['creature', 'recipient']
 
 function id(value: unknown, path: string): void {
   if (!isId(value)) refuse(path, ID, value)
@@ -32,18 +35,16 @@ function ids(value: unknown, path: string): void {
   for (let i = 0; i < value.length; i++) if (!isId(value[i])) refuse(`${path}[${i}]`, ID, value[i])
 }
 
-/** A declaration's list, each entry an object (its fields are read by name by the caller: one shape a site). */
-function entries(value: unknown, path: string): Record<string, unknown>[] {
+/** A declaration's list (`action.attackers`): each entry an object with an entity id in each of `fields` and, with `amount`, a number there. */
+function entries(value: unknown, path: string, fields: readonly string[], amount = false): void {
   if (!Array.isArray(value)) refuse(path, 'a list', value)
   for (let i = 0; i < value.length; i++) {
     const entry: unknown = value[i]
     if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) refuse(`${path}[${i}]`, 'an object', entry)
+    const e = entry as Record<string, unknown>
+    for (let f = 0; f < fields.length; f++) if (!isId(e[fields[f]!])) refuse(`${path}[${i}].${fields[f]}`, ID, e[fields[f]!])
+    if (amount && typeof e['amount'] !== 'number') refuse(`${path}[${i}].amount`, 'a number', e['amount'])
   }
-  return value as Record<string, unknown>[]
-}
-
-function entryId(value: unknown, path: string, i: number, field: string): void {
-  if (!isId(value)) refuse(`${path}[${i}].${field}`, ID, value)
 }
 
 /** An outside effect's fields: its objects are ids, its keywords names (which names, and the amounts, are the effect's own checks: `applyEffect`). */
@@ -87,34 +88,15 @@ export function checkActionShape(action: unknown): asserts action is Action {
       id(a['target'], 'action.target')
       if (a['pay'] !== undefined) ids(a['pay'], 'action.pay')
       break
-    case 'declareAttackers': {
-      const list = entries(a['attackers'], 'action.attackers')
-      for (let i = 0; i < list.length; i++) {
-        const e = list[i]!
-        entryId(e['attacker'], 'action.attackers', i, 'attacker')
-        entryId(e['target'], 'action.attackers', i, 'target')
-      }
+    case 'declareAttackers':
+      entries(a['attackers'], 'action.attackers', ATTACK)
       break
-    }
-    case 'declareBlockers': {
-      const list = entries(a['blockers'], 'action.blockers')
-      for (let i = 0; i < list.length; i++) {
-        const e = list[i]!
-        entryId(e['blocker'], 'action.blockers', i, 'blocker')
-        entryId(e['attacker'], 'action.blockers', i, 'attacker')
-      }
+    case 'declareBlockers':
+      entries(a['blockers'], 'action.blockers', BLOCK)
       break
-    }
-    case 'assignDamage': {
-      const list = entries(a['assignments'], 'action.assignments')
-      for (let i = 0; i < list.length; i++) {
-        const e = list[i]!
-        entryId(e['creature'], 'action.assignments', i, 'creature')
-        entryId(e['recipient'], 'action.assignments', i, 'recipient')
-        if (typeof e['amount'] !== 'number') refuse(`action.assignments[${i}].amount`, 'a number', e['amount'])
-      }
+    case 'assignDamage':
+      entries(a['assignments'], 'action.assignments', ASSIGN, true)
       break
-    }
     case 'search':
       if (a['cards'] !== null) ids(a['cards'], 'action.cards')
       break
