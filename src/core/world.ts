@@ -112,12 +112,11 @@ export interface GameContext {
   players: PlayerStats
   combat: CombatState
   cards: CardState
-  /** Equip, enchant and plot with their parameters, by entity. */
   /** Equip, enchant and plot with their parameters, by entity (a sparse array: entities without any have none). */
   abilities: ParameterizedKeyword[][]
   /** Characteristics and state not read in combat (mana cost, subtypes, spell effect, attachment, plot). */
   cardData: CardData[]
-  /** Names for messages and output (the scenario id), by entity. */
+  /** Names for messages and output (the scenario id), by entity; entity 0 (no entity) is `#0`, as `label` names an id past the entities. */
   labels: string[]
   /** Player entities in turn order (CR 101.4, 103.1). */
   playerOrder: Eid[]
@@ -201,7 +200,7 @@ export function buildWorld(options: { capacity?: number; seed?: number }): GameW
     cards: createCardState(capacity),
     abilities: [],
     cardData: [],
-    labels: [''],
+    labels: ['#0'],
     playerOrder: [],
     zoneLists: [],
     turn: {

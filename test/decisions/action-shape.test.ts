@@ -116,6 +116,22 @@ describe("redzone/sim's act checks an action's shape first", () => {
     expect(sim.act(world, { type: 'grant', object: bear, keywords: ['flying'], power: 1 })).toEqual({ ok: true })
     expect(sim.act(world, { type: 'destroy', object: wall })).toEqual({ ok: true })
   })
+
+  it('names entity 0 (no entity) `#0` in a rejection, as an id past the entities is named (before, the message began with nothing: " is not a player")', () => {
+    const { world } = atAttack()
+    const before = digest(world)
+    const cases: [unknown, string][] = [
+      [{ type: 'pass', player: 0 }, '#0 is not a player'],
+      [{ type: 'destroy', object: 0 }, '#0 is not a permanent on the battlefield'],
+      [{ type: 'dealDamage', to: 0, amount: 1 }, '#0 is not a player, creature or planeswalker'],
+      [{ type: 'pass', player: 9_999 }, '#9999 is not a player'],
+    ]
+    for (const [action, start] of cases) {
+      const result = sim.act(world, action as never)
+      expect(result.ok === false && result.error.message.startsWith(start)).toBe(true)
+    }
+    expect(digest(world)).toBe(before)
+  })
 })
 
 /** An agent that plays at random and passes each action through `bend` (with its count of decisions) before returning it, as a buggy agent's own code would. */
