@@ -16,6 +16,15 @@ function positiveInt(value: string): number {
   return n
 }
 
+/** The largest demo board, creatures a side: the benchmark's largest (about 1 GB of memory); ten times that runs out of it. */
+const MAX_DEMO_SIZE = 1_000_000
+
+function demoSize(value: string): number {
+  const n = positiveInt(value)
+  if (n > MAX_DEMO_SIZE) throw new InvalidArgumentError(`expected at most ${MAX_DEMO_SIZE.toLocaleString('en-US')} creatures a side`)
+  return n
+}
+
 function wholeNumber(value: string): number {
   const n = Number(value)
   if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('expected a whole number')
@@ -62,7 +71,17 @@ export function main(argv: readonly string[]): void {
       let passed = 0
       let failed = 0
       let invalid = 0
-      for (const file of scenarioFiles(paths)) {
+      const files: string[] = []
+      for (const path of paths) {
+        const found = scenarioFiles([path])
+        // A directory with no scenario in it checks nothing: a wrong path in CI must not pass.
+        if (found.length === 0) {
+          process.stderr.write(`redzone check: ${path}: no scenario files (*.json) in it\n`)
+          invalid++
+        }
+        files.push(...found)
+      }
+      for (const file of files) {
         const outcome = checkScenarioFile(file)
         if (outcome.status === 'passed') {
           passed++
@@ -88,7 +107,7 @@ export function main(argv: readonly string[]): void {
   program
     .command('demo', { isDefault: false })
     .description('play one generated large-board combat and print a step-by-step summary')
-    .option('--size <n>', 'creatures on each side', positiveInt, 10_000)
+    .option('--size <n>', `creatures on each side (1 to ${MAX_DEMO_SIZE.toLocaleString('en-US')})`, demoSize, 10_000)
     .option('--seed <n>', 'seed of the board generator', wholeNumber, 1)
     .action((options: { size: number; seed: number }) => {
       process.stdout.write(runDemo(options))

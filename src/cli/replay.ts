@@ -5,13 +5,11 @@
  * "N replayed, N differ"; records of another engine version and lines that are not records are
  * counted apart (bad input).
  */
-import { createReadStream } from 'node:fs'
 import { createInterface } from 'node:readline'
-import { RedzoneError } from '../core/errors.js'
 import { GameTable } from '../play/play-game.js'
 import { recordShapeError, type GameRecord } from '../play/record.js'
 import { engineVersion, versionError } from '../play/version.js'
-import { countLines } from '../node/lines.js'
+import { countLines, openGamesFile } from '../node/lines.js'
 import { lineProgress, silentProgress, type Progress, type TextSink } from '../node/selfplay/progress.js'
 
 /** Exit codes: 0 every record replayed as recorded, 1 a record differs, 2 bad input (no file, a line not a record, another version). */
@@ -34,13 +32,7 @@ export interface ReplayFileResult {
 
 /** Replays every record of `file` (throws a `usage` RedzoneError when the file can't be read). */
 export async function replayGamesFile(file: string, progress: (total: number) => Progress = () => silentProgress): Promise<ReplayFileResult> {
-  let stream
-  try {
-    stream = createReadStream(file)
-    await new Promise((resolve, reject) => stream!.once('open', resolve).once('error', reject))
-  } catch (error) {
-    throw new RedzoneError('usage', `${file}: can't read the file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`)
-  }
+  const stream = await openGamesFile(file)
   const bar = progress(await countLines(file))
   const result: ReplayFileResult = { replayed: 0, differ: [], invalid: [], otherVersion: [] }
   const current = engineVersion()
@@ -84,12 +76,14 @@ export async function replayGamesFile(file: string, progress: (total: number) =>
 
 /** The report: the records that differ, bad lines (the first few), and "N replayed, N differ". */
 export function formatReplayResult(file: string, result: ReplayFileResult): string {
-  const lines: string[] = []
-  for (const d of result.differ) lines.push(`${file}:${d.line}: differs: ${d.message}`)
+  // In the file's order, whatever each line's problem (every record that differs, the first few bad lines of each kind).
+  const listed: { line: number; text: string }[] = result.differ.map((d) => ({ line: d.line, text: `${file}:${d.line}: differs: ${d.message}` }))
+  const more: string[] = []
   for (const [what, list] of [['not a record', result.invalid], ['another version', result.otherVersion]] as const) {
-    for (const d of list.slice(0, LISTED)) lines.push(`${file}:${d.line}: ${what}: ${d.message}`)
-    if (list.length > LISTED) lines.push(`  ... ${list.length - LISTED} more lines: ${what}`)
+    for (const d of list.slice(0, LISTED)) listed.push({ line: d.line, text: `${file}:${d.line}: ${what}: ${d.message}` })
+    if (list.length > LISTED) more.push(`  ... ${list.length - LISTED} more lines: ${what}`)
   }
+  const lines = [...listed.sort((a, b) => a.line - b.line).map((l) => l.text), ...more]
   let total = `${result.replayed} replayed, ${result.differ.length} differ`
   if (result.otherVersion.length > 0) total += `, ${result.otherVersion.length} of another version (not replayed)`
   if (result.invalid.length > 0) total += `, ${result.invalid.length} not records`

@@ -2,9 +2,9 @@
  * The `selfplay`, `worker` and `report` commands of the `redzone` CLI. Their modules (piscina,
  * BullMQ, Chart.js) load when one of them runs, so other commands start as fast as before.
  */
-import { writeFileSync } from 'node:fs'
+import { statSync, writeFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
-import { basename } from 'node:path'
+import { basename, dirname, resolve } from 'node:path'
 import { Option, type Command } from 'commander'
 import { loadWithPeers } from '../node/selfplay/optional.js'
 import { RedzoneError } from '../core/errors.js'
@@ -52,6 +52,27 @@ function fail(command: string, error: unknown): void {
   } else {
     process.stderr.write(`redzone ${command}: ${error instanceof Error ? (process.env.REDZONE_DEBUG ? error.stack : error.message) : String(error)}\n`)
     process.exitCode = EXIT_FAILED
+  }
+}
+
+/** `--html FILE`: its folder must exist (as export's `--out`); else a usage error naming it. */
+function htmlFolderError(file: string): void {
+  const folder = dirname(resolve(file))
+  let isFolder = false
+  try {
+    isFolder = statSync(folder).isDirectory()
+  } catch {
+    // Missing: refused below.
+  }
+  if (!isFolder) throw new RedzoneError('usage', `--html ${file}: the folder ${folder} does not exist`)
+}
+
+/** Writes the page; a file that can't be written (a directory, no permission) is a usage error naming it and why. */
+function writeHtml(file: string, html: string): void {
+  try {
+    writeFileSync(file, html)
+  } catch (error) {
+    throw new RedzoneError('usage', `--html ${file}: can't write there (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`)
   }
 }
 
@@ -226,8 +247,10 @@ export function registerSelfPlayCommands(program: Command): void {
     .action(async (file: string, flags: { html?: string; json?: boolean }) => {
       try {
         const { onlyCutOffEnd, renderReportHtml, reportData, summarizeGamesFile } = await loadWithPeers(() => import('../node/selfplay/report.js'))
+        // The page's folder is checked before the file is read: a typo in it is a usage error, found at once.
+        if (flags.html !== undefined) htmlFolderError(flags.html)
         const summary = await summarizeGamesFile(file)
-        if (flags.html !== undefined) writeFileSync(flags.html, renderReportHtml(reportData(summary, `redzone self-play: ${basename(file)}`)))
+        if (flags.html !== undefined) writeHtml(flags.html, renderReportHtml(reportData(summary, `redzone self-play: ${basename(file)}`)))
         process.stdout.write(flags.json ? `${JSON.stringify(summary, null, 2)}\n` : formatSummary(summary))
         const skipped = summary.skipped ?? []
         for (const s of skipped.slice(0, 10)) process.stderr.write(`redzone report: ${file}:${s.line}: skipped: ${s.reason}\n`)

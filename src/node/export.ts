@@ -7,7 +7,7 @@
  * with fflate).
  */
 import { randomBytes } from 'node:crypto'
-import { createReadStream, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join, resolve } from 'node:path'
 import { createInterface } from 'node:readline'
 import { RedzoneError } from '../core/errors.js'
@@ -15,7 +15,7 @@ import { recordShapeError, type GameRecord } from '../play/record.js'
 import { engineVersion, versionError } from '../play/version.js'
 import { ACTION_SIZE, OBS_SIZE, OBS_VERSION } from '../rl/layout.js'
 import { RecordRows } from '../rl/record-rows.js'
-import { countNonBlankLines } from './lines.js'
+import { countNonBlankLines, openGamesFile } from './lines.js'
 import { NpyWriter, type NpyType } from './npy.js'
 
 /** The format name `meta.json` carries. */
@@ -128,11 +128,16 @@ export async function exportGamesWith(file: string, options: ExportGamesOptions,
   const existing = kindOf(out)
   if (form === 'npz' && existing === 'directory') throw new RedzoneError('usage', `--out ${options.out}: a directory, not an .npz file`)
   if (form === 'npy' && existing === 'file') throw new RedzoneError('usage', `--out ${options.out}: a file; the arrays go into a directory (or name a file ending in .npz)`)
+  // A new name ending as a file of another kind would silently become a directory of that name.
+  const ending = /\.(zip|npy|json|jsonl)$/i.exec(out)?.[0]
+  if (form === 'npy' && existing === null && ending !== undefined) {
+    throw new RedzoneError('usage', `--out ${options.out}: the arrays go into a directory or one file ending in .npz, not a ${ending} file (name a directory, or ${options.out.slice(0, -ending.length)}.npz)`)
+  }
   if (kindOf(dirname(out)) !== 'directory') throw new RedzoneError('usage', `--out ${options.out}: the folder ${dirname(out)} does not exist`)
 
   // The .npz packer (with fflate, bundled into its chunk) loads only for an .npz.
   const npz = form === 'npz' ? await import('./npz.js') : null
-  const input = await openInput(file)
+  const input = await openGamesFile(file)
   const total = options.onProgress ? Math.min(await countNonBlankLines(file), limit) : 0
 
   let temp: string
@@ -264,15 +269,6 @@ function kindOf(path: string): 'file' | 'directory' | null {
   }
 }
 
-async function openInput(file: string): Promise<ReturnType<typeof createReadStream>> {
-  const stream = createReadStream(file)
-  try {
-    await new Promise((resolveOpen, reject) => stream.once('open', resolveOpen).once('error', reject))
-  } catch (error) {
-    throw new RedzoneError('usage', `${file}: can't read the file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`)
-  }
-  return stream
-}
 
 /** The size of the `.npz` the arrays so far would make (meta.json counted at its most). */
 function npzBytes(writers: readonly NpyWriter[]): number {

@@ -1,5 +1,28 @@
-/** Lines of a text file, counted without reading them as text. */
-import { createReadStream } from 'node:fs'
+/** Lines of a text file: a games file opened for reading, and lines counted without reading them as text. */
+import { createReadStream, statSync, type ReadStream } from 'node:fs'
+import { RedzoneError } from '../core/errors.js'
+
+/**
+ * A games file (JSONL records) opened for reading, once it is open: a `usage` error naming the file
+ * when it is a directory (which opens like a file and fails only when read, EISDIR) or can't be
+ * opened (`ENOENT`, `EACCES`). The one opener of `replay`, `report` and `export`.
+ */
+export async function openGamesFile(file: string, encoding?: BufferEncoding): Promise<ReadStream> {
+  let directory = false
+  try {
+    directory = statSync(file).isDirectory()
+  } catch {
+    // Missing or unreadable: the open below says which.
+  }
+  if (directory) throw new RedzoneError('usage', `${file}: a directory, not a games file (JSONL records, as selfplay --out writes)`)
+  const stream = encoding === undefined ? createReadStream(file) : createReadStream(file, { encoding })
+  try {
+    await new Promise((resolve, reject) => stream.once('open', resolve).once('error', reject))
+  } catch (error) {
+    throw new RedzoneError('usage', `${file}: can't read the file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`)
+  }
+  return stream
+}
 
 /** The number of lines of a file (its newlines, and a last line without one), for a progress total. */
 export async function countLines(file: string): Promise<number> {

@@ -94,6 +94,14 @@ describe('redzone check', () => {
     expect(stdout).toContain('INVALID')
     expect(stdout.trim().split('\n').at(-1)).toBe('1 passed, 1 failed')
   })
+
+  it('exits 2 naming a directory with no scenario file in it (a wrong path in CI checked nothing and passed), and still checks the other paths', () => {
+    const empty = mkdtempSync(join(tmpdir(), 'redzone-check-empty-'))
+    const { code, stdout, stderr } = redzone('check', empty, join(scenarios, 'rules', 'turn-one-no-draw.json'))
+    expect(code).toBe(2)
+    expect(stderr).toBe(`redzone check: ${empty}: no scenario files (*.json) in it\n`)
+    expect(stdout.trim().split('\n').at(-1)).toBe('1 passed, 0 failed')
+  })
 })
 
 describe('redzone cards', () => {
@@ -117,5 +125,13 @@ describe('redzone demo and usage', () => {
   it('exits 2 on an unknown command or a bad option', () => {
     expect(redzone('fly').code).toBe(2)
     expect(redzone('demo', '--size', 'many').code).toBe(2)
+  })
+
+  it('refuses a demo board past 1,000,000 creatures a side at once (1e12 was a RangeError, 1e9 ran out of memory after 43 s)', () => {
+    for (const size of ['1e12', '1000001']) {
+      const { code, stderr } = redzone('demo', '--size', size)
+      expect(code).toBe(2)
+      expect(stderr).toContain('expected at most 1,000,000 creatures a side')
+    }
   })
 })

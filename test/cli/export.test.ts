@@ -310,6 +310,19 @@ describe('redzone export', { timeout: 120_000 }, () => {
     expectNothingWritten(dir, out)
   })
 
+  it('exits 2 naming a directory given as the games file (it was EISDIR, exit 1, no path), and an --out ending as another kind of file (x.zip became a directory of that name)', () => {
+    const out = join(dir, 'kinds-out')
+    const folder = redzone('export', dir, '--out', out, '--quiet')
+    expect(folder).toEqual({ code: 2, stdout: '', stderr: `redzone export: ${dir}: a directory, not a games file (JSONL records, as selfplay --out writes)\n` })
+    for (const name of ['x.zip', 'x.npy', 'x.json']) {
+      const run = redzone('export', games, '--out', join(dir, name), '--quiet')
+      expect(run.code).toBe(2)
+      expect(run.stderr).toContain(`the arrays go into a directory or one file ending in .npz, not a ${name.slice(1)} file (name a directory, or ${join(dir, 'x.npz')})`)
+      expect(existsSync(join(dir, name))).toBe(false)
+    }
+    expectNothingWritten(dir, out)
+  })
+
   it('a decision the encoding can\'t express fails the export naming its line and action; --skip-inexpressible leaves it out and counts it', () => {
     // Free damage divisions (CR 510.1c): legal, and not among the divisions the encoding offers.
     const withDivision = recordsWithAFreeDivision(2)

@@ -98,4 +98,18 @@ describe('redzone replay', { timeout: 60_000 }, () => {
     expect(empty.code).toBe(2)
     expect(empty.stderr).toContain('no games')
   })
+
+  it('exits 2 naming a directory given as the games file (it was read as a file: EISDIR)', () => {
+    const run = redzone('replay', dir)
+    expect(run).toEqual({ code: 2, stdout: '', stderr: `redzone replay: ${dir}: a directory, not a games file (JSONL records, as selfplay --out writes)\n` })
+  })
+
+  it('lists the problem lines in the file\'s order whatever their kind (a record that differs came before the bad lines above it)', () => {
+    const record = JSON.parse(lines[2]!) as GameRecord
+    const path = file('mixed.jsonl', ['not json', lines[0]!, JSON.stringify({ ...record, turns: record.turns + 1 }), '{"format":"x"}'])
+    const run = redzone('replay', path, '--quiet')
+    expect(run.code).toBe(2)
+    const listed = run.stdout.trim().split('\n').slice(0, -1).map((line) => Number(line.slice(path.length + 1).split(':')[0]))
+    expect(listed).toEqual([1, 3, 4])
+  })
 })

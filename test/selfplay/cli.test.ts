@@ -224,5 +224,16 @@ describe('redzone report', { timeout: 60_000 }, () => {
     const run = redzone(['report', join(dir, 'missing.jsonl')])
     expect(run.code).toBe(2)
     expect(run.stderr).toContain("can't read the file")
+    // A directory: it was read as a file (EISDIR, exit 1).
+    expect(redzone(['report', dir])).toEqual({ code: 2, stdout: '', stderr: `redzone report: ${dir}: a directory, not a games file (JSONL records, as selfplay --out writes)\n` })
+  })
+
+  it('exits 2 naming an --html page whose folder does not exist or that can\'t be written, before reading the games (it was a raw ENOENT, exit 1)', () => {
+    const dir = tempDir()
+    const games = join(dir, 'g.jsonl')
+    expect(redzone(fakeRun(10, '--out', games)).code).toBe(0)
+    const missing = join(dir, 'no', 'such', 'r.html')
+    expect(redzone(['report', games, '--html', missing])).toEqual({ code: 2, stdout: '', stderr: `redzone report: --html ${missing}: the folder ${join(dir, 'no', 'such')} does not exist\n` })
+    expect(redzone(['report', games, '--html', dir])).toEqual({ code: 2, stdout: '', stderr: `redzone report: --html ${dir}: can't write there (EISDIR)\n` })
   })
 })

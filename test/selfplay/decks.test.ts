@@ -79,10 +79,10 @@ describe('selfplay --decks with deck files', { timeout: 120_000 }, () => {
     expect(existsSync(out)).toBe(false)
   })
 
-  it('exits 2 for a deck that is neither a built-in name nor a file', () => {
+  it('exits 2 for a deck that is neither a built-in name nor a file, saying both: no such built-in deck, and no file at its path', () => {
     const run = redzone(['selfplay', '--games', '4', '--decks', 'green-white,no-such-deck.txt', '--quiet'])
     expect(run.code).toBe(2)
-    expect(run.stderr).toBe('redzone selfplay: unknown deck "no-such-deck.txt": built-in decks are green-white, black-red; or give the path of a deck list file\n')
+    expect(run.stderr).toBe(`redzone selfplay: unknown deck "no-such-deck.txt": no built-in deck of that name (green-white, black-red), and no deck list file at ${join(root, 'no-such-deck.txt')}\n`)
   })
 
   it('a range plays the lists its configuration carries: the deck files need not exist where it runs', () => {

@@ -26,7 +26,8 @@ export function runDecks(specs: readonly string[], cwd = process.cwd()): Pick<Ru
   const lists = decks.map((path, k): DeckList | null => {
     if (isBuiltInDeck(path)) return null
     if (!existsSync(path)) {
-      throw new RedzoneError('usage', `unknown deck "${specs[k]}": built-in decks are ${builtinDeckNames().join(', ')}; or give the path of a deck list file`)
+      // Either a built-in name mistyped or a deck file's path wrong: both are said.
+      throw new RedzoneError('usage', `unknown deck "${specs[k]}": no built-in deck of that name (${builtinDeckNames().join(', ')}), and no deck list file at ${path}`)
     }
     try {
       return readDeckFile(path)

@@ -1,10 +1,11 @@
 /** `redzone report`: the summary of a games file, and an HTML page with Chart.js inlined (works offline). */
-import { createReadStream, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { missingPeer, missingPeerOf } from './optional.js'
 import { eliminatedError, MAX_PLAYERS, MIN_PLAYERS, type GameRecord } from '../../play/record.js'
 import { RedzoneError } from '../../core/errors.js'
+import { openGamesFile } from '../lines.js'
 import { outcomeOf } from './play-range.js'
 import { MAX_LISTED_ERRORS, rate, sideName, SummaryBuilder, type MatchupSummary, type Rate, type SelfPlaySummary } from './summary.js'
 
@@ -49,13 +50,7 @@ async function* numberedLines(stream: AsyncIterable<string>): AsyncGenerator<{ t
  * with no games at all is a usage error.
  */
 export async function summarizeGamesFile(file: string): Promise<SelfPlaySummary> {
-  let stream
-  try {
-    stream = createReadStream(file, { encoding: 'utf8' })
-    await new Promise((resolve, reject) => stream!.once('open', resolve).once('error', reject))
-  } catch (error) {
-    throw new RedzoneError('usage', `${file}: can't read the file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`)
-  }
+  const stream = await openGamesFile(file, 'utf8')
   const builder = new SummaryBuilder()
   const skipped: { line: number; reason: string }[] = []
   const skip = (line: number, reason: string) => {
