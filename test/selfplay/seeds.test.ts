@@ -1,7 +1,7 @@
 /** Seeds, shards and chunks of a self-play run, and the summary statistics: pure functions. */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { autoChunkSize, chunkRanges, gameSeed, isSwapped, shardRange } from '../../src/node/selfplay/seeds.js'
+import { autoChunkSize, gameSeed, isSwapped, RangeChunks, shardRange } from '../../src/node/selfplay/seeds.js'
 import { RedzoneError } from '../../src/core/errors.js'
 import { parsePair, parseShard, parseWorkers } from '../../src/node/selfplay/config.js'
 import { percentileOfCounts, replayCommand, SummaryBuilder, wilson } from '../../src/node/selfplay/summary.js'
@@ -48,9 +48,21 @@ describe('shardRange', () => {
 
 describe('chunks and seats', () => {
   it('chunks a range into consecutive pieces', () => {
-    expect(chunkRanges({ from: 5, to: 17 }, 5)).toEqual([{ from: 5, to: 10 }, { from: 10, to: 15 }, { from: 15, to: 17 }])
+    const chunks = new RangeChunks({ from: 5, to: 17 }, 5)
+    expect(Array.from({ length: chunks.length }, (_, p) => chunks.at(p))).toEqual([{ from: 5, to: 10 }, { from: 10, to: 15 }, { from: 15, to: 17 }])
+    expect(new RangeChunks({ from: 3, to: 3 }, 5).length).toBe(0)
+    expect(() => new RangeChunks({ from: 0, to: 10 }, 0)).toThrow(expect.objectContaining({ name: 'RedzoneError', code: 'invalid-argument' }))
     expect(autoChunkSize(100_000, 2)).toBe(256)
     expect(autoChunkSize(20, 2)).toBe(3)
+  })
+
+  it('makes each chunk when asked, so that the largest run costs no memory before its first game (a list of 2^32 / 256 ranges took 1.6 GB)', () => {
+    const games = 2 ** 32
+    const before = process.memoryUsage().heapUsed
+    const chunks = new RangeChunks({ from: 0, to: games }, autoChunkSize(games, 2))
+    expect(chunks.length).toBe(16_777_216)
+    expect(chunks.at(chunks.length - 1)).toEqual({ from: games - 256, to: games })
+    expect(process.memoryUsage().heapUsed - before).toBeLessThan(1_000_000)
   })
 
   it('swaps seats on odd games only when swapping', () => {

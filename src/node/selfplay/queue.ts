@@ -13,7 +13,7 @@ import type { Redis } from 'ioredis'
 import { RedzoneError } from '../../core/errors.js'
 import type { RunConfig } from './config.js'
 import type { RangeResult } from './play-range.js'
-import type { GameRange } from './seeds.js'
+import type { GameRange, RangeChunks } from './seeds.js'
 import type { OrderedSink } from './ordered-output.js'
 import { createRangePool } from './pool.js'
 import type { Progress } from './progress.js'
@@ -100,7 +100,7 @@ export interface ProduceOptions {
   /** The run's binding as stored (`bindQueueRun`). */
   bound: string
   config: RunConfig
-  chunks: readonly GameRange[]
+  chunks: RangeChunks
   sink: OrderedSink
   progress: Progress
   pollMs?: number
@@ -137,11 +137,21 @@ export async function produceOnQueue(options: ProduceOptions): Promise<void> {
     const storedKeys = await wait(redis.hkeys(key))
     if (storedKeys === ABORTED) return
     const stored = new Set(storedKeys)
-    const missing = chunks.filter((range) => !stored.has(rangeField(range)))
-    for (let i = 0; i < missing.length; i += 1000) {
-      if ((await wait(queue.addBulk(missing.slice(i, i + 1000).map(jobOf)))) === ABORTED) return
+    // Enqueued a thousand at a time as they are found: no list of every range (a huge run has millions).
+    let missing = 0
+    let batch: GameRange[] = []
+    for (let p = 0; p <= chunks.length; p++) {
+      if (p < chunks.length) {
+        const range = chunks.at(p)
+        if (!stored.has(rangeField(range))) batch.push(range)
+      }
+      if (batch.length === 1000 || (p === chunks.length && batch.length > 0)) {
+        missing += batch.length
+        if ((await wait(queue.addBulk(batch.map(jobOf)))) === ABORTED) return
+        batch = []
+      }
     }
-    progress.note(`selfplay: run ${runId}: ${missing.length} ranges queued on ${queueName} (${chunks.length - missing.length} already stored); start workers with: redzone worker --queue ${url}`)
+    progress.note(`selfplay: run ${runId}: ${missing} ranges queued on ${queueName} (${chunks.length - missing} already stored); start workers with: redzone worker --queue ${url}`)
     let lastCheck = 0
     while (!sink.complete && !signal?.aborted) {
       if (Date.now() - beat >= HEARTBEAT_MS) {
@@ -150,7 +160,7 @@ export async function produceOnQueue(options: ProduceOptions): Promise<void> {
       }
       const window: number[] = []
       for (let p = sink.written; p < chunks.length && window.length < 256; p++) if (!sink.has(p)) window.push(p)
-      const values = window.length > 0 ? await wait(redis.hmget(key, ...window.map((p) => rangeField(chunks[p]!)))) : []
+      const values = window.length > 0 ? await wait(redis.hmget(key, ...window.map((p) => rangeField(chunks.at(p))))) : []
       if (values === ABORTED) break
       let got = false
       for (let i = 0; i < window.length; i++) {
@@ -166,7 +176,7 @@ export async function produceOnQueue(options: ProduceOptions): Promise<void> {
         const now = Date.now()
         if (now - lastCheck > 1000) {
           lastCheck = now
-          const head = chunks[sink.written]!
+          const head = chunks.at(sink.written)
           if (!sink.has(sink.written)) {
             const checked = await wait(checkJob(queue, redis, key, runId, head, () => queue.add('range', jobOf(head).data, jobOf(head).opts)))
             if (checked === ABORTED) break

@@ -11,7 +11,7 @@ import { dirname, isAbsolute, resolve } from 'node:path'
 import { RedzoneError } from '../../core/errors.js'
 import { fillSeats, type RunConfig } from './config.js'
 import { playRange, type PlayGameFn, type RangeResult } from './play-range.js'
-import { autoChunkSize, chunkRanges, MAX_GAMES, shardRange, type GameRange } from './seeds.js'
+import { autoChunkSize, MAX_GAMES, RangeChunks, shardRange, type GameRange } from './seeds.js'
 import { replayCommand, selfplayCommand, SummaryBuilder, type SelfPlaySummary } from './summary.js'
 import { loadRun, normalizeAgentSpec } from './load.js'
 import { runDeckNames, runDecks } from './decks.js'
@@ -73,7 +73,7 @@ interface PreparedRun {
   config: RunConfig
   range: GameRange
   chunk: number
-  chunks: GameRange[]
+  chunks: RangeChunks
   /** Threads of the local pool: as asked, but never more than ranges to play. */
   threads: number
   /** One-line warnings to print before the run (more threads than cores). */
@@ -132,7 +132,7 @@ export async function prepareRun(options: SelfPlayOptions): Promise<PreparedRun>
   const part = options.shard ? shardRange(options.games, options.shard.k, options.shard.n) : { from: 0, to: options.games }
   const range = { from: from + part.from, to: from + part.to }
   const chunk = options.chunk ?? autoChunkSize(range.to - range.from, options.queue ? 16 : requested)
-  const chunks = chunkRanges(range, chunk)
+  const chunks = new RangeChunks(range, chunk)
   // A thread per range at most: more would only start, load the engine and wait.
   const threads = options.queue === undefined ? Math.min(requested, chunks.length) : 1
   const warnings: string[] = []
@@ -232,10 +232,10 @@ function joinResults(parts: readonly RangeResult[]): RangeResult {
 }
 
 /** The ranges in this thread, game by game with a turn of the event loop between games (so a signal is heard). */
-async function runInThisThread(config: RunConfig, chunks: readonly GameRange[], injected: PlayGameFn | undefined, sink: OrderedSink, progress: Progress, signal?: AbortSignal): Promise<void> {
+async function runInThisThread(config: RunConfig, chunks: RangeChunks, injected: PlayGameFn | undefined, sink: OrderedSink, progress: Progress, signal?: AbortSignal): Promise<void> {
   const { agents, playGame } = await loadRun(config, injected)
   for (let p = 0; p < chunks.length && !signal?.aborted; p++) {
-    const chunk = chunks[p]!
+    const chunk = chunks.at(p)
     const parts: RangeResult[] = []
     for (let index = chunk.from; index < chunk.to && !signal?.aborted; index++) {
       parts.push(playRange(config, agents, playGame, { from: index, to: index + 1 }, 'main'))
@@ -250,7 +250,7 @@ async function runInThisThread(config: RunConfig, chunks: readonly GameRange[], 
  * Ranges to the pool, a few per thread in flight and never far ahead of the next range to write.
  * When `signal` aborts, the threads are ended: the ranges in flight are not written.
  */
-async function runOnPool(config: RunConfig, chunks: readonly GameRange[], threads: number, sink: OrderedSink, progress: Progress, signal?: AbortSignal): Promise<void> {
+async function runOnPool(config: RunConfig, chunks: RangeChunks, threads: number, sink: OrderedSink, progress: Progress, signal?: AbortSignal): Promise<void> {
   const { createRangePool } = await loadWithPeers(() => import('./pool.js'))
   const pool = createRangePool(threads)
   let destroyed: Promise<void> | undefined
@@ -275,7 +275,7 @@ async function runOnPool(config: RunConfig, chunks: readonly GameRange[], thread
       const position = next++
       let result: RangeResult
       try {
-        result = await pool.run({ config, ...chunks[position]! })
+        result = await pool.run({ config, ...chunks.at(position) })
       } catch (error) {
         if (signal?.aborted) return
         throw error

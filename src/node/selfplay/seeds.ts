@@ -43,12 +43,28 @@ export function shardRange(total: number, k: number, n: number): GameRange {
   return { from, to: from + base + (k <= extra ? 1 : 0) }
 }
 
-/** Splits `[from, to)` into consecutive chunks of `size` games (the last may be shorter). */
-export function chunkRanges(range: GameRange, size: number): GameRange[] {
-  if (!Number.isInteger(size) || size < 1) throw new RedzoneError('invalid-argument', `chunk size must be 1 or more, got ${size}`)
-  const chunks: GameRange[] = []
-  for (let from = range.from; from < range.to; from += size) chunks.push({ from, to: Math.min(range.to, from + size) })
-  return chunks
+/**
+ * `[from, to)` split into consecutive chunks of `size` games (the last may be shorter), each made
+ * when asked (`at`): a run of 2^32 games is 16,777,216 chunks of 256, which as a list took 1.6 GB
+ * before the first game.
+ */
+export class RangeChunks {
+  /** How many chunks. */
+  readonly length: number
+
+  constructor(
+    readonly range: GameRange,
+    readonly size: number,
+  ) {
+    if (!Number.isInteger(size) || size < 1) throw new RedzoneError('invalid-argument', `chunk size must be 1 or more, got ${size}`)
+    this.length = Math.max(0, Math.ceil((range.to - range.from) / size))
+  }
+
+  /** Chunk `p` (0 to length - 1). */
+  at(p: number): GameRange {
+    const from = this.range.from + p * this.size
+    return { from, to: Math.min(this.range.to, from + this.size) }
+  }
 }
 
 /** A chunk size for `games` spread over `threads`: about four chunks per thread, 1 to 256 games each. */
