@@ -7,10 +7,11 @@
  * own message.
  */
 import { RedzoneError } from '../core/errors.js'
+import { describeValue } from '../core/limits.js'
 import { ACTION_TYPES, EFFECT_TYPES, isPlayerAction, type Action, type Decision, type PlayerAction } from '../decisions/action.js'
 import { checkActionShape } from '../decisions/action-shape.js'
 import type { LegalActions } from '../decisions/legal.js'
-import type { Agent } from './agent.js'
+import type { Agent, AgentFactory } from './agent.js'
 import type { GameView } from './view.js'
 
 /** An agent in its seat of one game. */
@@ -21,8 +22,27 @@ export interface SeatedAgent {
   seat: number
 }
 
-export function agentLabel(seated: SeatedAgent): string {
+export function agentLabel(seated: { name: string; seat: number }): string {
   return `agent "${seated.name}" (seat ${seated.seat})`
+}
+
+/**
+ * An agent in its seat: `factory.create(seed)`, checked to be an agent. An error `create` throws,
+ * or a value that is no agent, is the agent's failure in this game (`illegal-agent-action` naming
+ * it and its seat), recorded as the others are; the factory itself was checked before the game.
+ */
+export function seatAgent(factory: AgentFactory, seed: number, view: GameView, seat: number): SeatedAgent {
+  const name = factory.name
+  let agent: unknown
+  try {
+    agent = factory.create(seed)
+  } catch (error) {
+    throw new RedzoneError('illegal-agent-action', `${agentLabel({ name, seat })} threw when created: ${error instanceof Error ? error.message : String(error)}`)
+  }
+  if (typeof agent !== 'object' || agent === null || typeof (agent as Partial<Agent>).choose !== 'function') {
+    throw new RedzoneError('illegal-agent-action', `${agentLabel({ name, seat })}: create returned ${describeValue(agent)}, not an Agent { choose(view, decision, legal) }`)
+  }
+  return { agent: agent as Agent, view, name, seat }
 }
 
 /** A short description of a value an agent returned: `undefined`, `null`, `the string "pass"`, `{"kind":"pass"}`. */

@@ -5,6 +5,7 @@
  */
 import { CARD_POOL, DECKS } from '../rules/cards/pool.js'
 import { RedzoneError, type InputIssue } from '../core/errors.js'
+import { describeValue } from '../core/limits.js'
 
 /** A card name and how many copies, in list order: one line of a deck list. */
 export type DeckEntry = [name: string, count: number]
@@ -65,31 +66,42 @@ function runs(names: readonly string[]): DeckEntry[] {
   return out
 }
 
-function isEntry(value: unknown): value is DeckEntry {
+/** Whether `value` is a deck list's entry, `[card name, count]` with a count of 1 or more: a `DeckList`'s and a record's `deckLists`. */
+export function isEntry(value: unknown): value is DeckEntry {
   return Array.isArray(value) && value.length === 2 && typeof value[0] === 'string' && Number.isInteger(value[1]) && (value[1] as number) >= 1
 }
 
 /**
  * A deck spec as a `DeckList`, not yet checked against the pool: a built-in deck by its name; a
  * list of card names under the name `custom-` and a hash of the list (two custom decks are told
- * apart in reports). Throws `invalid-argument` for an unknown deck name or a value of the wrong shape.
+ * apart in reports). Throws `invalid-argument` for an unknown deck name or a value of the wrong
+ * shape, its message starting with `where` (the caller's name for its list of decks: `playGame:
+ * options.decks`) and the deck's `seat` in it, when given (put together only then: `playGame`
+ * resolves its decks every game).
  */
-export function resolveDeck(spec: DeckSpec): DeckList {
+export function resolveDeck(spec: DeckSpec, where?: string, seat?: number): DeckList {
   if (typeof spec === 'string') {
     const deck = builtInDeck(spec)
-    if (!deck) throw new RedzoneError('invalid-argument', `unknown deck "${spec}"; expected one of ${DECK_NAMES.join(', ')}, a list of card names or a deck list (parseDeckList)`)
+    if (!deck) throw deckError(where, seat, `unknown deck "${spec}"; expected one of ${DECK_NAMES.join(', ')}, a list of card names or a deck list (parseDeckList)`)
     return deck
   }
   if (Array.isArray(spec)) {
-    if (spec.length === 0 || !spec.every((name) => typeof name === 'string')) throw new RedzoneError('invalid-argument', 'a deck is a built-in deck name, a non-empty list of card names or a deck list')
+    if (spec.length === 0 || !spec.every((name) => typeof name === 'string')) throw deckError(where, seat, 'a deck is a built-in deck name, a non-empty list of card names or a deck list')
     const cards = runs(spec as readonly string[])
     return { name: `custom-${fnv1a(JSON.stringify(cards))}`, cards }
   }
   const list = spec as Partial<DeckList> | null
-  if (!list || typeof list !== 'object' || typeof list.name !== 'string' || list.name === '' || !Array.isArray(list.cards) || list.cards.length === 0 || !list.cards.every(isEntry)) {
-    throw new RedzoneError('invalid-argument', 'a deck list is { name, cards: [[card name, count], ...] } with a name and at least one card')
+  if (list === null || typeof list !== 'object') {
+    throw deckError(where, seat, `a deck is a built-in deck name (${DECK_NAMES.join(', ')}), a non-empty list of card names or a deck list { name, cards }, got ${describeValue(list)}`)
+  }
+  if (typeof list.name !== 'string' || list.name === '' || !Array.isArray(list.cards) || list.cards.length === 0 || !list.cards.every(isEntry)) {
+    throw deckError(where, seat, 'a deck list is { name, cards: [[card name, count], ...] } with a name and at least one card')
   }
   return list as DeckList
+}
+
+function deckError(where: string | undefined, seat: number | undefined, message: string): RedzoneError {
+  return new RedzoneError('invalid-argument', where === undefined ? message : `${where}${seat === undefined ? '' : `[${seat}]`}: ${message}`)
 }
 
 /** The total number of cards of a deck list. */

@@ -6,13 +6,13 @@ import { isGameOver, inGame, seatIndex } from '../core/players.js'
 import { pendingDecision, winnerOf } from '../decisions/pending.js'
 import type { Eid } from '../core/events.js'
 import type { GameWorld } from '../core/world.js'
-import type { AgentFactory } from './agent.js'
-import { agentLabel, chooseChecked, type SeatedAgent } from './agent-choice.js'
+import { agentLabel, chooseChecked, seatAgent, type SeatedAgent } from './agent-choice.js'
 import { decodeAction, encodeAction } from './encode.js'
 import { deckIssues, invalidDeck, isBuiltInDeck, resolveDeck, type DeckEntry, type DeckList, type DeckSpec } from './decks.js'
-import { recordShapeError, type GameEndReason, type GameRecord } from './record.js'
+import { recordShapeError, seedError, type GameEndReason, type GameRecord } from './record.js'
 import { checkVersion, engineVersion } from './version.js'
 import { checkSeats, createDeckGame, deckPosition } from './setup.js'
+import { checkPlayOptions, checkReplayOptions, PLAY_GAME, TABLE_PLAY, type CallNames, type PlayOptions, type ReplayOptions } from './play-options.js'
 import { gameOfBuilt, worldOf, type Game } from '../api/game.js'
 import { buildPosition } from '../state/position.js'
 import { beginGame } from '../decisions/pregame.js'
@@ -22,25 +22,7 @@ import { GameView } from './view.js'
 
 export type { DeckSpec } from './decks.js'
 
-export interface PlayOptions {
-  seed: number
-  /** One agent per player, by seat: 2 to 4 (a free-for-all game of that many players, CR 806). */
-  agents: readonly AgentFactory[]
-  /** One deck per player, by seat (as many as `agents`). */
-  decks: readonly DeckSpec[]
-  /**
-   * Whether the decks must follow the deck rules (`DECK_RULES`: at least 40 cards, at most four of
-   * a card but basic lands); default true. False for rules experiments (ten lands to run out of
-   * cards): the cards must still be the pool's. Replay never checks the rules.
-   */
-  deckRules?: boolean
-  /** Decisions after which the game is recorded as a draw (`step-cap`); default 20,000. */
-  maxSteps?: number
-  /** Sees the game before it begins (to subscribe to its events). */
-  onGame?: (game: Game) => void
-  /** Counters to add this game's decisions to (all of them, and those forced: nothing to choose). */
-  stats?: { decisions: number; forced: number }
-}
+export type { PlayOptions, ReplayOptions } from './play-options.js'
 
 export const DEFAULT_MAX_STEPS = 20_000
 
@@ -211,13 +193,16 @@ function run(
 /**
  * Plays one whole game of two to four players (one agent and one deck each; with more than two, a
  * free-for-all: each attacks any opponent, CR 802, 806) to a winner or a recorded draw. Never
- * throws for a bad game: the record says `error`. Throws `RedzoneError` for bad options:
- * `invalid-argument` for `agents` or `decks` not 2 to 4 long or not as long as each other,
- * `invalid-deck` (every problem in `issues`) for a deck with cards not in the pool or against the
- * deck rules.
+ * throws for a bad game: an agent that throws or answers wrongly ends it, and the record says
+ * `error`. Throws for bad options, before anything is played (`checkPlayOptions`): `RedzoneError`
+ * `invalid-argument` naming the field (options that are not an object or have an unknown name, a
+ * seed not from 0 to 2^32 - 1, agents that are not 2 to 4 agent factories, decks not as many or
+ * not decks, a `maxSteps` below 1 or not whole, ...), `invalid-deck` (every problem in `issues`)
+ * for a deck with cards not in the pool or against the deck rules; an error `onGame` throws is
+ * thrown as it is. Every record it returns is one `replay` accepts.
  */
 export function playGame(options: PlayOptions): GameRecord {
-  return playOn(null, options)
+  return playOn(null, options, PLAY_GAME)
 }
 
 /**
@@ -228,8 +213,9 @@ export function playGame(options: PlayOptions): GameRecord {
 export class GameTable {
   private readonly games = new Map<string, { game: Game; pristine: WorldSnapshot }>()
 
+  /** `playGame` on this table's games: the same record, the same errors (named `GameTable.play`). */
   play(options: PlayOptions): GameRecord {
-    return playOn(this, options)
+    return playOn(this, options, TABLE_PLAY)
   }
 
   /** `replay` on a game of this table (restored, not built): for many records, as `redzone replay` does. The game is reused by the next call. */
@@ -239,6 +225,9 @@ export class GameTable {
 
   /** A game of these decks (one per player), not begun, with the seed's random stream. */
   fresh(decks: readonly DeckSpec[], seed: number): Game {
+    // The RNG would take any number (`>>> 0`): a seed no record can carry is refused, as `playGame`'s.
+    const seedWrong = seedError(seed)
+    if (seedWrong !== null) throw new RedzoneError('invalid-argument', `GameTable.fresh: seed: ${seedWrong}`)
     const key = JSON.stringify(decks)
     let entry = this.games.get(key)
     if (!entry) {
@@ -252,15 +241,13 @@ export class GameTable {
   }
 }
 
-/** The decks as lists, checked against the pool and (unless `deckRules: false`) the deck rules; one per agent. */
-function checkedDecks(options: PlayOptions): DeckList[] {
-  checkSeats('playGame agents', options.agents)
-  checkSeats('playGame decks', options.decks, options.agents.length)
-  const lists = options.decks.map((deck) => resolveDeck(deck))
+/** The decks (as many as the agents: `checkPlayOptions`) as lists, checked against the pool and (unless `deckRules: false`) the deck rules. */
+function checkedDecks(options: PlayOptions, names: CallNames): DeckList[] {
+  const lists = options.decks.map((deck, seat) => resolveDeck(deck, names.decks, seat))
   const rules = options.deckRules ?? true
   // A built-in deck follows the rules (a test holds it to them): only the others are checked.
   const issues = lists.flatMap((deck, seat) => (typeof options.decks[seat] === 'string' ? [] : deckIssues(deck, { rules, path: `$.decks[${seat}]` })))
-  if (issues.length > 0) throw invalidDeck('playGame decks', issues)
+  if (issues.length > 0) throw invalidDeck(names.decks, issues)
   return lists
 }
 
@@ -289,27 +276,29 @@ export function gameRecordHead(seed: number, agents: readonly string[], lists: r
   return head
 }
 
-function playOn(table: GameTable | null, options: PlayOptions): GameRecord {
+/** `playGame` (`table` null) or `GameTable.play`: `names` name the call in the errors of its options. */
+function playOn(table: GameTable | null, options: PlayOptions, names: CallNames): GameRecord {
+  checkPlayOptions(options, names)
   const { seed, agents } = options
-  const decks = checkedDecks(options)
+  const decks = checkedDecks(options, names)
   const maxSteps = options.maxSteps ?? DEFAULT_MAX_STEPS
   const actions: string[] = []
   const base = recordHead(options, decks)
-  let world: GameWorld | null = null
-  let eliminations: Eliminations | undefined
+  // The game is built outside the try: what fails there (an `onGame` that throws) is the caller's
+  // and thrown, not an agent's bad game; its record, made before the game had a first player,
+  // would say seat 0 began, and replay would refuse it.
+  let game: Game
+  if (table && !options.onGame) {
+    game = table.fresh(options.decks, seed)
+    beginGame(worldOf(game))
+  } else game = createDeckGame(decks, { seed, ...(options.onGame ? { onGame: options.onGame } : {}) })
+  const w = worldOf(game)
+  const players = w.playerOrder
+  // Two-player records say nothing of who left: the loser did.
+  const eliminations = players.length > 2 ? new Eliminations(w) : undefined
   try {
-    let game: Game
-    if (table && !options.onGame) {
-      game = table.fresh(options.decks, seed)
-      beginGame(worldOf(game))
-    } else game = createDeckGame(decks, { seed, ...(options.onGame ? { onGame: options.onGame } : {}) })
-    const w = worldOf(game)
-    world = w
-    const players = w.playerOrder
     const byPlayer = new Map<Eid, SeatedAgent>()
-    players.forEach((p, seat) => byPlayer.set(p, { agent: agents[seat]!.create(mixSeed(seed, seat + 1)), view: new GameView(w, p), name: agents[seat]!.name, seat }))
-    // Two-player records say nothing of who left: the loser did.
-    eliminations = players.length > 2 ? new Eliminations(w) : undefined
+    players.forEach((p, seat) => byPlayer.set(p, seatAgent(agents[seat]!, mixSeed(seed, seat + 1), new GameView(w, p), seat)))
     const outcome = run(
       w,
       maxSteps,
@@ -329,8 +318,8 @@ function playOn(table: GameTable | null, options: PlayOptions): GameRecord {
     if (eliminations) record.eliminated = eliminations.list(outcome.winner)
     return record
   } catch (error) {
-    const first = world ? seatIndex(world, world.turn.first) : 0
-    const record: GameRecord = { ...base, first, winner: null, turns: world?.turn.number ?? 0, reason: 'error', actions, error: (error as Error).message }
+    const message = error instanceof Error ? error.message : String(error)
+    const record: GameRecord = { ...base, first: seatIndex(w, w.turn.first), winner: null, turns: w.turn.number, reason: 'error', actions, error: message }
     if (eliminations) record.eliminated = eliminations.list(null)
     return record
   }
@@ -370,11 +359,13 @@ function outcomeText(o: { first: number; winner: number | null; turns: number; r
  * decisions taken the same way), and checks that it is the recorded game. Returns the game, to
  * read its state and events (subscribe with `onGame` before the first action); a record of an
  * `error` game is replayed up to the error. Throws `RedzoneError`: `version-mismatch` for a record
- * of another engine or card pool (`versionError`), `invalid-argument` for a value that is not a
- * record or a replay that differs from the record (who starts, the winner, the turns, the reason,
- * actions left over or missing), `illegal-agent-action` for a recorded action the game rejects.
+ * of another engine or card pool (`versionError`), `invalid-argument` for options that are not
+ * `ReplayOptions` (`checkReplayOptions`, naming the field), a value that is not a record or a
+ * replay that differs from the record (who starts, the winner, the turns, the reason, actions left
+ * over or missing), `illegal-agent-action` for a recorded action the game rejects.
  */
-export function replay(record: GameRecord, options: { onGame?: (game: Game) => void; maxSteps?: number } = {}): Game {
+export function replay(record: GameRecord, options: ReplayOptions = {}): Game {
+  checkReplayOptions(options, 'replay')
   return replayRecord(record, options)
 }
 

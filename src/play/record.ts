@@ -2,7 +2,8 @@
  * The record of one whole game (one JSON line): enough to replay it exactly. Produced by
  * `playGame` and consumed by `replay`, the self-play runner and reports.
  */
-import type { DeckEntry } from './decks.js'
+import { countError, describeValue, LIMITS } from '../core/limits.js'
+import { isEntry, type DeckEntry } from './decks.js'
 
 /** Why a game ended. `step-cap` and `error` are recorded draws: a bad game never hangs a batch. */
 export type GameEndReason = 'life' | 'empty-library' | 'step-cap' | 'error'
@@ -58,11 +59,20 @@ export const MAX_PLAYERS = 4
 const REASONS: readonly unknown[] = ['life', 'empty-library', 'step-cap', 'error'] satisfies GameEndReason[]
 
 function isEntries(value: unknown): boolean {
-  return (
-    value === null ||
-    (Array.isArray(value) &&
-      value.every((e) => Array.isArray(e) && e.length === 2 && typeof e[0] === 'string' && Number.isInteger(e[1]) && e[1] >= 1))
-  )
+  return value === null || (Array.isArray(value) && value.every(isEntry))
+}
+
+/**
+ * Why `seed` is not a game's seed (`LIMITS.seed`, the world's own check), or null. A record's and
+ * `playGame`'s: a game is played only with a seed its record can be replayed with.
+ */
+export function seedError(seed: unknown): string | null {
+  return countError(seed, LIMITS.seed)
+}
+
+/** Why `maxSteps` is not a decision cap (a whole number of 1 or more), or null. A record's and `playGame`'s and `replay`'s, as `seedError`. */
+export function maxStepsError(maxSteps: unknown): string | null {
+  return Number.isInteger(maxSteps) && (maxSteps as number) >= 1 ? null : `expected a whole number of 1 or more, got ${describeValue(maxSteps)}`
 }
 
 /** Why `value` is not a game record (the first field found wrong), or null. */
@@ -74,13 +84,15 @@ export function recordShapeError(value: unknown): string | null {
   const list = (v: unknown, ok: (x: unknown) => boolean): boolean => Array.isArray(v) && v.length === players && v.every(ok)
   const seat = (v: unknown): boolean => Number.isInteger(v) && (v as number) >= 0 && (v as number) < players
   if (r.format !== 'redzone-game/1') return `format ${JSON.stringify(r.format)}: expected "redzone-game/1"`
-  if (!Number.isInteger(r.seed) || (r.seed as number) < 0) return 'seed: expected a whole number'
+  const seed = seedError(r.seed)
+  if (seed !== null) return `seed: ${seed}`
   if (!Array.isArray(r.agents) || players < MIN_PLAYERS || players > MAX_PLAYERS || !r.agents.every((a) => typeof a === 'string')) {
     return `agents: expected ${seats} names`
   }
   if (!list(r.decks, (d) => typeof d === 'string' && d !== '')) return `decks: expected ${players} names, one per agent`
   if (r.deckLists !== undefined && !list(r.deckLists, isEntries)) return `deckLists: expected ${players} lists of [card, count] (or null), one per agent`
-  if (r.maxSteps !== undefined && (!Number.isInteger(r.maxSteps) || (r.maxSteps as number) < 1)) return 'maxSteps: expected a whole number of 1 or more'
+  const maxSteps = r.maxSteps === undefined ? null : maxStepsError(r.maxSteps)
+  if (maxSteps !== null) return `maxSteps: ${maxSteps}`
   if (!seat(r.first)) return `first: expected a seat from 0 to ${players - 1}`
   if (r.winner !== null && !seat(r.winner)) return `winner: expected a seat from 0 to ${players - 1} or null`
   if (!Number.isInteger(r.turns) || (r.turns as number) < 0) return 'turns: expected a whole number'

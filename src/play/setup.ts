@@ -3,6 +3,7 @@ import { gameOfBuilt, worldOf, type Game } from '../api/game.js'
 import { buildPosition } from '../state/position.js'
 import type { ObjectSpec, Position } from '../state/position.js'
 import { RedzoneError } from '../core/errors.js'
+import { describeValue } from '../core/limits.js'
 import { deckCards, type DeckSpec } from './decks.js'
 import { MAX_PLAYERS, MIN_PLAYERS } from './record.js'
 
@@ -14,7 +15,7 @@ export const SEATS = ['A', 'B', 'C', 'D'] as const
  * entries (and as many as `players` when given): one per player.
  */
 export function checkSeats(option: string, list: readonly unknown[], players?: number): void {
-  if (!Array.isArray(list)) throw new RedzoneError('invalid-argument', `${option}: expected a list of ${MIN_PLAYERS} to ${MAX_PLAYERS} entries, one per player`)
+  if (!Array.isArray(list)) throw new RedzoneError('invalid-argument', `${option}: expected a list of ${MIN_PLAYERS} to ${MAX_PLAYERS} entries, one per player, got ${describeValue(list)}`)
   if (list.length < MIN_PLAYERS || list.length > MAX_PLAYERS) {
     throw new RedzoneError('invalid-argument', `${option}: ${list.length} entries: a game has ${MIN_PLAYERS} to ${MAX_PLAYERS} players, one entry each`)
   }

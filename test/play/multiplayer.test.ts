@@ -98,13 +98,13 @@ describe('CR 806 Free-for-all whole games', () => {
   it('playGame options: agents and decks of 2 to 4, as many of each, else invalid-argument naming the option', () => {
     const one = thrown(() => playGame({ seed: 1, agents: [randomAgent], decks: ['green-white'] }))
     expect(one.code).toBe('invalid-argument')
-    expect(one.message).toContain('playGame agents: 1 entries: a game has 2 to 4 players')
+    expect(one.message).toContain('playGame: options.agents: 1 entries: a game has 2 to 4 players')
     const five = thrown(() => playGame({ seed: 1, agents: Array(5).fill(randomAgent), decks: Array(5).fill('green-white') }))
     expect(five.code).toBe('invalid-argument')
-    expect(five.message).toContain('playGame agents: 5 entries')
+    expect(five.message).toContain('playGame: options.agents: 5 entries')
     const mismatch = thrown(() => playGame({ seed: 1, agents: [randomAgent, randomAgent, randomAgent], decks: ['green-white', 'black-red'] }))
     expect(mismatch.code).toBe('invalid-argument')
-    expect(mismatch.message).toContain('playGame decks: 2 entries for 3 players')
+    expect(mismatch.message).toContain('playGame: options.decks: 2 entries for 3 players')
   })
 
   it('recordShapeError accepts 2 to 4 players and checks that the lists agree', () => {

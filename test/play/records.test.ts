@@ -146,6 +146,6 @@ describe('record versions', () => {
     expect(thrownRedzoneError(() => replay({ ...record, actions: record.actions.slice(0, 10) })).message).toContain('the record ended before the game did')
     const { deckLists: _lists, ...noLists } = record
     expect(thrownRedzoneError(() => replay({ ...noLists, decks: ['custom', 'black-red'] })).message).toContain('not a built-in deck and the record has no list of its cards (written before records carried them)')
-    expect(thrownRedzoneError(() => replay({ ...record, seed: -1 })).message).toBe('redzone: not a game record: seed: expected a whole number')
+    expect(thrownRedzoneError(() => replay({ ...record, seed: -1 })).message).toBe('redzone: not a game record: seed: a seed must be from 0 to 4294967295, got -1')
   })
 })
