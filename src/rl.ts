@@ -10,6 +10,8 @@ import type { LegalActions } from './decisions/legal.js'
 import type { Eid } from './core/events.js'
 import { DecisionBuilder as Builder, type PhaseName } from './rl/decision-builder.js'
 import { observePlayer } from './rl/observe.js'
+import { checkObservationPlace, checkPlayerId, checkWorld } from './rl/args.js'
+import { OBS_SIZE } from './rl/layout.js'
 import type { World } from './sim.js'
 
 export {
@@ -25,7 +27,12 @@ export type { PhaseName }
  * (`OBS_SIZE` floats, `OBS_LAYOUT`). The progress of a decision being built by a
  * `DecisionBuilder` is its `observe`'s. Reads only.
  */
-export const observe = observePlayer as unknown as (world: World, player: Eid, out: Float32Array, offset?: number) => void
+export const observe = ((world: unknown, player: unknown, out: unknown, offset: unknown = 0): void => {
+  checkWorld('observe', world)
+  checkPlayerId('observe', player)
+  checkObservationPlace('observe', out, offset, OBS_SIZE)
+  observePlayer(world, player as Eid, out, offset as number)
+}) as (world: World, player: Eid, out: Float32Array, offset?: number) => void
 
 /**
  * A pending decision as a sequence of masked integer choices (`ACTION_LAYOUT`): `begin()` on the

@@ -8,7 +8,7 @@ import { readSync } from 'node:fs'
 import { PROTOCOL, RlServer } from '../node/rl-server.js'
 import { pause, writeAll } from '../node/fd-io.js'
 
-/** The largest request: a STEP of 65,536 actions is 256 KiB; HELLO's options are a few hundred bytes. */
+/** The largest request: a STEP of 16,384 actions (the most games an env holds) is 64 KiB; HELLO's options are a few hundred bytes. */
 const MAX_FRAME = 1 << 24
 
 /** Reads exactly `bytes.length` bytes from fd 0; false at the end of input (before any byte, or `partial` at any point). */

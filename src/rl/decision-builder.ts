@@ -5,14 +5,17 @@ import type { GameWorld } from '../core/world.js'
 import { internalError, RedzoneError } from '../core/errors.js'
 import { Step } from '../core/steps.js'
 import { resetDamagePlan } from '../core/damage-plan-store.js'
-import type { Decision, DecisionKind, PlayerAction } from '../decisions/action.js'
+import { isPlayerAction, ACTION_TYPES, type Decision, type DecisionKind, type PlayerAction } from '../decisions/action.js'
+import { checkActionShape } from '../decisions/action-shape.js'
 import { legalActions, type LegalActions } from '../decisions/legal.js'
 import { pendingDecision } from '../decisions/pending.js'
 import { blockCountAllowed } from '../rules/combat/check-block.js'
 import { cutTo } from '../core/lists.js'
 import { lethalDamageNeeded, planFault, type ExplicitAssignment } from '../rules/combat/plan-combat-damage.js'
-import { ACTION_ALT, ACTION_MULLIGAN, ACTION_SELECT, ACTION_SIZE, ACTION_SLOTS, ACTION_STOP, F, G, OBJECT_SIZE, OBJECT_SLOTS, OFFSET, PLAYER_SLOTS } from './layout.js'
+import { ACTION_ALT, ACTION_MULLIGAN, ACTION_SELECT, ACTION_SIZE, ACTION_SLOTS, ACTION_STOP, F, G, OBJECT_SIZE, OBJECT_SLOTS, OBS_SIZE, OFFSET, PLAYER_SLOTS } from './layout.js'
+import { checkMaskPlace, checkObservationPlace, checkWorld } from './args.js'
 import { Carve } from './carve.js'
+import { describeValue } from '../core/limits.js'
 import { fillSlots, type ObjectRows, SlotTable, writeObservation } from './observe.js'
 
 /** The phases of a decision made as a sequence of integer choices (the `phase.*` globals, in order). */
@@ -163,6 +166,7 @@ export class DecisionBuilder {
     private readonly world: GameWorld,
     mask?: Uint8Array,
   ) {
+    checkWorld('DecisionBuilder', world)
     const entities = world.labels.length
     const carve = new Carve(SlotTable.bytes(entities) + Carve.bytes(mask ? 0 : ACTION_SIZE, ACTION_SIZE * 4, 64 * 4, 64, 16 * 4, ACTION_SLOTS, entities * 4, 16 * 4, 64 * 4, 64))
     this.slots = new SlotTable(carve, entities)
@@ -187,24 +191,26 @@ export class DecisionBuilder {
   begin(legal?: LegalActions, pending?: Decision): void {
     const world = this.world
     const decision = pending ?? pendingDecision(world)
+    const phase = phaseOf(decision.kind)
+    // Checked before anything changes: a refused `begin` leaves the decision being built as it was.
+    const options = phase === Phase.None ? null : legal ?? legalActions(world)
+    if (options !== null && (typeof options !== 'object' || options.kind !== decision.kind || options.player !== decision.player)) throw legalError(options, decision)
     this.decisions++
     this.kind = decision.kind
     this.decider = decision.player ?? 0
     this.decisionCount = decision.count
-    this.phaseId = phaseOf(decision.kind)
+    this.phaseId = phase
     this.cursor = 0
     // Only a pick marks `picked` (one per card counted in `pickCount`).
     if (this.pickCount > 0) this.picked.fill(0)
     this.pickCount = 0
-    if (this.phaseId === Phase.None) {
+    if (options === null) {
       this.legal = null
       this.mask.fill(0)
       this.count = 0
       this.only = -1
       return
     }
-    const options = legal ?? legalActions(world)
-    if (options.kind !== decision.kind || options.player !== decision.player) throw new RedzoneError('invalid-argument', `the legal actions given are for a ${options.kind} decision, not the pending ${decision.kind}`)
     this.legal = options
     fillSlots(world, this.decider, this.slots)
     const candidates = Math.max(options.attackers.length, options.blockers.length, options.damage.length)
@@ -228,6 +234,7 @@ export class DecisionBuilder {
 
   /** Copies the mask into `out` at `offset` (ACTION_SIZE bytes). */
   maskInto(out: Uint8Array, offset = 0): void {
+    checkMaskPlace('maskInto', out, offset, ACTION_SIZE)
     out.set(this.mask, offset)
   }
 
@@ -236,6 +243,7 @@ export class DecisionBuilder {
    * the phase, the object in focus, what has been chosen so far.
    */
   observe(out: Float32Array, offset = 0): void {
+    checkObservationPlace('observe', out, offset, OBS_SIZE)
     this.observeAt(out, offset, null, false)
   }
 
@@ -341,6 +349,8 @@ export class DecisionBuilder {
    */
   private take(index: number): PlayerAction | null {
     if (!Number.isInteger(index) || index < 0 || index >= ACTION_SIZE || this.mask[index] !== 1) {
+      // Only `apply` can pass a value that is not a whole number (`VecEnv.step` checks its actions first).
+      if (!Number.isInteger(index)) throw new RedzoneError('invalid-argument', `apply: index: expected a whole number (an action index), got ${describeValue(index)}`)
       throw new RedzoneError('invalid-argument', `action ${index} is not allowed now (${this.kind}, phase ${this.phaseId}): choose an action whose mask is 1`)
     }
     const legal = this.legal!
@@ -703,6 +713,9 @@ export class DecisionBuilder {
    * slots, a damage division it doesn't offer. The choices are checked by `apply` as they are taken.
    */
   indicesOf(action: PlayerAction): number[] | null {
+    // A wrong shape (null, a missing list) is misuse, not an action the encoding can't express.
+    checkActionShape(action)
+    if (!isPlayerAction(action)) throw new RedzoneError('invalid-argument', `indicesOf: action.type: expected a player's action (one of ${ACTION_TYPES.join(', ')}), got ${JSON.stringify((action as { type: unknown }).type)}`)
     const legal = this.legal
     if (legal === null || action.player !== this.decider || this.cursor !== 0 || this.pickCount !== 0) return null
     const out: number[] = []
@@ -782,4 +795,11 @@ export class DecisionBuilder {
         return this.phaseId === Phase.Mulligan ? [ACTION_STOP] : null
     }
   }
+}
+
+/** Why `begin`'s `legal` is refused: not the legal actions of the pending decision. */
+function legalError(legal: unknown, decision: Decision): RedzoneError {
+  const l = legal as { kind?: unknown; player?: unknown } | null
+  const got = typeof legal === 'object' && l !== null ? `those of a ${String(l.kind)} decision of player ${String(l.player)}` : describeValue(legal)
+  return new RedzoneError('invalid-argument', `begin: legal: expected the legal actions of the pending ${decision.kind} decision of player ${String(decision.player)} (legalActions(world)), got ${got}`)
 }

@@ -1,6 +1,6 @@
 import { internalError, RedzoneError } from '../core/errors.js'
 import type { Eid } from '../core/events.js'
-import { LIMITS } from '../core/limits.js'
+import { describeValue, LIMITS } from '../core/limits.js'
 import { shareKinds } from '../core/entity-lists.js'
 import { isGameOver } from '../core/players.js'
 import { hasSorceryTiming } from '../rules/spells/timing.js'
@@ -23,6 +23,7 @@ import { DEFAULT_MAX_STEPS, endReason, forcedAction, forcedActionInto, forcedAct
 import type { GameEndReason, GameRecord } from '../play/record.js'
 import { deckPosition } from '../play/setup.js'
 import { GameView } from '../play/view.js'
+import { checkObservationPlace } from './args.js'
 import { DecisionBuilder } from './decision-builder.js'
 import { ACTION_SIZE, OBS_SIZE } from './layout.js'
 import { ObjectRows, observePlayer as observeOf, shareIdentities } from './observe.js'
@@ -31,7 +32,7 @@ import { ObjectRows, observePlayer as observeOf, shareIdentities } from './obser
 export type Opponent = 'random' | 'heuristic' | 'search' | 'self' | AgentFactory
 
 export interface VecEnvOptions {
-  /** Games stepping in lockstep (default 1). */
+  /** Games stepping in lockstep: 1 to 16,384 (default 1; a larger batch is several envs, each with its `firstEnv`). */
   n?: number
   /** The base seed: game `k` of env `i` is played with `envSeed(seed, firstEnv + i, k)` (default 1). */
   seed?: number
@@ -76,9 +77,41 @@ export interface VecEnvStats {
   overflow: number
 }
 
-/** The seed of game `game` (0, 1, ...) of env `env` in a batch with base seed `seed`: `mixSeed(mixSeed(seed, env), game)`. */
+/**
+ * The seed of game `game` (0, 1, ...) of env `env` in a batch with base seed `seed`: `mixSeed(mixSeed(seed, env), game)`.
+ * Checked as `VecEnv` checks them: a seed, an env's number in a batch (below 2^31, `firstEnv + n`'s
+ * bound), a game's number (whole, 0 or more).
+ */
 export function envSeed(seed: number, env: number, game: number): number {
+  checkSeed(seed, 'envSeed: seed')
+  if (!Number.isInteger(env) || env < 0 || env >= 2 ** 31) throw new RedzoneError('invalid-argument', `envSeed: env: expected an env's number in a batch (a whole number from 0 to 2^31 - 1), got ${describeValue(env)}`)
+  if (!Number.isSafeInteger(game) || game < 0) throw new RedzoneError('invalid-argument', `envSeed: game: expected a game's number in its env (a whole number, 0 or more), got ${describeValue(game)}`)
+  return seedOf(seed, env, game)
+}
+
+/** `envSeed` unchecked: the env's own calls, with numbers it has checked or counted. */
+function seedOf(seed: number, env: number, game: number): number {
   return mixSeed(mixSeed(seed, env), game)
+}
+
+/**
+ * The most games one env holds. A game holds about 150 KB: some 85 KB of JavaScript heap (its
+ * world's lists and objects, its decision state) and 65 KB of buffers. 16,384 games, once stepped,
+ * took 1.4 GB of Node's default heap (4.1 GB on a 64-bit machine of 24 GB, less with less memory)
+ * and 1.1 GB of buffers, 2.6 GB resident; the 65,536 allowed before need about 5.5 GB of heap, and
+ * the process died minutes later in V8's out-of-memory abort. A larger batch is several envs in
+ * several processes or worker threads (`firstEnv` makes them one batch). The Python client's
+ * limit is the same number.
+ */
+const MAX_GAMES = 16_384
+
+/**
+ * The options `VecEnv` knows, to refuse any other name: a misspelt option (`sed: 3`) would
+ * otherwise be a default taken silently. Typed over every key of `VecEnvOptions`, so an option
+ * added there and not here is a compile error.
+ */
+const OPTION_NAMES: { readonly [K in keyof VecEnvOptions]-?: true } = {
+  n: true, seed: true, firstEnv: true, decks: true, opponent: true, seat: true, maxSteps: true, name: true, onRecord: true,
 }
 
 /** Games of one env that may end in an error, one after another, before `step` throws. */
@@ -175,29 +208,44 @@ export class VecEnv {
   private afterWrite: ((i: number) => void) | null = null
 
   constructor(options: VecEnvOptions = {}) {
+    checkOptionNames(options)
     const n = options.n ?? 1
-    if (!Number.isInteger(n) || n < 1 || n > 65_536) throw new RedzoneError('invalid-argument', `n: the number of games is a whole number from 1 to 65,536, not ${n}`)
+    if (!Number.isInteger(n) || n < 1 || n > MAX_GAMES) {
+      const why = typeof n === 'number' && n > MAX_GAMES
+        ? `: each game holds about 150 KB, and more games than that exhaust Node's default heap (the process dies in an out-of-memory abort); for a larger batch, run several VecEnvs, each with its firstEnv, in several processes (redzone.Workers in Python) or worker threads`
+        : ''
+      throw new RedzoneError('invalid-argument', `n: the number of games is a whole number from 1 to ${MAX_GAMES.toLocaleString('en-US')}, not ${describeValue(n)}${why}`)
+    }
     const seed = options.seed ?? 1
     checkSeed(seed)
     const firstEnv = options.firstEnv ?? 0
-    if (!Number.isInteger(firstEnv) || firstEnv < 0 || firstEnv + n > 2 ** 31) throw new RedzoneError('invalid-argument', `firstEnv: a whole number from 0 with firstEnv + n at most 2^31, not ${firstEnv}`)
+    if (!Number.isInteger(firstEnv) || firstEnv < 0 || firstEnv + n > 2 ** 31) throw new RedzoneError('invalid-argument', `firstEnv: a whole number from 0 with firstEnv + n at most 2^31, not ${describeValue(firstEnv)}`)
     const maxSteps = options.maxSteps ?? DEFAULT_MAX_STEPS
-    if (!Number.isInteger(maxSteps) || maxSteps < 1) throw new RedzoneError('invalid-argument', `maxSteps: a whole number of 1 or more, not ${maxSteps}`)
-    const opponent = options.opponent ?? 'random'
-    if (typeof opponent === 'string' && opponent !== 'self' && !(opponent in AGENTS)) {
-      throw new RedzoneError('invalid-argument', `opponent: one of random, heuristic, search, self or an AgentFactory, not ${JSON.stringify(opponent)}`)
+    if (!Number.isInteger(maxSteps) || maxSteps < 1) throw new RedzoneError('invalid-argument', `maxSteps: a whole number of 1 or more, not ${describeValue(maxSteps)}`)
+    const opponent: unknown = options.opponent ?? 'random'
+    const builtIn = typeof opponent === 'string' && (opponent === 'self' || Object.hasOwn(AGENTS, opponent))
+    if (!builtIn && !isAgentFactory(opponent)) {
+      throw new RedzoneError('invalid-argument', `opponent: one of random, heuristic, search, self or an AgentFactory ({ name: string, create(seed) }), not ${typeof opponent === 'string' ? JSON.stringify(opponent) : describeValue(opponent)}`)
     }
     const seat = options.seat ?? 'alternate'
     if (seat !== 0 && seat !== 1 && seat !== 'alternate') throw new RedzoneError('invalid-argument', `seat: 0, 1 or "alternate", not ${JSON.stringify(seat)}`)
+    // Two seats: a list of three or four decks (which `deckPosition` takes) would build a game the env can't play.
+    const decks = options.decks ?? ['green-white', 'black-red']
+    if (!Array.isArray(decks) || decks.length !== 2) throw new RedzoneError('invalid-argument', `decks: expected a pair [seat 0's deck, seat 1's deck], got ${Array.isArray(decks) ? `a list of ${decks.length}` : describeValue(decks)}`)
+    const name = options.name ?? 'rl'
+    if (typeof name !== 'string') throw new RedzoneError('invalid-argument', `name: expected the learner's name in records (a string), got ${describeValue(name)}`)
+    // Called as each game ends, inside `step`: not a function there would end every game in an error.
+    const onRecord = options.onRecord ?? null
+    if (onRecord !== null && typeof onRecord !== 'function') throw new RedzoneError('invalid-argument', `onRecord: expected a function (record, env) => void, got ${describeValue(onRecord)}`)
     this.n = n
     this.firstEnv = firstEnv
     this.baseSeed = seed
-    this.decks = options.decks ?? ['green-white', 'black-red']
-    this.opponent = opponent === 'self' ? null : typeof opponent === 'string' ? AGENTS[opponent] : opponent
+    this.decks = decks
+    this.opponent = opponent === 'self' ? null : typeof opponent === 'string' ? AGENTS[opponent as keyof typeof AGENTS] : (opponent as AgentFactory)
     this.learnerSeat = seat
     this.maxSteps = maxSteps
-    this.name = options.name ?? 'rl'
-    this.onRecord = options.onRecord ?? null
+    this.name = name
+    this.onRecord = onRecord
     this.obs = new Float32Array(n * OBS_SIZE)
     this.mask = new Uint8Array(n * ACTION_SIZE)
     this.reward = new Float32Array(n)
@@ -268,7 +316,7 @@ export class VecEnv {
    * What a client's "reset this env" or a Gymnasium `reset()` without a seed does.
    */
   restart(i: number): void {
-    if (!Number.isInteger(i) || i < 0 || i >= this.n) throw new RedzoneError('invalid-argument', `restart: env ${i} is not one of 0..${this.n - 1}`)
+    if (!Number.isInteger(i) || i < 0 || i >= this.n) throw new RedzoneError('invalid-argument', `restart: env ${describeValue(i)} is not one of 0..${this.n - 1}`)
     this.reward[i] = 0
     this.terminated[i] = 0
     this.truncated[i] = 0
@@ -284,9 +332,9 @@ export class VecEnv {
    * seat it equals `obs`'s row. Reads only.
    */
   observeSeat(i: number, seat: 0 | 1, out: Float32Array, offset = 0): void {
-    if (!Number.isInteger(i) || i < 0 || i >= this.n) throw new RedzoneError('invalid-argument', `observeSeat: env ${i} is not one of 0..${this.n - 1}`)
-    if (seat !== 0 && seat !== 1) throw new RedzoneError('invalid-argument', `observeSeat: seat is 0 or 1, not ${JSON.stringify(seat)}`)
-    if (!Number.isInteger(offset) || offset < 0 || offset + OBS_SIZE > out.length) throw new RedzoneError('invalid-argument', `observeSeat: ${OBS_SIZE} floats from offset ${offset} do not fit in an array of ${out.length}`)
+    if (!Number.isInteger(i) || i < 0 || i >= this.n) throw new RedzoneError('invalid-argument', `observeSeat: env ${describeValue(i)} is not one of 0..${this.n - 1}`)
+    if (seat !== 0 && seat !== 1) throw new RedzoneError('invalid-argument', `observeSeat: seat is 0 or 1, not ${describeValue(seat)}`)
+    checkObservationPlace('observeSeat', out, offset, OBS_SIZE)
     const g = this.games[i]!
     if (seatOf(g.world, g.builder.decider) === seat && g.builder.decider !== 0) {
       out.set(this.obs.subarray(i * OBS_SIZE, (i + 1) * OBS_SIZE), offset)
@@ -302,13 +350,14 @@ export class VecEnv {
    */
   step(actions: ArrayLike<number>): void {
     const n = this.n
-    if (actions.length < n) throw new RedzoneError('invalid-argument', `step: ${n} actions needed, got ${actions.length}`)
+    // The hot loop: a few compares, and the messages built only for a refusal (`actionsError`).
+    if (typeof actions !== 'object' || actions === null || !(Array.isArray(actions) || ArrayBuffer.isView(actions)) || actions.length !== n) throw actionsError(actions, n)
     const mask = this.mask
     for (let i = 0; i < n; i++) {
       const a = actions[i]!
-      if (!(a >= 0 && a < ACTION_SIZE && mask[i * ACTION_SIZE + a] === 1)) {
-        throw new RedzoneError('invalid-argument', `step: action ${a} of env ${i} is not allowed by its mask; no game was stepped`)
-      }
+      // Whole numbers only: `'0'`, `null` or `true` would index the mask by coercion (`null` as 0),
+      // `0.5` would read no byte; a bigint would throw in the compare.
+      if (!(Number.isInteger(a) && a >= 0 && a < ACTION_SIZE && mask[i * ACTION_SIZE + a] === 1)) throw actionError(a, i)
     }
     this.reward.fill(0)
     this.terminated.fill(0)
@@ -350,7 +399,7 @@ export class VecEnv {
   private start(i: number): void {
     const g = this.games[i]!
     const world = g.world
-    const seed = envSeed(this.baseSeed, this.firstEnv + i, g.game)
+    const seed = seedOf(this.baseSeed, this.firstEnv + i, g.game)
     restoreWorld(world, this.pristine)
     world.rng.seed(seed)
     g.seed = seed
@@ -493,9 +542,43 @@ export class VecEnv {
   }
 }
 
-function checkSeed(seed: number): void {
+function checkSeed(seed: unknown, name = 'seed'): void {
   const { min, max } = LIMITS.seed
-  if (!Number.isInteger(seed) || seed < min || seed > max) throw new RedzoneError('invalid-argument', `seed: a whole number from ${min} to ${max}, not ${seed}`)
+  if (!Number.isInteger(seed) || (seed as number) < min || (seed as number) > max) throw new RedzoneError('invalid-argument', `${name}: a whole number from ${min} to ${max}, not ${describeValue(seed)}`)
+}
+
+/** The options are an object (not null, a string or a list) naming only options `VecEnv` knows. */
+function checkOptionNames(options: unknown): void {
+  if (typeof options !== 'object' || options === null || Array.isArray(options) || ArrayBuffer.isView(options)) {
+    throw new RedzoneError('invalid-argument', `options: expected an object of VecEnv options ({ n, seed, ... }) or none, got ${describeValue(options)}`)
+  }
+  for (const key of Object.keys(options)) {
+    if (!Object.hasOwn(OPTION_NAMES, key)) {
+      const path = /^[A-Za-z_$][\w$]*$/.test(key) ? `options.${key}` : `options[${JSON.stringify(key)}]`
+      throw new RedzoneError('invalid-argument', `${path}: unknown option; expected one of ${Object.keys(OPTION_NAMES).join(', ')}`)
+    }
+  }
+}
+
+function isAgentFactory(value: unknown): value is AgentFactory {
+  if (typeof value !== 'object' || value === null) return false
+  const factory = value as Record<string, unknown>
+  return typeof factory['name'] === 'string' && typeof factory['create'] === 'function'
+}
+
+/** Why `step`'s `actions` are refused as a whole: not a list of numbers, or not one per env. */
+function actionsError(actions: unknown, n: number): RedzoneError {
+  const list = typeof actions === 'object' && actions !== null && (Array.isArray(actions) || (ArrayBuffer.isView(actions) && !(actions instanceof DataView)))
+  if (list) return new RedzoneError('invalid-argument', `step: ${n} actions needed (one per env), got ${(actions as ArrayLike<unknown>).length}; no game was stepped`)
+  return new RedzoneError('invalid-argument', `step: actions: expected an array or typed array of ${n} action indexes (one per env), got ${describeValue(actions)}; no game was stepped`)
+}
+
+/** Why the action of env `i` is refused: not a whole number, or not allowed by the env's mask. */
+function actionError(action: unknown, i: number): RedzoneError {
+  if (!Number.isInteger(action)) {
+    return new RedzoneError('invalid-argument', `step: actions[${i}]: expected a whole number (an action index), got ${typeof action === 'bigint' ? `${action}n` : describeValue(action)}; no game was stepped`)
+  }
+  return new RedzoneError('invalid-argument', `step: action ${action as number} of env ${i} is not allowed by its mask; no game was stepped`)
 }
 
 /** The world of env `i` (tests and tools inside the engine). */

@@ -10,7 +10,7 @@ import { KEYWORD_TAGS } from '../../components/keywords.js'
 import { RedzoneError } from '../../src/core/errors.js'
 import { Rng } from '../../src/core/rng.js'
 import { worldOf } from '../../src/api/game.js'
-import { replay } from '../../src/play/play-game.js'
+import { mixSeed, replay } from '../../src/play/play-game.js'
 import type { GameRecord } from '../../src/play/record.js'
 import { worldDigest } from '../../src/state/digest.js'
 import { ACTION_SIZE, G, OBS_LAYOUT, OBS_SIZE, OFFSET } from '../../src/rl/layout.js'
@@ -25,6 +25,15 @@ const GAME_OVER = OBS_LAYOUT.global.find((f) => f.name === 'decision.gameOver')!
 function randomActions(env: VecEnv, rng: Rng, out: Int32Array): Int32Array {
   for (let i = 0; i < env.n; i++) out[i] = randomMasked(rng, env.mask, i * ACTION_SIZE)
   return out
+}
+
+/** Everything a refused call must leave as it was: the buffers, the counters and each game's state. */
+function envState(env: VecEnv): unknown {
+  return {
+    buffers: [env.obs, env.mask, env.reward, env.terminated, env.truncated, env.seat, env.winner, env.finalObs].map((b) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('base64')),
+    stats: { ...env.stats },
+    worlds: Array.from({ length: env.n }, (_, i) => worldDigest(envWorld(env, i))),
+  }
 }
 
 /** Runs `steps` random masked steps; each finished game's record with the digest of its final state. */
@@ -269,6 +278,126 @@ describe('VecEnv (redzone/rl)', () => {
     expect(() => new VecEnv({ opponent: 'nobody' as never })).toThrow(/opponent/)
     expect(() => new VecEnv({ seat: 2 as never })).toThrow(/seat/)
     expect(() => new VecEnv({ decks: ['green-white', 'no-such-deck'] })).toThrow(/unknown deck/)
+  })
+
+  it('refuses options that are not an object (null, a string, a list), and takes none as the defaults', () => {
+    const make = (options: unknown): VecEnv => new VecEnv(options as VecEnvOptions)
+    expect(() => make(null)).toThrow(RedzoneError)
+    expect(() => make(null)).toThrow(/options: expected an object of VecEnv options .*got null/)
+    expect(() => make('n=4')).toThrow(/options: expected an object of VecEnv options .*got "n=4"/)
+    expect(() => make([4])).toThrow(/options: expected an object of VecEnv options .*got an array/)
+    const env = new VecEnv()
+    expect([env.n, env.firstEnv]).toEqual([1, 0])
+  })
+
+  it('refuses an unknown option name (a misspelt n or seed), naming it and the known ones', () => {
+    const make = (options: object): VecEnv => new VecEnv(options as VecEnvOptions)
+    const known = 'expected one of n, seed, firstEnv, decks, opponent, seat, maxSteps, name, onRecord'
+    expect(() => make({ nn: 4, sed: 3 })).toThrow(RedzoneError)
+    expect(() => make({ nn: 4, sed: 3 })).toThrow(`options.nn: unknown option; ${known}`)
+    expect(() => make({ n: 2, sed: 3 })).toThrow(`options.sed: unknown option; ${known}`)
+    expect(() => make({ 'max steps': 3 })).toThrow(`options["max steps"]: unknown option; ${known}`)
+    // A known option given as undefined is its default (redzone serve passes every option it was given, some undefined).
+    expect(new VecEnv({ n: undefined, seed: undefined, onRecord: undefined }).n).toBe(1)
+  })
+
+  it('refuses options of the wrong kind by name: a string n, a name not a string, an onRecord not a function, an opponent not an AgentFactory, decks not a pair', () => {
+    const make = (options: Record<string, unknown>): VecEnv => new VecEnv(options as VecEnvOptions)
+    expect(() => make({ n: '4' })).toThrow(/^redzone: n: the number of games is a whole number from 1 to 16,384, not "4"$/)
+    expect(() => make({ seed: '3' })).toThrow(/^redzone: seed: a whole number from 0 to 4294967295, not "3"$/)
+    expect(() => make({ maxSteps: 1.5 })).toThrow(/^redzone: maxSteps: a whole number of 1 or more, not 1.5$/)
+    expect(() => make({ name: 5 })).toThrow(/^redzone: name: expected the learner's name in records \(a string\), got 5$/)
+    expect(() => make({ onRecord: 'log' })).toThrow(/^redzone: onRecord: expected a function \(record, env\) => void, got "log"$/)
+    expect(() => make({ opponent: {} })).toThrow(/^redzone: opponent: one of random, heuristic, search, self or an AgentFactory .*, not an object$/)
+    expect(() => make({ opponent: 'toString' })).toThrow(/^redzone: opponent: .*, not "toString"$/)
+    expect(() => make({ decks: ['green-white', 'black-red', 'green-white'] })).toThrow(/^redzone: decks: expected a pair \[seat 0's deck, seat 1's deck\], got a list of 3$/)
+    expect(() => make({ decks: 'green-white' })).toThrow(/^redzone: decks: expected a pair .*, got "green-white"$/)
+  })
+
+  it('refuses n above 16,384 (more games exhaust the default heap), saying why and how to get a larger batch', () => {
+    for (const n of [65_537, 65_536, 16_385]) {
+      let error: unknown
+      try {
+        new VecEnv({ n })
+      } catch (e) {
+        error = e
+      }
+      expect(error, `n ${n}`).toBeInstanceOf(RedzoneError)
+      const message = (error as Error).message
+      expect(message).toMatch(`n: the number of games is a whole number from 1 to 16,384, not ${n}: `)
+      expect(message).toMatch(/about 150 KB.*exhaust Node's default heap/)
+      expect(message).toMatch(/several VecEnvs, each with its firstEnv, in several processes \(redzone.Workers in Python\) or worker threads/)
+    }
+  })
+
+  it('refuses actions that are not an array or typed array of n entries (none, null, a number, a string, an array-like object, more or fewer), stepping no game', () => {
+    const env = new VecEnv({ n: 4, seed: 3 })
+    const before = envState(env)
+    const step = env.step.bind(env) as (actions?: unknown) => void
+    const list = /^redzone: step: actions: expected an array or typed array of 4 action indexes \(one per env\), got (.*); no game was stepped$/
+    expect(() => step()).toThrow(RedzoneError)
+    for (const [actions, got] of [[undefined, 'undefined'], [null, 'null'], [7, '7'], ['0000', '"0000"'], [{ length: 4, 0: 0, 1: 0, 2: 0, 3: 0 }, 'an object']] as const) {
+      expect(() => step(actions)).toThrow(list)
+      expect(() => step(actions)).toThrow(`got ${got};`)
+    }
+    expect(() => step(new Int32Array(5))).toThrow(/^redzone: step: 4 actions needed \(one per env\), got 5; no game was stepped$/)
+    expect(() => step([0, 0, 0])).toThrow(/^redzone: step: 4 actions needed \(one per env\), got 3; no game was stepped$/)
+    expect(envState(env)).toEqual(before)
+  })
+
+  it('refuses an action that is not a whole number (a string, a fraction, null, true, a bigint), naming it, stepping no game', () => {
+    const env = new VecEnv({ n: 4, seed: 3 })
+    // Each env's first allowed action: a whole number in the same place is stepped.
+    const allowed = Array.from({ length: 4 }, (_, i) => env.mask.subarray(i * ACTION_SIZE, (i + 1) * ACTION_SIZE).indexOf(1))
+    const before = envState(env)
+    const step = env.step.bind(env) as (actions: unknown) => void
+    const at = (k: number, value: unknown): unknown[] => allowed.map((a, i) => (i === k ? value : a))
+    const whole = (k: number, got: string): RegExp => new RegExp(`^redzone: step: actions\\[${k}\\]: expected a whole number \\(an action index\\), got ${got}; no game was stepped$`)
+    expect(() => step(at(0, String(allowed[0])))).toThrow(RedzoneError)
+    expect(() => step(at(0, String(allowed[0])))).toThrow(whole(0, `"${allowed[0]}"`))
+    expect(() => step(allowed.map(String))).toThrow(whole(0, `"${allowed[0]}"`))
+    expect(() => step(at(2, allowed[2]! + 0.5))).toThrow(whole(2, String(allowed[2]! + 0.5)))
+    expect(() => step(Float64Array.from(at(3, 0.5) as number[]))).toThrow(whole(3, '0.5'))
+    // null and true would index the mask as 0 and 1 (and 0 is often allowed): refused, not taken as those actions.
+    expect(() => step(at(1, null))).toThrow(whole(1, 'null'))
+    expect(() => step(at(1, true))).toThrow(whole(1, 'true'))
+    expect(() => step(new BigInt64Array(4))).toThrow(whole(0, '0n'))
+    expect(envState(env)).toEqual(before)
+    // The mask check is as before, after the whole-number one.
+    expect(() => step(at(0, -1))).toThrow(/^redzone: step: action -1 of env 0 is not allowed by its mask; no game was stepped$/)
+    env.step(allowed)
+    expect(env.stats.steps).toBe(4)
+  })
+
+  it('envSeed refuses a seed, env or game number that is not a whole number in its range, naming it', () => {
+    const seedOf = envSeed as (...args: unknown[]) => number
+    expect(() => seedOf(-1, 1.5, 'x')).toThrow(RedzoneError)
+    expect(() => seedOf(-1, 0, 0)).toThrow(/^redzone: envSeed: seed: a whole number from 0 to 4294967295, not -1$/)
+    expect(() => seedOf(2 ** 32, 0, 0)).toThrow(/^redzone: envSeed: seed: .*, not 4294967296$/)
+    expect(() => seedOf('3', 0, 0)).toThrow(/^redzone: envSeed: seed: .*, not "3"$/)
+    expect(() => seedOf(1, 1.5, 0)).toThrow(/^redzone: envSeed: env: expected an env's number in a batch \(a whole number from 0 to 2\^31 - 1\), got 1.5$/)
+    expect(() => seedOf(1, -1, 0)).toThrow(/^redzone: envSeed: env: .*, got -1$/)
+    expect(() => seedOf(1, 2 ** 31, 0)).toThrow(/^redzone: envSeed: env: .*, got 2147483648$/)
+    expect(() => seedOf(1, 0, 'x')).toThrow(/^redzone: envSeed: game: expected a game's number in its env \(a whole number, 0 or more\), got "x"$/)
+    expect(() => seedOf(1, 0, -1)).toThrow(/^redzone: envSeed: game: .*, got -1$/)
+    expect(() => seedOf(1, 0, NaN)).toThrow(/^redzone: envSeed: game: .*, got NaN$/)
+    expect(envSeed(4_294_967_295, 2 ** 31 - 1, 1e6)).toBe(mixSeed(mixSeed(4_294_967_295, 2 ** 31 - 1), 1e6))
+  })
+
+  it('restart, reset and observeSeat name a value of the wrong kind (a string env, a string seed, no place or a plain array to write into), changing nothing', () => {
+    const env = new VecEnv({ n: 2, seed: 3 })
+    const before = envState(env)
+    const call = (f: (...args: never[]) => unknown, ...args: unknown[]): unknown => (f as (...a: unknown[]) => unknown).apply(env, args)
+    expect(() => call(env.restart, '1')).toThrow(/^redzone: restart: env "1" is not one of 0..1$/)
+    expect(() => call(env.reset, '3')).toThrow(/^redzone: seed: a whole number from 0 to 4294967295, not "3"$/)
+    for (const seat of [0, 1]) {
+      expect(() => call(env.observeSeat, 0, seat, null)).toThrow(/^redzone: observeSeat: out: expected a Float32Array of 4156 or more, got null$/)
+      expect(() => call(env.observeSeat, 0, seat, new Array(OBS_SIZE).fill(0))).toThrow(/^redzone: observeSeat: out: expected a Float32Array of 4156 or more, got an array$/)
+      expect(() => call(env.observeSeat, 0, seat, new Float64Array(OBS_SIZE))).toThrow(/^redzone: observeSeat: out: expected a Float32Array of 4156 or more, got a Float64Array of 4156$/)
+      expect(() => call(env.observeSeat, 0, seat, new Float32Array(OBS_SIZE + 1), 0.5)).toThrow(/^redzone: observeSeat: offset: expected a whole number, 0 or more, got 0.5$/)
+    }
+    expect(() => call(env.observeSeat, 0, '1', new Float32Array(OBS_SIZE))).toThrow(/^redzone: observeSeat: seat is 0 or 1, not "1"$/)
+    expect(envState(env)).toEqual(before)
   })
 
   for (const [what, options] of [
