@@ -59,6 +59,7 @@ from redzone.client import Client  # noqa: E402
 
 FORMAT = "redzone-learn/1"
 SEED_MAX = 2**32 - 1
+HIDDEN = 64  # the policy's hidden units unless --hidden (or --load) says otherwise
 
 # ---------------------------------------------------------------------------------------------
 # Features
@@ -509,13 +510,18 @@ class Trainer:
         return float((r[:, 1] > 0).mean()), by_seat
 
     def progress(self, elapsed: float) -> None:
-        wr, (s0, s1) = self.win_rates()
+        """A progress line; a figure with nothing behind it yet (no game finished, no update) is left out, not printed as nan."""
+        wr, seats = self.win_rates()
         i = self.last_info
-        log(
-            f"learn: {elapsed:6.1f}s  steps {self.steps:,}  games {self.games:,}  updates {self.updates:,}  "
-            f"win (last {len(self.recent)}) {100 * wr:.1f}% (seat 0 {100 * s0:.0f}%, seat 1 {100 * s1:.0f}%)  "
-            f"entropy {i.get('entropy', float('nan')):.3f}  value loss {i.get('value', float('nan')):.3f}"
-        )
+        line = f"learn: {elapsed:6.1f}s  steps {self.steps:,}  games {self.games:,}  updates {self.updates:,}  "
+        if self.recent:
+            s0, s1 = ("-" if math.isnan(s) else f"{100 * s:.0f}%" for s in seats)
+            line += f"win (last {len(self.recent)}) {100 * wr:.1f}% (seat 0 {s0}, seat 1 {s1})"
+        else:
+            line += "no game finished yet"
+        if i:
+            line += f"  entropy {i['entropy']:.3f}  value loss {i['value']:.3f}"
+        log(line)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -581,14 +587,20 @@ def evaluate(policy: Policy, features: Features, games: int, seed: int, envs: in
 # ---------------------------------------------------------------------------------------------
 
 
-def _number(kind, low, high=None, name=""):
+def _number(kind, low, high=None, name="", above=False, hint=""):
+    """An argparse type: a number of ``kind`` from ``low`` (more than ``low`` if ``above``) to ``high``; ``hint`` follows the range in the error."""
+
     def parse(text: str):
         try:
             value = kind(text)
         except ValueError:
             raise argparse.ArgumentTypeError(f"{text!r} is not a {'whole number' if kind is int else 'number'}")
-        if not (value >= low) or (high is not None and value > high) or (kind is float and not math.isfinite(value)):
-            raise argparse.ArgumentTypeError(f"{text} is out of range: {'from ' + str(low) + ' to ' + str(high) if high is not None else str(low) + ' or more'}")
+        if not (value > low if above else value >= low) or (high is not None and value > high) or (kind is float and not math.isfinite(value)):
+            if above:
+                span = f"more than {low}" + (f" and at most {high}" if high is not None else "")
+            else:
+                span = f"from {low} to {high}" if high is not None else f"{low} or more"
+            raise argparse.ArgumentTypeError(f"{text} is out of range: {span}{hint}")
         return value
 
     return parse
@@ -600,8 +612,11 @@ def parser() -> argparse.ArgumentParser:
         description="Trains a small policy against redzone's random agent (numpy only, one core), then evaluates it against random.",
     )
     p.add_argument("--seed", type=_number(int, 0, SEED_MAX), default=None, help="seeds the weights, the sampling, the training and the evaluation games (default 1; with --eval-only, the seed the loaded weights were trained with)")
-    p.add_argument("--minutes", type=_number(float, 0.0), default=7.0, help="training budget in wall-clock minutes (default 7: with evaluation the run stays under 10)")
-    p.add_argument("--steps", type=_number(int, 0), default=None, help="training budget in learner steps (masked choices, summed over envs; rounded up to whole rollouts of --envs x --rollout); with --minutes, the first reached ends training")
+    # No budget of nothing: a run that trains not a step would print a trained policy's report (win
+    # rates of no games) and evaluate the initial weights; --eval-only is the way to skip training.
+    no_training = " (to evaluate without training: --eval-only --load PATH)"
+    p.add_argument("--minutes", type=_number(float, 0, above=True, hint=no_training), default=7.0, help="training budget in wall-clock minutes, more than 0 (default 7: with evaluation the run stays under 10)")
+    p.add_argument("--steps", type=_number(int, 1, hint=no_training), default=None, help="training budget in learner steps (masked choices, summed over envs; rounded up to whole rollouts of --envs x --rollout); with --minutes, the first reached ends training")
     p.add_argument("--envs", type=_number(int, 1, 4096), default=128, help="games in lockstep during training (default 128)")
     p.add_argument("--eval-games", type=_number(int, 1, 1_000_000), default=1000, help="evaluation games against random (default 1000)")
     p.add_argument("--eval-envs", type=_number(int, 1, 4096), default=100, help="games in lockstep during evaluation (default 100)")
@@ -610,7 +625,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--load", metavar="PATH", help="start from these weights (.npz written by --save)")
     p.add_argument("--save", metavar="PATH", help="write the trained weights to this .npz")
     p.add_argument("--json", action="store_true", help="print the report as one JSON line (the last line of stdout)")
-    p.add_argument("--hidden", type=_number(int, 1, 4096), default=64, help="hidden units of the policy (default 64)")
+    p.add_argument("--hidden", type=_number(int, 1, 4096), default=None, help=f"hidden units of the policy (default {HIDDEN}; with --load, the file's: another number is refused)")
     p.add_argument("--lr", type=_number(float, 1e-7, 1.0), default=1e-3, help="Adam's learning rate (default 1e-3)")
     p.add_argument("--rollout", type=_number(int, 1, 4096), default=32, help="steps per env between updates (default 32)")
     p.add_argument("--epochs", type=_number(int, 1, 100), default=2, help="passes over each rollout (default 2)")
@@ -622,7 +637,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--vf-coef", type=_number(float, 0.0, 10.0), default=0.5, help="value loss weight (default 0.5)")
     p.add_argument("--max-grad-norm", type=_number(float, 1e-6, 1e6), default=1.0, help="global gradient norm clip (default 1)")
     p.add_argument("--log-every", type=_number(float, 0.1), default=15.0, help="seconds between progress lines on stderr (default 15)")
-    p.add_argument("--transport", choices=("auto", "shm", "pipe"), default="auto", help="the client's transport (default auto)")
+    p.add_argument("--transport", choices=("auto", "delta", "shm", "pipe"), default="auto", help="the client's transport (Client's transport=; default auto, which is delta: the masks and the changed floats of obs in each frame; shm and pipe give the same bytes)")
     return p
 
 
@@ -681,6 +696,9 @@ def main(argv: Optional[List[str]] = None) -> int:
     loaded_steps = loaded_games = 0
     if args.load:
         policy, meta = Policy.load(args.load, features)
+        if args.hidden is not None and args.hidden != policy.hidden:
+            # The file's shape wins: a --hidden taken silently would describe a network that is not the one trained.
+            parser().error(f"--hidden {args.hidden}: the weights of --load {args.load} have {policy.hidden} hidden units (leave --hidden out, or train new weights without --load)")
         policy.lr = args.lr
         trained_on = list(meta.get("trainedOn", []))
         loaded_steps, loaded_games = int(meta.get("steps", 0)), int(meta.get("trainGames", 0))
@@ -692,7 +710,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     rng = np.random.default_rng(args.seed)
     train_seed = derived_seed(args.seed, 1)
     if not args.load:
-        policy = Policy(features.context_size, features.action_features, args.hidden, seed=args.seed, lr=args.lr)
+        policy = Policy(features.context_size, features.action_features, args.hidden if args.hidden is not None else HIDDEN, seed=args.seed, lr=args.lr)
     train_minutes = 0.0
     if not args.eval_only:
         budget = args.steps if args.steps is not None else float("inf")

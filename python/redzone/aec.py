@@ -21,7 +21,7 @@ from typing import Any, Iterator, Optional, Sequence
 import numpy as np
 
 from . import spaces
-from .client import Client
+from .client import Client, RedzoneError
 from .vector import observation_space
 
 try:  # pragma: no cover - depends on the machine
@@ -87,9 +87,13 @@ class AECEnv(_AECBase):
     def action_space(self, agent: str) -> "spaces.Discrete":
         return self._action_spaces[agent]
 
-    def reset(self, seed: Optional[int] = None, options: Optional[dict] = None) -> None:
+    def _check_open(self, what: str) -> None:
+        # After close() the game's arrays are gone with the server: what they held would be stale.
         if self.closed:
-            raise RuntimeError("AECEnv: closed")
+            raise RuntimeError(f"AECEnv: closed ({what} after close(); make a new env)")
+
+    def reset(self, seed: Optional[int] = None, options: Optional[dict] = None) -> None:
+        self._check_open("reset")
         # `options` is accepted and unused: the game is set by its seed (the decks and the step cap by the constructor).
         if seed is not None:
             self.client.reset(seed)
@@ -112,6 +116,7 @@ class AECEnv(_AECBase):
 
     def observe(self, agent: str) -> dict:
         """``agent``'s observation (what that player may know, CR 400.2) and its action mask (zeros unless it is to act)."""
+        self._check_open("observe")
         if agent not in AGENTS:
             raise ValueError(f"observe: no agent {agent!r} (agents: {', '.join(AGENTS)})")
         c = self.client
@@ -123,6 +128,7 @@ class AECEnv(_AECBase):
         return {"observation": c.observe(0, seat), "action_mask": self._zero_mask.copy()}
 
     def last(self, observe: bool = True):
+        self._check_open("last")
         agent = self.agent_selection
         if agent is None:
             raise RuntimeError("last: no agent to act (call reset)")
@@ -130,6 +136,9 @@ class AECEnv(_AECBase):
         return obs, self._cumulative_rewards[agent], self.terminations[agent], self.truncations[agent], self.infos[agent]
 
     def step(self, action: Optional[int]) -> None:
+        """The action of the agent to act: one integer its action mask allows (a Python or numpy
+        integer, as ``action_space(agent).sample(mask)`` gives); ``None`` on a finished agent's dead step."""
+        self._check_open("step")
         if not self._started:
             raise RuntimeError("step: call reset first")
         agent = self.agent_selection
@@ -141,6 +150,7 @@ class AECEnv(_AECBase):
         if action is None:
             raise ValueError(f"step: {agent} is to act: None is only for an agent whose game has ended")
         c = self.client
+        action = self._check_action(agent, action)
         self._cumulative_rewards[agent] = 0.0
         c.step(np.array([action], dtype=np.int64))
         self.rewards = {a: 0.0 for a in AGENTS}
@@ -158,6 +168,26 @@ class AECEnv(_AECBase):
             self.agent_selection = AGENTS[int(c.seat[0])]
         for a in AGENTS:
             self._cumulative_rewards[a] += self.rewards[a]
+
+    def _check_action(self, agent: str, action: Any) -> int:
+        """``action`` as an int, in this env's terms (one agent, one integer): anything but an integer
+        is a ``TypeError``, never converted (``1.5``, ``"0"`` or ``True`` would be another move); one the
+        agent's mask does not allow is refused before the server is asked, as the server refuses it."""
+        if isinstance(action, np.ndarray) and action.shape == () and np.issubdtype(action.dtype, np.integer):
+            action = action[()]  # a 0-d integer array: one integer, as Discrete.contains takes it
+        if isinstance(action, np.ndarray):
+            raise TypeError(f"action: expected one integer, got an array of shape {action.shape} ({action.dtype})")
+        if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
+            raise TypeError(f"action: expected one integer (an int or a numpy integer), got {action!r} ({type(action).__name__})")
+        action = int(action)
+        size = self.client.action_size
+        if not 0 <= action < size:
+            raise ValueError(f"action: expected an integer from 0 to {size - 1}, got {action}; the game did not move")
+        if self.client.mask[0, action] != 1:
+            allowed = np.flatnonzero(self.client.mask[0]).tolist()
+            listed = ", ".join(map(str, allowed[:20])) + (f", ... ({len(allowed)} in all)" if len(allowed) > 20 else "")
+            raise RedzoneError("invalid-argument", f"action {action} is not allowed by the action mask of {agent} (allowed: {listed}); the game did not move")
+        return action
 
     def _dead_step(self, action: Optional[int]) -> None:
         if action is not None:

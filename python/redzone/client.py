@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import mmap
 import os
+import select
 import shlex
 import shutil
 import struct
@@ -40,6 +41,16 @@ OP_CLOSE = 7
 
 OPPONENTS = ("random", "heuristic", "search", "self")
 
+# The most envs one server holds (redzone's ``VecEnv``, the same number): an env's game is about
+# 150 KB of Node's heap, and more games than this exhaust its default heap (the process dies minutes
+# later, in an out-of-memory abort, not at the start). A larger batch is several servers: ``Workers``.
+MAX_ENVS = 16384
+
+# Far more than any HELLO answer (the layouts: about 17 KB). A command that is not a redzone server
+# and prints text gives a "length" past this from its first four characters (printable bytes make at
+# least 512 MiB), so it is said at once instead of read until it exits.
+HELLO_MAX_BYTES = 16 * 1024 * 1024
+
 
 class RedzoneError(Exception):
     """An error the server answered (``code`` is a redzone error code, e.g. ``invalid-argument``); the env is as before the request."""
@@ -55,11 +66,17 @@ class ServerExited(RuntimeError):
 
 
 def default_command() -> list:
-    """How to start the server: ``$REDZONE_SERVE`` (a command line), else this checkout's
-    ``dist/cli.js`` (``npm run build``), else ``redzone`` on the PATH."""
+    """How to start the server: ``$REDZONE_SERVE`` (a command line, e.g. ``node /path/dist/cli.js
+    serve --stdio``, or just the path of a ``cli.js``, run with the ``node`` on the PATH), else this
+    checkout's ``dist/cli.js`` (``npm run build``), else ``redzone`` on the PATH."""
     env = os.environ.get("REDZONE_SERVE")
     if env:
-        return shlex.split(env)
+        words = shlex.split(env)
+        # A lone path to cli.js is what "the server is dist/cli.js" suggests setting: run it as the
+        # checkout's own is run, rather than execute the file with no arguments (its help, not a server).
+        if len(words) == 1 and words[0].endswith(".js"):
+            return _node_command("REDZONE_SERVE", words[0])
+        return words
     here = os.path.dirname(os.path.abspath(__file__))
     cli = os.path.normpath(os.path.join(here, "..", "..", "dist", "cli.js"))
     node = shutil.which("node")
@@ -71,6 +88,28 @@ def default_command() -> list:
     raise FileNotFoundError(
         "redzone: no server found: build the project (`npm run build`, which writes dist/cli.js beside python/), "
         "install the npm package so `redzone` is on the PATH, or pass command=[...] / set REDZONE_SERVE"
+    )
+
+
+def _node_command(name: str, cli: str) -> list:
+    """``node <cli> serve --stdio`` for a ``cli.js`` named by ``name`` (a clear error if it or node is missing)."""
+    if not os.path.isfile(cli):
+        raise FileNotFoundError(f"{name}: {cli!r} is not a file: set it to redzone's dist/cli.js (npm run build writes it) or to a whole command line, e.g. 'node /path/dist/cli.js serve --stdio'")
+    node = shutil.which("node")
+    if node is None:
+        raise FileNotFoundError(f"{name}: {cli!r} is run with node, and there is no node on the PATH: install Node.js or set {name} to a whole command line")
+    return [node, os.path.abspath(cli), "serve", "--stdio"]
+
+
+def check_envs(name: str, n: Any) -> int:
+    """``n`` envs for one server: a whole number from 1 to ``MAX_ENVS``, the error saying why that limit and what to do for more."""
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or int(n) <= MAX_ENVS:
+        return _check_int(name, n, 1, MAX_ENVS)
+    raise ValueError(
+        f"{name}: a whole number from 1 to {MAX_ENVS}, not {int(n)}: a server holds at most {MAX_ENVS} envs "
+        f"(each game is about 150 KB of Node's heap; more exhaust it and the server dies minutes later); "
+        f"for a larger batch use more processes: redzone.Workers(n, workers=k) or VectorEnv(num_envs, workers=k) "
+        f"with k of at least {-(-int(n) // MAX_ENVS)}, or several clients"
     )
 
 
@@ -92,6 +131,13 @@ def check_actions(actions, n: int, action_size: int) -> np.ndarray:
     if bad.size > 0:
         raise ValueError(f"step: action {actions[bad[0]]} of env {bad[0]} is not one of 0..{action_size - 1}; no game was stepped")
     return actions
+
+
+def _trimmed(data: bytes, limit: int = 120) -> str:
+    """``data`` for a message: its first ``limit`` bytes, and how many there were if more."""
+    if len(data) <= limit:
+        return repr(data)
+    return f"{data[:limit]!r}... ({len(data)} bytes)"
 
 
 class Rows:
@@ -133,7 +179,8 @@ class Client:
     what ``redzone replay`` and ``redzone export`` read). ``transport``: ``auto`` (``delta``),
     ``delta``, ``shm`` or ``pipe``. ``command``: the server's command line (default: ``default_command()``).
     ``first_env``: the number in a batch split over several servers of this client's env 0
-    (``Workers``): env i here plays what env ``first_env + i`` of the whole batch plays.
+    (``Workers``): env i here plays what env ``first_env + i`` of the whole batch plays. ``n`` is at
+    most ``MAX_ENVS`` (16384): a server of more would run out of memory; more envs are ``Workers``.
 
     ``step`` is ``step_async`` then ``step_wait``: between the two the server works while this
     process does anything else but talk to it (``Workers`` sends to every server, then waits).
@@ -158,7 +205,7 @@ class Client:
         first_env: int = 0,
         _into: Optional["Rows"] = None,
     ):
-        n = _check_int("n", n, 1, 65536)
+        n = check_envs("n", n)
         seed = _check_int("seed", seed, 0, 2**32 - 1)
         first_env = _check_int("first_env", first_env, 0, 2**31 - n)
         if opponent not in OPPONENTS:
@@ -207,7 +254,7 @@ class Client:
         try:
             shm_file = open(self._shm_path, "r+b") if self._shm_path is not None else None
             try:
-                info = json.loads(self._request(OP_HELLO, json.dumps(options).encode("utf-8")))
+                info = self._hello(json.dumps(options).encode("utf-8"))
                 if shm_file is not None:
                     # The server sized the file; the mapping outlives the file's name and this handle.
                     self._shm_map = mmap.mmap(shm_file.fileno(), int(info["shmBytes"]))
@@ -283,6 +330,10 @@ class Client:
         if self._waiting:
             raise RuntimeError("redzone: a step was sent and not waited for: call step_wait() first")
         if self._broken is not None:
+            # A request cut short by the server's death (a broken pipe) leaves the client broken too:
+            # the cause to say is the death, which every later request meets as well.
+            if self._proc.poll() is not None:
+                raise self._exited()
             raise RuntimeError(f"redzone: the client lost its place in the protocol ({self._broken}); make a new one")
         frame = memoryview(struct.pack("<IB", len(payload) + 1, op) + payload)
         try:
@@ -315,26 +366,100 @@ class Client:
             self._broken = f"an answer was cut short: {error!r}"
             raise
 
-    def _exited(self) -> ServerExited:
+    def _exited(self, when: str = "") -> ServerExited:
         code = self._proc.poll()
         if code is None:
             try:
                 code = self._proc.wait(timeout=2)
             except subprocess.TimeoutExpired:
                 code = "still running"
-        return ServerExited(f"redzone: the server ({' '.join(self.command)}) stopped answering (exit code {code}); its messages are on standard error above")
+        return ServerExited(f"redzone: the server ({' '.join(self.command)}) stopped answering{when} (exit code {code}); its messages are on standard error above")
 
     def _answer(self) -> int:
         """Reads a response's header; raises the server's error; the payload length."""
         self._read_into(memoryview(self._header))
         length, status = struct.unpack("<IB", self._header)
+        if status not in (0, 1) or length < 1:
+            raise self._disagree(f"an answer with status {status} and length {length}: client and server disagree")
         size = length - 1
         if status != 0:
             data = bytearray(size)
             self._read_into(memoryview(data))
-            error = json.loads(data.decode("utf-8"))
+            try:
+                error = json.loads(data.decode("utf-8"))
+            except ValueError:  # a UnicodeDecodeError is one too
+                error = None
+            if not isinstance(error, dict):
+                raise self._disagree(f"an error answer that is not a JSON object ({_trimmed(bytes(data))}): client and server disagree")
             raise RedzoneError(error.get("code", "internal-error"), error.get("message", ""))
         return size
+
+    def _hello(self, options: bytes) -> dict:
+        """The HELLO exchange, every byte checked: a command that is not a redzone server (one that
+        echoes, or prints text) is said as such, with what it sent, rather than read as a frame (a
+        "length" of gigabytes, a stray JSON error); one that exits before a whole answer is ``ServerExited``."""
+        try:
+            self._send(OP_HELLO, options)
+        except ServerExited as error:  # gone before the request was written: what it printed, if anything, says why
+            printed = self._available()
+            raise (self._not_a_server(printed) if printed else self._exited(" before its HELLO answer")) from error
+        sent = self._read_hello(5)
+        plausible = True  # what was sent so far may begin a HELLO answer
+        if len(sent) == 5:
+            length, status = struct.unpack("<IB", sent)
+            plausible = status in (0, 1) and 1 <= length <= HELLO_MAX_BYTES
+            if plausible:
+                sent += self._read_hello(length - 1)
+                if len(sent) == 4 + length:
+                    try:
+                        answer = json.loads(sent[5:].decode("utf-8"))
+                    except ValueError:  # a UnicodeDecodeError is one too
+                        answer = None
+                    if isinstance(answer, dict) and status == 1 and isinstance(answer.get("code"), str):
+                        raise RedzoneError(answer["code"], str(answer.get("message", "")))
+                    if isinstance(answer, dict) and status == 0 and "protocol" in answer:
+                        return answer
+                    plausible = False
+        # Not a HELLO answer: nothing later can be read as one.
+        self._broken = "the command did not answer HELLO as a redzone server"
+        if plausible:  # cut short: the output closed (a server that died starting, a command that printed nothing)
+            raise self._exited(" before its HELLO answer" + (f" was whole (it sent {_trimmed(sent)})" if sent else ""))
+        raise self._not_a_server(sent + self._available())
+
+    def _not_a_server(self, sent: bytes) -> RuntimeError:
+        """The error for a command that answered HELLO with ``sent``, which is not a redzone server's answer."""
+        self._broken = "the command did not answer HELLO as a redzone server"
+        code = self._proc.poll()
+        return RuntimeError(
+            f"redzone: {' '.join(self.command)} did not answer as a redzone server (`redzone serve --stdio`, protocol {PROTOCOL}): "
+            f"it sent {_trimmed(sent)}" + ("" if code is None else f" and exited (exit code {code})")
+            + "; pass command=[...] or set REDZONE_SERVE to a redzone server's command line, e.g. 'node /path/dist/cli.js serve --stdio'"
+        )
+
+    def _read_hello(self, count: int) -> bytes:
+        """Up to ``count`` bytes of the HELLO answer: fewer only if the command closed its output."""
+        got = bytearray()
+        try:
+            while len(got) < count:
+                chunk = self._proc.stdout.read(count - len(got))
+                if not chunk:
+                    break
+                got += chunk
+        except BaseException as error:
+            self._broken = f"the HELLO answer was cut short: {error!r}"
+            raise
+        return bytes(got)
+
+    def _available(self, limit: int = 200, wait: float = 0.2) -> bytes:
+        """What else the command has written (up to ``limit`` bytes, waiting at most ``wait`` s): context for an error."""
+        got = b""
+        fd = self._proc.stdout.fileno()
+        while len(got) < limit and select.select([fd], [], [], wait)[0]:
+            chunk = os.read(fd, limit - len(got))
+            if not chunk:
+                break
+            got += chunk
+        return got
 
     def _request(self, op: int, payload: bytes = b"") -> bytes:
         self._send(op, payload)
@@ -451,8 +576,8 @@ class Client:
                 try:
                     self._send(OP_CLOSE, b"")
                     self._answer()
-                except (ServerExited, RedzoneError, RuntimeError, OSError):
-                    pass
+                except Exception:
+                    pass  # a goodbye only: the process is stopped below whatever it answered
         finally:
             self._closed = True
             for stream in (self._proc.stdin, self._proc.stdout):

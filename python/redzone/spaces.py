@@ -20,6 +20,17 @@ try:  # pragma: no cover - depends on the machine
 except ImportError:
     GYMNASIUM = False
 
+    def _allowed(mask: Any, n: int, where: str) -> np.ndarray:
+        """The values a mask allows (the indices of its 1s), checked as Gymnasium checks a ``Discrete``
+        mask: an int8 array of ``n`` zeros and ones (a ``ValueError`` naming ``where`` otherwise)."""
+        mask = np.asarray(mask)
+        if mask.shape != (n,) or mask.dtype != np.int8:
+            raise ValueError(f"{where}: an int8 array of shape ({n},), not {mask.dtype} {mask.shape}")
+        allowed = mask == 1
+        if not np.all(allowed | (mask == 0)):
+            raise ValueError(f"{where}: zeros and ones only, not {np.unique(mask[~allowed & (mask != 0)]).tolist()}")
+        return np.flatnonzero(allowed)
+
     class Space:
         def __init__(self, shape, dtype, seed: Optional[int] = None):
             self.shape = tuple(shape) if shape is not None else None
@@ -88,10 +99,8 @@ except ImportError:
 
         def sample(self, mask: Optional[np.ndarray] = None) -> np.int64:
             if mask is not None:
-                mask = np.asarray(mask)
-                if mask.shape != (self.n,) or mask.dtype != np.int8:
-                    raise ValueError(f"Discrete.sample: the mask is an int8 array of shape ({self.n},), not {mask.dtype} {mask.shape}")
-                allowed = np.flatnonzero(mask == 1)
+                allowed = _allowed(mask, self.n, "Discrete.sample: mask")
+                # As Gymnasium's: a mask that allows nothing gives `start`.
                 if allowed.size == 0:
                     return np.int64(self.start)
                 return np.int64(self.start + self.np_random.choice(allowed))
@@ -104,23 +113,51 @@ except ImportError:
             return f"Discrete({self.n})"
 
     class MultiDiscrete(Space):
-        """One ``Discrete(nvec[i])`` per position (a batch of discrete actions)."""
+        """One ``Discrete(nvec[i], start=start[i])`` per position (a batch of discrete actions)."""
 
-        def __init__(self, nvec, dtype=np.int64, seed: Optional[int] = None):
+        def __init__(self, nvec, dtype=np.int64, seed: Optional[int] = None, start=None):
             self.nvec = np.asarray(nvec, dtype=np.int64)
+            self.start = np.zeros(self.nvec.shape, dtype=np.int64) if start is None else np.asarray(start, dtype=np.int64)
+            if self.start.shape != self.nvec.shape:
+                raise ValueError(f"MultiDiscrete: start has the shape of nvec {self.nvec.shape}, not {self.start.shape}")
             super().__init__(self.nvec.shape, dtype, seed)
 
         def contains(self, x: Any) -> bool:
             x = np.asarray(x)
-            return bool(x.shape == self.shape and np.issubdtype(x.dtype, np.integer) and np.all(x >= 0) and np.all(x < self.nvec))
+            return bool(x.shape == self.shape and np.issubdtype(x.dtype, np.integer) and np.all(x >= self.start) and np.all(x - self.start < self.nvec))
 
         def sample(self, mask=None) -> np.ndarray:
-            return (self.np_random.random(self.nvec.shape) * self.nvec).astype(self.dtype)
+            """A uniform value per position; with ``mask`` (as Gymnasium's: a tuple of one int8 mask per
+            position, e.g. ``tuple(obs["action_mask"])``), a uniform allowed value per position, and
+            ``start`` where a mask allows nothing (what ``Discrete.sample`` gives)."""
+            if mask is None:
+                return (self.np_random.random(self.nvec.shape) * self.nvec).astype(self.dtype) + self.start.astype(self.dtype)
+            # Every position's mask is checked before any is drawn: a refused mask leaves the generator as it was.
+            allowed = self._allowed_each(mask, self.nvec, "MultiDiscrete.sample: mask")
+            return np.array(self._draw(allowed, self.start), dtype=self.dtype)
+
+        def _allowed_each(self, mask: Any, nvec: np.ndarray, where: str) -> list:
+            """The allowed values of each position of ``nvec`` (Gymnasium's nesting: one tuple per axis of ``nvec``)."""
+            if not isinstance(mask, tuple):
+                raise ValueError(f"{where}: a tuple of {len(nvec)} masks, one per position (e.g. tuple(obs['action_mask'])), not {type(mask).__name__}")
+            if len(mask) != len(nvec):
+                raise ValueError(f"{where}: a tuple of {len(nvec)} masks, one per position, not {len(mask)}")
+            if nvec.ndim > 1:
+                return [self._allowed_each(m, v, f"{where}[{i}]") for i, (m, v) in enumerate(zip(mask, nvec))]
+            return [_allowed(m, int(v), f"{where}[{i}]") for i, (m, v) in enumerate(zip(mask, nvec))]
+
+        def _draw(self, allowed: list, start: np.ndarray) -> list:
+            """A uniform allowed value per position; ``start`` where nothing is allowed (as ``Discrete.sample``)."""
+            if start.ndim > 1:
+                return [self._draw(a, s) for a, s in zip(allowed, start)]
+            return [int(s) if a.size == 0 else int(s + self.np_random.choice(a)) for a, s in zip(allowed, start)]
 
         def __eq__(self, other) -> bool:
-            return isinstance(other, MultiDiscrete) and np.array_equal(self.nvec, other.nvec)
+            return isinstance(other, MultiDiscrete) and np.array_equal(self.nvec, other.nvec) and np.array_equal(self.start, other.start)
 
         def __repr__(self) -> str:
+            if np.any(self.start != 0):
+                return f"MultiDiscrete({self.nvec.tolist()}, start={self.start.tolist()})"
             return f"MultiDiscrete({self.nvec.tolist()})"
 
     class Dict(Space):

@@ -25,7 +25,7 @@ import numpy as np
 
 from . import spaces
 from .workers import Workers, resolve_workers
-from .client import Client
+from .client import Client, _check_int
 
 try:  # pragma: no cover - depends on the machine
     from gymnasium.vector import AutoresetMode  # type: ignore
@@ -160,6 +160,8 @@ class VectorEnv(_VectorBase):
             raise TypeError("reset: one seed for the batch (env i plays envSeed(seed, i, k)), not one per env")
         # `options` is accepted and unused: the games are set by the seed (decks, opponent and step cap by the constructor).
         if seed is not None:
+            # Checked before the spaces are seeded: a refused reset changes nothing.
+            seed = _check_int("seed", seed, 0, 2**32 - 1)
             self.action_space.seed(seed)
             self.single_action_space.seed(seed)
         if seed is not None or not self._fresh:

@@ -18,7 +18,7 @@ from typing import Any, Optional, Sequence, Union
 
 import numpy as np
 
-from .client import Client, RedzoneError, Rows, _check_int, check_actions
+from .client import MAX_ENVS, Client, RedzoneError, Rows, _check_int, check_actions
 
 
 def split(n: int, workers: int) -> list:
@@ -45,6 +45,7 @@ class Workers:
 
     ``records``: every server appends to the same file, each game one whole line, in the order the
     games end. ``transport``: ``auto`` or ``delta`` (the servers write their rows of the batch's arrays in place).
+    Each server holds at most ``MAX_ENVS`` (16384) envs, so ``n`` is at most that many per worker.
     """
 
     def __init__(
@@ -60,8 +61,15 @@ class Workers:
         transport: str = "auto",
         command: Optional[Sequence[str]] = None,
     ):
-        n = _check_int("n", n, 1, 65536)
+        n = _check_int("n", n, 1, 2**31 - 1)
         workers = resolve_workers(workers, n)
+        # The limit is each server's (its Node heap), not the batch's: more workers hold more envs.
+        if -(-n // workers) > MAX_ENVS:
+            raise ValueError(
+                f"n: {n} envs over {workers} worker{'s' if workers > 1 else ''} puts {-(-n // workers)} in a server, more than the {MAX_ENVS} one holds "
+                f"(each game is about 150 KB of Node's heap; more exhaust it and the server dies minutes later): "
+                f"use workers={-(-n // MAX_ENVS)} or more"
+            )
         if transport not in ("auto", "delta"):
             raise ValueError(f"transport: a batch over several servers uses the delta transport ('auto' or 'delta'), not {transport!r}")
         self.n = n

@@ -227,3 +227,53 @@ def test_after_a_truncation_both_agents_have_zero_rewards_and_empty_masks():
         assert all(v["action_mask"].sum() == 0 for v in views.values())
     finally:
         e.close()
+
+
+@pytest.mark.parametrize("action", [1.5, 0.9, 1.0, np.float64(0.0), "0", True, np.bool_(False), np.array([0]), [0], b"\x00"])
+def test_step_refuses_an_action_that_is_not_one_integer_and_the_game_does_not_move(aec, action):
+    aec.reset(seed=1)
+    obs = aec.last()[0]
+    assert obs["action_mask"][0] == 1 and obs["action_mask"][1] == 1  # 0 and 1 are both moves: a conversion would take one
+    agent = aec.agent_selection
+    with pytest.raises(TypeError, match=r"^action: expected one integer") as caught:
+        aec.step(action)
+    assert "env" not in str(caught.value)
+    assert aec.agent_selection == agent and np.array_equal(aec.last()[0]["observation"], obs["observation"])
+    assert aec.client.stats()["steps"] == 0
+    # Integers of numpy's types are actions (what action_space(agent).sample(mask) gives), and a 0-d integer array is one.
+    aec.step(np.int8(0))
+    aec.step(np.array(int(np.flatnonzero(aec.last()[0]["action_mask"])[0])))
+    assert aec.client.stats()["steps"] == 2
+
+
+def test_an_array_of_one_action_is_refused_in_the_agents_terms(aec):
+    aec.reset(seed=1)
+    with pytest.raises(TypeError) as caught:
+        aec.step(np.array([0]))
+    assert str(caught.value) == "action: expected one integer, got an array of shape (1,) (int64)"
+
+
+def test_an_integer_outside_the_mask_is_refused_naming_the_agent_not_an_env(aec):
+    aec.reset(seed=1)
+    agent = aec.agent_selection
+    obs = aec.last()[0]
+    with pytest.raises(RedzoneError) as caught:
+        aec.step(23)
+    assert obs["action_mask"][23] == 0
+    assert caught.value.code == "invalid-argument"
+    assert caught.value.message.startswith(f"action 23 is not allowed by the action mask of {agent} (allowed: 0, 1)")
+    assert "env" not in caught.value.message
+    for bad in (-1, aec.client.action_size, 2**40):
+        with pytest.raises(ValueError, match=rf"^action: expected an integer from 0 to {aec.client.action_size - 1}, got {bad}"):
+            aec.step(bad)
+    assert aec.agent_selection == agent and np.array_equal(aec.last()[0]["observation"], obs["observation"])
+    assert aec.client.stats()["steps"] == 0
+
+
+def test_last_observe_and_step_after_close_raise_instead_of_giving_stale_arrays():
+    e = make_env()
+    e.reset(seed=1)
+    e.close()
+    for name, call in (("last", lambda: e.last()), ("observe", lambda: e.observe("player_0")), ("step", lambda: e.step(0)), ("reset", lambda: e.reset())):
+        with pytest.raises(RuntimeError, match=rf"^AECEnv: closed \({name} after close\(\)"):
+            call()

@@ -271,3 +271,63 @@ def test_without_a_server_anywhere_the_error_says_how_to_get_one(monkeypatch):
     monkeypatch.setattr(client_module.shutil, "which", lambda name: None)
     with pytest.raises(FileNotFoundError, match="npm run build.*REDZONE_SERVE"):
         client_module.default_command()
+
+
+@pytest.mark.parametrize("n", [16385, 65536])
+def test_a_server_holds_at_most_16384_envs_and_the_error_says_why_and_what_to_do(n):
+    with pytest.raises(ValueError) as caught:
+        Client(n=n)
+    message = str(caught.value)
+    assert message.startswith(f"n: a whole number from 1 to 16384, not {n}: ")
+    assert "Node's heap" in message and "redzone.Workers" in message and "several clients" in message
+    assert f"at least {-(-n // 16384)}" in message
+
+
+def test_a_command_that_is_not_a_redzone_server_is_said_with_what_it_sent():
+    # /bin/cat echoes the HELLO frame: an "error" whose payload is the options, not a redzone answer.
+    with pytest.raises(RuntimeError) as caught:
+        Client(2, command=["/bin/cat"])
+    message = str(caught.value)
+    assert message.startswith("redzone: /bin/cat did not answer as a redzone server")
+    assert '"opponent": "random"' in message and "REDZONE_SERVE" in message
+    # A command that prints text: its first bytes would be a length of gigabytes; said at once, trimmed.
+    with pytest.raises(RuntimeError) as caught:
+        Client(2, command=[sys.executable, "-c", "import os; os.write(1, b'usage: not-a-server [options]\\n' * 50)"])
+    message = str(caught.value)
+    assert "did not answer as a redzone server" in message and "b'usage: not-a-server [options]" in message
+    # The header's 5 bytes and the next 200 the command wrote (in one write), shown up to 120: four of its lines
+    # (then " and exited (exit code 0)" or not, as the command is gone by then or not).
+    assert "it sent b'" + "usage: not-a-server [options]\\n" * 4 + "'... (205 bytes)" in message
+    assert len(message) < 600
+    # One that exits without a word has stopped, as a server that dies starting has.
+    with pytest.raises(ServerExited, match="before its HELLO answer"):
+        Client(2, command=["/bin/true"])
+
+
+def test_a_server_that_dies_is_said_on_every_request_after():
+    c = Client(n=1)
+    c._proc.kill()
+    c._proc.wait()
+    action = np.array([np.flatnonzero(c.mask[0])[0]])
+    for request in (lambda: c.step(action), lambda: c.step(action), lambda: c.stats(), lambda: c.reset(3)):
+        with pytest.raises(ServerExited, match="exit code -9"):
+            request()
+    c.close()
+
+
+def test_redzone_serve_may_be_the_path_of_cli_js(monkeypatch):
+    import shutil
+
+    import redzone.client as client_module
+
+    cli = os.path.join(ROOT, "dist", "cli.js")
+    monkeypatch.setenv("REDZONE_SERVE", cli)
+    assert client_module.default_command() == [shutil.which("node"), cli, "serve", "--stdio"]
+    with Client(n=2, seed=4) as c:
+        assert c.command[1:] == [cli, "serve", "--stdio"] and c.mask.shape == (2, c.action_size)
+    # A command line is taken as it is; a .js that is not there is said.
+    monkeypatch.setenv("REDZONE_SERVE", f"node {cli} serve --stdio")
+    assert client_module.default_command() == ["node", cli, "serve", "--stdio"]
+    monkeypatch.setenv("REDZONE_SERVE", "/nonexistent/dist/cli.js")
+    with pytest.raises(FileNotFoundError, match=r"^REDZONE_SERVE: '/nonexistent/dist/cli.js' is not a file"):
+        client_module.default_command()

@@ -86,6 +86,9 @@ def test_train_save_evaluate_json_contract(tmp_path):
         (["--load", "/nonexistent/w.npz"], "no such file"),
         (["--save", "/nonexistent/dir/w.npz"], "does not exist"),
         (["--eval-policy", "best"], "invalid choice"),
+        # Training of nothing (it printed nan% win rates, then evaluated the untrained weights): --eval-only is that.
+        (["--steps", "0"], "--steps: 0 is out of range: 1 or more (to evaluate without training: --eval-only --load PATH)"),
+        (["--minutes", "0"], "--minutes: 0 is out of range: more than 0 (to evaluate without training: --eval-only --load PATH)"),
     ],
 )
 def test_bad_arguments(args, message):
@@ -93,6 +96,40 @@ def test_bad_arguments(args, message):
     assert done.returncode == 2
     assert message in done.stderr
     assert done.stdout == ""
+
+
+def test_the_delta_transport_is_accepted_by_its_name_and_no_figure_is_nan():
+    # The README calls the default transport delta: --transport takes that name as Client's transport= does.
+    done = run("--json", "--seed", "2", "--steps", "64", "--envs", "2", "--rollout", "32", "--eval-games", "2", "--eval-envs", "2", "--transport", "delta")
+    assert done.returncode == 0, done.stderr
+    report = last_json(done.stdout)
+    assert report["steps"] == 64 and report["evalGames"] == 2
+    # A progress line with no game finished says so rather than print nan%.
+    assert "nan" not in done.stderr.lower()
+    assert ("no game finished yet" in done.stderr) == (report["trainGames"] == 0)
+
+
+def weights_file(path: str, hidden: int) -> str:
+    """A weights file as --save writes it, of `hidden` hidden units, untrained."""
+    from redzone.client import Client
+
+    with Client(1) as client:
+        features = learn.Features(client.obs_layout, client.action_layout)
+    policy = learn.Policy(features.context_size, features.action_features, hidden, seed=1)
+    policy.save(path, {"obsVersion": features.version, "seed": 1, "steps": 0, "trainGames": 0, "trainedOn": []})
+    return path
+
+
+def test_load_refuses_a_hidden_that_disagrees_with_the_file(tmp_path):
+    path = weights_file(str(tmp_path / "w16.npz"), 16)
+    done = run("--eval-only", "--load", path, "--hidden", "32", "--eval-games", "2", "--eval-envs", "2", timeout=60)
+    assert done.returncode == 2 and done.stdout == ""
+    assert f"--hidden 32: the weights of --load {path} have 16 hidden units" in done.stderr
+    # The file's own number (or none) is taken.
+    for extra in (["--hidden", "16"], []):
+        done = run("--json", "--eval-only", "--load", path, "--eval-games", "2", "--eval-envs", "2", *extra, timeout=60)
+        assert done.returncode == 0, done.stderr
+        assert last_json(done.stdout)["evalGames"] == 2
 
 
 def test_load_rejects_a_file_it_did_not_write(tmp_path):

@@ -211,3 +211,78 @@ def test_final_obs_survives_the_next_step_with_copy_false():
         before = kept.copy()
         e.step(random_actions(obs["action_mask"], rng))
         assert np.array_equal(kept, before)
+
+
+def test_action_space_sample_with_a_mask_gives_only_allowed_actions():
+    with VectorEnv(num_envs=4, opponent="self") as e:
+        obs, _ = e.reset(seed=11)
+        mask = obs["action_mask"]
+        assert (mask.sum(axis=1) < e.client.action_size).all()  # so an unmasked draw would be illegal
+        seen = [set() for _ in range(4)]
+        for _ in range(200):
+            actions = e.action_space.sample(mask=tuple(mask))
+            assert actions.shape == (4,) and e.action_space.contains(actions)
+            assert (mask[np.arange(4), actions] == 1).all()
+            for i, a in enumerate(actions):
+                seen[i].add(int(a))
+        # Uniform among the allowed values: every one of them comes up.
+        assert seen == [set(np.flatnonzero(row).tolist()) for row in mask]
+        e.step(e.action_space.sample(mask=tuple(mask)))  # legal, so the server takes it
+
+
+def test_action_space_sample_gives_start_where_a_mask_allows_nothing_as_discrete_does():
+    from redzone import spaces
+
+    multi, single = spaces.MultiDiscrete([3, 3]), spaces.Discrete(3)
+    none, last = np.zeros(3, dtype=np.int8), np.array([0, 0, 1], dtype=np.int8)
+    for _ in range(20):
+        assert multi.sample(mask=(none, last)).tolist() == [0, 2]
+        assert int(single.sample(none)) == 0 and int(single.sample(last)) == 2
+
+
+@pytest.mark.parametrize(
+    "mask, message",
+    [
+        (np.ones((2, 3), dtype=np.int8), "a tuple of 2 masks"),  # the batch's array itself, not tuple(...) of its rows
+        ((np.ones(3, dtype=np.int8),), "a tuple of 2 masks, one per position, not 1"),
+        ((np.ones(3, dtype=np.int8), np.ones(2, dtype=np.int8)), r"mask\[1\]: an int8 array of shape \(3,\), not int8 \(2,\)"),
+        ((np.ones(3, dtype=np.int8), np.ones(3, dtype=np.int64)), r"mask\[1\]: an int8 array of shape \(3,\), not int64 \(3,\)"),
+        ((np.ones(3, dtype=np.int8), np.array([0, 2, 1], dtype=np.int8)), r"mask\[1\]: zeros and ones only, not \[2\]"),
+    ],
+)
+def test_a_bad_multidiscrete_mask_is_refused_naming_what_is_expected(mask, message):
+    from redzone import spaces
+
+    space = spaces.MultiDiscrete([3, 3], seed=1)
+    state = space.np_random.bit_generator.state
+    # The stand-ins (no gymnasium here) raise ValueError; Gymnasium's own classes assert.
+    with pytest.raises(AssertionError if spaces.GYMNASIUM else ValueError, match=None if spaces.GYMNASIUM else message):
+        space.sample(mask=mask)
+    if not spaces.GYMNASIUM:  # the stand-in checks every position's mask before it draws any (Gymnasium's draws as it goes)
+        assert space.np_random.bit_generator.state == state
+
+
+def test_discrete_and_multidiscrete_refuse_the_same_bad_mask_values():
+    from redzone import spaces
+
+    bad = np.array([0, 2, 1], dtype=np.int8)
+    error = AssertionError if spaces.GYMNASIUM else ValueError
+    with pytest.raises(error):
+        spaces.Discrete(3).sample(bad)
+    with pytest.raises(error):
+        spaces.MultiDiscrete([3]).sample(mask=(bad,))
+
+
+@pytest.mark.parametrize("seed, error", [(-1, ValueError), (2**32, ValueError), (2**40, ValueError), (1.5, TypeError), ("a", TypeError), (True, TypeError)])
+def test_reset_refuses_a_bad_seed_before_anything_changes(seed, error):
+    with VectorEnv(num_envs=2, seed=3) as e:
+        obs, _ = e.reset(seed=5)
+        spaces_before = (e.action_space.np_random.bit_generator.state, e.single_action_space.np_random.bit_generator.state)
+        with pytest.raises(error) as caught:
+            e.reset(seed=seed)
+        assert str(caught.value) == f"seed: a whole number from 0 to 4294967295, not {seed!r}"
+        assert (e.action_space.np_random.bit_generator.state, e.single_action_space.np_random.bit_generator.state) == spaces_before
+        assert np.array_equal(e.client.obs, obs["observation"])
+        # A good reset after the refusal is the one it would have been.
+        again, _ = e.reset(seed=5)
+        assert np.array_equal(again["observation"], obs["observation"])

@@ -130,3 +130,14 @@ def test_step_wait_pairs_with_step_async():
             c.stats()
         c.step_wait()
         assert c.stats()["steps"] == 2
+
+
+@pytest.mark.parametrize("n, workers, per_server, enough", [(16385, 1, 16385, 2), (40000, 2, 20000, 3), (65536, 3, 21846, 4)])
+def test_each_server_holds_at_most_16384_envs_and_the_error_says_how_many_workers(n, workers, per_server, enough):
+    with pytest.raises(ValueError) as caught:
+        Workers(n=n, workers=workers)
+    message = str(caught.value)
+    assert message.startswith(f"n: {n} envs over {workers} worker")
+    assert f"puts {per_server} in a server, more than the 16384 one holds" in message and f"use workers={enough} or more" in message
+    with pytest.raises(ValueError, match="16384"):
+        VectorEnv(num_envs=n, workers=workers)
