@@ -13,7 +13,7 @@ import { checkActionShape } from './decisions/action-shape.js'
 import { checkSnapshot, restoreWorld, snapshotWorld, type Snapshot } from './state/snapshot.js'
 import { worldOf as worldOfGame, type Game } from './api/game.js'
 import type { ActionResult } from './core/errors.js'
-import type { Eid } from './core/events.js'
+import { throwCaught, type Eid } from './core/events.js'
 import type { GameWorld } from './core/world.js'
 import { GameView } from './play/view.js'
 
@@ -34,7 +34,10 @@ export const worldOf = worldOfGame as unknown as (game: Game) => World
  */
 export const act = ((world: GameWorld, action: unknown): ActionResult => {
   checkActionShape(action)
-  return actOnWorld(world, action)
+  const result = actOnWorld(world, action)
+  // A client listener's error (`Game.on`, `onEvent`), once the change is complete.
+  throwCaught(world.events)
+  return result
 }) as unknown as (world: World, action: Action) => ActionResult
 /** CR 117.3d: the player with priority passes when passing is all they can do; whether they passed (the fast path of whole games). */
 export const passIfForced = passIfForcedOnWorld as unknown as (world: World) => boolean

@@ -5,6 +5,7 @@
  */
 import { EVENT_FIELDS, EVENT_NAMES, type Eid, type GameEventName, type GameEvents } from '../core/events.js'
 import { RedzoneError } from '../core/errors.js'
+import { describeValue } from '../core/limits.js'
 import type { GameWorld } from '../core/world.js'
 import { canSee } from '../rules/visibility.js'
 import { checkViewer } from './client-state.js'
@@ -73,6 +74,7 @@ export class EventStream {
    * fields are null. Every subscriber gets every event, with the same seq.
    */
   subscribe(listener: (event: ClientEvent) => void, viewer?: Eid): () => void {
+    if (typeof listener !== 'function') throw new RedzoneError('invalid-argument', `onEvent: listener: expected a function, got ${describeValue(listener)}`)
     checkViewer(this.world, viewer, 'onEvent')
     const subscriber = { listener, viewer: viewer ?? null }
     this.subscribers.add(subscriber)
@@ -81,7 +83,15 @@ export class EventStream {
 
   private emit(type: GameEventName, args: readonly unknown[]): void {
     const event = { seq: ++this.seq, version: this.version(), type, ...eventFields(this.world, type, args) } as ClientEvent
-    for (const { listener, viewer } of this.subscribers) listener(viewer === null ? event : this.masked(event, type, args, viewer))
+    for (const { listener, viewer } of this.subscribers) {
+      // A listener's error waits for the change's end (`GameEmitter.caught`): the change completes
+      // and the other subscribers hear the event.
+      try {
+        listener(viewer === null ? event : this.masked(event, type, args, viewer))
+      } catch (error) {
+        this.world.events.caught ??= { error }
+      }
+    }
   }
 
   private masked(event: ClientEvent, type: GameEventName, args: readonly unknown[], viewer: Eid): ClientEvent {

@@ -1,7 +1,7 @@
 import type { EventEmitter } from 'eventemitter3'
 import type { KeywordName } from '../../components/keywords.js'
 import { reject, RedzoneError, type ActionResult, type Rejection } from '../core/errors.js'
-import type { Eid, GameEvents } from '../core/events.js'
+import { guarded, throwCaught, type Eid, type GameEvents } from '../core/events.js'
 import type { GameWorld } from '../core/world.js'
 import { act } from '../decisions/act.js'
 import { ACTION_TYPES, EFFECT_TYPES, type Action, type Decision } from '../decisions/action.js'
@@ -69,13 +69,18 @@ export class Game {
 
   /** Runs one change: counted when accepted (nested calls count once). */
   private track<R extends ActionResult | void>(run: () => R): R {
-    if (this.depth > 0) return run()
+    // Only a listener calls in during a change (the engine's own helpers change the world directly):
+    // refused, as its change would land in the middle of this one.
+    if (this.depth) throw busy()
     this.depth++
     this.changes++
     let accepted = false
     try {
       const result = run()
       accepted = result === undefined || result.ok
+      // The change is whole and counted: now a listener's error reaches the caller. (A change that
+      // throws does so before any change, for bad input, or is an engine bug.)
+      throwCaught(this.world.events)
       return result
     } finally {
       this.depth--
@@ -91,6 +96,8 @@ export class Game {
 
   /** Who must decide what now, with the rule (CR 117.3 priority, 508.1, 509.1, 510.1, 701.23, 514.1, 103.5). */
   pendingDecision(): Decision<string> {
+    // Mid-change (a listener asking) no decision is pending yet.
+    if (this.depth) throw busy()
     const d = pendingDecision(this.world)
     return { ...d, player: this.idOrNull(d.player) }
   }
@@ -116,7 +123,7 @@ export class Game {
 
   /** The player who decides now, or '' (then `act` says who does). */
   private decider(): string {
-    return this.idOrNull(pendingDecision(this.world).player) ?? ''
+    return this.pendingDecision().player ?? ''
   }
 
   /** CR 117.3d: the player who holds priority passes. */
@@ -235,14 +242,21 @@ export class Game {
 
   // ---- State -----------------------------------------------------------------------------
 
-  /** Subscribes to a game event (entity ids; `id(eid)` names them). Listeners must not change the game. */
+  /**
+   * Subscribes to a game event (entity ids; `id(eid)` names them). Listeners must not change the
+   * game (a change from one is refused). An error a listener throws is thrown by the call that made
+   * the change, once the change is complete; the other listeners still hear the event.
+   */
   on<E extends keyof GameEvents>(event: E, listener: (...args: GameEvents[E]) => void): () => void {
     const events = this.world.events
-    const fn = listener as EventEmitter.EventListener<GameEvents, E>
+    const fn = guarded(events, listener) as EventEmitter.EventListener<GameEvents, E>
     events.on(event, fn)
     return () => void events.off(event, fn)
   }
 }
+
+/** A listener's call during a change: neither a change nor the pending decision (there is none yet) is possible then. */
+const busy = (): RedzoneError => new RedzoneError('invalid-argument', 'a listener may not act or ask for the decision')
 
 /** The world behind a game (the entity level). Not on the public surface: `redzone/internal`. */
 export function worldOf(game: Game): GameWorld {
@@ -282,6 +296,9 @@ export function createGame(position: Position, options: { seed?: number } = {}):
   return new Game(position, options)
 }
 
+/** Each declaration's list, by its action's type. */
+const DECLARED: Readonly<Record<string, string>> = { declareAttackers: 'attackers', declareBlockers: 'blockers', assignDamage: 'assignments' }
+
 /** The shape of an action given to `act`: an object with a known `type`, and ids where ids go. */
 function checkAction(action: unknown): void {
   const a = args.object(action, 'action')
@@ -289,9 +306,9 @@ function checkAction(action: unknown): void {
   if (!types.includes(a['type'])) {
     throw new RedzoneError('invalid-argument', `action.type: expected one of ${types.join(', ')}, got ${JSON.stringify(a['type'])}`)
   }
-  for (const field of ['attackers', 'blockers', 'assignments'] as const) {
-    if (field in a && !Array.isArray(a[field])) throw new RedzoneError('invalid-argument', `action.${field}: expected a list, got ${typeof a[field]}`)
-  }
+  // A declaration's list, given or not (the gate reads its length).
+  const list = DECLARED[a['type'] as string]
+  if (list && !Array.isArray(a[list])) throw new RedzoneError('invalid-argument', `action.${list}: expected a list, got ${typeof a[list]}`)
   for (const field of ['cards', 'pay', 'keywords'] as const) {
     // Only a search's cards may be null (a declined search).
     if (field in a && a[field] !== undefined && !(a[field] === null && field === 'cards' && a['type'] === 'search')) args.idList(a[field], `action.${field}`)

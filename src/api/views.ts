@@ -9,11 +9,12 @@ import { legalActions as legalOf, type LegalActions } from '../decisions/legal.j
 import { clientState as clientStateOf, viewerOf, type ClientState } from './client-state.js'
 import { EventStream, type ClientEvent } from './event-stream.js'
 import { gameState as stateOf, type GameState } from './game-state.js'
-import { idsOf, worldOf, type Game } from './game.js'
+import { idsOf, type Game } from './game.js'
+import { checkedWorld } from './checked-game.js'
 
 /** The legal actions of the pending decision, factored per object, by id (the same checks `act` makes). */
 export function legalActions(game: Game): LegalActions<string> {
-  const l = legalOf(worldOf(game))
+  const l = legalOf(checkedWorld(game, 'legalActions'))
   const id = (e: Eid): string => game.id(e)
   const ids = (eids: readonly Eid[]): string[] => eids.map(id)
   return {
@@ -32,7 +33,7 @@ export function legalActions(game: Game): LegalActions<string> {
 
 /** The whole game state, objects by id (omniscient: the scenario format's `state`, with what is legal now). */
 export function gameState(game: Game): GameState {
-  const world = worldOf(game)
+  const world = checkedWorld(game, 'gameState')
   const objects: Eid[] = []
   for (const [, eid] of idsOf(game)) if (world.zoneLists[eid] === undefined) objects.push(eid)
   return stateOf(world, objects)
@@ -40,7 +41,7 @@ export function gameState(game: Game): GameState {
 
 /** What a client draws; with `viewer`, that player's view (CR 400.2: hidden zones left out). */
 export function clientState(game: Game, viewer?: string): ClientState {
-  const world = worldOf(game)
+  const world = checkedWorld(game, 'clientState')
   return clientStateOf(world, viewerOf(world, viewer, 'clientState'))
 }
 
@@ -53,7 +54,7 @@ const streams = new WeakMap<Game, EventStream>()
  * (CR 400.2). Returns the unsubscribe function. Listeners must not change the game.
  */
 export function onEvent(game: Game, listener: (event: ClientEvent) => void, options: { viewer?: string } = {}): () => void {
-  const world = worldOf(game)
+  const world = checkedWorld(game, 'onEvent')
   let stream = streams.get(game)
   if (!stream) streams.set(game, (stream = new EventStream(world, () => game.version)))
   return stream.subscribe(listener, viewerOf(world, options.viewer, 'onEvent'))

@@ -1,4 +1,5 @@
 import { EventEmitter } from 'eventemitter3'
+import { RedzoneError } from './errors.js'
 import type { StepName } from './steps.js'
 import type { ZoneName } from '../../components/zones.js'
 import type { KeywordName } from '../../components/keywords.js'
@@ -64,9 +65,39 @@ export type GameEventName = keyof GameEvents
  * and test/events.test.ts holds it to every subscription method).
  */
 export class GameEmitter extends EventEmitter<GameEvents> {
+  /**
+   * The first error a client's listener (`Game.on`, `onEvent`) threw during the change being made:
+   * kept, so that the change completes and the other listeners hear the event, then thrown by the
+   * change's caller once it is done (`Game`'s `track`, `redzone/sim`'s `act`, `playGame`).
+   */
+  caught: { error: unknown } | null = null
+
   get listening(): boolean {
     return (this as unknown as { _eventsCount: number })._eventsCount > 0
   }
+}
+
+/**
+ * Calls a client's `listener` (a function, else `invalid-argument`) so that an error it throws is
+ * kept in `events.caught`, not thrown through the engine mid-change (which left the game half
+ * changed: an attacker tapped, no decision pending).
+ */
+export function guarded<A extends unknown[]>(events: GameEmitter, listener: (...args: A) => void): (...args: A) => void {
+  if (typeof listener != 'function') throw new RedzoneError('invalid-argument', `listener: expected a function, got ${typeof listener}`)
+  return (...args) => {
+    try {
+      listener(...args)
+    } catch (error) {
+      events.caught ??= { error }
+    }
+  }
+}
+
+/** Throws the error a client's listener threw during the change just made (`GameEmitter.caught`), once. */
+export function throwCaught(events: GameEmitter): void {
+  const caught = events.caught
+  events.caught = null
+  if (caught) throw caught.error
 }
 
 export function createEmitter(): GameEmitter {

@@ -43,18 +43,6 @@ function answers(type: PlayerAction['type']): DecisionKind {
   }
 }
 
-const WAITING_FOR: Record<DecisionKind, string> = {
-  priority: 'a player with priority to act or pass',
-  declareAttackers: 'the declaration of attackers',
-  declareBlockers: 'the declaration of blockers',
-  assignDamage: 'the division of combat damage',
-  search: 'the choice of a search',
-  discard: 'the discard to hand size',
-  mulligan: 'a mulligan decision',
-  bottom: 'the cards put on the bottom after a mulligan',
-  gameOver: 'nothing: the game is over',
-}
-
 /** CR 117.3, 508.1, ...: whether this action answers the pending decision, by its decider. */
 function decisionError(world: GameWorld, action: PlayerAction): Rejection | null {
   const player = action.player
@@ -68,7 +56,8 @@ function decisionError(world: GameWorld, action: PlayerAction): Rejection | null
   const actor = actorError(world, player)
   if (actor) return actor
   const { rule } = pendingDecision(world)
-  if (kind !== expected) return reject('not-awaited', `the game is waiting for ${WAITING_FOR[kind]} (CR ${rule}), not "${action.type}"`, rule)
+  // The decision by its kind's name, as `pendingDecision().kind` gives it.
+  if (kind !== expected) return reject('not-awaited', `the pending decision is ${kind} (CR ${rule}), not "${action.type}"`, rule)
   const who = decider === null ? 'nobody' : label(world, decider)
   return expected === 'priority'
     ? reject('not-your-priority', `${who} holds priority, not ${label(world, player)}`, '117.3')

@@ -70,7 +70,8 @@ export const EFFECT_TYPES = ['grant', 'lose', 'dealDamage', 'destroy', 'exile', 
 
 /** Whether an action is a player's (answers a decision) rather than an effect from outside the game. */
 export function isPlayerAction<R>(action: Action<R>): action is PlayerAction<R> {
-  return PLAYER_ACTION_TYPES.has(action.type)
+  // Any value (a server filters untrusted moves with this): null or a string is none.
+  return PLAYER_ACTION_TYPES.has((action as { type?: unknown } | null)?.type as string)
 }
 
 const PLAYER_ACTION_TYPES: ReadonlySet<string> = /* @__PURE__ */ new Set(ACTION_TYPES)

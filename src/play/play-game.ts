@@ -4,7 +4,7 @@ import type { Decision, PlayerAction } from '../decisions/action.js'
 import { legalActions, type LegalActions } from '../decisions/legal.js'
 import { isGameOver, inGame, seatIndex } from '../core/players.js'
 import { pendingDecision, winnerOf } from '../decisions/pending.js'
-import type { Eid } from '../core/events.js'
+import type { Eid, GameEmitter } from '../core/events.js'
 import type { GameWorld } from '../core/world.js'
 import { agentLabel, chooseChecked, seatAgent, type SeatedAgent } from './agent-choice.js'
 import { decodeAction, encodeAction } from './encode.js'
@@ -143,6 +143,15 @@ export function endReason(world: GameWorld, lastOut?: readonly number[]): GameEn
  * Runs a game to its end: at each decision, a forced one is taken, else the decider's agent
  * chooses (`choose`, or the recorded actions when replaying). Returns the winner, turns, reason.
  */
+/** A client listener's error during a game (`GameEmitter.caught`), taken out to be thrown as it is. */
+class ListenerFailed {
+  readonly error: unknown
+  constructor(events: GameEmitter) {
+    this.error = events.caught?.error
+    events.caught = null
+  }
+}
+
 function run(
   world: GameWorld,
   maxSteps: number,
@@ -161,7 +170,11 @@ function run(
     }
     return result
   }
+  const events = world.events
   for (; ; steps++) {
+    // A listener's error (an `onGame` subscriber's) is the caller's: thrown once the change that
+    // raised it is complete, never recorded as the agents' game failing.
+    if (events.caught !== null) throw new ListenerFailed(events)
     if (steps >= maxSteps && !isGameOver(world)) return done({ winner: null, reason: 'step-cap' })
     // The common case first, without building the decision: a priority with nothing to do but pass
     // (looked for outside sorcery timing only: within it the player usually has an option, and a
@@ -318,6 +331,7 @@ function playOn(table: GameTable | null, options: PlayOptions, names: CallNames)
     if (eliminations) record.eliminated = eliminations.list(outcome.winner)
     return record
   } catch (error) {
+    if (error instanceof ListenerFailed) throw error.error
     const message = error instanceof Error ? error.message : String(error)
     const record: GameRecord = { ...base, first: seatIndex(w, w.turn.first), winner: null, turns: w.turn.number, reason: 'error', actions, error: message }
     if (eliminations) record.eliminated = eliminations.list(null)
@@ -417,6 +431,7 @@ export function replayRecord(record: GameRecord, options: ReplayHooks = {}): Gam
       eliminations,
     )
   } catch (error) {
+    if (error instanceof ListenerFailed) throw error.error
     if (!(error instanceof RecordEnded)) throw error
     // The record stops where its game failed, or it is short.
     if (record.reason !== 'error') throw new RedzoneError('invalid-argument', `the record ended before the game did (after ${record.actions.length} actions, turn ${world.turn.number})`)

@@ -257,7 +257,7 @@ const truncated = (): RedzoneError => new RedzoneError('invalid-snapshot', 'the 
  * redzone 0.1.1 and before, is not read; convert it with `toJSON` in the version that wrote it).
  */
 export function readBinary(buffer: ArrayBuffer): { setup: Position; snapshot: WorldSnapshot } {
-  if (!(buffer instanceof ArrayBuffer) || buffer.byteLength < HEADER_BYTES) throw new RedzoneError('invalid-snapshot', 'expected an ArrayBuffer made by stateToBinary')
+  if (!(buffer instanceof ArrayBuffer) || buffer.byteLength < HEADER_BYTES) throw new RedzoneError('invalid-snapshot', 'expected the bytes toBinary made (an ArrayBuffer or a view of one)')
   const view = new DataView(buffer)
   if (view.getUint32(0) !== MAGIC) throw new RedzoneError('invalid-snapshot', 'this buffer is not a redzone state (wrong magic number)')
   const version = view.getUint32(4)

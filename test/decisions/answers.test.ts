@@ -62,7 +62,7 @@ describe('the decision each action answers', () => {
   it('CR 103.5: at the mulligan decision only mulligan and keep are awaited', () => {
     const world = worldOf(createDeckGame(DECKS, { seed: 3 }))
     expect(pendingDecision(world).kind).toBe('mulligan')
-    expect(notTurnedAway(world, ACTION_TYPES.filter((t) => t !== 'mulligan' && t !== 'keep'), 'a mulligan decision')).toEqual([])
+    expect(notTurnedAway(world, ACTION_TYPES.filter((t) => t !== 'mulligan' && t !== 'keep'), 'the pending decision is mulligan (CR 103.5)')).toEqual([])
     const decider = pendingDecision(world).player!
     expect(act(world, actionOf('keep', decider)).ok).toBe(true)
     const other = worldOf(createDeckGame(DECKS, { seed: 3 }))
@@ -75,7 +75,7 @@ describe('the decision each action answers', () => {
     const world = worldOf(game)
     expect(pendingDecision(world).kind).toBe('priority')
     // Each of them is tried and rejected for what it names (no card 0): only the pass is legal here.
-    expect(notTurnedAway(world, ACTION_TYPES.filter((t) => t !== 'pass'), 'a player with priority')).toEqual(['play', 'cast', 'activate', 'plot'])
+    expect(notTurnedAway(world, ACTION_TYPES.filter((t) => t !== 'pass'), 'the pending decision is priority (CR 117.3)')).toEqual(['play', 'cast', 'activate', 'plot'])
     expect(act(world, actionOf('pass', pendingDecision(world).player!)).ok).toBe(true)
   })
 })

@@ -172,7 +172,7 @@ function add(world: GameWorld, source: Eid, recipient: Eid, amount: number): voi
   }
   const pe = plan.perEntity
   const at = plan.source.length
-  CHECK: if (at >= plan.source.items.length) throw internalError('the damage plan outgrew its reserved room')
+  CHECK: if (at >= plan.source.items.length) throw internalError('damage plan full')
   // Room for every entry was reserved when the step began (`reservePlan`).
   plan.source.items[at] = source
   plan.recipient.items[at] = recipient
