@@ -12,6 +12,12 @@
  * a value (`{ ok: false, error }`) as in `Game`; misuse of the API rejects the promise with a
  * `RedzoneError` of the same `code`, `issues` and message as the one thrown in the worker. Any
  * other error (a broken invariant, a failing command) arrives as an `Error` with its name and message.
+ * Misuse the page can see (a listener that is not a function, an unknown viewer, a bad `max`, an
+ * argument that can't be sent) is refused on the page, with the same codes.
+ *
+ * Every call settles: after `dispose()` or `terminate()` a call rejects at once with `no-game`. A
+ * Worker terminated with `worker.terminate()` fires no event the page could see, so its calls
+ * never settle: terminate it with `remote.terminate()`.
  *
  * Works over anything with `postMessage` and `addEventListener('message')`: a `Worker` and the
  * worker's `self`, or the two ports of a `MessageChannel`.
@@ -46,6 +52,7 @@ import { randomAgent } from '../play/agents/random.js'
 import { heuristicAgent } from '../play/agents/heuristic.js'
 import { searchAgent } from '../play/agents/search.js'
 import { seatIndex } from '../core/players.js'
+import { describeValue } from '../core/limits.js'
 
 /** One end of a message channel: a `Worker`, a worker's `self`, a `MessagePort`. */
 export interface MessageEndpoint {
@@ -54,6 +61,10 @@ export interface MessageEndpoint {
   removeEventListener?(type: 'message', listener: (event: { data: unknown }) => void): void
   /** MessagePorts need it to deliver to `addEventListener` listeners. */
   start?(): void
+  /** A `Worker`'s: `RemoteGame.terminate` calls it. */
+  terminate?(): void
+  /** A `MessagePort`'s: `RemoteGame.terminate` calls it when there is no `terminate`. */
+  close?(): void
 }
 
 /**
@@ -139,7 +150,13 @@ export type RemoteGame = { readonly [K in GameMethod]: Promised<Game[K]> } & {
   restore(snapshot: ArrayBuffer): Promise<void>
   /** `Game.version`: the accepted changes so far (counted in the worker, from the game it started from). */
   version(): Promise<number>
-  /** Like `Game.onEvent` (`viewer`: that player's stream): the events of every later call, in order, before the call's promise resolves. */
+  /**
+   * Like `Game.onEvent` (`viewer`: that player's stream): the events of every later call, in
+   * order, before the call's promise resolves. A viewer who is not a player throws `unknown-entity`
+   * at once, as `onEvent` does. A listener that throws is reported as the DOM reports an event
+   * listener's error, with `reportError` (the page's `error` event, the console; in Node, where
+   * there is none, thrown from a microtask), and the other listeners and the call go on.
+   */
   onEvent(listener: (event: ClientEvent) => void, options?: { viewer?: string }): () => void
   /**
    * Lets the seats played by agents (`createRemoteGame`'s `agents`) decide, in the worker, until a
@@ -149,8 +166,18 @@ export type RemoteGame = { readonly [K in GameMethod]: Promised<Game[K]> } & {
   runAgents(options?: RunAgentsOptions): Promise<AgentRun>
   /** A command registered with `exposeGame(scope, { commands })`. */
   command<T = unknown>(name: string, ...args: unknown[]): Promise<T>
-  /** Stops listening to the worker (the worker itself is the caller's to terminate). */
+  /**
+   * Stops listening to the worker (the worker itself is the caller's to terminate): the calls
+   * pending and every later call reject with a `no-game` `RedzoneError`.
+   */
   dispose(): void
+  /**
+   * Terminates the worker (`worker.terminate()`, a MessagePort's `close()`) and disposes: the
+   * calls pending and every later call reject with `no-game`. Use it rather than terminating the
+   * worker yourself: a terminated Worker fires no event, so the page can't tell its calls will
+   * never be answered, and they would never settle.
+   */
+  terminate(): void
 }
 
 /** A command run in the worker (`RemoteGame.command`): the game (null before one started), then the arguments. Return an ArrayBuffer to transfer it. */
@@ -166,6 +193,9 @@ type Request =
 
 /** An error thrown in the worker, as it crosses: a `RedzoneError`'s code and issues, or another error's name. */
 type WireError = { name: 'RedzoneError'; code: RedzoneErrorCode; issues: InputIssue[]; message: string } | { name: string; message: string }
+
+/** The answer to `init`: the game's player ids, by seat. */
+type Started = { players: string[] }
 
 /** `events[i]` is for the page's listeners of `streams[i]` (a viewer's id, or '' for the omniscient stream). */
 type Reply = { rz: 'reply'; id: number; events: ClientEvent[]; streams: string[] } & ({ ok: true; value: unknown } | { ok: false; error: WireError })
@@ -288,7 +318,8 @@ export function exposeGame(worker: MessageEndpoint | WorkerScope, options: { com
         game = gameFrom(request.source, request.seed)
         agents = request.agents ? seatAgents(game, request.agents, request.seed ?? 0) : new Map()
         listen()
-        return { value: null, transfer: [] }
+        // The page checks `onEvent`'s viewer against these at once, whatever the game started from.
+        return { value: { players: worldOf(game).playerOrder.map((eid) => game!.id(eid)) } satisfies Started, transfer: [] }
       case 'events': {
         const key = request.viewer ?? ''
         subscriptions.get(key)?.()
@@ -357,22 +388,86 @@ export function exposeGame(worker: MessageEndpoint | WorkerScope, options: { com
     }
     events = []
     streams = []
-    scope.postMessage(reply, transfer)
+    try {
+      scope.postMessage(reply, transfer)
+    } catch (error) {
+      // A value that can't be cloned (a command returning a function): without an answer the
+      // page's promise would never settle. The change, if any, is applied; its events go too.
+      scope.postMessage({ rz: 'reply', id: reply.id, events: reply.events, streams: reply.streams, ok: false, error: toWire(error) } satisfies Reply, [])
+    }
   })
   scope.start?.()
 }
 
 /**
+ * A page listener's error, reported the way the DOM reports an event listener's: `reportError`
+ * where it exists (browsers: the page's `error` event and the console), else thrown from a
+ * microtask (Node: an uncaught exception). Never thrown into the reply's delivery, where it would
+ * stop the other listeners and leave the call's promise unsettled.
+ */
+function reportListenerError(error: unknown): void {
+  const report = (globalThis as { reportError?: unknown }).reportError
+  if (typeof report === 'function') report.call(globalThis, error)
+  else queueMicrotask(() => {
+    throw error
+  })
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/** A plain-JavaScript caller's arguments to `createRemoteGame`, checked before anything is sent. */
+function checkRemoteArguments(worker: unknown, source: unknown, options: unknown): void {
+  const endpoint = worker as Partial<Record<'postMessage' | 'addEventListener', unknown>> | null
+  if (typeof endpoint !== 'object' || endpoint === null || typeof endpoint.postMessage !== 'function' || typeof endpoint.addEventListener !== 'function') {
+    throw new RedzoneError('invalid-argument', `createRemoteGame: worker must be a Worker or a MessagePort (postMessage and addEventListener), got ${describeValue(worker)}`)
+  }
+  if (!(source instanceof ArrayBuffer) && !isRecord(source)) {
+    throw new RedzoneError('invalid-argument', `createRemoteGame: source must be a position, a toBinary buffer, a redzone-state/1 document or { decks }, got ${describeValue(source)}`)
+  }
+  if (source instanceof ArrayBuffer && source.byteLength === 0) {
+    throw new RedzoneError('invalid-argument', 'createRemoteGame: source is an empty buffer (already transferred to a worker? toBinary() again, or pass a copy: buffer.slice(0))')
+  }
+  if (!isRecord(options)) throw new RedzoneError('invalid-argument', `createRemoteGame: options must be an object, got ${describeValue(options)}`)
+  if (options['seed'] !== undefined && (typeof options['seed'] !== 'number' || !Number.isFinite(options['seed']))) {
+    throw new RedzoneError('invalid-argument', `createRemoteGame: options.seed must be a number, got ${describeValue(options['seed'])}`)
+  }
+  if (options['agents'] !== undefined && !isRecord(options['agents'])) {
+    throw new RedzoneError('invalid-argument', `createRemoteGame: options.agents must be an object of player id to agent name, got ${describeValue(options['agents'])}`)
+  }
+}
+
+/** `runAgents`' options as the worker takes them, or the `invalid-argument` error naming the bad one. */
+function agentRunRequest(run: unknown): { max: number | null; autoPass: readonly string[] } {
+  if (run === undefined) return { max: null, autoPass: [] }
+  if (!isRecord(run)) throw new RedzoneError('invalid-argument', `runAgents: options must be an object ({ max, autoPass }), got ${describeValue(run)}`)
+  const { max, autoPass } = run
+  // A negative or fractional max compared as "reached" at the first choice: the run stopped at once, silently.
+  if (max !== undefined && (typeof max !== 'number' || !Number.isSafeInteger(max) || max < 0)) {
+    throw new RedzoneError('invalid-argument', `runAgents: max must be a whole number from 0 (the most agent choices), got ${describeValue(max)}`)
+  }
+  if (autoPass !== undefined && (!Array.isArray(autoPass) || !autoPass.every((id) => typeof id === 'string'))) {
+    throw new RedzoneError('invalid-argument', `runAgents: autoPass must be an array of player ids, got ${describeValue(autoPass)}`)
+  }
+  return { max: max ?? null, autoPass: (autoPass as readonly string[] | undefined) ?? [] }
+}
+
+/**
  * Starts a game in a worker that called `exposeGame`, from a position (with an optional seed),
  * a `toBinary` buffer (transferred: the buffer is unusable here afterwards) or a JSON document.
+ * A worker that fails before it answers (its script did not load, or threw) rejects it with `no-game`.
  */
 export async function createRemoteGame(
   worker: MessageEndpoint,
   source: GameSource,
   options: { seed?: number; agents?: Readonly<Record<string, AgentName>> } = {},
 ): Promise<RemoteGame> {
+  checkRemoteArguments(worker, source, options)
   let nextId = 1
-  const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>()
+  /** Why calls are refused (disposed, terminated), once they are. */
+  let closed: string | null = null
+  const waiting = new Map<number, { what: string; resolve: (value: unknown) => void; reject: (error: Error) => void }>()
   const listeners = new Map<string, Set<(event: ClientEvent) => void>>()
   const onMessage = (event: { data: unknown }): void => {
     const reply = event.data as Reply
@@ -381,56 +476,113 @@ export async function createRemoteGame(
     if (!pending) return
     waiting.delete(reply.id)
     reply.events.forEach((e, i) => {
-      for (const listener of listeners.get(reply.streams[i]!) ?? []) listener(e)
+      for (const listener of listeners.get(reply.streams[i]!) ?? []) {
+        try {
+          listener(e)
+        } catch (error) {
+          reportListenerError(error)
+        }
+      }
     })
     if (reply.ok) pending.resolve(reply.value)
     else pending.reject(fromWire(reply.error))
   }
+  // Only a Worker fires `error` (its script did not load, or threw): before the game started,
+  // nothing will answer `init`. A MessagePort never fires it. The type check skips endpoints
+  // that hand every listener their messages whatever the type.
+  const errors = worker as unknown as { addEventListener(type: 'error', listener: (event: unknown) => void): void; removeEventListener?(type: 'error', listener: (event: unknown) => void): void }
+  const onError = (event: unknown): void => {
+    if ((event as { type?: unknown } | null)?.type !== 'error') return
+    const message = (event as { message?: unknown }).message
+    close(`the worker failed before it started a game (${typeof message === 'string' && message !== '' ? message : 'its script did not load or threw'})`)
+  }
+  const close = (reason: string): void => {
+    if (closed !== null) return
+    closed = reason
+    worker.removeEventListener?.('message', onMessage)
+    errors.removeEventListener?.('error', onError)
+    for (const { what, reject } of waiting.values()) reject(new RedzoneError('no-game', `${what}: ${reason}`))
+    waiting.clear()
+    listeners.clear()
+  }
   worker.addEventListener('message', onMessage)
+  errors.addEventListener('error', onError)
   worker.start?.()
-  const send = <T>(request: DistributiveOmit<Request, 'id'>, transfer: ArrayBuffer[] = []): Promise<T> =>
+  /** `what` names the call in errors (`declareAttackers`, `drive.walkToAttack`, `runAgents`). */
+  const send = <T>(what: string, request: DistributiveOmit<Request, 'id'>, transfer: ArrayBuffer[] = []): Promise<T> =>
     new Promise<T>((resolve, reject) => {
+      if (closed !== null) throw new RedzoneError('no-game', `${what}: ${closed}`)
       const id = nextId++
-      waiting.set(id, { resolve: resolve as (value: unknown) => void, reject })
-      worker.postMessage({ ...request, id }, transfer)
+      waiting.set(id, { what, resolve: resolve as (value: unknown) => void, reject })
+      try {
+        worker.postMessage({ ...request, id }, transfer)
+      } catch (error) {
+        // A DataCloneError: an argument structured clone can't copy (a function, a detached buffer).
+        waiting.delete(id)
+        throw new RedzoneError('invalid-argument', `${what}: an argument can't be sent to the worker (${error instanceof Error ? error.message : String(error)})`)
+      }
     })
 
-  await send(
-    { rz: 'init', source, ...(options.seed === undefined ? {} : { seed: options.seed }), ...(options.agents ? { agents: options.agents } : {}) },
-    source instanceof ArrayBuffer ? [source] : [],
-  )
+  let started: Started
+  try {
+    started = await send<Started>(
+      'createRemoteGame',
+      { rz: 'init', source, ...(options.seed === undefined ? {} : { seed: options.seed }), ...(options.agents ? { agents: options.agents } : {}) },
+      source instanceof ArrayBuffer ? [source] : [],
+    )
+  } catch (error) {
+    close('the game did not start')
+    throw error
+  }
+  errors.removeEventListener?.('error', onError)
+  const players = new Set(started.players)
 
-  const call = (method: string) => (...args: unknown[]) => send({ rz: 'call', method, args })
+  const call = (method: string) => (...args: unknown[]) => send(method, { rz: 'call', method, args })
   const remote: Record<string, unknown> = {}
   for (const method of [...GAME_METHODS, 'toBinary', 'snapshot', 'version', 'toJSON', 'checksum', 'clientState', 'legalActions', 'state']) remote[method] = call(method)
-  remote['restore'] = (snapshot: ArrayBuffer) => send({ rz: 'call', method: 'restore', args: [snapshot] }, [snapshot])
+  remote['restore'] = async (snapshot: unknown) => {
+    if (!(snapshot instanceof ArrayBuffer)) throw new RedzoneError('invalid-argument', `restore: snapshot must be an ArrayBuffer (from snapshot() or toBinary()), got ${describeValue(snapshot)}`)
+    // restore transfers the buffer: a second restore of the same snapshot finds it detached (empty).
+    if (snapshot.byteLength === 0) throw new RedzoneError('invalid-argument', 'restore: snapshot is an empty buffer (transferred by an earlier restore? restore takes the buffer: pass snapshot.slice(0) to keep one)')
+    return send('restore', { rz: 'call', method: 'restore', args: [snapshot] }, [snapshot])
+  }
   const drive: Record<string, unknown> = {}
-  for (const method of DRIVER_METHODS) drive[method] = (...args: unknown[]) => send({ rz: 'drive', method, args })
+  for (const method of DRIVER_METHODS) drive[method] = (...args: unknown[]) => send(`drive.${method}`, { rz: 'drive', method, args })
   remote['drive'] = drive
-  remote['runAgents'] = (run: RunAgentsOptions = {}) => send({ rz: 'agents', max: run.max ?? null, autoPass: run.autoPass ?? [] })
-  remote['command'] = (name: string, ...args: unknown[]) => send({ rz: 'command', name, args })
-  remote['onEvent'] = (listener: (event: ClientEvent) => void, options: { viewer?: string } = {}) => {
-    const key = options.viewer ?? ''
+  remote['runAgents'] = async (run?: unknown) => send('runAgents', { rz: 'agents', ...agentRunRequest(run) })
+  remote['command'] = (name: string, ...args: unknown[]) => send(`command ${JSON.stringify(name)}`, { rz: 'command', name, args })
+  remote['onEvent'] = (listener: unknown, options: unknown = {}) => {
+    if (closed !== null) throw new RedzoneError('no-game', `onEvent: ${closed}`)
+    if (typeof listener !== 'function') throw new RedzoneError('invalid-argument', `onEvent: listener must be a function, got ${describeValue(listener)}`)
+    if (!isRecord(options)) throw new RedzoneError('invalid-argument', `onEvent: options must be an object ({ viewer }), got ${describeValue(options)}`)
+    const viewer = options['viewer']
+    // The Node side's refusal (`viewerOf`), word for word: the page knows the players from `init`.
+    if (viewer !== undefined && (typeof viewer !== 'string' || !players.has(viewer))) {
+      throw new RedzoneError('unknown-entity', `onEvent: the viewer "${String(viewer)}" is not a player of this game`)
+    }
+    const key = viewer ?? ''
     let set = listeners.get(key)
     if (!set) {
       set = new Set()
       listeners.set(key, set)
-      // A viewer who is not a player of the game: the worker refuses, and nothing is delivered.
-      void send({ rz: 'events', on: true, viewer: options.viewer ?? null }).catch(() => listeners.delete(key))
+      // Refused only once the remote game is closed, which has rejected everything already.
+      void send('onEvent', { rz: 'events', on: true, viewer: viewer ?? null }).catch(() => listeners.delete(key))
     }
-    set.add(listener)
+    set.add(listener as (event: ClientEvent) => void)
     return () => {
-      set.delete(listener)
+      set.delete(listener as (event: ClientEvent) => void)
       if (set.size === 0 && listeners.get(key) === set) {
         listeners.delete(key)
-        void send({ rz: 'events', on: false, viewer: options.viewer ?? null })
+        void send('onEvent', { rz: 'events', on: false, viewer: viewer ?? null }).catch(() => undefined)
       }
     }
   }
-  remote['dispose'] = () => {
-    worker.removeEventListener?.('message', onMessage)
-    for (const { reject } of waiting.values()) reject(new RedzoneError('no-game', 'the remote game was disposed'))
-    waiting.clear()
+  remote['dispose'] = () => close('the remote game was disposed')
+  remote['terminate'] = () => {
+    if (closed !== null && closed !== 'the remote game was disposed') return
+    close('the worker was terminated')
+    if (worker.terminate) worker.terminate()
+    else worker.close?.()
   }
   return remote as unknown as RemoteGame
 }

@@ -140,4 +140,91 @@ describe.skipIf(chromiumPath === null)(`redzone/worker in Chromium (${chromiumPa
     expect(result.local).toMatchObject({ code: 'invalid-position', issues: [{ path: '$.objects[0].controller' }] })
     expect(result.remote).toEqual(result.local)
   }, 60_000)
+
+  it('a page listener that throws is reported on the page\'s error event; the other listeners and the call\'s promise go on', async () => {
+    const page = await chromium.context.newPage()
+    const pageErrors: string[] = []
+    page.on('pageerror', (error) => pageErrors.push(error.message))
+    await page.goto(`${served.url}/`)
+    const result = await page.evaluate(async () => {
+      const g = globalThis as unknown as { redzoneWorker: WorkerApi; Worker: new (url: string) => never }
+      const position = { players: [{ id: 'A' }, { id: 'B' }], objects: [{ id: 'viper', controller: 'A', types: ['creature'], power: 1, toughness: 1 }] }
+      const errorEvents: unknown[] = []
+      const window = globalThis as unknown as { addEventListener(type: 'error', listener: (event: { error: unknown; preventDefault(): void }) => void): void }
+      window.addEventListener('error', (event) => {
+        errorEvents.push(event.error instanceof Error ? event.error.message : String(event.error))
+        event.preventDefault()
+      })
+      const remote = await g.redzoneWorker.createRemoteGame(new g.Worker('/worker.js'), position as never)
+      let notAFunction: unknown = null
+      try {
+        remote.onEvent('x' as never)
+      } catch (error) {
+        notAFunction = { name: (error as Error).name, code: (error as { code?: unknown }).code, message: (error as Error).message }
+      }
+      remote.onEvent(() => {
+        throw new Error('boom')
+      })
+      const seen: string[] = []
+      remote.onEvent((e) => seen.push(e.type))
+      const answer = await Promise.race([remote.drive.walkToAttack({ viper: 'B' }), new Promise((resolve) => setTimeout(() => resolve('hung'), 5000))])
+      await new Promise((resolve) => setTimeout(resolve, 0))
+      remote.terminate()
+      return { answer, seen, errorEvents, notAFunction }
+    })
+    await page.close()
+    expect(result.notAFunction).toEqual({ name: 'RedzoneError', code: 'invalid-argument', message: 'redzone: onEvent: listener must be a function, got "x"' })
+    expect(result.answer).toEqual({ ok: true })
+    expect(result.seen.length).toBeGreaterThan(1)
+    expect(result.seen).toContain('attackerDeclared')
+    expect(result.errorEvents).toEqual(result.seen.map(() => 'boom'))
+    expect(pageErrors).toEqual([])
+  }, 60_000)
+
+  it('refuses misuse on the page with a RedzoneError naming the argument, and no call hangs: after dispose, after terminate, a worker that did not load', async () => {
+    const page = await chromium.context.newPage()
+    await page.goto(`${served.url}/`)
+    const result = await page.evaluate(async () => {
+      const g = globalThis as unknown as { redzoneWorker: WorkerApi; Worker: new (url: string) => { terminate(): void } }
+      const position = { players: [{ id: 'A' }, { id: 'B' }], objects: [{ id: 'viper', controller: 'A', types: ['creature'], power: 1, toughness: 1 }] }
+      const outcome = async (run: () => Promise<unknown> | unknown): Promise<unknown> => {
+        try {
+          const value = await Promise.race([run(), new Promise((resolve) => setTimeout(() => resolve('hung'), 3000))])
+          return value === 'hung' ? 'hung' : { value }
+        } catch (error) {
+          return { name: (error as Error).name, code: (error as { code?: unknown }).code, message: (error as Error).message }
+        }
+      }
+      const remote = await g.redzoneWorker.createRemoteGame(new g.Worker('/worker.js') as never, position as never)
+      const unknownViewer = await outcome(() => remote.onEvent(() => undefined, { viewer: 'Z' }))
+      const maxNegative = await outcome(() => remote.runAgents({ max: -1 }))
+      const maxText = await outcome(() => remote.runAgents({ max: 'x' as never }))
+      const restoreNothing = await outcome(() => (remote.restore as () => Promise<void>)())
+      const restoreObject = await outcome(() => remote.restore({} as never))
+      const nullSource = await outcome(() => g.redzoneWorker.createRemoteGame(new g.Worker('/worker.js') as never, null as never))
+      const notAWorker = await outcome(() => g.redzoneWorker.createRemoteGame({} as never, position as never))
+      const missingScript = await outcome(() => g.redzoneWorker.createRemoteGame(new g.Worker('/missing.js') as never, position as never))
+      remote.dispose()
+      const afterDispose = await outcome(() => remote.pendingDecision())
+      const worker = new g.Worker('/worker.js')
+      const second = await g.redzoneWorker.createRemoteGame(worker as never, position as never)
+      const pending = outcome(() => second.pendingDecision())
+      second.terminate()
+      const afterTerminate = await outcome(() => second.pendingDecision())
+      return { unknownViewer, maxNegative, maxText, restoreNothing, restoreObject, nullSource, notAWorker, missingScript, afterDispose, pending: await pending, afterTerminate }
+    })
+    await page.close()
+    const refusal = (code: string, message: RegExp) => ({ name: 'RedzoneError', code, message: expect.stringMatching(message) })
+    expect(result.unknownViewer).toEqual(refusal('unknown-entity', /^redzone: onEvent: the viewer "Z" is not a player of this game$/))
+    expect(result.maxNegative).toEqual(refusal('invalid-argument', /^redzone: runAgents: max must be .*, got -1$/))
+    expect(result.maxText).toEqual(refusal('invalid-argument', /^redzone: runAgents: max must be .*, got "x"$/))
+    expect(result.restoreNothing).toEqual(refusal('invalid-argument', /^redzone: restore: snapshot must be an ArrayBuffer .*, got undefined$/))
+    expect(result.restoreObject).toEqual(refusal('invalid-argument', /^redzone: restore: snapshot must be an ArrayBuffer .*, got an object$/))
+    expect(result.nullSource).toEqual(refusal('invalid-argument', /^redzone: createRemoteGame: source must be .*, got null$/))
+    expect(result.notAWorker).toEqual(refusal('invalid-argument', /^redzone: createRemoteGame: worker must be a Worker/))
+    expect(result.missingScript).toEqual(refusal('no-game', /^redzone: createRemoteGame: the worker failed before it started a game/))
+    expect(result.afterDispose).toEqual(refusal('no-game', /^redzone: pendingDecision: the remote game was disposed$/))
+    expect(result.pending).toEqual(refusal('no-game', /^redzone: pendingDecision: the worker was terminated$/))
+    expect(result.afterTerminate).toEqual(refusal('no-game', /^redzone: pendingDecision: the worker was terminated$/))
+  }, 60_000)
 })

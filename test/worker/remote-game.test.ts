@@ -3,9 +3,12 @@
  * test/browser/worker-in-chromium.test.ts runs it in a real Worker): the remote game answers
  * like the local one, events arrive in order before the call resolves, state crosses as a
  * transferred buffer, misuse rejects the promise with a `RedzoneError` of the worker's code and issues.
+ * Misuse the page can see is refused on the page, a throwing listener is reported without stopping
+ * anything, and every call settles (after dispose, after terminate, with an argument that can't
+ * be sent): each of these hung or was taken silently before.
  */
 import { MessageChannel } from 'node:worker_threads'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { ClientEvent } from '../../src/api/event-stream.js'
 import { Game } from '../../src/api/game.js'
 import { drive } from '../../src/api/game-driver.js'
@@ -61,8 +64,6 @@ describe('redzone/worker: a remote game', () => {
     onEvent(local, (e) => mine.push(e), { viewer: 'A' })
     remote.onEvent((e) => theirs.push(e), { viewer: 'A' })
     remote.onEvent((e) => everything.push(e))
-    const nobody: ClientEvent[] = []
-    remote.onEvent((e) => nobody.push(e), { viewer: 'nobody' })
     for (let i = 0; i < 40; i++) {
       const d = local.pendingDecision()
       if (d.kind !== 'priority' && d.kind !== 'mulligan') break
@@ -73,7 +74,6 @@ describe('redzone/worker: a remote game', () => {
     expect(strip(theirs)).toEqual(strip(mine))
     expect(theirs.some((e) => e.type === 'cardDrawn' && e['player'] === 'B' && e['card'] === null)).toBe(true)
     expect(everything.some((e) => e.type === 'cardDrawn' && e['player'] === 'B' && typeof e['card'] === 'string')).toBe(true)
-    expect(nobody).toEqual([])
   })
 
   it('starts from a transferred toBinary buffer and continues identically; snapshot and restore cross as buffers', async () => {
@@ -154,6 +154,178 @@ describe('redzone/worker: a remote game', () => {
     expect(broken).toMatchObject({ name: 'Error', message: 'redzone internal error: a broken invariant; please report a bug' })
     await expect(remote.command('typo')).rejects.toMatchObject({ name: 'TypeError' })
     await expect(remote.command('text')).rejects.toMatchObject({ name: 'Error', message: 'not an Error' })
+    remote.dispose()
+  })
+})
+
+/** An answer that has not come within `ms`: 'hung' (each of these calls hung forever before). */
+function settled<T>(promise: Promise<T>, ms = 1000): Promise<{ value: T } | { error: unknown } | 'hung'> {
+  return Promise.race([
+    promise.then((value) => ({ value }), (error: unknown) => ({ error })),
+    new Promise<'hung'>((resolve) => setTimeout(() => resolve('hung'), ms)),
+  ])
+}
+
+describe('redzone/worker: misuse and failures on the page', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals()
+    vi.restoreAllMocks()
+  })
+
+  it('onEvent refuses a listener that is not a function at once, with invalid-argument naming it', async () => {
+    const remote = await createRemoteGame(channel(), POSITION)
+    expect(() => remote.onEvent('x' as never)).toThrow(RedzoneError)
+    expect(() => remote.onEvent('x' as never)).toThrow(expect.objectContaining({ code: 'invalid-argument', message: 'redzone: onEvent: listener must be a function, got "x"' }))
+    expect(await settled(remote.drive.walkToAttack({ giant: 'B' }))).toEqual({ value: { ok: true } })
+    remote.dispose()
+  })
+
+  it('a listener that throws is reported with reportError, and neither stops the other listeners nor the call\'s promise', async () => {
+    const reported: unknown[] = []
+    vi.stubGlobal('reportError', (error: unknown) => reported.push(error))
+    const local = new Game(POSITION)
+    const localEvents: ClientEvent[] = []
+    onEvent(local, (e) => localEvents.push(e))
+    const remote = await createRemoteGame(channel(), POSITION)
+    const boom = new Error('boom')
+    const seen: ClientEvent[] = []
+    remote.onEvent(() => { throw boom })
+    remote.onEvent((e) => seen.push(e))
+    const answer = await settled(remote.drive.walkToAttack({ giant: 'B', bear: 'B' }))
+    expect(answer).toEqual({ value: drive(local).walkToAttack({ giant: 'B', bear: 'B' }) })
+    expect(seen.length).toBeGreaterThan(1)
+    expect(seen).toEqual(localEvents)
+    expect(reported).toEqual(seen.map(() => boom))
+    remote.dispose()
+  })
+
+  it('without reportError (Node), a listener\'s error is thrown from a microtask, and the call still resolves', async () => {
+    vi.stubGlobal('reportError', undefined)
+    const queued: (() => void)[] = []
+    const queue = globalThis.queueMicrotask
+    vi.spyOn(globalThis, 'queueMicrotask').mockImplementation((task) => {
+      queued.push(task)
+      queue(() => undefined)
+    })
+    const remote = await createRemoteGame(channel(), POSITION)
+    const boom = new Error('boom')
+    let calls = 0
+    remote.onEvent(() => {
+      calls++
+      throw boom
+    })
+    expect(await settled(remote.drive.walkToAttack({ giant: 'B' }))).toEqual({ value: { ok: true } })
+    vi.restoreAllMocks()
+    expect(calls).toBeGreaterThan(1)
+    const thrown = queued.map((task) => {
+      try {
+        task()
+        return null
+      } catch (error) {
+        return error
+      }
+    }).filter((error) => error !== null)
+    expect(thrown).toEqual(Array.from({ length: calls }, () => boom))
+    remote.dispose()
+  })
+
+  it('onEvent with a viewer who is not a player throws unknown-entity at once, as onEvent does in Node', async () => {
+    let local: unknown = null
+    try {
+      onEvent(new Game(POSITION), () => undefined, { viewer: 'Z' })
+    } catch (error) {
+      local = error
+    }
+    expect(local).toMatchObject({ code: 'unknown-entity' })
+    const fromBuffer = await createRemoteGame(channel(), toBinary(new Game(POSITION)))
+    const fromDecks = await createRemoteGame(channel(), { decks: ['green-white', 'black-red'] })
+    for (const remote of [fromBuffer, fromDecks]) {
+      let far: unknown = null
+      try {
+        remote.onEvent(() => undefined, { viewer: 'Z' })
+      } catch (error) {
+        far = error
+      }
+      expect(far).toBeInstanceOf(RedzoneError)
+      expect(far).toMatchObject({ code: (local as RedzoneError).code, message: (local as RedzoneError).message })
+      expect(typeof remote.onEvent(() => undefined, { viewer: 'B' })).toBe('function')
+      remote.dispose()
+    }
+  })
+
+  it('a call after dispose rejects at once with no-game, as do the calls pending when it was disposed', async () => {
+    const remote = await createRemoteGame(channel(), POSITION)
+    const pending = settled(remote.checksum())
+    remote.dispose()
+    expect(await pending).toEqual({ error: expect.objectContaining({ code: 'no-game', message: 'redzone: checksum: the remote game was disposed' }) })
+    const after = await settled(remote.pendingDecision())
+    expect(after).toEqual({ error: expect.objectContaining({ code: 'no-game', message: 'redzone: pendingDecision: the remote game was disposed' }) })
+    expect(await settled(remote.drive.walkToAttack({ giant: 'B' }))).toEqual({ error: expect.objectContaining({ code: 'no-game' }) })
+    expect(() => remote.onEvent(() => undefined)).toThrow(expect.objectContaining({ code: 'no-game' }))
+    remote.dispose()
+  })
+
+  it('terminate() terminates the worker; the calls pending then and every later call reject with no-game', async () => {
+    const { port1, port2 } = new MessageChannel()
+    exposeGame(port2 as unknown as MessageEndpoint)
+    let terminated = 0
+    const worker = Object.assign(port1 as unknown as MessageEndpoint, { terminate: () => { terminated++; port1.close() } })
+    const remote = await createRemoteGame(worker, POSITION)
+    const pending = settled(remote.version())
+    remote.terminate()
+    expect(terminated).toBe(1)
+    expect(await pending).toEqual({ error: expect.objectContaining({ code: 'no-game', message: 'redzone: version: the worker was terminated' }) })
+    expect(await settled(remote.pendingDecision())).toEqual({ error: expect.objectContaining({ code: 'no-game', message: 'redzone: pendingDecision: the worker was terminated' }) })
+    remote.terminate()
+    expect(terminated).toBe(1)
+  })
+
+  it('runAgents refuses a max that is not a whole number from 0, and an autoPass that is not a list of ids, with invalid-argument', async () => {
+    const remote = await createRemoteGame(channel(), { decks: ['green-white', 'black-red'] }, { agents: { B: 'random' } })
+    for (const max of [-1, 'x', 1.5, Number.NaN, null]) {
+      expect(await settled(remote.runAgents({ max: max as never }))).toEqual({
+        error: expect.objectContaining({ code: 'invalid-argument', message: expect.stringMatching(/^redzone: runAgents: max must be a whole number from 0/) }),
+      })
+    }
+    expect(await settled(remote.runAgents({ autoPass: 'A' as never }))).toEqual({ error: expect.objectContaining({ code: 'invalid-argument', message: expect.stringContaining('autoPass') }) })
+    expect(await settled(remote.runAgents('x' as never))).toEqual({ error: expect.objectContaining({ code: 'invalid-argument', message: expect.stringContaining('options') }) })
+    expect(await remote.version()).toBe(0)
+    expect(await settled(remote.runAgents({ max: 0 }))).toEqual({ value: expect.objectContaining({ chosen: [] }) })
+    remote.dispose()
+  })
+
+  it('createRemoteGame refuses a worker that is not one and a source that is not a game\'s, with invalid-argument naming it', async () => {
+    const refusal = async (promise: Promise<unknown>) => {
+      const answer = await settled(promise)
+      return answer !== 'hung' && 'error' in answer ? answer.error : answer
+    }
+    expect(await refusal(createRemoteGame(channel(), null as never))).toMatchObject({ name: 'RedzoneError', code: 'invalid-argument', message: expect.stringContaining('source') })
+    expect(await refusal(createRemoteGame(channel(), 'pos' as never))).toMatchObject({ code: 'invalid-argument', message: expect.stringContaining('source') })
+    expect(await refusal(createRemoteGame({} as never, POSITION))).toMatchObject({ code: 'invalid-argument', message: expect.stringContaining('worker') })
+    expect(await refusal(createRemoteGame(null as never, POSITION))).toMatchObject({ code: 'invalid-argument', message: expect.stringContaining('worker') })
+    expect(await refusal(createRemoteGame(channel(), POSITION, { seed: 'x' as never }))).toMatchObject({ code: 'invalid-argument', message: expect.stringContaining('seed') })
+    expect(await refusal(createRemoteGame(channel(), POSITION, null as never))).toMatchObject({ code: 'invalid-argument', message: expect.stringContaining('options') })
+  })
+
+  it('restore refuses what is not a snapshot buffer, or one already transferred, with invalid-argument naming snapshot', async () => {
+    const remote = await createRemoteGame(channel(), POSITION)
+    const undo = await remote.snapshot()
+    for (const bad of [undefined, {}, 'x']) {
+      expect(await settled(remote.restore(bad as never))).toEqual({
+        error: expect.objectContaining({ name: 'RedzoneError', code: 'invalid-argument', message: expect.stringMatching(/^redzone: restore: snapshot must be an ArrayBuffer/) }),
+      })
+    }
+    expect(await remote.version()).toBe(0)
+    expect(await settled(remote.restore(undo))).toEqual({ value: undefined })
+    expect(await settled(remote.restore(undo))).toEqual({ error: expect.objectContaining({ code: 'invalid-argument', message: expect.stringContaining('transferred') }) })
+    remote.dispose()
+  })
+
+  it('an argument that can\'t be sent, or a command\'s value that can\'t be sent back, rejects the call instead of hanging', async () => {
+    const remote = await createRemoteGame(channel({ fn: () => () => 1 }), POSITION)
+    expect(await settled(remote.act((() => 1) as never))).toEqual({ error: expect.objectContaining({ code: 'invalid-argument', message: expect.stringMatching(/^redzone: act: /) }) })
+    expect(await settled(remote.command('fn'))).toEqual({ error: expect.objectContaining({ message: expect.stringContaining('could not be cloned') }) })
+    expect(await settled(remote.checksum())).toEqual({ value: expect.any(Number) })
     remote.dispose()
   })
 })
