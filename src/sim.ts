@@ -12,7 +12,7 @@ import type { Action, Decision } from './decisions/action.js'
 import { checkActionShape } from './decisions/action-shape.js'
 import { checkSnapshot, restoreWorld, snapshotWorld, type Snapshot } from './state/snapshot.js'
 import { worldOf as worldOfGame, type Game } from './api/game.js'
-import type { ActionResult } from './core/errors.js'
+import { RedzoneError, type ActionResult } from './core/errors.js'
 import { throwCaught, type Eid } from './core/events.js'
 import type { GameWorld } from './core/world.js'
 import { GameView } from './play/view.js'
@@ -34,13 +34,24 @@ export const worldOf = worldOfGame as unknown as (game: Game) => World
  */
 export const act = ((world: GameWorld, action: unknown): ActionResult => {
   checkActionShape(action)
+  notFromListener(world)
   const result = actOnWorld(world, action)
   // A client listener's error (`Game.on`, `onEvent`), once the change is complete.
   throwCaught(world.events)
   return result
 }) as unknown as (world: World, action: Action) => ActionResult
 /** CR 117.3d: the player with priority passes when passing is all they can do; whether they passed (the fast path of whole games). */
-export const passIfForced = passIfForcedOnWorld as unknown as (world: World) => boolean
+export const passIfForced = ((world: GameWorld): boolean => {
+  notFromListener(world)
+  const passed = passIfForcedOnWorld(world)
+  throwCaught(world.events)
+  return passed
+}) as unknown as (world: World) => boolean
+
+/** A client listener's call into the game lands in the middle of the change that runs it: refused, as `Game` refuses it. */
+function notFromListener(world: GameWorld): void {
+  if (world.events.calling) throw new RedzoneError('invalid-argument', 'a listener may not act')
+}
 /** Who must decide what now (CR 117.3, 508.1, 509.1, 510.1, 701.23, 514.1, 103.5). */
 export const pendingDecision = pendingOnWorld as unknown as (world: World) => Decision
 /** The legal actions of the pending decision, factored per object. */

@@ -86,10 +86,14 @@ export class EventStream {
     for (const { listener, viewer } of this.subscribers) {
       // A listener's error waits for the change's end (`GameEmitter.caught`): the change completes
       // and the other subscribers hear the event.
+      const events = this.world.events
+      events.calling++
       try {
         listener(viewer === null ? event : this.masked(event, type, args, viewer))
       } catch (error) {
-        this.world.events.caught ??= { error }
+        events.caught ??= { error }
+      } finally {
+        events.calling--
       }
     }
   }

@@ -31,7 +31,6 @@ export class Game {
   private readonly world: GameWorld
   private readonly eids: Map<string, Eid>
   private changes = 0
-  private depth = 0
 
   /**
    * A game from a position, checked in full (a `RedzoneError` with code `invalid-position` lists
@@ -67,12 +66,12 @@ export class Game {
     return this.changes
   }
 
-  /** Runs one change: counted when accepted (nested calls count once). */
+  /** Runs one change: counted when accepted. */
   private track<R extends ActionResult | void>(run: () => R): R {
-    // Only a listener calls in during a change (the engine's own helpers change the world directly):
-    // refused, as its change would land in the middle of this one.
-    if (this.depth) throw busy()
-    this.depth++
+    const events = this.world.events
+    // A listener's call lands in the middle of the change that runs it: refused. (The engine's own
+    // helpers change the world directly, so no change runs inside another.)
+    if (events.calling) throw busy()
     this.changes++
     let accepted = false
     try {
@@ -80,10 +79,9 @@ export class Game {
       accepted = result === undefined || result.ok
       // The change is whole and counted: now a listener's error reaches the caller. (A change that
       // throws does so before any change, for bad input, or is an engine bug.)
-      throwCaught(this.world.events)
+      throwCaught(events)
       return result
     } finally {
-      this.depth--
       if (!accepted) this.changes--
     }
   }
@@ -96,8 +94,6 @@ export class Game {
 
   /** Who must decide what now, with the rule (CR 117.3 priority, 508.1, 509.1, 510.1, 701.23, 514.1, 103.5). */
   pendingDecision(): Decision<string> {
-    // Mid-change (a listener asking) no decision is pending yet.
-    if (this.depth) throw busy()
     const d = pendingDecision(this.world)
     return { ...d, player: this.idOrNull(d.player) }
   }
@@ -123,7 +119,9 @@ export class Game {
 
   /** The player who decides now, or '' (then `act` says who does). */
   private decider(): string {
-    return this.pendingDecision().player ?? ''
+    // Before the decision is read (mid-change there is none): a listener's call is refused.
+    if (this.world.events.calling) throw busy()
+    return this.idOrNull(pendingDecision(this.world).player) ?? ''
   }
 
   /** CR 117.3d: the player who holds priority passes. */
@@ -255,8 +253,8 @@ export class Game {
   }
 }
 
-/** A listener's call during a change: neither a change nor the pending decision (there is none yet) is possible then. */
-const busy = (): RedzoneError => new RedzoneError('invalid-argument', 'a listener may not act or ask for the decision')
+/** A listener's call into the game during the change that runs it. */
+const busy = (): RedzoneError => new RedzoneError('invalid-argument', 'a listener may not act')
 
 /** The world behind a game (the entity level). Not on the public surface: `redzone/internal`. */
 export function worldOf(game: Game): GameWorld {
@@ -288,7 +286,7 @@ export function resolveIds(game: Game, ids: readonly string[]): Eid[] | Rejectio
 /** A game around a world built from a position, as it is (not settled: a deck game begins with `beginGame`). */
 export function gameOfBuilt(built: BuiltPosition): Game {
   const game = Object.create(Game.prototype) as Game
-  return Object.assign(game, { world: built.world, eids: built.ids, changes: 0, depth: 0 })
+  return Object.assign(game, { world: built.world, eids: built.ids, changes: 0 })
 }
 
 /** Creates a game from a position (throws `RedzoneError` naming every problem of an invalid one). */

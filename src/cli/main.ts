@@ -78,6 +78,7 @@ export function main(argv: readonly string[]): void {
         if (found.length === 0) {
           process.stderr.write(`redzone check: ${path}: no scenario files (*.json) in it\n`)
           invalid++
+          failed++
         }
         files.push(...found)
       }

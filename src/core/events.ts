@@ -71,6 +71,8 @@ export class GameEmitter extends EventEmitter<GameEvents> {
    * change's caller once it is done (`Game`'s `track`, `redzone/sim`'s `act`, `playGame`).
    */
   caught: { error: unknown } | null = null
+  /** How many client listeners are running now: a call from one into the game is refused (`Game`'s `track`, `redzone/sim`'s `act`). */
+  calling = 0
 
   get listening(): boolean {
     return (this as unknown as { _eventsCount: number })._eventsCount > 0
@@ -85,10 +87,13 @@ export class GameEmitter extends EventEmitter<GameEvents> {
 export function guarded<A extends unknown[]>(events: GameEmitter, listener: (...args: A) => void): (...args: A) => void {
   if (typeof listener != 'function') throw new RedzoneError('invalid-argument', `listener: expected a function, got ${typeof listener}`)
   return (...args) => {
+    events.calling++
     try {
       listener(...args)
     } catch (error) {
       events.caught ??= { error }
+    } finally {
+      events.calling--
     }
   }
 }

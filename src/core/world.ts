@@ -116,7 +116,7 @@ export interface GameContext {
   abilities: ParameterizedKeyword[][]
   /** Characteristics and state not read in combat (mana cost, subtypes, spell effect, attachment, plot). */
   cardData: CardData[]
-  /** Names for messages and output (the scenario id), by entity; entity 0 (no entity) is `#0`, as `label` names an id past the entities. */
+  /** Names for messages and output (the scenario id), by entity (entity 0, no entity: none). */
   labels: string[]
   /** Player entities in turn order (CR 101.4, 103.1). */
   playerOrder: Eid[]
@@ -200,7 +200,7 @@ export function buildWorld(options: { capacity?: number; seed?: number }): GameW
     cards: createCardState(capacity),
     abilities: [],
     cardData: [],
-    labels: ['#0'],
+    labels: [''],
     playerOrder: [],
     zoneLists: [],
     turn: {
@@ -388,7 +388,8 @@ export function queueStateCheck(world: GameWorld, eid: Eid): void {
 }
 
 export function label(world: GameWorld, eid: Eid): string {
-  return world.labels[eid] ?? `#${eid}`
+  // Entity 0 (no entity) and an id past the entities by their number.
+  return world.labels[eid] || `#${eid}`
 }
 
 export function isPlayer(world: GameWorld, eid: Eid): boolean {

@@ -4,7 +4,7 @@ import type { Decision, PlayerAction } from '../decisions/action.js'
 import { legalActions, type LegalActions } from '../decisions/legal.js'
 import { isGameOver, inGame, seatIndex } from '../core/players.js'
 import { pendingDecision, winnerOf } from '../decisions/pending.js'
-import type { Eid, GameEmitter } from '../core/events.js'
+import { throwCaught, type Eid, type GameEmitter } from '../core/events.js'
 import type { GameWorld } from '../core/world.js'
 import { agentLabel, chooseChecked, seatAgent, type SeatedAgent } from './agent-choice.js'
 import { decodeAction, encodeAction } from './encode.js'
@@ -139,10 +139,6 @@ export function endReason(world: GameWorld, lastOut?: readonly number[]): GameEn
   return 'life'
 }
 
-/**
- * Runs a game to its end: at each decision, a forced one is taken, else the decider's agent
- * chooses (`choose`, or the recorded actions when replaying). Returns the winner, turns, reason.
- */
 /** A client listener's error during a game (`GameEmitter.caught`), taken out to be thrown as it is. */
 class ListenerFailed {
   readonly error: unknown
@@ -152,6 +148,10 @@ class ListenerFailed {
   }
 }
 
+/**
+ * Runs a game to its end: at each decision, a forced one is taken, else the decider's agent
+ * chooses (`choose`, or the recorded actions when replaying). Returns the winner, turns, reason.
+ */
 function run(
   world: GameWorld,
   maxSteps: number,
@@ -332,6 +332,8 @@ function playOn(table: GameTable | null, options: PlayOptions, names: CallNames)
     return record
   } catch (error) {
     if (error instanceof ListenerFailed) throw error.error
+    // A listener's error before the agents' failure (an agent that can't be created): the listener's is thrown.
+    throwCaught(w.events)
     const message = error instanceof Error ? error.message : String(error)
     const record: GameRecord = { ...base, first: seatIndex(w, w.turn.first), winner: null, turns: w.turn.number, reason: 'error', actions, error: message }
     if (eliminations) record.eliminated = eliminations.list(null)

@@ -1,4 +1,5 @@
 import { beginGame } from '../decisions/pregame.js'
+import { throwCaught } from '../core/events.js'
 import { gameOfBuilt, worldOf, type Game } from '../api/game.js'
 import { buildPosition } from '../state/position.js'
 import type { ObjectSpec, Position } from '../state/position.js'
@@ -55,6 +56,9 @@ export function deckPosition(decks: readonly DeckSpec[]): Position {
 export function createDeckGame(decks: readonly DeckSpec[], options: { seed?: number; onGame?: (game: Game) => void } = {}): Game {
   const game = gameOfBuilt(buildPosition(deckPosition(decks), options.seed === undefined ? {} : { seed: options.seed }))
   options.onGame?.(game)
-  beginGame(worldOf(game))
+  const world = worldOf(game)
+  beginGame(world)
+  // An `onGame` subscriber's error while the game began (the draws): thrown here, by the call that began it.
+  throwCaught(world.events)
   return game
 }

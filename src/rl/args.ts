@@ -29,19 +29,24 @@ function describe(value: unknown): string {
   return `${/^[AEIO]/.test(kind) ? 'an' : 'a'} ${kind} of ${(value as unknown as ArrayLike<unknown>).length}`
 }
 
-/** Where `fn` writes `size` values: a typed array of `kind` with room for them from a whole `offset`. */
-function checkPlace(fn: string, out: unknown, offset: unknown, size: number, kind: typeof Float32Array | typeof Uint8Array): void {
-  if (!(out instanceof kind)) throw new RedzoneError('invalid-argument', `${fn}: out: expected a ${kind.name} of ${size} or more, got ${describe(out)}`)
+/**
+ * Where `fn` writes `size` values: a typed array (any kind: a Float64Array for observations, an
+ * Int8Array for masks, one from another realm, as the writers always took) with room for them
+ * from a whole `offset`. `kind` names the usual one in messages.
+ */
+function checkPlace(fn: string, out: unknown, offset: unknown, size: number, kind: string): void {
+  if (!ArrayBuffer.isView(out) || out instanceof DataView) throw new RedzoneError('invalid-argument', `${fn}: out: expected a typed array (a ${kind}) of ${size} or more, got ${describe(out)}`)
+  const length = (out as unknown as ArrayLike<number>).length
   if (!Number.isInteger(offset) || (offset as number) < 0) throw new RedzoneError('invalid-argument', `${fn}: offset: expected a whole number, 0 or more, got ${describeValue(offset)}`)
-  if ((offset as number) + size > out.length) throw new RedzoneError('invalid-argument', `${fn}: out: ${size} values from offset ${offset as number} do not fit in a ${kind.name} of ${out.length}`)
+  if ((offset as number) + size > length) throw new RedzoneError('invalid-argument', `${fn}: out: ${size} values from offset ${offset as number} do not fit in ${describe(out)}`)
 }
 
 /** An observation's place (`OBS_SIZE` floats from `offset`). */
 export function checkObservationPlace(fn: string, out: unknown, offset: unknown, size: number): asserts out is Float32Array {
-  checkPlace(fn, out, offset, size, Float32Array)
+  checkPlace(fn, out, offset, size, 'Float32Array')
 }
 
 /** A mask's place (`ACTION_SIZE` bytes from `offset`). */
 export function checkMaskPlace(fn: string, out: unknown, offset: unknown, size: number): asserts out is Uint8Array {
-  checkPlace(fn, out, offset, size, Uint8Array)
+  checkPlace(fn, out, offset, size, 'Uint8Array')
 }

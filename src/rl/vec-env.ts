@@ -13,6 +13,7 @@ import { beginGame } from '../decisions/pregame.js'
 import { buildPosition, shareSetup } from '../state/position.js'
 import { restoreWorld, snapshotWorld, type WorldSnapshot } from '../state/snapshot.js'
 import type { AgentFactory } from '../play/agent.js'
+import { agentFactoryError } from '../play/play-options.js'
 import { chooseChecked, type SeatedAgent } from '../play/agent-choice.js'
 import { heuristicAgent } from '../play/agents/heuristic.js'
 import { randomAgent } from '../play/agents/random.js'
@@ -98,8 +99,8 @@ function seedOf(seed: number, env: number, game: number): number {
  * The most games one env holds. A game holds about 150 KB: some 85 KB of JavaScript heap (its
  * world's lists and objects, its decision state) and 65 KB of buffers. 16,384 games, once stepped,
  * took 1.4 GB of Node's default heap (4.1 GB on a 64-bit machine of 24 GB, less with less memory)
- * and 1.1 GB of buffers, 2.6 GB resident; the 65,536 allowed before need about 5.5 GB of heap, and
- * the process died minutes later in V8's out-of-memory abort. A larger batch is several envs in
+ * and 1.1 GB of buffers, 2.6 GB resident; 65,536 need about 5.5 GB of heap, past the default, and
+ * the process dies minutes later in V8's out-of-memory abort. A larger batch is several envs in
  * several processes or worker threads (`firstEnv` makes them one batch). The Python client's
  * limit is the same number.
  */
@@ -224,9 +225,9 @@ export class VecEnv {
     if (!Number.isInteger(maxSteps) || maxSteps < 1) throw new RedzoneError('invalid-argument', `maxSteps: a whole number of 1 or more, not ${describeValue(maxSteps)}`)
     const opponent: unknown = options.opponent ?? 'random'
     const builtIn = typeof opponent === 'string' && (opponent === 'self' || Object.hasOwn(AGENTS, opponent))
-    if (!builtIn && !isAgentFactory(opponent)) {
-      throw new RedzoneError('invalid-argument', `opponent: one of random, heuristic, search, self or an AgentFactory ({ name: string, create(seed) }), not ${typeof opponent === 'string' ? JSON.stringify(opponent) : describeValue(opponent)}`)
-    }
+    // Not a built-in name: an agent factory as playGame takes one (the one check: `agentFactoryError`).
+    const factoryError = builtIn ? null : agentFactoryError(opponent)
+    if (factoryError !== null) throw new RedzoneError('invalid-argument', `opponent: one of random, heuristic, search, self or an AgentFactory; ${factoryError}`)
     const seat = options.seat ?? 'alternate'
     if (seat !== 0 && seat !== 1 && seat !== 'alternate') throw new RedzoneError('invalid-argument', `seat: 0, 1 or "alternate", not ${JSON.stringify(seat)}`)
     // Two seats: a list of three or four decks (which `deckPosition` takes) would build a game the env can't play.
@@ -558,12 +559,6 @@ function checkOptionNames(options: unknown): void {
       throw new RedzoneError('invalid-argument', `${path}: unknown option; expected one of ${Object.keys(OPTION_NAMES).join(', ')}`)
     }
   }
-}
-
-function isAgentFactory(value: unknown): value is AgentFactory {
-  if (typeof value !== 'object' || value === null) return false
-  const factory = value as Record<string, unknown>
-  return typeof factory['name'] === 'string' && typeof factory['create'] === 'function'
 }
 
 /** Why `step`'s `actions` are refused as a whole: not a list of numbers, or not one per env. */

@@ -100,7 +100,7 @@ describe('redzone check', () => {
     const { code, stdout, stderr } = redzone('check', empty, join(scenarios, 'rules', 'turn-one-no-draw.json'))
     expect(code).toBe(2)
     expect(stderr).toBe(`redzone check: ${empty}: no scenario files (*.json) in it\n`)
-    expect(stdout.trim().split('\n').at(-1)).toBe('1 passed, 0 failed')
+    expect(stdout.trim().split('\n').at(-1)).toBe('1 passed, 1 failed')
   })
 })
 

@@ -80,7 +80,7 @@ describe('a listener that throws during a change', () => {
     game.on('attackerDeclared', () => void game.pass())
     const error = thrownRedzoneError(() => game.declareAttackers({ viper: 'B' }))
     expect(error.code).toBe('invalid-argument')
-    expect(error.message).toContain('a listener may not act or ask for the decision')
+    expect(error.message).toContain('a listener may not act')
     expect({ checksum: checksum(game), version: game.version, decision: game.pendingDecision().kind }).toEqual(expected)
   })
 
@@ -97,6 +97,54 @@ describe('a listener that throws during a change', () => {
     expect(() => sim.act(world, { type: 'declareAttackers', player: A, attackers: [{ attacker: viper, target: B }] })).toThrow('bot log full')
     expect(checksum(game)).toBe(expected.checksum)
     expect(game.pendingDecision().kind).toBe(expected.decision)
+  })
+
+  it('a listener that acts through redzone/sim, or through its game during playGame (whose changes are the engine\'s own), is refused the same way', () => {
+    const game = atAttack()
+    const world = sim.worldOf(game)
+    game.on('attackerDeclared', () => void sim.act(world, { type: 'pass', player: game.eid('A')! }))
+    const error = thrownRedzoneError(() => game.declareAttackers({ viper: 'B' }))
+    expect(error.message).toContain('a listener may not act')
+    expect(game.pendingDecision().kind).toBe(expectedAfterAttack().decision)
+    const during = thrownRedzoneError(() =>
+      playGame({ seed: 3, agents: [heuristicAgent, randomAgent], decks: ['green-white', 'black-red'], onGame: (g) => g.on('landPlayed', () => void g.pass()) }),
+    )
+    expect(during.code).toBe('invalid-argument')
+    expect(during.message).toContain('a listener may not act')
+  })
+
+  it('an error thrown while a deck game begins (the draws) is thrown by createDeckGame, and one during a forced pass by passIfForced: never by a later call', () => {
+    const drawing = (game: Game): void =>
+      void game.on('cardDrawn', () => {
+        throw new Error('draw animation broke')
+      })
+    expect(() => sim.createDeckGame(['green-white', 'black-red'], { seed: 5, onGame: drawing })).toThrow('draw animation broke')
+    // A forced pass that begins a step: its listener's error is passIfForced's (the listener fails only then).
+    const game = sim.createDeckGame(['green-white', 'black-red'], { seed: 5 })
+    const world = sim.worldOf(game)
+    let forcing = false
+    game.on('stepStarted', (step) => {
+      if (forcing) throw new Error(`step ${step}`)
+    })
+    let thrown: unknown = null
+    for (let i = 0; i < 500 && thrown === null; i++) {
+      const decision = sim.pendingDecision(world)
+      forcing = true
+      try {
+        if (sim.passIfForced(world)) continue
+      } catch (e) {
+        thrown = e
+        break
+      } finally {
+        forcing = false
+      }
+      const legal = sim.legalActions(world)
+      const action = decision.kind === 'mulligan' ? { type: 'keep' as const, player: decision.player! } : sim.forcedAction(legal) ?? { type: 'pass' as const, player: decision.player! }
+      expect(sim.act(world, action as never).ok).toBe(true)
+    }
+    expect((thrown as Error | null)?.message).toMatch(/^step /)
+    // Nothing left over for the next call.
+    expect(() => sim.pendingDecision(world)).not.toThrow()
   })
 
   it('playGame throws an onGame listener\'s error, as it throws an onGame that throws (it is the caller\'s, not the agents\' game failing)', () => {

@@ -19,6 +19,8 @@ import { DecisionBuilder } from '../../src/rl/decision-builder.js'
 import type { Decision, PlayerAction } from '../../src/decisions/action.js'
 import { pendingDecision, pendingDecisionInto } from '../../src/decisions/pending.js'
 import { firstDifference, observation, randomMasked } from './rl-helpers.js'
+import type { Agent, AgentFactory } from '../../src/play/agent.js'
+import { randomAgent } from '../../src/play/agents/random.js'
 
 const GAME_OVER = OBS_LAYOUT.global.find((f) => f.name === 'decision.gameOver')!.index
 
@@ -308,8 +310,15 @@ describe('VecEnv (redzone/rl)', () => {
     expect(() => make({ maxSteps: 1.5 })).toThrow(/^redzone: maxSteps: a whole number of 1 or more, not 1.5$/)
     expect(() => make({ name: 5 })).toThrow(/^redzone: name: expected the learner's name in records \(a string\), got 5$/)
     expect(() => make({ onRecord: 'log' })).toThrow(/^redzone: onRecord: expected a function \(record, env\) => void, got "log"$/)
-    expect(() => make({ opponent: {} })).toThrow(/^redzone: opponent: one of random, heuristic, search, self or an AgentFactory .*, not an object$/)
-    expect(() => make({ opponent: 'toString' })).toThrow(/^redzone: opponent: .*, not "toString"$/)
+    expect(() => make({ opponent: {} })).toThrow(/^redzone: opponent: one of random, heuristic, search, self or an AgentFactory; expected an AgentFactory, got an object without a create function/)
+    expect(() => make({ opponent: 'toString' })).toThrow(/^redzone: opponent: one of random, heuristic, search, self or an AgentFactory; expected an AgentFactory, got the string "toString"/)
+    // An agent factory as playGame takes one (the same check): a class with a static create is one.
+    class Bot {
+      static create(): Agent {
+        return randomAgent.create(1)
+      }
+    }
+    expect(() => make({ opponent: Bot as unknown as AgentFactory })).not.toThrow()
     expect(() => make({ decks: ['green-white', 'black-red', 'green-white'] })).toThrow(/^redzone: decks: expected a pair \[seat 0's deck, seat 1's deck\], got a list of 3$/)
     expect(() => make({ decks: 'green-white' })).toThrow(/^redzone: decks: expected a pair .*, got "green-white"$/)
   })
@@ -391,9 +400,9 @@ describe('VecEnv (redzone/rl)', () => {
     expect(() => call(env.restart, '1')).toThrow(/^redzone: restart: env "1" is not one of 0..1$/)
     expect(() => call(env.reset, '3')).toThrow(/^redzone: seed: a whole number from 0 to 4294967295, not "3"$/)
     for (const seat of [0, 1]) {
-      expect(() => call(env.observeSeat, 0, seat, null)).toThrow(/^redzone: observeSeat: out: expected a Float32Array of 4156 or more, got null$/)
-      expect(() => call(env.observeSeat, 0, seat, new Array(OBS_SIZE).fill(0))).toThrow(/^redzone: observeSeat: out: expected a Float32Array of 4156 or more, got an array$/)
-      expect(() => call(env.observeSeat, 0, seat, new Float64Array(OBS_SIZE))).toThrow(/^redzone: observeSeat: out: expected a Float32Array of 4156 or more, got a Float64Array of 4156$/)
+      expect(() => call(env.observeSeat, 0, seat, null)).toThrow(/^redzone: observeSeat: out: expected a typed array \(a Float32Array\) of 4156 or more, got null$/)
+      expect(() => call(env.observeSeat, 0, seat, new Array(OBS_SIZE).fill(0))).toThrow(/^redzone: observeSeat: out: expected a typed array \(a Float32Array\) of 4156 or more, got an array$/)
+      expect(() => call(env.observeSeat, 0, seat, new Float64Array(OBS_SIZE - 1))).toThrow(/^redzone: observeSeat: out: 4156 values from offset 0 do not fit in a Float64Array of 4155$/)
       expect(() => call(env.observeSeat, 0, seat, new Float32Array(OBS_SIZE + 1), 0.5)).toThrow(/^redzone: observeSeat: offset: expected a whole number, 0 or more, got 0.5$/)
     }
     expect(() => call(env.observeSeat, 0, '1', new Float32Array(OBS_SIZE))).toThrow(/^redzone: observeSeat: seat is 0 or 1, not "1"$/)

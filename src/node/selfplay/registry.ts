@@ -1,5 +1,6 @@
 /** Names a self-play run may use: the built-in agents and decks (deck files: `decks.ts`), with clear errors for others. */
 import type { AgentFactory } from '../../play/agent.js'
+import { agentFactoryError } from '../../play/play-options.js'
 import { DECKS } from '../../rules/cards/pool.js'
 import { heuristicAgent } from '../../play/agents/heuristic.js'
 import { randomAgent } from '../../play/agents/random.js'
@@ -34,11 +35,10 @@ export function builtinAgent(name: string): AgentFactory {
 
 /** Checks that `value` is an AgentFactory (a name and a create function); `where` names its origin. */
 export function checkAgentFactory(value: unknown, where: string): AgentFactory {
-  const candidate = value as Partial<AgentFactory> | null
-  if (!candidate || typeof candidate !== 'object' || typeof candidate.name !== 'string' || candidate.name === '' || typeof candidate.create !== 'function') {
-    throw new RedzoneError('usage', `${where}: expected an AgentFactory ({ name: string, create(seed) }) as the default export or the export "agent"`)
-  }
-  return candidate as AgentFactory
+  // The one check of an agent factory (`agentFactoryError`, as playGame and VecEnv ask it).
+  const error = agentFactoryError(value)
+  if (error !== null) throw new RedzoneError('usage', `${where}: the default export or the export "agent": ${error}`)
+  return value as AgentFactory
 }
 
 export function builtinDeckNames(): string[] {
