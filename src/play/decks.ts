@@ -230,6 +230,12 @@ const SET_SUFFIX = /\s+\([A-Za-z0-9]{2,6}\)(\s+[A-Za-z0-9-]+)?$/
  * named `name`, by default the file name of `source` without its extension.
  */
 export function parseDeckList(text: string, options: { name?: string; source?: string } = {}): DeckList {
+  // A plain-JavaScript caller's mistakes, named (a string where the options go was ignored: the deck was called "deck").
+  if (typeof text !== 'string') throw new RedzoneError('invalid-argument', `parseDeckList: text: expected a deck list's text (a string), got ${describeValue(text)}`)
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) throw new RedzoneError('invalid-argument', `parseDeckList: options: expected { name?, source? }, got ${describeValue(options)}`)
+  for (const key of ['name', 'source'] as const) {
+    if (options[key] !== undefined && (typeof options[key] !== 'string' || options[key] === '')) throw new RedzoneError('invalid-argument', `parseDeckList: options.${key}: expected a non-empty string, got ${describeValue(options[key])}`)
+  }
   const source = options.source ?? options.name ?? 'deck'
   const cards: DeckEntry[] = []
   const lineOf: number[] = []

@@ -1,6 +1,7 @@
 import { RedzoneError } from '../core/errors.js'
 import type { PlayerAction } from '../decisions/action.js'
 import type { Eid } from '../core/events.js'
+import { describeValue } from '../core/limits.js'
 
 /**
  * Actions as short strings for game records (the player is the decider of the decision the
@@ -18,6 +19,7 @@ import type { Eid } from '../core/events.js'
  * (the automation contract of the browser demo, `data-action`); `decodeAction` reads entity ids only.
  */
 export function encodeAction<R extends Eid | string = Eid>(action: PlayerAction<R>): string {
+  if (typeof action !== 'object' || action === null) throw new RedzoneError('invalid-argument', `encodeAction: expected a player's action, got ${describeValue(action)}`)
   switch (action.type) {
     case 'pass':
       return 'p'
@@ -45,6 +47,8 @@ export function encodeAction<R extends Eid | string = Eid>(action: PlayerAction<
       return 'k'
     case 'bottom':
       return `o${action.cards.join(',')}`
+    default:
+      throw new RedzoneError('invalid-argument', `encodeAction: action.type: expected a player's action type, got ${describeValue((action as { type?: unknown }).type)}`)
   }
 }
 
@@ -65,8 +69,20 @@ function pairs(text: string): [Eid, Eid][] {
   })
 }
 
-/** The action an encoded string stands for, made by `player`; throws on a malformed string. */
+/**
+ * The action an encoded string stands for, made by `player`; throws `invalid-argument` on any
+ * string that is not exactly an action's encoding (`l09`, `l9 `, `p5`, `c76>` are not: each read
+ * as some action, a tampered record would replay).
+ */
 export function decodeAction(text: string, player: Eid): PlayerAction {
+  if (typeof text !== 'string') throw new RedzoneError('invalid-argument', `decodeAction: expected an encoded action (a string), got ${describeValue(text)}`)
+  const action = decodeLoosely(text, player)
+  // The one encoding: a string is an action's only if that action encodes back to it.
+  if (encodeAction(action) !== text) throw new RedzoneError('invalid-argument', `not an encoded action: "${text}"`)
+  return action
+}
+
+function decodeLoosely(text: string, player: Eid): PlayerAction {
   const kind = text[0]
   const rest = text.slice(1)
   switch (kind) {

@@ -423,7 +423,12 @@ export function replayRecord(record: GameRecord, options: ReplayHooks = {}): Gam
       (player, legal, decision) => {
         const text = record.actions[next++]
         if (text === undefined) throw new RecordEnded()
-        const action = decodeAction(text, player)
+        let action: PlayerAction
+        try {
+          action = decodeAction(text, player)
+        } catch (error) {
+          throw new RedzoneError('invalid-argument', `actions[${next - 1}]: ${(error as Error).message.replace(/^redzone: /, '')}`)
+        }
         onChoice?.(world, decision, legal, action, next - 1)
         return action
       },
@@ -434,6 +439,10 @@ export function replayRecord(record: GameRecord, options: ReplayHooks = {}): Gam
     )
   } catch (error) {
     if (error instanceof ListenerFailed) throw error.error
+    // A recorded action the game refuses: the record is not this game's (`invalid-argument`, naming the action).
+    if (error instanceof RedzoneError && error.code === 'illegal-agent-action') {
+      throw new RedzoneError('invalid-argument', `actions[${next - 1}] "${record.actions[next - 1]}": ${error.message.replace(/^redzone: /, '')}`)
+    }
     if (!(error instanceof RecordEnded)) throw error
     // The record stops where its game failed, or it is short.
     if (record.reason !== 'error') throw new RedzoneError('invalid-argument', `the record ended before the game did (after ${record.actions.length} actions, turn ${world.turn.number})`)

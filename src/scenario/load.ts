@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import { checkPosition } from '../state/position.js'
+import { fieldPath } from '../state/check-position.js'
 import { findDuplicateKeys } from './duplicate-keys.js'
 import { scenarioSchema, type Scenario, type ScenarioExpect } from './schema.js'
 
@@ -59,6 +60,23 @@ function parsePosition(text: string): string {
   return ` at line ${line}, column ${column}`
 }
 
+/** The JSON paths of the objects in `data` that have an own key "__proto__" (walked without recursion: a document may nest deep). */
+function protoKeys(data: unknown): string[] {
+  const out: string[] = []
+  const stack: [unknown, string][] = [[data, '$']]
+  while (stack.length > 0) {
+    const [value, path] = stack.pop()!
+    if (Array.isArray(value)) value.forEach((item, i) => stack.push([item, `${path}[${i}]`]))
+    else if (typeof value === 'object' && value !== null) {
+      for (const key of Object.keys(value)) {
+        if (key === '__proto__') out.push(path)
+        stack.push([(value as Record<string, unknown>)[key], `${path}${fieldPath(key)}`])
+      }
+    }
+  }
+  return out.sort()
+}
+
 /**
  * Parses and validates a scenario: JSON syntax, keys given twice, the schema (unknown fields, types, values), then
  * references (unique ids, players and objects named by actions and expectations, card names).
@@ -75,12 +93,22 @@ export function loadScenario(text: string): LoadResult {
   if (duplicates.length > 0) {
     return { ok: false, issues: duplicates.map((d) => ({ path: d.path, message: `the key ${JSON.stringify(d.key)} is given twice` })) }
   }
+  // A key "__proto__" is an own field of JSON.parse's object, but most code that reads it by name
+  // reads the prototype instead: the field would be silently dropped (an attack declared by none).
+  const reserved = protoKeys(data)
+  if (reserved.length > 0) return { ok: false, issues: reserved.map((path) => ({ path, message: 'the key "__proto__" is not allowed (JavaScript reserves it): use another id' })) }
   const parsed = scenarioSchema.safeParse(data)
   if (!parsed.success) {
     return { ok: false, issues: parsed.error.issues.map((issue) => ({ path: jsonPath(issue.path), message: describeIssue(issue) })) }
   }
   const scenario = parsed.data
   const issues: ScenarioIssue[] = checkPosition(scenario, '$').map((i) => ({ path: i.path, message: i.message }))
+  // An id is a key of the result's state and of `expect`'s maps: "__proto__" would be lost there.
+  for (const [list, name] of [[scenario.players, 'players'], [scenario.objects, 'objects']] as const) {
+    list.forEach((entry, i) => {
+      if (entry.id === '__proto__') issues.push({ path: `$.${name}[${i}].id`, message: 'the id "__proto__" is not allowed (JavaScript reserves it): use another id' })
+    })
+  }
   const players = new Set(scenario.players.map((p) => p.id))
   const objects = new Set(scenario.objects.map((o) => o.id))
   const known = (ref: string, path: string, kind: 'object' | 'player' | 'any'): void => {

@@ -21,6 +21,11 @@ export interface ScenarioResult {
   actions: ActionOutcome[]
   state: GameState
   events: Record<string, unknown>[]
+  /**
+   * Why the scenario fails its own `expect`/`expectError` (the lines `check` prints; empty when it
+   * passes): a tool reading `run --json` tells a failing scenario from a passing one here.
+   */
+  failures: string[]
 }
 
 export interface ScenarioRun {
@@ -149,7 +154,7 @@ export function runScenario(scenario: Scenario, options: { seed?: number } = {})
   const state = gameState(game)
   if (scenario.expect) failures.push(...compareExpect(state, scenario.expect).map((m) => `expect: ${m}`))
   return {
-    result: { format: 'redzone-result/1', name: scenario.name, actions: outcomes, state, events },
+    result: { format: 'redzone-result/1', name: scenario.name, actions: outcomes, state, events, failures },
     failures,
   }
 }

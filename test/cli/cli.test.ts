@@ -36,6 +36,25 @@ describe('redzone run', () => {
       type: 'damage', event: 'damageDealt', source: 'dreadmaw', target: 'B', amount: 2, combat: true, rule: '510.2',
     })
     expect(result.events).toContainEqual({ type: 'creatureDied', event: 'creatureDied', creature: 'w1', reason: 'lethal-damage', rule: '704.5g' })
+    expect(result.failures).toEqual([])
+  })
+
+  it('--json lists the failures of the scenario\'s own checks (an expectError that was accepted, a final expect), which it did not say (exit 0: the file is valid)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'redzone-run-failures-'))
+    const file = join(dir, 'failing.json')
+    writeFileSync(file, JSON.stringify({
+      format: 'redzone-scenario/1', name: 'x', players: [{ id: 'A' }, { id: 'B' }],
+      objects: [{ id: 'viper', controller: 'A', types: ['creature'], power: 5, toughness: 5, keywords: ['deathtouch', 'trample'] }, { id: 'wall', controller: 'B', types: ['creature'], power: 0, toughness: 8 }],
+      actions: [{ do: 'attack', attackers: { viper: 'B' } }, { do: 'block', blockers: { wall: 'viper' } }, { do: 'combatDamage', expectError: 'illegal-assignment' }],
+      expect: { life: { B: 0 } },
+    }))
+    const { code, stdout } = redzone('run', file, '--json')
+    expect(code).toBe(0)
+    const result = JSON.parse(stdout)
+    expect(result.failures).toHaveLength(2)
+    expect(result.failures[0]).toBe('actions[2] (combatDamage): expected an error "illegal-assignment", but the action was accepted')
+    expect(result.failures[1]).toMatch(/^expect: life of B: expected 0, got 16$/)
+    expect(redzone('check', file).code).toBe(1)
   })
 
   it('prints a readable summary without --json', () => {
@@ -93,6 +112,19 @@ describe('redzone check', () => {
     expect(code).toBe(2)
     expect(stdout).toContain('INVALID')
     expect(stdout.trim().split('\n').at(-1)).toBe('1 passed, 1 failed')
+  })
+
+  it('exits 2 for an id or a key "__proto__" (the key was dropped: an expect.life of it passed unchecked, an attack of it declared nobody)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'redzone-check-proto-'))
+    const base = { format: 'redzone-scenario/1', name: 'x', objects: [{ id: 'bear', controller: 'B', types: ['creature'], power: 2, toughness: 2 }] }
+    // Written as text: an object literal's "__proto__" key would set the prototype here too.
+    writeFileSync(join(dir, 'key.json'), JSON.stringify({ ...base, players: [{ id: 'A' }, { id: 'B' }] }).replace(/}$/, ',"expect":{"life":{"__proto__":3}}}'))
+    writeFileSync(join(dir, 'id.json'), JSON.stringify({ ...base, players: [{ id: '__proto__' }, { id: 'B' }] }))
+    const { code, stdout } = redzone('check', dir)
+    expect(code).toBe(2)
+    expect(stdout).toContain('$.expect.life: the key "__proto__" is not allowed')
+    expect(stdout).toContain('$.players[0].id: the id "__proto__" is not allowed')
+    expect(stdout.trim().split('\n').at(-1)).toBe('0 passed, 2 failed')
   })
 
   it('exits 2 naming a directory with no scenario file in it (a wrong path in CI checked nothing and passed), and still checks the other paths', () => {

@@ -91,6 +91,14 @@ describe('deck lists', () => {
       { path: 'empty.txt', message: 'no cards: a line like "4 Lightning Bolt" for each card' },
     ])
   })
+
+  it('parseDeckList names a text that is not a string and options of the wrong kind (a TypeError, or a name given as the second argument ignored)', () => {
+    expect(thrownRedzoneError(() => parseDeckList(undefined as never)).message).toBe("redzone: parseDeckList: text: expected a deck list's text (a string), got undefined")
+    expect(thrownRedzoneError(() => parseDeckList(5 as never)).code).toBe('invalid-argument')
+    expect(thrownRedzoneError(() => parseDeckList('40 Forest', 'mono' as never)).message).toBe('redzone: parseDeckList: options: expected { name?, source? }, got "mono"')
+    expect(thrownRedzoneError(() => parseDeckList('40 Forest', { name: 5 } as never)).message).toBe('redzone: parseDeckList: options.name: expected a non-empty string, got 5')
+    expect(parseDeckList('40 Forest', { name: 'mono' }).name).toBe('mono')
+  })
 })
 
 describe('CR 100.2 deck rules', () => {
