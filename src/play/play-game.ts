@@ -439,9 +439,9 @@ export function replayRecord(record: GameRecord, options: ReplayHooks = {}): Gam
     )
   } catch (error) {
     if (error instanceof ListenerFailed) throw error.error
-    // A recorded action the game refuses: the record is not this game's (`invalid-argument`, naming the action).
+    // A recorded action the game refuses (`illegal-agent-action`: the record plays the agents' part), named by its index.
     if (error instanceof RedzoneError && error.code === 'illegal-agent-action') {
-      throw new RedzoneError('invalid-argument', `actions[${next - 1}] "${record.actions[next - 1]}": ${error.message.replace(/^redzone: /, '')}`)
+      throw new RedzoneError('illegal-agent-action', `actions[${next - 1}] "${record.actions[next - 1]}": ${error.message.replace(/^redzone: /, '')}`)
     }
     if (!(error instanceof RecordEnded)) throw error
     // The record stops where its game failed, or it is short.

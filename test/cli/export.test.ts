@@ -268,7 +268,7 @@ describe('redzone export', { timeout: 120_000 }, () => {
     for (const out of [join(dir, 'action-out'), join(dir, 'action-out.npz')]) {
       const run = redzone('export', tampered, '--out', out, '--quiet')
       expect(run.code).toBe(1)
-      expect(run.stderr).toMatch(new RegExp(`^redzone export: ${tampered}:7: illegal action "a999>1" at declareAttackers: .*; nothing written\\n$`))
+      expect(run.stderr).toMatch(new RegExp(`^redzone export: ${tampered}:7: actions\\[\\d+\\] "a999>1": illegal action "a999>1" at declareAttackers: .*; nothing written\\n$`))
       expectNothingWritten(dir, out)
     }
   })

@@ -30,7 +30,7 @@ describe('the action encoding is strict', () => {
     expect(thrownRedzoneError(() => encodeAction({ type: 'banana' } as never)).message).toContain('encodeAction: action.type')
   })
 
-  it('a replay names the index of a recorded action that is not an encoding or that the game refuses, as invalid-argument', () => {
+  it('a replay names the index of a recorded action that is not an encoding (invalid-argument) or that the game refuses (illegal-agent-action)', () => {
     const record = playGame({ seed: 4, agents: [heuristicAgent, randomAgent], decks: ['green-white', 'black-red'] })
     const at = record.actions.findIndex((a) => a.startsWith('l'))
     expect(at).toBeGreaterThan(0)
@@ -39,7 +39,7 @@ describe('the action encoding is strict', () => {
     // A well-formed action the game refuses there (a keep where a land was played).
     const refused = { ...record, actions: record.actions.map((a, i) => (i === at ? 'm' : a)) }
     const error = thrownRedzoneError(() => replay(refused))
-    expect(error.code).toBe('invalid-argument')
+    expect(error.code).toBe('illegal-agent-action')
     expect(error.message).toMatch(new RegExp(`^redzone: actions\\[${at}\\] "m": `))
   })
 })
