@@ -6,6 +6,7 @@
  */
 import { RedzoneError } from '../core/errors.js'
 import { describeValue as describe } from '../core/limits.js'
+import { fieldPath } from '../state/check-position.js'
 
 /** An object used as a record (not a list, a Map, a typed array or another built-in container). */
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -53,5 +54,21 @@ export function options(value: unknown, name: string): Readonly<Record<string, u
 /** A plain object (an action, a snapshot). */
 export function object(value: unknown, name: string): Readonly<Record<string, unknown>> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new RedzoneError('invalid-argument', `${name}: expected an object, got ${describe(value)}`)
+  return value as Record<string, unknown>
+}
+
+/**
+ * Named options (`playGame`'s, `replay`'s, `VecEnv`'s): an object, not a list or a typed array,
+ * whose every own name is one of `names`, else `invalid-argument` naming the unknown one (a
+ * misspelt option would be its default, taken silently). `prefix` starts the messages (`playGame: `);
+ * `what` names the options in the first (`VecEnv options`).
+ */
+export function knownOptions(value: unknown, prefix: string, names: readonly string[], what = 'options'): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || ArrayBuffer.isView(value)) {
+    throw new RedzoneError('invalid-argument', `${prefix}options: expected an object of ${what} (${names.join(', ')}), got ${describe(value)}`)
+  }
+  for (const name of Object.keys(value)) {
+    if (!names.includes(name)) throw new RedzoneError('invalid-argument', `${prefix}options${fieldPath(name)}: unknown option; expected one of ${names.join(', ')}`)
+  }
   return value as Record<string, unknown>
 }

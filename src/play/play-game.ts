@@ -4,7 +4,7 @@ import type { Decision, PlayerAction } from '../decisions/action.js'
 import { legalActions, type LegalActions } from '../decisions/legal.js'
 import { isGameOver, inGame, seatIndex } from '../core/players.js'
 import { pendingDecision, winnerOf } from '../decisions/pending.js'
-import { throwCaught, type Eid, type GameEmitter } from '../core/events.js'
+import type { Eid, GameEmitter } from '../core/events.js'
 import type { GameWorld } from '../core/world.js'
 import { agentLabel, chooseChecked, seatAgent, type SeatedAgent } from './agent-choice.js'
 import { decodeAction, encodeAction } from './encode.js'
@@ -332,8 +332,6 @@ function playOn(table: GameTable | null, options: PlayOptions, names: CallNames)
     return record
   } catch (error) {
     if (error instanceof ListenerFailed) throw error.error
-    // A listener's error before the agents' failure (an agent that can't be created): the listener's is thrown.
-    throwCaught(w.events)
     const message = error instanceof Error ? error.message : String(error)
     const record: GameRecord = { ...base, first: seatIndex(w, w.turn.first), winner: null, turns: w.turn.number, reason: 'error', actions, error: message }
     if (eliminations) record.eliminated = eliminations.list(null)

@@ -10,6 +10,7 @@
 import type { Game } from '../api/game.js'
 import { RedzoneError } from '../core/errors.js'
 import { describeValue } from '../core/limits.js'
+import { knownOptions } from '../api/args.js'
 import type { AgentFactory } from './agent.js'
 import type { DeckSpec } from './decks.js'
 import { maxStepsError, seedError } from './record.js'
@@ -48,6 +49,8 @@ export interface ReplayOptions {
 // (or here and not there) does not compile.
 const PLAY_OPTIONS: Readonly<Record<keyof PlayOptions, true>> = { seed: true, agents: true, decks: true, deckRules: true, maxSteps: true, onGame: true, stats: true }
 const REPLAY_OPTIONS: Readonly<Record<keyof ReplayOptions, true>> = { onGame: true, maxSteps: true }
+const PLAY_OPTION_NAMES = Object.keys(PLAY_OPTIONS)
+const REPLAY_OPTION_NAMES = Object.keys(REPLAY_OPTIONS)
 
 /** The exports of the built-in agents by their names: what a caller who wrote a name as an agent meant. */
 const BUILT_IN_AGENTS: Readonly<Record<string, string>> = { heuristic: 'heuristicAgent', random: 'randomAgent', search: 'searchAgent' }
@@ -71,17 +74,6 @@ export const TABLE_PLAY: CallNames = { call: 'GameTable.play', agents: 'GameTabl
 
 function invalid(where: string, field: string, message: string): RedzoneError {
   return new RedzoneError('invalid-argument', `${where}: ${field}: ${message}`)
-}
-
-/** `options` as an object whose every name is one of `names`, else `invalid-argument`. */
-function namedOptions(options: unknown, where: string, names: Readonly<Record<string, true>>): Record<string, unknown> {
-  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
-    throw invalid(where, 'options', `expected an object of options (${Object.keys(names).join(', ')}), got ${describeValue(options)}`)
-  }
-  for (const name in options) {
-    if (!Object.hasOwn(names, name)) throw invalid(where, `options.${name}`, `no such option; the options are ${Object.keys(names).join(', ')}`)
-  }
-  return options as Record<string, unknown>
 }
 
 /**
@@ -117,7 +109,7 @@ function checkMaxSteps(maxSteps: unknown, where: string): void {
  */
 export function checkPlayOptions(options: unknown, names: CallNames): asserts options is PlayOptions {
   const where = names.call
-  const o = namedOptions(options, where, PLAY_OPTIONS)
+  const o = knownOptions(options, `${where}: `, PLAY_OPTION_NAMES)
   const agents = o.agents as readonly unknown[]
   checkSeats(names.agents, agents)
   for (let seat = 0; seat < agents.length; seat++) {
@@ -138,7 +130,7 @@ export function checkPlayOptions(options: unknown, names: CallNames): asserts op
 
 /** Throws `invalid-argument` naming the field unless `options` are `ReplayOptions` (as `checkPlayOptions`). */
 export function checkReplayOptions(options: unknown, where: string): asserts options is ReplayOptions {
-  const o = namedOptions(options, where, REPLAY_OPTIONS)
+  const o = knownOptions(options, `${where}: `, REPLAY_OPTION_NAMES)
   checkOnGame(o.onGame, where)
   checkMaxSteps(o.maxSteps, where)
 }

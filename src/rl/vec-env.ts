@@ -14,6 +14,7 @@ import { buildPosition, shareSetup } from '../state/position.js'
 import { restoreWorld, snapshotWorld, type WorldSnapshot } from '../state/snapshot.js'
 import type { AgentFactory } from '../play/agent.js'
 import { agentFactoryError } from '../play/play-options.js'
+import { knownOptions } from '../api/args.js'
 import { chooseChecked, type SeatedAgent } from '../play/agent-choice.js'
 import { heuristicAgent } from '../play/agents/heuristic.js'
 import { randomAgent } from '../play/agents/random.js'
@@ -114,6 +115,7 @@ const MAX_GAMES = 16_384
 const OPTION_NAMES: { readonly [K in keyof VecEnvOptions]-?: true } = {
   n: true, seed: true, firstEnv: true, decks: true, opponent: true, seat: true, maxSteps: true, name: true, onRecord: true,
 }
+const OPTION_LIST = Object.keys(OPTION_NAMES)
 
 /** Games of one env that may end in an error, one after another, before `step` throws. */
 const MAX_FAILURES_IN_A_ROW = 16
@@ -209,7 +211,7 @@ export class VecEnv {
   private afterWrite: ((i: number) => void) | null = null
 
   constructor(options: VecEnvOptions = {}) {
-    checkOptionNames(options)
+    knownOptions(options, '', OPTION_LIST, 'VecEnv options')
     const n = options.n ?? 1
     if (!Number.isInteger(n) || n < 1 || n > MAX_GAMES) {
       const why = typeof n === 'number' && n > MAX_GAMES
@@ -546,19 +548,6 @@ export class VecEnv {
 function checkSeed(seed: unknown, name = 'seed'): void {
   const { min, max } = LIMITS.seed
   if (!Number.isInteger(seed) || (seed as number) < min || (seed as number) > max) throw new RedzoneError('invalid-argument', `${name}: a whole number from ${min} to ${max}, not ${describeValue(seed)}`)
-}
-
-/** The options are an object (not null, a string or a list) naming only options `VecEnv` knows. */
-function checkOptionNames(options: unknown): void {
-  if (typeof options !== 'object' || options === null || Array.isArray(options) || ArrayBuffer.isView(options)) {
-    throw new RedzoneError('invalid-argument', `options: expected an object of VecEnv options ({ n, seed, ... }) or none, got ${describeValue(options)}`)
-  }
-  for (const key of Object.keys(options)) {
-    if (!Object.hasOwn(OPTION_NAMES, key)) {
-      const path = /^[A-Za-z_$][\w$]*$/.test(key) ? `options.${key}` : `options[${JSON.stringify(key)}]`
-      throw new RedzoneError('invalid-argument', `${path}: unknown option; expected one of ${Object.keys(OPTION_NAMES).join(', ')}`)
-    }
-  }
 }
 
 /** Why `step`'s `actions` are refused as a whole: not a list of numbers, or not one per env. */

@@ -104,7 +104,7 @@ describe('playGame and GameTable.play options', () => {
   it('an unknown option name is invalid-argument naming it and listing the options', () => {
     for (const [call, play] of CALLS) {
       expect(refused(call, play, (o) => ({ ...o, maxStep: 10 }), 'options.maxStep')).toBe(
-        `redzone: ${call}: options.maxStep: no such option; the options are seed, agents, decks, deckRules, maxSteps, onGame, stats`,
+        `redzone: ${call}: options.maxStep: unknown option; expected one of seed, agents, decks, deckRules, maxSteps, onGame, stats`,
       )
       refused(call, play, (o) => ({ ...o, players: 2 }), 'options.players')
     }
@@ -166,7 +166,7 @@ describe('replay options', () => {
     const cases: [unknown, string][] = [
       [null, 'redzone: replay: options: expected an object of options (onGame, maxSteps), got null'],
       [5, 'redzone: replay: options: expected an object of options (onGame, maxSteps), got 5'],
-      [{ table: new GameTable() }, 'redzone: replay: options.table: no such option; the options are onGame, maxSteps'],
+      [{ table: new GameTable() }, 'redzone: replay: options.table: unknown option; expected one of onGame, maxSteps'],
       [{ maxSteps: 0 }, 'redzone: replay: options.maxSteps: expected a whole number of 1 or more, got 0'],
       [{ maxSteps: 2.5 }, 'redzone: replay: options.maxSteps: expected a whole number of 1 or more, got 2.5'],
       [{ onGame: true }, 'redzone: replay: options.onGame: expected a function (game) => void, got true'],
