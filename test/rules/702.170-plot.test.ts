@@ -11,6 +11,7 @@ import { plotCard } from '../../src/rules/actions/plot.js'
 import { Zone } from '../../components/zones.js'
 import { LIBRARIES, cardInHand, drive, expectOk, expectRejected, lands, life, newGame, obj } from '../helpers.js'
 import { worldOf } from '../../src/api/game.js'
+import { toJSON } from '../../src/api/serialization.js'
 
 const setup = () => newGame([...lands('A', 'Forest', 4), cardInHand('paladin', 'A', 'Spinewoods Paladin'), ...LIBRARIES])
 
@@ -73,6 +74,21 @@ describe('CR 702.170 Plot', () => {
     expectOk(drive(game).walkTo('postcombatMain'))
     expectOk(drive(game).castAndResolve('A', 'bolt', { alternative: 'plot', targets: ['bear'] }))
     expect(obj(game, 'bear').zone).toBe('graveyard')
+  })
+
+  it('702.170d an alternative cost given is the plot one: a misspelt one is refused by its rules, never a cast paying the mana cost', () => {
+    for (const alternative of ['Plot', 'flashback', 5, true]) {
+      const game = newGame([...lands('A', 'Forest', 4), cardInHand('paladin', 'A', 'Spinewoods Paladin'), ...LIBRARIES])
+      const before = toJSON(game)
+      // Not plotted (in hand): refused, and nothing paid or moved.
+      expectRejected(game.cast('A', 'paladin', { alternative } as unknown as { alternative: 'plot' }), 'not-plotted', '702.170d')
+      expectRejected(drive(game).castAndResolve('A', 'paladin', { alternative } as unknown as { alternative: 'plot' }), 'not-plotted', '702.170d')
+      expect(toJSON(game)).toEqual(before)
+    }
+    // None (undefined or null): the card is cast from hand, paying its mana cost ({4}{G}).
+    const game = newGame([...lands('A', 'Forest', 5), cardInHand('paladin', 'A', 'Spinewoods Paladin'), ...LIBRARIES])
+    expectOk(drive(game).castAndResolve('A', 'paladin', { alternative: null } as unknown as { alternative: 'plot' }))
+    expect(obj(game, 'paladin').zone).toBe('battlefield')
   })
 
   it("702.170d only the owner casts a plotted card", () => {
