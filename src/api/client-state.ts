@@ -12,6 +12,7 @@ import { Zone, ZONE_NAMES, type ZoneName } from '../../components/zones.js'
 import type { Decision } from '../decisions/action.js'
 import { pendingDecision } from '../decisions/pending.js'
 import { RedzoneError } from '../core/errors.js'
+import { describeValue } from '../core/limits.js'
 import type { Eid } from '../core/events.js'
 import type { GameWorld } from '../core/world.js'
 import { canSee } from '../rules/visibility.js'
@@ -76,13 +77,29 @@ export interface ClientState {
 }
 
 /**
- * The player entity a viewer id names (undefined: no viewer, omniscient). Misuse, an id that names
- * no player of the game, throws naming `caller`.
+ * A viewer argument as given (undefined: none, omniscient): a player's id, a string, else
+ * `invalid-argument` naming `caller` and `path` (`viewer`, `options.viewer`) and describing it.
  */
-export function viewerOf(world: GameWorld, viewer: string | undefined, caller: string): Eid | undefined {
-  if (viewer === undefined) return undefined
-  const eid = world.playerOrder.find((p) => world.labels[p] === viewer)
-  if (eid === undefined) throw new RedzoneError('unknown-entity', `${caller}: the viewer "${viewer}" is not a player of this game`)
+export function viewerId(viewer: unknown, caller: string, path: string): string | undefined {
+  if (viewer === undefined || typeof viewer === 'string') return viewer
+  throw new RedzoneError('invalid-argument', `${caller}: ${path}: expected a player id (a string), got ${describeValue(viewer)}`)
+}
+
+/** The refusal of a viewer id that names no player of the game (`unknown-entity`, the id as JSON). */
+export function unknownViewer(viewer: string, caller: string): RedzoneError {
+  return new RedzoneError('unknown-entity', `${caller}: the viewer ${JSON.stringify(viewer)} is not a player of this game`)
+}
+
+/**
+ * The player entity a viewer argument names (undefined: no viewer, omniscient). Misuse throws
+ * naming `caller`: a viewer that is not a string (`viewerId`), an id that names no player of the
+ * game (`unknownViewer`).
+ */
+export function viewerOf(world: GameWorld, viewer: unknown, caller: string, path = 'viewer'): Eid | undefined {
+  const id = viewerId(viewer, caller, path)
+  if (id === undefined) return undefined
+  const eid = world.playerOrder.find((p) => world.labels[p] === id)
+  if (eid === undefined) throw unknownViewer(id, caller)
   return eid
 }
 

@@ -39,6 +39,14 @@ function idOf(world: GameWorld, eid: Eid): string {
   return label
 }
 
+/** The option names of `onEvent` (`redzone`'s and a remote game's). */
+export const ON_EVENT_OPTION_NAMES = ['viewer'] as const
+
+/** Throws `invalid-argument` unless `listener` is a function: the one wording of `onEvent`'s refusal, in this thread and on a worker's page. */
+export function checkListener(listener: unknown): asserts listener is (event: ClientEvent) => void {
+  if (typeof listener !== 'function') throw new RedzoneError('invalid-argument', `onEvent: listener: expected a function, got ${describeValue(listener)}`)
+}
+
 interface Subscriber {
   listener: (event: ClientEvent) => void
   /** The viewing player's entity, or null for everything. */
@@ -74,7 +82,7 @@ export class EventStream {
    * fields are null. Every subscriber gets every event, with the same seq.
    */
   subscribe(listener: (event: ClientEvent) => void, viewer?: Eid): () => void {
-    if (typeof listener !== 'function') throw new RedzoneError('invalid-argument', `onEvent: listener: expected a function, got ${describeValue(listener)}`)
+    checkListener(listener)
     checkViewer(this.world, viewer, 'onEvent')
     const subscriber = { listener, viewer: viewer ?? null }
     this.subscribers.add(subscriber)

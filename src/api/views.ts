@@ -7,7 +7,8 @@
 import type { Eid } from '../core/events.js'
 import { legalActions as legalOf, type LegalActions } from '../decisions/legal.js'
 import { clientState as clientStateOf, viewerOf, type ClientState } from './client-state.js'
-import { EventStream, type ClientEvent } from './event-stream.js'
+import { checkListener, EventStream, ON_EVENT_OPTION_NAMES, type ClientEvent } from './event-stream.js'
+import { knownOptions } from './args.js'
 import { gameState as stateOf, type GameState } from './game-state.js'
 import { idsOf, type Game } from './game.js'
 import { checkedWorld } from './checked-game.js'
@@ -39,10 +40,13 @@ export function gameState(game: Game): GameState {
   return stateOf(world, objects)
 }
 
-/** What a client draws; with `viewer`, that player's view (CR 400.2: hidden zones left out). */
+/**
+ * What a client draws; with `viewer`, that player's view (CR 400.2: hidden zones left out). A
+ * viewer that is not a string is `invalid-argument`; one who is not a player, `unknown-entity`.
+ */
 export function clientState(game: Game, viewer?: string): ClientState {
   const world = checkedWorld(game, 'clientState')
-  return clientStateOf(world, viewerOf(world, viewer, 'clientState'))
+  return clientStateOf(world, viewerOf(world, viewer, 'clientState', 'viewer'))
 }
 
 const streams = new WeakMap<Game, EventStream>()
@@ -51,11 +55,16 @@ const streams = new WeakMap<Game, EventStream>()
  * Every event of the game as a JSON-friendly object `{ seq, version, type, rule, ...fields }`
  * (entities as ids); `seq` grows by one per event of this game from the first subscription on, so
  * a client can tell it missed one. With `viewer`, cards that player may not see are named null
- * (CR 400.2). Returns the unsubscribe function. Listeners must not change the game.
+ * (CR 400.2). Returns the unsubscribe function. Listeners must not change the game. A listener
+ * that is not a function, an unknown option or a viewer that is not a string is `invalid-argument`;
+ * a viewer who is not a player, `unknown-entity`.
  */
 export function onEvent(game: Game, listener: (event: ClientEvent) => void, options: { viewer?: string } = {}): () => void {
   const world = checkedWorld(game, 'onEvent')
+  // Every argument checked before the stream starts (its seq counts from the first subscription).
+  checkListener(listener)
+  const viewer = viewerOf(world, knownOptions(options, 'onEvent: ', ON_EVENT_OPTION_NAMES)['viewer'], 'onEvent', 'options.viewer')
   let stream = streams.get(game)
   if (!stream) streams.set(game, (stream = new EventStream(world, () => game.version)))
-  return stream.subscribe(listener, viewerOf(world, options.viewer, 'onEvent'))
+  return stream.subscribe(listener, viewer)
 }

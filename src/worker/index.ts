@@ -12,8 +12,9 @@
  * a value (`{ ok: false, error }`) as in `Game`; misuse of the API rejects the promise with a
  * `RedzoneError` of the same `code`, `issues` and message as the one thrown in the worker. Any
  * other error (a broken invariant, a failing command) arrives as an `Error` with its name and message.
- * Misuse the page can see (a listener that is not a function, an unknown viewer, a bad `max`, an
- * argument that can't be sent) is refused on the page, with the same codes.
+ * Misuse the page can see (a listener that is not a function, an unknown option key, a viewer that
+ * is not a string or not a player, a bad `max`, an argument that can't be sent) is refused on the
+ * page, with the same codes and, where `redzone` has the same check, the same words.
  *
  * Every call settles: after `dispose()` or `terminate()` a call rejects at once with `no-game`. A
  * Worker terminated with `worker.terminate()` fires no event the page could see, so its calls
@@ -22,8 +23,10 @@
  * Works over anything with `postMessage` and `addEventListener('message')`: a `Worker` and the
  * worker's `self`, or the two ports of a `MessageChannel`.
  */
-import type { ClientEvent } from '../api/event-stream.js'
-import type { ClientState } from '../api/client-state.js'
+import { checkListener, ON_EVENT_OPTION_NAMES, type ClientEvent } from '../api/event-stream.js'
+import { unknownViewer, viewerId, type ClientState } from '../api/client-state.js'
+import { knownOptions } from '../api/args.js'
+import { fieldPath } from '../state/check-position.js'
 import type { Decision, PlayerAction } from '../decisions/action.js'
 import type { LegalActions } from '../decisions/legal.js'
 import { isRedzoneErrorCode, RedzoneError, type ActionResult, type InputIssue, type RedzoneErrorCode } from '../core/errors.js'
@@ -242,7 +245,7 @@ function seatAgents(game: Game, agents: Readonly<Record<string, AgentName>>, see
     const seat = eid === undefined ? -1 : seatIndex(world, eid)
     if (eid === undefined || seat < 0) throw new RedzoneError('unknown-entity', `agents: "${player}" is not a player of this game`)
     const factory = (AGENTS as Record<string, AgentFactory | undefined>)[name]
-    if (!Object.hasOwn(AGENTS, name) || factory === undefined) throw new RedzoneError('invalid-argument', `agents.${player}: unknown agent ${JSON.stringify(name)}; expected one of ${AGENT_NAMES.join(', ')}`)
+    if (!Object.hasOwn(AGENTS, name) || factory === undefined) throw new RedzoneError('invalid-argument', `agents.${player}: unknown agent ${describeValue(name)}; expected one of ${AGENT_NAMES.join(', ')}`)
     const agent: Agent = factory.create(mixSeed(seed, seat + 1))
     out.set(eid, { agent, view: new GameView(world, eid), name, seat })
   }
@@ -290,6 +293,7 @@ function runAgents(game: Game, agents: ReadonlyMap<Eid, SeatedAgent>, max: numbe
  * that `RemoteGame.command` calls.
  */
 export function exposeGame(worker: MessageEndpoint | WorkerScope, options: { commands?: Readonly<Record<string, WorkerCommand>> } = {}): void {
+  const commands = exposeCommands(options)
   const scope = worker as MessageEndpoint
   let game: Game | null = null
   let agents = new Map<Eid, SeatedAgent>()
@@ -367,7 +371,8 @@ export function exposeGame(worker: MessageEndpoint | WorkerScope, options: { com
       case 'agents':
         return { value: runAgents(need(), agents, request.max, request.autoPass), transfer: [] }
       case 'command': {
-        const command = options.commands?.[request.name]
+        // Own names only: `toString` or `constructor` is no command (Object.prototype's ran).
+        const command = Object.hasOwn(commands, request.name) ? commands[request.name] : undefined
         if (!command) throw new RedzoneError('invalid-argument', `unknown worker command "${request.name}"`)
         const value = command(game, ...request.args)
         return { value, transfer: value instanceof ArrayBuffer ? [value] : [] }
@@ -417,8 +422,30 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
+/** An object literal (or `Object.create(null)`), from any realm: not a Map, an array or another class's instance. */
+function isPlainRecord(value: unknown): value is Record<string, unknown> {
+  if (!isRecord(value)) return false
+  const proto: unknown = Object.getPrototypeOf(value)
+  return proto === null || Object.getPrototypeOf(proto) === null
+}
+
+const EXPOSE_OPTION_NAMES = ['commands'] as const
+const REMOTE_OPTION_NAMES = ['seed', 'agents'] as const
+const RUN_AGENTS_OPTION_NAMES = ['max', 'autoPass'] as const
+
+/** `exposeGame`'s options checked (an unknown key, a command that is not a function): its commands by name. */
+function exposeCommands(options: unknown): Readonly<Record<string, WorkerCommand>> {
+  const { commands } = knownOptions(options, 'exposeGame: ', EXPOSE_OPTION_NAMES)
+  if (commands === undefined) return {}
+  if (!isPlainRecord(commands)) throw new RedzoneError('invalid-argument', `exposeGame: options.commands: expected an object of named functions, got ${describeValue(commands)}`)
+  for (const [name, command] of Object.entries(commands)) {
+    if (typeof command !== 'function') throw new RedzoneError('invalid-argument', `exposeGame: options.commands${fieldPath(name)}: expected a function (game, ...args), got ${describeValue(command)}`)
+  }
+  return commands as Record<string, WorkerCommand>
+}
+
 /** A plain-JavaScript caller's arguments to `createRemoteGame`, checked before anything is sent. */
-function checkRemoteArguments(worker: unknown, source: unknown, options: unknown): void {
+function checkRemoteArguments(worker: unknown, source: unknown, given: unknown): void {
   const endpoint = worker as Partial<Record<'postMessage' | 'addEventListener', unknown>> | null
   if (typeof endpoint !== 'object' || endpoint === null || typeof endpoint.postMessage !== 'function' || typeof endpoint.addEventListener !== 'function') {
     throw new RedzoneError('invalid-argument', `createRemoteGame: worker must be a Worker or a MessagePort (postMessage and addEventListener), got ${describeValue(worker)}`)
@@ -429,20 +456,28 @@ function checkRemoteArguments(worker: unknown, source: unknown, options: unknown
   if (source instanceof ArrayBuffer && source.byteLength === 0) {
     throw new RedzoneError('invalid-argument', 'createRemoteGame: source is an empty buffer (already transferred to a worker? toBinary() again, or pass a copy: buffer.slice(0))')
   }
-  if (!isRecord(options)) throw new RedzoneError('invalid-argument', `createRemoteGame: options must be an object, got ${describeValue(options)}`)
+  const options = knownOptions(given, 'createRemoteGame: ', REMOTE_OPTION_NAMES)
   if (options['seed'] !== undefined && (typeof options['seed'] !== 'number' || !Number.isFinite(options['seed']))) {
     throw new RedzoneError('invalid-argument', `createRemoteGame: options.seed must be a number, got ${describeValue(options['seed'])}`)
   }
-  if (options['agents'] !== undefined && !isRecord(options['agents'])) {
-    throw new RedzoneError('invalid-argument', `createRemoteGame: options.agents must be an object of player id to agent name, got ${describeValue(options['agents'])}`)
+  const agents = options['agents']
+  if (agents === undefined) return
+  // A Map was taken as an object without keys: no agents, silently.
+  if (!isPlainRecord(agents)) {
+    throw new RedzoneError('invalid-argument', `createRemoteGame: options.agents must be an object of player id to agent name, got ${describeValue(agents)}`)
+  }
+  // The names here; the players in the worker, which knows them.
+  for (const [player, name] of Object.entries(agents)) {
+    if (typeof name !== 'string' || !(AGENT_NAMES as readonly string[]).includes(name)) {
+      throw new RedzoneError('invalid-argument', `createRemoteGame: options.agents${fieldPath(player)}: unknown agent ${describeValue(name)}; expected one of ${AGENT_NAMES.join(', ')}`)
+    }
   }
 }
 
 /** `runAgents`' options as the worker takes them, or the `invalid-argument` error naming the bad one. */
 function agentRunRequest(run: unknown): { max: number | null; autoPass: readonly string[] } {
   if (run === undefined) return { max: null, autoPass: [] }
-  if (!isRecord(run)) throw new RedzoneError('invalid-argument', `runAgents: options must be an object ({ max, autoPass }), got ${describeValue(run)}`)
-  const { max, autoPass } = run
+  const { max, autoPass } = knownOptions(run, 'runAgents: ', RUN_AGENTS_OPTION_NAMES)
   // A negative or fractional max compared as "reached" at the first choice: the run stopped at once, silently.
   if (max !== undefined && (typeof max !== 'number' || !Number.isSafeInteger(max) || max < 0)) {
     throw new RedzoneError('invalid-argument', `runAgents: max must be a whole number from 0 (the most agent choices), got ${describeValue(max)}`)
@@ -553,13 +588,10 @@ export async function createRemoteGame(
   remote['command'] = (name: string, ...args: unknown[]) => send(`command ${JSON.stringify(name)}`, { rz: 'command', name, args })
   remote['onEvent'] = (listener: unknown, options: unknown = {}) => {
     if (closed !== null) throw new RedzoneError('no-game', `onEvent: ${closed}`)
-    if (typeof listener !== 'function') throw new RedzoneError('invalid-argument', `onEvent: listener must be a function, got ${describeValue(listener)}`)
-    if (!isRecord(options)) throw new RedzoneError('invalid-argument', `onEvent: options must be an object ({ viewer }), got ${describeValue(options)}`)
-    const viewer = options['viewer']
-    // The Node side's refusal (`viewerOf`), word for word: the page knows the players from `init`.
-    if (viewer !== undefined && (typeof viewer !== 'string' || !players.has(viewer))) {
-      throw new RedzoneError('unknown-entity', `onEvent: the viewer "${String(viewer)}" is not a player of this game`)
-    }
+    // `onEvent`'s checks and refusals (`views.ts`), word for word: the page knows the players from `init`.
+    checkListener(listener)
+    const viewer = viewerId(knownOptions(options, 'onEvent: ', ON_EVENT_OPTION_NAMES)['viewer'], 'onEvent', 'options.viewer')
+    if (viewer !== undefined && !players.has(viewer)) throw unknownViewer(viewer, 'onEvent')
     const key = viewer ?? ''
     let set = listeners.get(key)
     if (!set) {

@@ -174,7 +174,7 @@ describe.skipIf(chromiumPath === null)(`redzone/worker in Chromium (${chromiumPa
       return { answer, seen, errorEvents, notAFunction }
     })
     await page.close()
-    expect(result.notAFunction).toEqual({ name: 'RedzoneError', code: 'invalid-argument', message: 'redzone: onEvent: listener must be a function, got "x"' })
+    expect(result.notAFunction).toEqual({ name: 'RedzoneError', code: 'invalid-argument', message: 'redzone: onEvent: listener: expected a function, got "x"' })
     expect(result.answer).toEqual({ ok: true })
     expect(result.seen.length).toBeGreaterThan(1)
     expect(result.seen).toContain('attackerDeclared')
@@ -198,6 +198,8 @@ describe.skipIf(chromiumPath === null)(`redzone/worker in Chromium (${chromiumPa
       }
       const remote = await g.redzoneWorker.createRemoteGame(new g.Worker('/worker.js') as never, position as never)
       const unknownViewer = await outcome(() => remote.onEvent(() => undefined, { viewer: 'Z' }))
+      const misspeltViewer = await outcome(() => remote.onEvent(() => undefined, { veiwer: 'B' } as never))
+      const unknownOption = await outcome(() => g.redzoneWorker.createRemoteGame({ postMessage() {}, addEventListener() {} } as never, position as never, { sed: 7 } as never))
       const maxNegative = await outcome(() => remote.runAgents({ max: -1 }))
       const maxText = await outcome(() => remote.runAgents({ max: 'x' as never }))
       const restoreNothing = await outcome(() => (remote.restore as () => Promise<void>)())
@@ -212,11 +214,13 @@ describe.skipIf(chromiumPath === null)(`redzone/worker in Chromium (${chromiumPa
       const pending = outcome(() => second.pendingDecision())
       second.terminate()
       const afterTerminate = await outcome(() => second.pendingDecision())
-      return { unknownViewer, maxNegative, maxText, restoreNothing, restoreObject, nullSource, notAWorker, missingScript, afterDispose, pending: await pending, afterTerminate }
+      return { unknownViewer, misspeltViewer, unknownOption, maxNegative, maxText, restoreNothing, restoreObject, nullSource, notAWorker, missingScript, afterDispose, pending: await pending, afterTerminate }
     })
     await page.close()
     const refusal = (code: string, message: RegExp) => ({ name: 'RedzoneError', code, message: expect.stringMatching(message) })
     expect(result.unknownViewer).toEqual(refusal('unknown-entity', /^redzone: onEvent: the viewer "Z" is not a player of this game$/))
+    expect(result.misspeltViewer).toEqual(refusal('invalid-argument', /^redzone: onEvent: options\.veiwer: unknown option; expected one of viewer$/))
+    expect(result.unknownOption).toEqual(refusal('invalid-argument', /^redzone: createRemoteGame: options\.sed: unknown option; expected one of seed, agents$/))
     expect(result.maxNegative).toEqual(refusal('invalid-argument', /^redzone: runAgents: max must be .*, got -1$/))
     expect(result.maxText).toEqual(refusal('invalid-argument', /^redzone: runAgents: max must be .*, got "x"$/))
     expect(result.restoreNothing).toEqual(refusal('invalid-argument', /^redzone: restore: snapshot must be an ArrayBuffer .*, got undefined$/))

@@ -175,7 +175,7 @@ describe('redzone/worker: misuse and failures on the page', () => {
   it('onEvent refuses a listener that is not a function at once, with invalid-argument naming it', async () => {
     const remote = await createRemoteGame(channel(), POSITION)
     expect(() => remote.onEvent('x' as never)).toThrow(RedzoneError)
-    expect(() => remote.onEvent('x' as never)).toThrow(expect.objectContaining({ code: 'invalid-argument', message: 'redzone: onEvent: listener must be a function, got "x"' }))
+    expect(() => remote.onEvent('x' as never)).toThrow(expect.objectContaining({ code: 'invalid-argument', message: 'redzone: onEvent: listener: expected a function, got "x"' }))
     expect(await settled(remote.drive.walkToAttack({ giant: 'B' }))).toEqual({ value: { ok: true } })
     remote.dispose()
   })
