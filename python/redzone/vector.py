@@ -89,7 +89,7 @@ class VectorEnv(_VectorBase):
         workers: Union[int, str] = 1,
     ):
         options = dict(n=num_envs, seed=seed, opponent=opponent, seat=seat, decks=decks, max_steps=max_steps, records=records, transport=transport, command=command)
-        if isinstance(num_envs, int) and not isinstance(num_envs, bool) and num_envs >= 1 and resolve_workers(workers, num_envs) > 1:
+        if isinstance(num_envs, int) and not isinstance(num_envs, bool) and num_envs >= 1 and resolve_workers(workers, num_envs, "num_envs") > 1:
             self.client = Workers(workers=workers, **options)
         else:
             self.client = Client(**options)

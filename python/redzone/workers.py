@@ -33,11 +33,21 @@ def split(n: int, workers: int) -> list:
     return blocks
 
 
-def resolve_workers(workers: Union[int, str], n: int) -> int:
-    """``auto``: one server per core (``os.cpu_count()``), at most one per env; else a whole number from 1 to ``n``."""
-    if workers == "auto":
+def resolve_workers(workers: Union[int, str], n: int, envs: str = "n") -> int:
+    """``auto``: one server per core (``os.cpu_count()``), at most one per env; else a whole number from 1 to ``n``.
+
+    ``envs``: the name of ``n`` for the caller (``num_envs`` in ``VectorEnv``), which the error names
+    as the limit, with ``'auto'``: ``workers: 'auto' or a whole number from 1 to 4 (at most num_envs,
+    one server per env), not 5``.
+    """
+    if isinstance(workers, str) and workers == "auto":
         return max(1, min(os.cpu_count() or 1, n))
-    return _check_int("workers", workers, 1, n)
+    expected = f"workers: 'auto' or a whole number from 1 to {n} (at most {envs}, one server per env)"
+    if isinstance(workers, bool) or not isinstance(workers, (int, np.integer)):
+        raise TypeError(f"{expected}, not {workers!r}")
+    if not 1 <= int(workers) <= n:
+        raise ValueError(f"{expected}, not {int(workers)}")
+    return int(workers)
 
 
 class Workers:

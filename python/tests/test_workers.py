@@ -116,6 +116,21 @@ def test_bad_worker_counts_are_refused(workers):
         VectorEnv(num_envs=4, workers=workers)
 
 
+def test_a_bad_worker_count_is_refused_naming_the_env_count_as_the_limit_and_auto():
+    # It said "workers: a whole number from 1 to 4, not 5": not where 4 comes from, nor that 'auto' is allowed.
+    for make, envs in ((lambda w: VectorEnv(num_envs=4, workers=w), "num_envs"), (lambda w: Workers(n=4, workers=w), "n")):
+        expected = f"workers: 'auto' or a whole number from 1 to 4 (at most {envs}, one server per env), not "
+        with pytest.raises(ValueError) as caught:
+            make(5)
+        assert str(caught.value) == expected + "5"
+        with pytest.raises(ValueError) as caught:
+            make(np.int64(0))
+        assert str(caught.value) == expected + "0"
+        with pytest.raises(TypeError) as caught:
+            make("many")
+        assert str(caught.value) == expected + "'many'"
+
+
 def test_a_batch_over_several_servers_uses_the_delta_transport():
     with pytest.raises(ValueError, match="delta"):
         Workers(n=4, workers=2, transport="shm")

@@ -44,11 +44,14 @@ function onSignals(command: string, controller: AbortController): { received(): 
   }
 }
 
-/** One line on stderr: a usage error exits 2 (nothing written; its message after `redzone ${command}: `), anything else 1. */
+/**
+ * One line on stderr: a usage error exits 2 (nothing written), anything else 1 (a write error: `--out
+ * FILE: write failed: ...`, `run-failed`). A `RedzoneError`'s message comes after `redzone ${command}: `.
+ */
 function fail(command: string, error: unknown): void {
-  if (error instanceof RedzoneError && error.code === 'usage') {
+  if (error instanceof RedzoneError) {
     process.stderr.write(`redzone ${command}: ${error.message.replace(/^redzone: /, '')}\n`)
-    process.exitCode = EXIT_INVALID
+    process.exitCode = error.code === 'usage' ? EXIT_INVALID : EXIT_FAILED
   } else {
     process.stderr.write(`redzone ${command}: ${error instanceof Error ? (process.env.REDZONE_DEBUG ? error.stack : error.message) : String(error)}\n`)
     process.exitCode = EXIT_FAILED

@@ -1,21 +1,48 @@
 /** Lines of a text file: a games file opened for reading, and lines counted without reading them as text. */
-import { createReadStream, statSync, type ReadStream } from 'node:fs'
+import { closeSync, createReadStream, openSync, readSync, statSync, type ReadStream } from 'node:fs'
 import { RedzoneError } from '../core/errors.js'
+
+const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf])
+
+/** Whether the file begins with a UTF-8 byte-order mark (false when it can't be read: the open says why). */
+function startsWithBom(file: string): boolean {
+  let fd: number | undefined
+  try {
+    fd = openSync(file, 'r')
+    const head = Buffer.alloc(UTF8_BOM.length)
+    return readSync(fd, head, 0, head.length, 0) === head.length && head.equals(UTF8_BOM)
+  } catch {
+    return false
+  } finally {
+    if (fd !== undefined) closeSync(fd)
+  }
+}
 
 /**
  * A games file (JSONL records) opened for reading, once it is open: a `usage` error naming the file
  * when it is a directory (which opens like a file and fails only when read, EISDIR) or can't be
  * opened (`ENOENT`, `EACCES`). The one opener of `replay`, `report` and `export`.
+ *
+ * A UTF-8 byte-order mark at the start of the file is skipped, as RFC 8259 (section 8.1) allows a
+ * parser to: editors and tools on Windows (Notepad, PowerShell's `Out-File -Encoding utf8`) add one
+ * to a file they save, and it is no part of the first record, which would otherwise be refused as
+ * "not JSON" while every byte of it is. Only at the start: a mark inside a file is not an encoding
+ * signature but a character where a record should begin.
  */
 export async function openGamesFile(file: string, encoding?: BufferEncoding): Promise<ReadStream> {
   let directory = false
+  let regular = false
   try {
-    directory = statSync(file).isDirectory()
+    const stats = statSync(file)
+    directory = stats.isDirectory()
+    regular = stats.isFile()
   } catch {
     // Missing or unreadable: the open below says which.
   }
   if (directory) throw new RedzoneError('usage', `${file}: a directory, not a games file (JSONL records, as selfplay --out writes)`)
-  const stream = encoding === undefined ? createReadStream(file) : createReadStream(file, { encoding })
+  // A regular file only: a pipe (`<(cat games.jsonl)`) would lose the bytes looked at.
+  const start = regular && startsWithBom(file) ? UTF8_BOM.length : 0
+  const stream = createReadStream(file, encoding === undefined ? { start } : { start, encoding })
   try {
     await new Promise((resolve, reject) => stream.once('open', resolve).once('error', reject))
   } catch (error) {

@@ -98,11 +98,13 @@ describe('redzone selfplay', { timeout: 60_000 }, () => {
       const run = redzoneChild(fakeRun(600, '--workers', workers, '--chunk', '4', '--out', out).filter((a) => a !== '--quiet'), { FAKE_GAME_MS: '20' })
       await run.waitFor(/selfplay: [1-9]\d*\/600 games/)
       run.child.kill('SIGINT')
-      const { code, stderr } = await run.done
+      const { code, stdout, stderr } = await run.done
       expect(code).toBe(130)
       const [, written, last] = /^redzone selfplay: SIGINT: (\d+) games written to \S+ \(indices 0\.\.(\d+)\)$/m.exec(stderr)!
       const n = Number(written)
       expect(Number(last)).toBe(n - 1)
+      // The summary gives the indices played, as stderr does (it said the run's: 0..599).
+      expect(stdout).toMatch(new RegExp(`^games: ${n} \\(indices 0\\.\\.${n - 1} of the run's 0\\.\\.599, stopped, seed 7,`))
       expect(n).toBeLessThan(600)
       const text = readFileSync(out, 'utf8')
       expect(text.endsWith('\n')).toBe(true)
@@ -116,6 +118,16 @@ describe('redzone selfplay', { timeout: 60_000 }, () => {
       expect(text + readFileSync(join(dir, `g.from-${n}.jsonl`), 'utf8')).toBe(readFileSync(join(dir, 'all.jsonl'), 'utf8'))
     },
   )
+
+  it.skipIf(!existsSync('/dev/full'))('names --out, the path and the system error in one line when the games can\'t be written (/dev/full), exit 1, every time and on worker threads', () => {
+    // It was "Cannot call end after a stream was destroyed" 4 runs of 5, else the error without the path.
+    for (const workers of ['1', '1', '1', '2', '2']) {
+      const run = redzone(fakeRun(6, '--workers', workers, '--chunk', '2', '--out', '/dev/full'))
+      expect({ code: run.code, stdout: run.stdout }).toEqual({ code: 1, stdout: '' })
+      // (On a one-core machine, two threads bring a warning line first.)
+      expect(run.stderr.split('\n').filter((line) => !line.startsWith('selfplay: --workers'))).toEqual(['redzone selfplay: --out /dev/full: write failed: ENOSPC: no space left on device', ''])
+    }
+  })
 
   it.each([
     ['--games -1', ['--games', '-1'], '--games -1'],

@@ -5,7 +5,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import type { PlayOptions } from '../../src/play/play-game.js'
 import { runSelfPlay, type SelfPlayOptions } from '../../src/node/selfplay/run.js'
 import { RedzoneError } from '../../src/core/errors.js'
-import { gameSeed } from '../../src/node/selfplay/seeds.js'
+import { gameSeed, MAX_GAMES } from '../../src/node/selfplay/seeds.js'
+import { formatSummary } from '../../src/node/selfplay/summary.js'
 import { playGame as fakePlayGame } from './fixtures/fake-game.mjs'
 import { ensureBuilt, flakyAgent, steadyAgent, fakeGame, tempDir } from './helpers.js'
 
@@ -79,6 +80,23 @@ describe('runSelfPlay', { timeout: 60_000 }, () => {
     expect(flaky.errors.games.some((g) => g.error.startsWith('flaky agent gives up'))).toBe(true)
     const lines = readFileSync(join(dir, 'f.jsonl'), 'utf8').trim().split('\n')
     for (const game of flaky.errors.games) expect(JSON.parse(lines[game.index]!)).toMatchObject({ seed: game.seed, reason: 'error', error: game.error })
+  })
+
+  it('the summary of a run stopped early gives the indices played, not the run\'s (it said 0..4294967294 for 6035 games)', async () => {
+    const dir = tempDir()
+    const controller = new AbortController()
+    let played = 0
+    const stopping = (options: PlayOptions) => {
+      if (++played === 5) controller.abort()
+      return fakePlayGame(options)
+    }
+    const games = MAX_GAMES - 1
+    const summary = await runSelfPlay(base(join(dir, 'huge.jsonl'), { agents: [steadyAgent, steadyAgent], gameModule: undefined, playGame: stopping, games, signal: controller.signal }))
+    expect(summary.games).toBe(5)
+    expect(summary.interrupted).toMatchObject({ written: 5, next: 5 })
+    expect(formatSummary(summary).split('\n')[0]).toBe(`games: 5 (indices 0..4 of the run's 0..${games - 1}, stopped, seed 7, seats swapped every other game)`)
+    const none = { ...summary, games: 0, interrupted: { ...summary.interrupted!, written: 0, next: 0 } }
+    expect(formatSummary(none).split('\n')[0]).toBe(`games: 0 (none of the run's 0..${games - 1}, stopped, seed 7, seats swapped every other game)`)
   })
 
   it('rejects bad options before writing anything', async () => {

@@ -180,6 +180,7 @@ export async function runSelfPlay(options: SelfPlayOptions): Promise<SelfPlaySum
   const output = openGamesOutput(options.out)
   const sink = new OrderedSink(chunks.length, output, builder)
   const start = performance.now()
+  let finished = false
   try {
     if (options.queue !== undefined) {
       const { produceOnQueue } = await loadWithPeers(() => import('./queue.js'))
@@ -193,9 +194,13 @@ export async function runSelfPlay(options: SelfPlayOptions): Promise<SelfPlaySum
       await runOnPool(config, chunks, threads, sink, progress, signal)
     }
     await sink.drained()
+    finished = true
   } finally {
     progress.stop()
-    await output.close()
+    // After a failure, closing only lets the file go: an error of its own (the same write error
+    // again) must not replace the one on its way out.
+    if (finished) await output.close()
+    else await output.close().catch(() => {})
   }
   const seconds = (performance.now() - start) / 1000
   const summary = builder.summary()

@@ -513,12 +513,22 @@ function multiplayerLines(m: MultiplayerSummary): string[] {
   ]
 }
 
+/**
+ * The indices the summary counts: the run's, or for a run stopped early those written (`indices
+ * 0..6034 of the run's 0..4294967294, stopped`), never the run's as if all were played.
+ */
+function playedText(run: NonNullable<SelfPlaySummary['run']>, interrupted: SelfPlaySummary['interrupted']): string {
+  const whole = `${run.from}..${run.to - 1}`
+  if (!interrupted) return `indices ${whole}`
+  return interrupted.written > 0 ? `indices ${run.from}..${interrupted.next - 1} of the run's ${whole}, stopped` : `none of the run's ${whole}, stopped`
+}
+
 /** The summary as a few readable lines. */
 export function formatSummary(summary: SelfPlaySummary): string {
   const lines: string[] = []
   const run = summary.run
   const turned = run && run.agents.length > 2 ? ', seats turned by one every game' : ', seats swapped every other game'
-  lines.push(`games: ${summary.games}${run ? ` (indices ${run.from}..${run.to - 1}, seed ${run.seed}${run.swap ? turned : ''})` : ''}`)
+  lines.push(`games: ${summary.games}${run ? ` (${playedText(run, summary.interrupted)}, seed ${run.seed}${run.swap ? turned : ''})` : ''}`)
   if (summary.multiplayer) lines.push(...multiplayerLines(summary.multiplayer))
   if (summary.matchups.length === 0) {
     // Free-for-all games only: their lines say it all.
