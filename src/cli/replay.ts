@@ -24,7 +24,7 @@ export interface ReplayFileResult {
   replayed: number
   /** The records whose replay differs: line number and what differs. */
   differ: { line: number; message: string }[]
-  /** Lines that are not game records (not JSON, a field of the wrong shape, a partial last line). */
+  /** Lines that are not game records (`recordShapeError`: not JSON, a partial last line, a field of the wrong shape or unknown, an action string that is no action's encoding). */
   invalid: { line: number; message: string }[]
   /** Records of another engine version or card pool: not replayed. */
   otherVersion: { line: number; message: string }[]

@@ -61,12 +61,15 @@ function ids(text: string): Eid[] {
   })
 }
 
+/** `a>b` as two ids (an id missing where the text has none: the re-encoding then refuses the string, as `e` or `d:`). */
+function pair(text: string): [Eid, Eid] {
+  const [a, b] = text.split('>')
+  return [ids(a ?? '')[0]!, ids(b ?? '')[0]!]
+}
+
 function pairs(text: string): [Eid, Eid][] {
   if (text === '') return []
-  return text.split(',').map((p) => {
-    const [a, b] = p.split('>')
-    return [ids(a ?? '')[0]!, ids(b ?? '')[0]!]
-  })
+  return text.split(',').map(pair)
 }
 
 /**
@@ -97,7 +100,7 @@ function decodeLoosely(text: string, player: Eid): PlayerAction {
     }
     case 'e':
     case 'E': {
-      const [[object, target]] = pairs(rest) as [[Eid, Eid]]
+      const [object, target] = pair(rest)
       return { type: 'activate', player, object, target, ability: kind === 'e' ? 'equip' : 'equip planeswalker' }
     }
     case 't':
@@ -114,8 +117,8 @@ function decodeLoosely(text: string, player: Eid): PlayerAction {
           rest === ''
             ? []
             : rest.split(',').map((entry) => {
-                const [pair, amount] = entry.split(':')
-                const [[creature, recipient]] = pairs(pair ?? '') as [[Eid, Eid]]
+                const [between, amount] = entry.split(':')
+                const [creature, recipient] = pair(between ?? '')
                 return { creature, recipient, amount: Number(amount) }
               }),
       }
