@@ -11,6 +11,7 @@ import { lineProgress } from '../../src/node/selfplay/progress.js'
 import { reportData, summarizeGamesFile } from '../../src/node/selfplay/report.js'
 import { formatSummary, SummaryBuilder } from '../../src/node/selfplay/summary.js'
 import { RedzoneError } from '../../src/core/errors.js'
+import { engineVersion } from '../../src/play/version.js'
 import { tempDir } from './helpers.js'
 
 /** A game of `agents` with `decks` (by seat) won by `winner`. */
@@ -102,7 +103,19 @@ describe('redzone report reads a games file', () => {
     writeFileSync(file, `${record(['a', 'b'], ['green-white', 'black-red'], 0)}\nnot json\n{"format":"other"}\n${record(['a', 'b'], ['green-white', 'black-red'], 1)}\n`)
     const s = await summarizeGamesFile(file)
     expect(s.games).toBe(2)
-    expect(s.skipped).toEqual([{ line: 2, reason: 'not JSON' }, { line: 3, reason: 'not a redzone-game/1 record' }])
+    expect(s.skipped).toEqual([{ line: 2, reason: 'not JSON' }, { line: 3, reason: 'format "other": expected "redzone-game/1"' }])
+  })
+
+  it('skips a record of this version that replay would refuse: a field that is not a record\'s, an action that is no encoding (one shape check for replay, export and report)', async () => {
+    const file = join(tempDir(), 'g.jsonl')
+    const current = (extra: Record<string, unknown>) => JSON.stringify({ ...JSON.parse(record(['a', 'b'], ['green-white', 'black-red'], 0)), version: engineVersion(), ...extra })
+    writeFileSync(file, `${current({})}\n${current({ winnr: 1 })}\n${current({ actions: ['p', 'l09'] })}\n`)
+    const s = await summarizeGamesFile(file)
+    expect(s.games).toBe(1)
+    expect(s.skipped).toEqual([
+      { line: 2, reason: expect.stringMatching(/^winnr: unknown field/) },
+      { line: 3, reason: expect.stringMatching(/^actions\[1\]: .*"l09"/) },
+    ])
   })
 
   it('is a usage error for a file with no games, naming the first bad line', async () => {

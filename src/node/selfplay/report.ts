@@ -3,29 +3,12 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { missingPeer, missingPeerOf } from './optional.js'
-import { eliminatedError, MAX_PLAYERS, MIN_PLAYERS, type GameRecord } from '../../play/record.js'
+import { recordShapeError, type GameRecord } from '../../play/record.js'
 import { RedzoneError } from '../../core/errors.js'
 import { openGamesFile } from '../lines.js'
 import { outcomeOf } from './play-range.js'
 import { MAX_LISTED_ERRORS, rate, sideName, SummaryBuilder, type MatchupSummary, type Rate, type SelfPlaySummary } from './summary.js'
 
-/** Why `value` (a parsed line) is not a game record the summary can count, or null when it is one. */
-function recordProblem(value: unknown): string | null {
-  const r = value as Partial<GameRecord> | null
-  if (!r || typeof r !== 'object' || r.format !== 'redzone-game/1') return 'not a redzone-game/1 record'
-  const players = Array.isArray(r.agents) ? r.agents.length : 0
-  const seats = (v: unknown) => Array.isArray(v) && v.length === players
-  if (players < MIN_PLAYERS || players > MAX_PLAYERS || !r.agents!.every((a) => typeof a === 'string') || !seats(r.decks) || typeof r.seed !== 'number' || typeof r.turns !== 'number') {
-    return `a redzone-game/1 record needs agents (${MIN_PLAYERS} to ${MAX_PLAYERS}), as many decks, seed and turns`
-  }
-  const seat = (v: unknown) => Number.isInteger(v) && (v as number) >= 0 && (v as number) < players
-  if (!seat(r.first) || (r.winner !== null && !seat(r.winner)) || typeof r.reason !== 'string') {
-    return players === 2
-      ? 'a redzone-game/1 record needs first (0 or 1), winner (0, 1 or null) and reason'
-      : `a redzone-game/1 record needs first (a seat from 0 to ${players - 1}), winner (a seat or null) and reason`
-  }
-  return eliminatedError(r.eliminated, players, r.winner)
-}
 
 /** The lines of a file, numbered from 1, each with whether a newline ended it (streamed: any size). */
 async function* numberedLines(stream: AsyncIterable<string>): AsyncGenerator<{ text: string; line: number; ended: boolean }> {
@@ -66,7 +49,8 @@ export async function summarizeGamesFile(file: string): Promise<SelfPlaySummary>
       skip(line, ended ? 'not JSON' : 'cut off: the last line, not JSON and with no newline (a writer stopped mid-record?)')
       continue
     }
-    const problem = recordProblem(value)
+    // The one shape check of a record, as replay and export hold it (a field not a record's, an action no encoding).
+    const problem = recordShapeError(value)
     if (problem !== null) {
       skip(line, problem)
       continue
