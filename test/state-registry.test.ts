@@ -82,11 +82,16 @@ const CHANGES: Record<ResourceName, (world: GameWorld) => void> = {
     world.effectsByTarget.set(effect.target, [...(world.effectsByTarget.get(effect.target) ?? []), effect])
     world.attachmentEffects.set(effect.source, effect)
   },
+  // An ability its source has (a state read back is checked to agree with its position: a spell
+  // on the stack is its card in the stack zone, an ability one its source has).
   stack: (world) => {
-    world.stack.push({ kind: 'spell', card: world.labels.length - 1, controller: world.playerOrder[0]!, target: world.playerOrder[1]! })
+    const source = world.abilities.findIndex((list) => list?.some((a) => a.kind === 'equip'))
+    const ability = world.abilities[source]!.find((a) => a.kind === 'equip')!
+    world.stack.push({ kind: 'equip', source, controller: world.place.owner[source]!, target: world.playerOrder[1]!, ability })
   },
   pendingTriggers: (world) => {
-    world.pendingTriggers.push({ kind: 'trigger', source: world.labels.length - 1, controller: world.playerOrder[1]!, trigger: { when: 'enters', effect: { gainLife: 3 } } })
+    const source = world.cardData.findIndex((data) => data !== undefined && data.triggers.length > 0)
+    world.pendingTriggers.push({ kind: 'trigger', source, controller: world.place.owner[source]!, trigger: world.cardData[source]!.triggers[0]! })
   },
   sbaQueue: (world) => {
     const eid = world.labels.findIndex((_, eid) => eid > 0 && world.sbaQueued[eid] === 0)
@@ -163,6 +168,8 @@ describe('the position a world was built from (world.origin)', () => {
     addPlayer(world, 'A', 20)
     addPlayer(world, 'B', 7)
     world.turn.number = 4
+    // A state read back names players where the turn does (the active player, priority: CR 102.1, 117.1).
+    world.turn.active = world.turn.priority = world.playerOrder[0]!
     expect(codeOf(() => stateToJson(world))).toBe('invalid-argument')
     world.origin = { players: [{ id: 'A' }, { id: 'B', life: 7 }], objects: [] }
     expect(worldDigest(worldFromJson(JSON.parse(JSON.stringify(stateToJson(world)))))).toBe(worldDigest(world))
@@ -220,7 +227,7 @@ describe('reading a state that is not one: invalid-snapshot, naming what is wron
     expect(codeOf(() => worldFromBinary(longer.buffer))).toBe('invalid-snapshot')
   })
 
-  it('binary: a buffer with corrupted bytes is read or is an invalid-snapshot error, never another error', () => {
+  it('binary: a buffer with corrupted bytes is an invalid-snapshot error (its header or its checksum), never read, never another error', () => {
     const buffer = stateToBinary(worldOf(game))
     const rng = new Rng(17)
     const blank = buildPosition(worldOf(game).origin!).world
@@ -232,6 +239,6 @@ describe('reading a state that is not one: invalid-snapshot, naming what is wron
       bytes[at] = bytes[at]! ^ (1 + rng.int(255))
       outcomes.add(codeOf(() => restoreWorld(blank, readBinary(copy).snapshot)))
     }
-    expect([...outcomes].sort()).toEqual(['invalid-snapshot', 'no error'])
+    expect([...outcomes]).toEqual(['invalid-snapshot'])
   })
 })

@@ -76,7 +76,7 @@ export interface InputIssue {
  */
 export class RedzoneError extends Error {
   readonly code: RedzoneErrorCode
-  /** For `invalid-position` and `invalid-deck`: every problem found, each with its path. Empty otherwise. */
+  /** For `invalid-position`, `invalid-deck` and an `invalid-snapshot` whose position is invalid (its problems under `$.setup`): every problem found, each with its path. Empty otherwise. */
   readonly issues: readonly InputIssue[]
 
   constructor(code: RedzoneErrorCode, message: string, issues: readonly InputIssue[] = []) {

@@ -482,7 +482,7 @@ const rng: TapedResource<'rng', 'rng', RngState> = {
   shape: { list: 'bits', length: 4 },
 }
 
-/** Every resource, in the order of the JSON document (`redzone-state/1`). */
+/** Every resource, in the order of the JSON document (`redzone-state/2`). */
 export const RESOURCES = [
   zones,
   turn,

@@ -1,6 +1,8 @@
 import { KEYWORD_TAGS } from '../../components/keywords.js'
+import { Zone, ZONE_NAMES } from '../../components/zones.js'
+import { Await } from '../core/await.js'
 import { RedzoneError } from '../core/errors.js'
-import { arenaBytes, arenaColumns, stateLayout } from '../core/state-registry.js'
+import { arenaBytes, arenaColumns, stateLayout, type Column } from '../core/state-registry.js'
 import {
   captureCopied,
   checkShape,
@@ -16,7 +18,7 @@ import {
   type Tape,
 } from '../core/state-resources.js'
 import type { Position } from '../core/position-spec.js'
-import { setEffectiveKeywords, type GameWorld } from '../core/world.js'
+import { setEffectiveKeywords, type GameWorld, type StackItem, type TurnState } from '../core/world.js'
 
 /**
  * A copy of a game's state, as the state registry declares it: the world's arena copied whole
@@ -51,8 +53,16 @@ export function snapshotBytes(arena: number, ids: number): number {
 }
 
 /**
- * A snapshot this engine made (or read and checked: `serialize.ts`), in one ArrayBuffer: the
- * arena, then the tape's `nums` and `ids`. `checkSnapshot` trusts its resources' shapes.
+ * Where a snapshot not made by `snapshotWorld` came from: a state document, a binary buffer, or
+ * an object a caller gave `restore`. The paths its errors name are that source's.
+ */
+export type SnapshotSource = 'json' | 'binary' | 'object'
+
+/**
+ * A snapshot this engine made (or read and checked in shape: `serialize.ts`), in one ArrayBuffer:
+ * the arena, then the tape's `nums` and `ids`. `checkSnapshot` trusts its resources' shapes, and
+ * what one made by `snapshotWorld` (`source` null) says; one read (`source` 'json' or 'binary')
+ * is checked to agree with itself and its position before it is restored (`checkAgrees`).
  */
 export class MadeSnapshot implements WorldSnapshot, Tape {
   readonly buffer: ArrayBuffer
@@ -64,6 +74,8 @@ export class MadeSnapshot implements WorldSnapshot, Tape {
   /** Its own tape's cursors (`tapeOf` puts them at the start): writing or reading it allocates no tape. */
   n = 0
   i = 0
+  /** Null when `snapshotWorld` wrote it; else the document or buffer it was read from. */
+  source: Exclude<SnapshotSource, 'object'> | null = null
 
   constructor(
     public entities: number,
@@ -107,6 +119,7 @@ export function snapshotWorld(world: GameWorld, reuse?: WorldSnapshot): WorldSna
   }
   s.entities = world.labels.length
   s.origin = world.origin
+  s.source = null
   captureCopied(world, s.resources)
   s.arena.set(layout.arena)
   writeTape(world, tapeOf(s))
@@ -197,11 +210,14 @@ function samePosition(a: Position | null, b: Position | null): boolean {
 }
 
 /**
- * Checks a snapshot given by a caller before it is restored into `world` (a public `restore`):
- * taken of a world built from the same position, its arena as long as the world's layout at its
- * rows, its tape and every copied resource of their declared shapes with entity ids in range (for
- * an object this engine did not make; one it made is opaque to callers, `Snapshot`). Throws
- * `invalid-snapshot` naming what doesn't fit; nothing has changed then.
+ * Checks a snapshot given by a caller before it is restored into `world` (a public `restore`, and
+ * every state read from a document or a buffer): taken of a world built from the same position;
+ * for an object this engine did not make, its arena as long as the world's layout at its rows, its
+ * tape and every copied resource of their declared shapes with entity ids in range; for that and
+ * for a snapshot read from a document or buffer, what it says agreeing with itself and the
+ * position (`checkAgrees`). Throws `invalid-snapshot` naming what doesn't fit; nothing has changed
+ * then. A snapshot `snapshotWorld` made is trusted (opaque to callers: `Snapshot`): undo and
+ * search restore it at full speed.
  */
 export function checkSnapshot(world: GameWorld, snapshot: unknown): asserts snapshot is WorldSnapshot {
   const s = snapshot as Partial<WorldSnapshot> | null
@@ -210,12 +226,130 @@ export function checkSnapshot(world: GameWorld, snapshot: unknown): asserts snap
   }
   if (!samePosition(s.origin ?? null, world.origin)) throw new RedzoneError('invalid-snapshot', 'the snapshot was taken of a game built from another position')
   // A snapshot this engine made has its resources' shapes by construction; any other object is checked in full.
-  if (s instanceof MadeSnapshot) return
+  if (s instanceof MadeSnapshot) {
+    if (s.source !== null) checkAgrees(world, s, s.source)
+    return
+  }
   checkShape(s.rows, [s.entities, 2 ** 28], '$.rows', 0)
   const bytes = arenaBytes(stateLayout(world).columns, s.rows!)
   if (!(s.arena instanceof Uint8Array) || s.arena.length !== bytes) invalidAt('$.arena', `a Uint8Array of ${bytes} bytes`, s.arena)
   if (!(s.nums instanceof Float64Array)) invalidAt('$.nums', 'a Float64Array', s.nums)
   if (!(s.ids instanceof Int32Array)) invalidAt('$.ids', 'an Int32Array', s.ids)
-  checkTape(tapeOf(s as WorldSnapshot), '$.resources', s.entities)
   checkShape(s.resources, { fields: COPIED_SHAPES }, '$.resources', s.entities)
+  // The tape is read back and checked in shape there.
+  checkAgrees(world, s as WorldSnapshot, 'object')
+}
+
+/** The lists a player's zones hold (`zones[i]`: library, hand, graveyard, exile, in this order). */
+const LISTED: readonly Zone[] = [Zone.Library, Zone.Hand, Zone.Graveyard, Zone.Exile]
+
+const disagrees = (path: string, problem: string): RedzoneError => new RedzoneError('invalid-snapshot', `invalid snapshot at ${path}: ${problem}`)
+
+/** Whether two values are equal as JSON data, whatever the order of their objects' keys. */
+function sameData(a: unknown, b: unknown): boolean {
+  if (a === b) return true
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false
+  const ka = Object.keys(a).filter((k) => (a as Record<string, unknown>)[k] !== undefined)
+  const kb = Object.keys(b).filter((k) => (b as Record<string, unknown>)[k] !== undefined)
+  return ka.length === kb.length && ka.every((k) => Object.hasOwn(b, k) && sameData((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
+}
+
+/**
+ * What a snapshot not made by `snapshotWorld` says agrees with itself and with the position of
+ * `world` (which entities are players, and who owns each card: neither ever changes), as the rules
+ * read it: every card in a zone of 0 to 6 (CR 400.1), owned by its owner (108.3) and controlled by
+ * a player (108.4); each player's library, hand, graveyard and exile list holding exactly the
+ * cards that player owns in that zone, once each (400.3: the rules move a card by its owner's
+ * list); the stack's spells exactly the cards in the stack zone (405.1), each spell and ability
+ * controlled by a player, an ability one its source has; and the turn's players players (102.1
+ * the active player, 117.1 priority, the decider of a choice the game waits for, else 0; 103.1
+ * the starting player, or 0). Throws `invalid-snapshot` naming the path of the first that doesn't
+ * (a column's cell, `$.state.columns[7].values[12] (place.zone)` in a document, `place.zone[12]`
+ * in a buffer, `$.arena place.zone[12]` in an object).
+ */
+function checkAgrees(world: GameWorld, s: WorldSnapshot, source: SnapshotSource): void {
+  const entities = world.labels.length
+  if (s.entities !== entities) throw new RedzoneError('invalid-snapshot', `a snapshot of ${s.entities - 1} entities can't restore a world of ${entities - 1}`)
+  const base = source === 'object' ? '$.resources' : '$.state'
+  const layout = stateLayout(world)
+  const saved = arenaColumns(layout.columns, s.arena, s.rows)
+  const column = (name: string): [Column, (eid: number) => string] => {
+    const c = layout.index[name]!
+    const at = source === 'json' ? (eid: number) => `$.state.columns[${c}].values[${eid}] (${name})` : (eid: number) => `${source === 'object' ? '$.arena ' : ''}${name}[${eid}]`
+    return [saved[c]!, at]
+  }
+  const [zone, zoneAt] = column('place.zone')
+  const [owner, ownerAt] = column('place.owner')
+  const [controller, controllerAt] = column('place.controller')
+  const [isPlayerColumn, isPlayerAt] = column('players.isPlayer')
+  const players = world.players.isPlayer
+  const isPlayer = (eid: number): boolean => Number.isInteger(eid) && eid >= 1 && eid < entities && players[eid] === 1
+  const isCard = (eid: number): boolean => Number.isInteger(eid) && eid >= 1 && eid < entities && players[eid] === 0
+  const label = (eid: number): string => world.labels[eid] ?? String(eid)
+  const entity = (eid: number): string => (eid === 0 ? '0 (no entity)' : eid >= 1 && eid < entities ? `${eid} (${isPlayer(eid) ? 'player' : 'card'} ${label(eid)})` : `${eid} (no entity)`)
+
+  for (let eid = 1; eid < entities; eid++) {
+    const player = players[eid] === 1
+    if (isPlayerColumn[eid] !== players[eid]) throw disagrees(isPlayerAt(eid), `${label(eid)} is ${player ? 'a player' : 'a card'} of the position, so ${+player}, not ${isPlayerColumn[eid]}`)
+    if (owner[eid] !== world.place.owner[eid]) {
+      throw disagrees(ownerAt(eid), player ? `${label(eid)} is a player, owned by no one (0), not ${entity(owner[eid]!)}` : `${label(eid)} is owned by ${label(world.place.owner[eid]!)}, not ${entity(owner[eid]!)} (CR 108.3: a card's owner never changes)`)
+    }
+    if (player) continue
+    if (zone[eid]! > Zone.Outside) throw disagrees(zoneAt(eid), `${label(eid)} is in zone ${zone[eid]}, which is none (0 to 6: ${ZONE_NAMES.join(', ')}; CR 400.1)`)
+    if (!isPlayer(controller[eid]!)) throw disagrees(controllerAt(eid), `${label(eid)} is controlled by ${entity(controller[eid]!)}, not a player (CR 108.4)`)
+  }
+
+  const taped = checkTape(tapeOf(s), base, entities) as { zones: number[][][]; turn: TurnState }
+  if (taped.zones.length !== world.playerOrder.length) {
+    throw new RedzoneError('invalid-snapshot', `a snapshot of ${taped.zones.length} players can't restore a world of ${world.playerOrder.length}`)
+  }
+  const listed = new Uint8Array(entities)
+  world.playerOrder.forEach((player, i) => {
+    LISTED.forEach((z, k) => {
+      taped.zones[i]![k]!.forEach((card, j) => {
+        if (listed[card] === 1 || !isCard(card) || zone[card] !== z || owner[card] !== player) {
+          const why = listed[card] === 1 ? 'is listed twice' : `is not a card ${label(player)} owns in the ${ZONE_NAMES[z]}`
+          throw disagrees(`${base}.zones[${i}][${k}][${j}]`, `${isCard(card) ? label(card) : `entity ${entity(card)}`} ${why}`)
+        }
+        listed[card] = 1
+      })
+    })
+  })
+  for (let eid = 1; eid < entities; eid++) {
+    if (listed[eid] === 0 && isCard(eid) && LISTED.includes(zone[eid]!)) throw disagrees(`${base}.zones`, `${label(eid)} is in the ${ZONE_NAMES[zone[eid]!]} but in no list of it`)
+  }
+
+  const copied = `${source === 'object' ? '$.resources' : '$.state'}`
+  const checkItems = (list: readonly StackItem[], name: 'stack' | 'pendingTriggers'): void => {
+    list.forEach((item, i) => {
+      const path = `${copied}.${name}[${i}]`
+      if (!isPlayer(item.controller)) throw disagrees(`${path}.controller`, `${entity(item.controller)} is not a player (CR 108.4, 113.8, 603.3a: a spell's or ability's controller is a player)`)
+      if (item.kind === 'spell') {
+        if (!isCard(item.card) || zone[item.card] !== Zone.Stack || listed[item.card] === 2) {
+          throw disagrees(`${path}.card`, listed[item.card] === 2 ? `${label(item.card)} is a spell on the stack twice` : `${entity(item.card)} is not a card in the stack zone (CR 405.1: a spell is its card on the stack)`)
+        }
+        listed[item.card] = 2
+      } else if (item.kind === 'equip') {
+        if (!(world.abilities[item.source] ?? []).some((a) => sameData(a, item.ability))) throw disagrees(`${path}.ability`, `not an ability ${entity(item.source)} has`)
+      } else if (!(world.cardData[item.source]?.triggers ?? []).some((t) => sameData(t, item.trigger))) {
+        throw disagrees(`${path}.trigger`, `not a triggered ability ${entity(item.source)} has`)
+      }
+    })
+  }
+  const resources = s.resources as { stack: StackItem[]; pendingTriggers: StackItem[] }
+  checkItems(resources.stack, 'stack')
+  checkItems(resources.pendingTriggers, 'pendingTriggers')
+  for (let eid = 1; eid < entities; eid++) {
+    if (isCard(eid) && zone[eid] === Zone.Stack && listed[eid] !== 2) throw disagrees(`${copied}.stack`, `${label(eid)} is in the stack zone but is no spell on the stack (CR 405.1)`)
+  }
+
+  const turn = taped.turn
+  const field = (name: keyof TurnState, problem: string): RedzoneError => disagrees(`${base}.turn.${name}`, `${entity(turn[name] as number)} ${problem}`)
+  if (!isPlayer(turn.active)) throw field('active', 'is not a player (CR 102.1: the active player is the player whose turn it is)')
+  if (!isPlayer(turn.priority)) throw field('priority', 'is not a player (CR 117.1: priority is a player\'s to hold)')
+  if (turn.awaiting === Await.None && turn.decider !== 0) throw field('decider', 'decides nothing: the game waits for no choice (turn.awaiting 0), so the decider is 0')
+  if (turn.awaiting !== Await.None && !isPlayer(turn.decider)) {
+    throw field('decider', `is not a player (the choice the game waits for, turn.awaiting ${turn.awaiting}, is a player's: CR 508.1, 509.1, 510.1, 514.1, 701.23, 103.5)`)
+  }
+  if (turn.first !== 0 && !isPlayer(turn.first)) throw field('first', 'is not a player (CR 103.1: the starting player is a player; 0 when the game began from a position)')
 }

@@ -87,7 +87,7 @@ export interface DeckGameSource {
   decks: readonly DeckSpec[]
 }
 
-/** What a game starts from: a position, a `toBinary` buffer (transferred), a `redzone-state/1` document, or decks. */
+/** What a game starts from: a position, a `toBinary` buffer (transferred), a `redzone-state/2` document (or `/1`), or decks. */
 export type GameSource = Position | ArrayBuffer | StateDocument | DeckGameSource
 
 /** The built-in agents a worker can play a seat with (`createRemoteGame`'s `agents`). */
@@ -135,7 +135,7 @@ type DriverMethod = (typeof DRIVER_METHODS)[number]
 /** A game in a Worker: `Game`'s methods as promises, plus what crosses the thread as buffers. */
 export type RemoteGame = { readonly [K in GameMethod]: Promised<Game[K]> } & {
   readonly drive: RemoteDriver
-  /** `toJSON(game)`: the game as a `redzone-state/1` document. */
+  /** `toJSON(game)`: the game as a `redzone-state/2` document. */
   toJSON(): Promise<StateDocument>
   /** `checksum(game)`. */
   checksum(): Promise<number>
@@ -221,8 +221,10 @@ function fromWire(error: WireError): Error {
   return Object.assign(new Error(error.message), { name: error.name })
 }
 
+/** A state document of any format version (the loader reads `/2` and `/1`, and names any other): not a position. */
 function isStateDocument(source: GameSource): source is StateDocument {
-  return (source as StateDocument).format === STATE_FORMAT
+  const format: unknown = (source as StateDocument).format
+  return typeof format === 'string' && format.startsWith(STATE_FORMAT.slice(0, STATE_FORMAT.indexOf('/') + 1))
 }
 
 function isDeckSource(source: GameSource): source is DeckGameSource {
@@ -451,7 +453,7 @@ function checkRemoteArguments(worker: unknown, source: unknown, given: unknown):
     throw new RedzoneError('invalid-argument', `createRemoteGame: worker must be a Worker or a MessagePort (postMessage and addEventListener), got ${describeValue(worker)}`)
   }
   if (!(source instanceof ArrayBuffer) && !isRecord(source)) {
-    throw new RedzoneError('invalid-argument', `createRemoteGame: source must be a position, a toBinary buffer, a redzone-state/1 document or { decks }, got ${describeValue(source)}`)
+    throw new RedzoneError('invalid-argument', `createRemoteGame: source must be a position, a toBinary buffer, a redzone-state/2 (or /1) document or { decks }, got ${describeValue(source)}`)
   }
   if (source instanceof ArrayBuffer && source.byteLength === 0) {
     throw new RedzoneError('invalid-argument', 'createRemoteGame: source is an empty buffer (already transferred to a worker? toBinary() again, or pass a copy: buffer.slice(0))')

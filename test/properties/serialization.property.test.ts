@@ -1,5 +1,5 @@
 /**
- * State that travels: a game in any random mid-game state, turned into a redzone-state/1 JSON
+ * State that travels: a game in any random mid-game state, turned into a redzone-state/2 JSON
  * document (through JSON text) or a binary buffer and rebuilt as a new game, has the same digest
  * and continues exactly as the original: the same actions give the same events.
  */
@@ -31,7 +31,7 @@ function recordEvents(game: Game): string[] {
   return log
 }
 
-describe('serialization round trips (redzone-state/1 JSON and binary)', () => {
+describe('serialization round trips (redzone-state/2 JSON and binary)', () => {
   for (let seed = 1; seed <= 40; seed++) {
     it(`seed ${seed}: a random mid-game state round-trips exactly and plays on identically`, () => {
       const rng = new Rng(seed)
@@ -61,7 +61,7 @@ describe('serialization round trips (redzone-state/1 JSON and binary)', () => {
   }
 
   it('rejects a document of another format and a buffer that is not a state, with a RedzoneError', () => {
-    expect(() => fromJSON({ format: 'redzone-state/0' })).toThrow(/redzone: expected a "redzone-state\/1" document/)
+    expect(() => fromJSON({ format: 'redzone-state/0' })).toThrow(/redzone: expected a "redzone-state\/2" document \(or "redzone-state\/1"\)/)
     expect(() => fromBinary(new ArrayBuffer(16))).toThrow(/redzone: this buffer is not a redzone state/)
   })
 

@@ -106,7 +106,7 @@ describe('a snapshot', () => {
   })
 })
 
-describe('the binary buffer (version 3)', () => {
+describe('the binary buffer (version 4)', () => {
   it('is smaller than the JSON document, and reads back to the same game', () => {
     const world = deckWorld(9)
     play(world, 9, 150)

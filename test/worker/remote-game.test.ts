@@ -18,7 +18,7 @@ import { internalError, RedzoneError } from '../../src/core/errors.js'
 import { createDeckGame } from '../../src/play/setup.js'
 import type { Position } from '../../src/state/position.js'
 import { createRemoteGame, exposeGame, type MessageEndpoint } from '../../src/worker/index.js'
-import { creature } from '../helpers.js'
+import { creature, expectOk } from '../helpers.js'
 
 const POSITION = {
   players: [{ id: 'A' }, { id: 'B' }],
@@ -91,6 +91,16 @@ describe('redzone/worker: a remote game', () => {
     await remote.restore(before)
     expect(await remote.checksum()).not.toBe(checksum(local))
     expect(gameState(fromBinary(await remote.toBinary())).turn.step).toBe('declareAttackers')
+  })
+
+  it('starts from a redzone-state/1 document (before the checksum) as fromJSON does, and names a format version it does not read', async () => {
+    const local = new Game(POSITION)
+    expectOk(drive(local).walkToAttack({ bear: 'B' }))
+    const doc = toJSON(local)
+    const old = { format: 'redzone-state/1', setup: doc.setup, state: doc.state }
+    const remote = await createRemoteGame(channel(), old as never)
+    expect(await remote.state()).toEqual(gameState(local))
+    await expect(createRemoteGame(channel(), { ...old, format: 'redzone-state/9' } as never)).rejects.toMatchObject({ code: 'invalid-snapshot', message: expect.stringContaining('"redzone-state/9"') })
   })
 
   it('starts from a JSON document, runs registered commands, and rejects misuse with the worker\'s message', async () => {
