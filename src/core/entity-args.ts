@@ -24,7 +24,7 @@ function checkCount(fn: string, label: string, field: string, value: unknown, ra
 export function checkWorldOptions(options: { capacity?: unknown; seed?: unknown }): void {
   for (const field of ['capacity', 'seed'] as const) {
     const error = options[field] === undefined ? null : countError(options[field], LIMITS[field])
-    if (error !== null) throw new RedzoneError('invalid-argument', `createGameWorld: ${field}: ${error}`)
+    if (error !== null) throw new RedzoneError('invalid-argument', `options.${field}: ${error}`)
   }
 }
 

@@ -175,9 +175,9 @@ describe('addCard names an unknown owner or controller', () => {
 describe('createGame and createGameWorld options', () => {
   it('a seed or a capacity that is not a whole number in range is an invalid argument (no coercion by >>> 0)', () => {
     for (const options of [{ seed: Number.NaN }, { seed: -1 }, { seed: 2 ** 32 }, { seed: '7' as unknown as number }]) {
-      expect(() => createGame({ players, objects: [] }, options)).toThrow(/^redzone: createGameWorld: seed: /)
+      expect(() => createGame({ players, objects: [] }, options)).toThrow(/^redzone: options.seed: expected a seed \(a whole number\)|^redzone: options.seed: a seed must be from 0 to 4294967295/)
     }
-    expect(() => createGameWorld({ capacity: 1.5 })).toThrow(/^redzone: createGameWorld: capacity: /)
+    expect(() => createGameWorld({ capacity: 1.5 })).toThrow(/^redzone: options.capacity: expected a capacity \(a whole number\), got 1.5$/)
     expect(gameState(createGame({ players, objects: [] }, { seed: 2 ** 32 - 1 })).players.A!.life).toBe(20)
   })
 })
