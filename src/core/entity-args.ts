@@ -21,8 +21,10 @@ function checkCount(fn: string, label: string, field: string, value: unknown, ra
   if (error !== null) throw new RedzoneError('invalid-argument', `${fn}: ${field} of "${label}": ${error}`)
 }
 
-export function checkWorldOptions(options: { capacity?: unknown; seed?: unknown }): void {
-  for (const field of ['capacity', 'seed'] as const) {
+export function checkWorldOptions(options: Record<string, unknown>): void {
+  for (const field in options) {
+    // A misspelt option (`sed`) would be its default, taken silently: a different game.
+    if (field !== 'capacity' && field !== 'seed') throw new RedzoneError('invalid-argument', `options.${field}: unknown option`)
     const error = options[field] === undefined ? null : countError(options[field], LIMITS[field])
     if (error !== null) throw new RedzoneError('invalid-argument', `options.${field}: ${error}`)
   }

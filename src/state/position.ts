@@ -51,7 +51,7 @@ export function buildPosition(position: Position, options: { seed?: number } = {
   if (found.length > 0) {
     throw new RedzoneError('invalid-position', `invalid position:\n${found.map((i) => `  at ${i.path}: ${i.message}`).join('\n')}`, found)
   }
-  const worldOptions = { capacity: position.players.length + position.objects.length + 1, seed: options.seed }
+  const worldOptions = { ...options, capacity: position.players.length + position.objects.length + 1 }
   checkWorldOptions(worldOptions)
   const world = buildWorld(worldOptions)
   const ids = new Map<string, Eid>()

@@ -173,6 +173,12 @@ describe('addCard names an unknown owner or controller', () => {
 })
 
 describe('createGame and createGameWorld options', () => {
+  it('an unknown option is an invalid argument naming it (a misspelt seed would be the default seed: another game)', () => {
+    expect(() => createGame({ players, objects: [] }, { sed: 7 } as never)).toThrow(expect.objectContaining({ code: 'invalid-argument', message: 'redzone: options.sed: unknown option' }))
+    expect(() => createGameWorld({ seeds: 7 } as never)).toThrow(expect.objectContaining({ code: 'invalid-argument', message: 'redzone: options.seeds: unknown option' }))
+    expect(gameState(createGame({ players, objects: [] }, { seed: 7 })).players.A!.life).toBe(20)
+  })
+
   it('a seed or a capacity that is not a whole number in range is an invalid argument (no coercion by >>> 0)', () => {
     for (const options of [{ seed: Number.NaN }, { seed: -1 }, { seed: 2 ** 32 }, { seed: '7' as unknown as number }]) {
       expect(() => createGame({ players, objects: [] }, options)).toThrow(/^redzone: options.seed: expected a seed \(a whole number\)|^redzone: options.seed: a seed must be from 0 to 4294967295/)
