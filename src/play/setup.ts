@@ -7,6 +7,7 @@ import { RedzoneError } from '../core/errors.js'
 import { describeValue } from '../core/limits.js'
 import { deckCards, type DeckSpec } from './decks.js'
 import { MAX_PLAYERS, MIN_PLAYERS } from './record.js'
+import { knownOptions } from '../api/args.js'
 
 /** The players of a whole game, by seat: a game of n players seats the first n (A and B for two). */
 export const SEATS = ['A', 'B', 'C', 'D'] as const
@@ -54,6 +55,9 @@ export function deckPosition(decks: readonly DeckSpec[]): Position {
  * player's mulligan decision. `onGame` sees the game before it begins (to subscribe to its events).
  */
 export function createDeckGame(decks: readonly DeckSpec[], options: { seed?: number; onGame?: (game: Game) => void } = {}): Game {
+  // A misspelt option (`sed`) would be its default, taken silently: another game.
+  const { onGame } = knownOptions(options, 'createDeckGame: ', ['seed', 'onGame'])
+  if (onGame !== undefined && typeof onGame !== 'function') throw new RedzoneError('invalid-argument', `createDeckGame: options.onGame: expected a function (game) => void, got ${describeValue(onGame)}`)
   const game = gameOfBuilt(buildPosition(deckPosition(decks), options.seed === undefined ? {} : { seed: options.seed }))
   options.onGame?.(game)
   const world = worldOf(game)

@@ -4,6 +4,7 @@
  * path. The scenario loader runs the same function (`checkPosition`) after its schema.
  */
 import { describe, expect, it } from 'vitest'
+import { createDeckGame } from '../../src/play/setup.js'
 import { createGame, type Position } from '../../src/index.js'
 import { RedzoneError } from '../../src/core/errors.js'
 import { checkPosition } from '../../src/state/position.js'
@@ -177,6 +178,9 @@ describe('createGame and createGameWorld options', () => {
     expect(() => createGame({ players, objects: [] }, { sed: 7 } as never)).toThrow(expect.objectContaining({ code: 'invalid-argument', message: 'redzone: options.sed: unknown option' }))
     expect(() => createGameWorld({ seeds: 7 } as never)).toThrow(expect.objectContaining({ code: 'invalid-argument', message: 'redzone: options.seeds: unknown option' }))
     expect(gameState(createGame({ players, objects: [] }, { seed: 7 })).players.A!.life).toBe(20)
+    expect(() => createDeckGame(['green-white', 'black-red'], { sed: 7 } as never)).toThrow(expect.objectContaining({ code: 'invalid-argument', message: expect.stringMatching(/^redzone: createDeckGame: options.sed: unknown option; expected one of seed, onGame$/) }))
+    expect(() => createDeckGame(['green-white', 'black-red'], { onGame: 'x' } as never)).toThrow(expect.objectContaining({ code: 'invalid-argument', message: expect.stringMatching(/^redzone: createDeckGame: options.onGame: expected a function/) }))
+    expect(createDeckGame(['green-white', 'black-red'], { seed: 7 }).pendingDecision().kind).toBe('mulligan')
   })
 
   it('a seed or a capacity that is not a whole number in range is an invalid argument (no coercion by >>> 0)', () => {
