@@ -20,8 +20,7 @@ export const SPELL_TARGETS = ['creature', 'player', 'planeswalker', 'any', 'crea
 /** The effects a `spell` may have; it has exactly one. */
 export const SPELL_EFFECTS = ['pump', 'damage', 'destroy'] as const
 
-/** The fields of a position (a state document's `setup` has these only). */
-export const POSITION_FIELDS = ['turn', 'players', 'objects']
+const POSITION_FIELDS = ['turn', 'players', 'objects']
 /** A whole scenario document is accepted as a position: these fields belong to the scenario and are not read here. */
 const SCENARIO_FIELDS = ['format', 'name', 'rules', 'actions', 'expect']
 const TURN_FIELDS = ['active', 'number', 'step', 'landsPlayed']

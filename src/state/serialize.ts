@@ -25,7 +25,6 @@ import {
   type Shape,
 } from '../core/state-resources.js'
 import { buildWorld, type GameWorld } from '../core/world.js'
-import { POSITION_FIELDS } from './check-position.js'
 import { crc32, jsonChecksum } from './digest.js'
 import { buildPosition, type BuiltPosition, type Position } from './position.js'
 import { checkSnapshot, MadeSnapshot, restoreWorld, snapshotBytes, snapshotWorld, tapeOf, type SnapshotSource, type WorldSnapshot } from './snapshot.js'
@@ -123,8 +122,10 @@ const HEAD_FIELDS: Readonly<Record<string, Shape>> = { format: 'string', gameVer
 /**
  * The checked head of a document or a buffer (its `format`, `setup` and `state`, each field known:
  * `fields`, by format), its state's fields of `state`: the entity count first (entity ids are
- * checked against it), then the whole state. The setup's own fields are checked here (a position
- * has only `POSITION_FIELDS`); the rest of it when it is built (`loadState`).
+ * checked against it), then the whole state. The setup is checked when it is built (`loadState`),
+ * as every position is: a field no position has is refused there, under `$.setup` (a game built
+ * from a whole scenario document keeps it as its position, its scenario fields too: the engine
+ * reads back what it writes).
  */
 function readHead(
   doc: unknown,
@@ -137,7 +138,6 @@ function readHead(
   if (known === undefined) throw new RedzoneError('invalid-snapshot', `expected a "${STATE_FORMAT}" document (or "${STATE_FORMAT_1}"), got format ${JSON.stringify(d.format)}`)
   if (typeof d.setup !== 'object' || d.setup === null) throw new RedzoneError('invalid-snapshot', 'the state document has no setup (the position the game was built from)')
   checkShape(d, { fields: known }, '$', 0)
-  for (const key of Object.keys(d.setup)) if (!POSITION_FIELDS.includes(key)) invalidAt(`$.setup.${key}`, `no such field (a position has ${POSITION_FIELDS.join(', ')})`, (d.setup as Record<string, unknown>)[key])
   const s = d.state as Record<string, unknown>
   checkShape(s.entities, ENTITIES, '$.state.entities', 0)
   checkShape(s, { fields: { entities: ENTITIES, ...state(s) } }, '$.state', s.entities as number)

@@ -319,10 +319,9 @@ function checkAgrees(world: GameWorld, s: WorldSnapshot, source: SnapshotSource)
     if (listed[eid] === 0 && isCard(eid) && LISTED.includes(zone[eid]!)) throw disagrees(`${base}.zones`, `${label(eid)} is in the ${ZONE_NAMES[zone[eid]!]} but in no list of it`)
   }
 
-  const copied = `${source === 'object' ? '$.resources' : '$.state'}`
   const checkItems = (list: readonly StackItem[], name: 'stack' | 'pendingTriggers'): void => {
     list.forEach((item, i) => {
-      const path = `${copied}.${name}[${i}]`
+      const path = `${base}.${name}[${i}]`
       if (!isPlayer(item.controller)) throw disagrees(`${path}.controller`, `${entity(item.controller)} is not a player (CR 108.4, 113.8, 603.3a: a spell's or ability's controller is a player)`)
       if (item.kind === 'spell') {
         if (!isCard(item.card) || zone[item.card] !== Zone.Stack || listed[item.card] === 2) {
@@ -340,7 +339,7 @@ function checkAgrees(world: GameWorld, s: WorldSnapshot, source: SnapshotSource)
   checkItems(resources.stack, 'stack')
   checkItems(resources.pendingTriggers, 'pendingTriggers')
   for (let eid = 1; eid < entities; eid++) {
-    if (isCard(eid) && zone[eid] === Zone.Stack && listed[eid] !== 2) throw disagrees(`${copied}.stack`, `${label(eid)} is in the stack zone but is no spell on the stack (CR 405.1)`)
+    if (isCard(eid) && zone[eid] === Zone.Stack && listed[eid] !== 2) throw disagrees(`${base}.stack`, `${label(eid)} is in the stack zone but is no spell on the stack (CR 405.1)`)
   }
 
   const turn = taped.turn

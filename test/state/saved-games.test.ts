@@ -12,6 +12,8 @@
  * whose turn it is." CR 117.1: "... which player can take actions at any given time is determined
  * by a system of priority."
  */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { MessageChannel } from 'node:worker_threads'
 import { describe, expect, it } from 'vitest'
 import { act } from '../../src/decisions/act.js'
@@ -19,9 +21,9 @@ import { legalActions } from '../../src/decisions/legal.js'
 import { pendingDecision } from '../../src/decisions/pending.js'
 import { Rng } from '../../src/core/rng.js'
 import { Zone } from '../../components/zones.js'
-import { worldOf, type Game } from '../../src/api/game.js'
+import { createGame, worldOf, type Game } from '../../src/api/game.js'
 import { checksum, fromBinary, fromJSON, restore, snapshot, toBinary, toJSON } from '../../src/api/serialization.js'
-import { onEvent } from '../../src/api/views.js'
+import { gameState, onEvent } from '../../src/api/views.js'
 import type { ClientEvent } from '../../src/api/event-stream.js'
 import type { GameWorld } from '../../src/core/world.js'
 import { randomAction } from '../../src/play/agents/random.js'
@@ -251,7 +253,8 @@ describe("a tampered position inside a document or buffer is invalid-snapshot, w
 describe('a field a state document does not have is refused at every level, naming its path', () => {
   const cases: [string, (doc: Doc) => void, string][] = [
     ['the document', (d) => void (d['foo'] = 1), '$.foo'],
-    ['the setup', (d) => void ((d.setup as Record<string, unknown>)['name'] = 'x'), '$.setup.name'],
+    // A position's own check, as every position's: the field named at its object.
+    ['the setup', (d) => void ((d.setup as Record<string, unknown>)['foo'] = 'x'), '$.setup: unknown field "foo"'],
     ['an object of the setup', (d) => void (d.setup.objects[0]!['shiny'] = true), '$.setup.objects[0]'],
     ['the state', (d) => void (d.state['extra'] = 1), '$.state.extra'],
     ['the turn', (d) => void (d.state.turn.mana = 3), '$.state.turn.mana'],
@@ -303,5 +306,25 @@ describe('a game read back carries on at the version it was saved at: the same n
     expect(logs[2]).toEqual(logs[0])
     remote.dispose()
     fromDoc.dispose()
+  })
+})
+
+describe('a game built from a whole scenario document (createGame takes one as its position) is saved and loaded back', () => {
+  it('through JSON, binary and a Worker\'s snapshot and restore: its setup keeps the scenario\'s fields, which a position may have', async () => {
+    const scenario = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'scenarios', 'shared', 'defender-cannot-attack.json'), 'utf8')) as Record<string, unknown>
+    expect(Object.keys(scenario)).toEqual(expect.arrayContaining(['format', 'name', 'actions', 'expect']))
+    const g = createGame(scenario as never)
+    expectOk(drive(g).walkTo('declareAttackers'))
+    expect(gameState(fromJSON(toJSON(g)))).toEqual(gameState(g))
+    expect(gameState(fromBinary(toBinary(g)))).toEqual(gameState(g))
+    // A snapshot of the original restores into the game read back (the same position).
+    const back = fromJSON(toJSON(g))
+    restore(back, snapshot(g))
+    expect(checksum(back)).toBe(checksum(g))
+    const remote = await createRemoteGame(channel(), scenario as never)
+    const undo = await remote.snapshot()
+    expect((await remote.drive.walkTo('declareAttackers')).ok).toBe(true)
+    await remote.restore(undo)
+    expect(await remote.state()).toEqual(gameState(createGame(scenario as never)))
   })
 })
