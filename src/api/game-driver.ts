@@ -86,8 +86,8 @@ export class GameDriver {
       player: eids[0]!,
       card: eids[1]!,
       target: targets.length === 1 ? eids[2]! : 0,
-      // As `Game.cast`: any alternative given is plot (CR 702.170d), a misspelt one refused by its rules.
-      plot: options.alternative != null,
+      // As `Game.cast`: any alternative given (truthy) is plot (CR 702.170d), a misspelt one refused by its rules.
+      plot: !!options.alternative,
       search: search === undefined ? null : eids.slice(searchStart, payStart),
       ...(pay ? { pay: eids.slice(payStart) } : {}),
     }))

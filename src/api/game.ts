@@ -137,18 +137,18 @@ export class Game {
   /**
    * CR 601: casts a spell (timing, targets and cost checked); it goes on the stack and the caster
    * keeps priority (117.3c). `targets`: one id; `alternative: 'plot'` casts a plotted card from
-   * exile without paying its mana cost (plot is the pool's one alternative cost: any other value
-   * but null asks for it too, and the plot rules refuse it for a card that is not plotted);
-   * `pay`: the lands to tap.
+   * exile without paying its mana cost (plot is the pool's one alternative cost: any other truthy
+   * value asks for it too, and the plot rules refuse it for a card that is not plotted; a falsy one,
+   * `cond && 'plot'`, is none); `pay`: the lands to tap.
    */
   cast(player: string, card: string, options: { targets?: readonly string[]; alternative?: 'plot'; pay?: readonly string[] } = {}): ActionResult {
     args.options(options, 'cast options')
     const targets = options.targets === undefined ? [] : args.idList(options.targets, 'targets')
     if (targets.length > 1) return reject('illegal-target', `${card} takes one target, not ${targets.length}`, '601.2c')
-    // An absent target or payment is left undefined (`act` reads it so). Any alternative given is
-    // plot, the one alternative cost of the pool (CR 702.170d): a misspelt one is refused by the
-    // plot rules, never a cast paying the mana cost.
-    return this.act({ type: 'cast', player, card, target: targets[0], plot: options.alternative != null, pay: options.pay })
+    // An absent target or payment is left undefined (`act` reads it so). Any alternative given (a
+    // truthy value) is plot, the one alternative cost of the pool (CR 702.170d): a misspelt one is
+    // refused by the plot rules, never a cast paying the mana cost.
+    return this.act({ type: 'cast', player, card, target: targets[0], plot: !!options.alternative, pay: options.pay })
   }
 
   /** CR 602, 702.6: activates an equip ability of `object` targeting `targets[0]`; it goes on the stack. */

@@ -76,7 +76,7 @@ describe('CR 702.170 Plot', () => {
     expect(obj(game, 'bear').zone).toBe('graveyard')
   })
 
-  it('702.170d an alternative cost given is the plot one: a misspelt one is refused by its rules, never a cast paying the mana cost', () => {
+  it('702.170d an alternative cost given (truthy) is the plot one: a misspelt one is refused by its rules, never a cast paying the mana cost', () => {
     for (const alternative of ['Plot', 'flashback', 5, true]) {
       const game = newGame([...lands('A', 'Forest', 4), cardInHand('paladin', 'A', 'Spinewoods Paladin'), ...LIBRARIES])
       const before = toJSON(game)
@@ -85,10 +85,12 @@ describe('CR 702.170 Plot', () => {
       expectRejected(drive(game).castAndResolve('A', 'paladin', { alternative } as unknown as { alternative: 'plot' }), 'not-plotted', '702.170d')
       expect(toJSON(game)).toEqual(before)
     }
-    // None (undefined or null): the card is cast from hand, paying its mana cost ({4}{G}).
-    const game = newGame([...lands('A', 'Forest', 5), cardInHand('paladin', 'A', 'Spinewoods Paladin'), ...LIBRARIES])
-    expectOk(drive(game).castAndResolve('A', 'paladin', { alternative: null } as unknown as { alternative: 'plot' }))
-    expect(obj(game, 'paladin').zone).toBe('battlefield')
+    // None (a falsy value: null, false from `cond && 'plot'`): the card is cast from hand, paying its mana cost ({4}{G}).
+    for (const alternative of [null, false, '']) {
+      const game = newGame([...lands('A', 'Forest', 5), cardInHand('paladin', 'A', 'Spinewoods Paladin'), ...LIBRARIES])
+      expectOk(drive(game).castAndResolve('A', 'paladin', { alternative } as unknown as { alternative: 'plot' }))
+      expect(obj(game, 'paladin').zone).toBe('battlefield')
+    }
   })
 
   it("702.170d only the owner casts a plotted card", () => {
