@@ -13,7 +13,7 @@
 import { describe, expect, it } from 'vitest'
 import { creature, drive, expectOk, expectRejected, life, newGame, obj, planeswalker } from '../helpers.js'
 import { gameState } from '../../src/api/views.js'
-import { worldOf } from '../../src/api/game.js'
+import { worldOf, type Game } from '../../src/api/game.js'
 
 describe('CR 510 Combat damage step', () => {
   it('510.1c a creature blocked by several divides its damage as its controller chooses, without lethal order', () => {
@@ -42,6 +42,43 @@ describe('CR 510 Combat damage step', () => {
     expectOk(drive(game).walkToDamage())
     expect(obj(game, 'w2').zone).toBe('graveyard')
     expect(obj(game, 'w1').damage).toBe(1)
+  })
+
+  it('510.1c-510.2 a source deals one amount to each recipient: one damage event each (with one blocker, one lifelink gain: 702.15b), the excess on the first blocker included', () => {
+    const record = (game: Game): string[] => {
+      const seen: string[] = []
+      game.on('damageDealt', (source, target, amount) => void seen.push(`${game.id(source)}>${game.id(target)} ${amount}`))
+      game.on('lifeChanged', (player, delta) => void seen.push(`${game.id(player)} ${delta > 0 ? '+' : ''}${delta}`))
+      return seen
+    }
+    // One blocker takes all of it (a deathtouch source: 1 is lethal, the 2 more go to it too).
+    const one = newGame([creature('viper', 'A', 3, 3, ['deathtouch', 'lifelink']), creature('wall', 'B', 0, 5)])
+    const seenOne = record(one)
+    expectOk(drive(one).walkToAttack({ viper: 'B' }))
+    expectOk(drive(one).walkToBlock({ wall: 'viper' }))
+    expectOk(drive(one).walkToDamage())
+    expect(seenOne).toEqual(['viper>wall 3', 'A +3'])
+    // Two blockers: lethal to each in order, the excess on the first (its amount, made last, one event).
+    const two = newGame([creature('giant', 'A', 7, 7), creature('w1', 'B', 0, 3), creature('w2', 'B', 0, 3)])
+    const seenTwo = record(two)
+    expectOk(drive(two).walkToAttack({ giant: 'B' }))
+    expectOk(drive(two).walkToBlock({ w2: 'giant', w1: 'giant' }))
+    expectOk(drive(two).walkToDamage())
+    expect([...seenTwo].sort()).toEqual(['giant>w1 3', 'giant>w2 4'])
+    // The same default beside an explicit division of another attacker (the step planned whole, then dealt).
+    const mixed = newGame([creature('giant', 'A', 5, 5), creature('ogre', 'A', 4, 4), creature('w1', 'B', 0, 2), creature('w2', 'B', 0, 2), creature('w3', 'B', 0, 3)])
+    const seenMixed = record(mixed)
+    expectOk(drive(mixed).walkToAttack({ giant: 'B', ogre: 'B' }))
+    expectOk(drive(mixed).walkToBlock({ w1: 'giant', w2: 'giant', w3: 'ogre' }))
+    expectOk(drive(mixed).walkToDamage({ giant: { w1: 3, w2: 2 } }))
+    expect(seenMixed).toEqual(['giant>w1 3', 'giant>w2 2', 'ogre>w3 4'])
+    // Trample: lethal to the blocker, the rest to the player, one event each.
+    const trample = newGame([creature('wurm', 'A', 5, 5, ['trample']), creature('bear', 'B', 0, 2)])
+    const seenTrample = record(trample)
+    expectOk(drive(trample).walkToAttack({ wurm: 'B' }))
+    expectOk(drive(trample).walkToBlock({ bear: 'wurm' }))
+    expectOk(drive(trample).walkToDamage())
+    expect(seenTrample.filter((e) => e.includes('>'))).toEqual(['wurm>bear 2', 'wurm>B 3'])
   })
 
   it('510.1c a blocked creature without trample cannot assign damage to the player', () => {

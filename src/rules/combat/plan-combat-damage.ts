@@ -108,6 +108,7 @@ export function dealCombatDamageByDefault(world: GameWorld, kind: DamageStepKind
   plan.dealAsAssigned = true
   try {
     collectDealers(world, kind, true)
+
   } finally {
     plan.dealAsAssigned = false
   }
@@ -214,6 +215,13 @@ export function lethalDamageNeeded(world: GameWorld, creature: Eid, deathtouch: 
   return deathtouch ? 1 : remaining
 }
 
+/**
+ * CR 510.1c-d, the default division of a blocked attacker's damage: lethal damage to each blocker
+ * still in combat in order (702.19b, 702.2c), and the excess to what it attacks with trample
+ * (702.19c-e), else to the first blocker (510.1c: with one blocker, all of it). The first
+ * blocker's amount is assigned last, once the others' are known, so that each recipient is
+ * assigned one amount and dealt one (510.2: one damage event, and lifelink's one gain).
+ */
 function assignAttackerByDefault(world: GameWorld, attacker: Eid): void {
   const { combat, kw, stats } = world
   let rest = stats.power[attacker]!
@@ -226,20 +234,24 @@ function assignAttackerByDefault(world: GameWorld, attacker: Eid): void {
   const list = world.roster.blockList.items
   const start = combat.blockStart[attacker]!
   let first = 0
+  let toFirst = 0
   for (let i = start, end = start + combat.blockCount[attacker]!; i < end; i++) {
     const b = list[i]!
     // CR 506.4: a blocker that left combat no longer blocks.
     if (!stillBlocks(world, b, attacker)) continue
-    if (first === 0) first = b
     const needed = lethalDamageNeeded(world, b, deathtouch)
     const give = needed < rest ? needed : rest
-    add(world, attacker, b, give)
     rest -= give
+    if (first === 0) {
+      first = b
+      toFirst = give
+    } else add(world, attacker, b, give)
   }
-  if (rest <= 0) return
-  // CR 702.19b-e: with trample the excess goes to what it attacks; CR 510.1c: otherwise to a blocker.
-  if (keywords & KW_ANY_TRAMPLE) assignToDefender(world, attacker, rest, first)
-  else if (first !== 0) add(world, attacker, first, rest)
+  // CR 702.19b-e: with trample the excess goes to what it attacks; CR 510.1c: otherwise to the first blocker.
+  if (rest > 0 && keywords & KW_ANY_TRAMPLE) {
+    if (first !== 0) add(world, attacker, first, toFirst)
+    assignToDefender(world, attacker, rest, first)
+  } else if (first !== 0) add(world, attacker, first, toFirst + rest)
 }
 
 /**
