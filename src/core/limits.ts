@@ -23,9 +23,10 @@ export const LIMITS = {
   /** CR 208: power and toughness, printed or after effects (negative values exist, 107.1b). */
   power: { min: -INT32_MAX, max: INT32_MAX, what: 'a power' },
   toughness: { min: -INT32_MAX, max: INT32_MAX, what: 'a toughness' },
-  /** CR 306.5b: loyalty counters; damage can take the stored loyalty below 0 until 704.5i applies. */
-  loyalty: { min: -INT32_MAX, max: INT32_MAX, what: 'a loyalty' },
-  /** Loyalty in a position: a number of counters (CR 122.1), so 0 or more. */
+  /**
+   * Loyalty in a position: a number of counters (CR 122.1), so 0 or more. During play damage
+   * removes at most the counters a planeswalker has (120.3c), so its loyalty stays in this range.
+   */
   startingLoyalty: { min: 0, max: INT32_MAX, what: 'a loyalty' },
   /** CR 120.3e: damage marked on a creature. */
   damage: { min: 0, max: INT32_MAX, what: 'an amount of damage marked' },

@@ -14,7 +14,8 @@ export function dealDamage(world: GameWorld, source: Eid, target: Eid, amount: n
   if (amount <= 0) return
   const events = world.events
   const listening = events.listening
-  const sourceKeywords = source === 0 ? 0 : world.kw.effective[source]!
+  // Entity 0 (no source) has no keywords.
+  const sourceKeywords = world.kw.effective[source]!
   if (isPlayer(world, target)) {
     // CR 120.3a: damage to a player causes that player to lose that much life (saturating, never wrapping).
     const life = (world.players.life[target] = subtractSaturating(world.players.life[target]!, amount, LIMITS.life))
@@ -25,12 +26,14 @@ export function dealDamage(world: GameWorld, source: Eid, target: Eid, amount: n
   } else if (world.place.zone[target] === Zone.Battlefield) {
     const types = world.types.mask[target]!
     if (types & T_PLANESWALKER) {
-      // CR 120.3c: damage to a planeswalker removes that many loyalty counters.
-      const loyalty = (world.stats.loyalty[target] = subtractSaturating(world.stats.loyalty[target]!, amount, LIMITS.loyalty))
+      // CR 120.3c: damage to a planeswalker removes that many loyalty counters, as many as it has
+      // (never below 0, which a position's loyalty isn't either: 704.5i puts it in the graveyard at 0).
+      const before = world.stats.loyalty[target]!
+      const loyalty = (world.stats.loyalty[target] = Math.max(before - amount, 0))
       queueStateCheck(world, target)
       if (listening) {
         events.emit('damageDealt', source, target, amount, combat, rule)
-        events.emit('loyaltyChanged', target, -amount, loyalty, '120.3c')
+        events.emit('loyaltyChanged', target, loyalty - before, loyalty, '120.3c')
       }
     }
     if (types & T_CREATURE) {

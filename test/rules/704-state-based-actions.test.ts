@@ -55,6 +55,21 @@ describe('CR 704 State-based actions', () => {
     expect(obj(game, 'pw').zone).toBe('graveyard')
   })
 
+  it('120.3c damage beyond a planeswalker\'s loyalty removes the counters it has: its loyalty is 0, never below (704.5i)', () => {
+    for (const combat of [false, true]) {
+      const game = newGame([planeswalker('pw', 'B', 2), creature('giant', 'A', 5, 5)])
+      const changes: [number, number][] = []
+      game.on('loyaltyChanged', (_pw, delta, loyalty) => void changes.push([delta, loyalty]))
+      if (combat) {
+        expectOk(drive(game).walkToAttack({ giant: 'pw' }))
+        expectOk(drive(game).walkToBlock({}))
+        expectOk(drive(game).walkToDamage())
+      } else expectOk(game.dealDamage({ to: 'pw', amount: 5 }))
+      expect(changes).toEqual([[-2, 0]])
+      expect(obj(game, 'pw').zone).toBe('graveyard')
+    }
+  })
+
   it('704.3 state-based actions are performed simultaneously: two players reaching 0 in one step both lose', () => {
     const game = newGame([creature('bear', 'A', 2, 2), creature('wolf', 'A', 2, 2)], {
       players: [{ id: 'A' }, { id: 'B', life: 2 }, { id: 'C', life: 2 }],
