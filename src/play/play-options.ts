@@ -14,7 +14,7 @@ import { knownOptions } from '../api/args.js'
 import type { AgentFactory } from './agent.js'
 import type { DeckSpec } from './decks.js'
 import { maxStepsError, seedError } from './record.js'
-import { checkSeats } from './setup.js'
+import { checkOnGame, checkSeats } from './setup.js'
 
 export interface PlayOptions {
   /** The game's seed: a whole number from 0 to 2^32 - 1 (`LIMITS.seed`). */
@@ -90,10 +90,6 @@ export function agentFactoryError(value: unknown): string | null {
   }
   const meant = typeof value === 'string' && Object.hasOwn(BUILT_IN_AGENTS, value) ? ` (for "${value}", pass ${BUILT_IN_AGENTS[value]})` : ''
   return `expected an AgentFactory, got ${typeof value === 'string' ? 'the string ' : ''}${describeValue(value)}${meant}: ${AN_AGENT}`
-}
-
-function checkOnGame(onGame: unknown, where: string): void {
-  if (onGame !== undefined && typeof onGame !== 'function') throw invalid(where, 'options.onGame', `expected a function (game) => void, got ${describeValue(onGame)}`)
 }
 
 function checkMaxSteps(maxSteps: unknown, where: string): void {

@@ -49,6 +49,11 @@ export function deckPosition(decks: readonly DeckSpec[]): Position {
   return { players: SEATS.slice(0, decks.length).map((id) => ({ id, life: 20 })), objects, turn: { active: 'A', number: 1, step: 'untap' } }
 }
 
+/** Throws `invalid-argument` (`${where}: options.onGame: ...`) unless `onGame` is absent or a function: `createDeckGame`'s, `playGame`'s and `replay`'s. */
+export function checkOnGame(onGame: unknown, where: string): void {
+  if (onGame !== undefined && typeof onGame !== 'function') throw new RedzoneError('invalid-argument', `${where}: options.onGame: expected a function (game) => void, got ${describeValue(onGame)}`)
+}
+
 /**
  * A whole game from two to four decks, one per player (CR 103): the seed shuffles the libraries
  * and picks who plays first (103.1); each player draws seven; the game waits for the starting
@@ -56,8 +61,7 @@ export function deckPosition(decks: readonly DeckSpec[]): Position {
  */
 export function createDeckGame(decks: readonly DeckSpec[], options: { seed?: number; onGame?: (game: Game) => void } = {}): Game {
   // A misspelt option (`sed`) would be its default, taken silently: another game.
-  const { onGame } = knownOptions(options, 'createDeckGame: ', ['seed', 'onGame'])
-  if (onGame !== undefined && typeof onGame !== 'function') throw new RedzoneError('invalid-argument', `createDeckGame: options.onGame: expected a function (game) => void, got ${describeValue(onGame)}`)
+  checkOnGame(knownOptions(options, 'createDeckGame: ', ['seed', 'onGame']).onGame, 'createDeckGame')
   const game = gameOfBuilt(buildPosition(deckPosition(decks), options.seed === undefined ? {} : { seed: options.seed }))
   options.onGame?.(game)
   const world = worldOf(game)
