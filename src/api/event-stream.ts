@@ -3,7 +3,7 @@
  * sequence number and the state version, so that a client (a page, a Worker's owner, a remote
  * spectator) can tell it missed a message and ask for the state again.
  */
-import { EVENT_FIELDS, EVENT_NAMES, type Eid, type GameEventName, type GameEvents } from '../core/events.js'
+import { EVENT_FIELDS, EVENT_NAMES, guarded, type Eid, type GameEventName, type GameEvents } from '../core/events.js'
 import { RedzoneError } from '../core/errors.js'
 import { describeValue } from '../core/limits.js'
 import type { GameWorld } from '../core/world.js'
@@ -84,26 +84,16 @@ export class EventStream {
   subscribe(listener: (event: ClientEvent) => void, viewer?: Eid): () => void {
     checkListener(listener)
     checkViewer(this.world, viewer, 'onEvent')
-    const subscriber = { listener, viewer: viewer ?? null }
+    // Called guarded (`GameEmitter.caught`), as `Game.on`'s listeners: an error waits for the
+    // change's end, the change completes and the other subscribers hear the event.
+    const subscriber = { listener: guarded(this.world.events, listener), viewer: viewer ?? null }
     this.subscribers.add(subscriber)
     return () => void this.subscribers.delete(subscriber)
   }
 
   private emit(type: GameEventName, args: readonly unknown[]): void {
     const event = { seq: ++this.seq, version: this.version(), type, ...eventFields(this.world, type, args) } as ClientEvent
-    for (const { listener, viewer } of this.subscribers) {
-      // A listener's error waits for the change's end (`GameEmitter.caught`): the change completes
-      // and the other subscribers hear the event.
-      const events = this.world.events
-      events.calling++
-      try {
-        listener(viewer === null ? event : this.masked(event, type, args, viewer))
-      } catch (error) {
-        events.caught ??= { error }
-      } finally {
-        events.calling--
-      }
-    }
+    for (const { listener, viewer } of this.subscribers) listener(viewer === null ? event : this.masked(event, type, args, viewer))
   }
 
   private masked(event: ClientEvent, type: GameEventName, args: readonly unknown[], viewer: Eid): ClientEvent {
