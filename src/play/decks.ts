@@ -6,6 +6,7 @@
 import { CARD_POOL, DECKS } from '../rules/cards/pool.js'
 import { RedzoneError, type InputIssue } from '../core/errors.js'
 import { describeValue } from '../core/limits.js'
+import { fnv1a } from '../core/fnv.js'
 
 /** A card name and how many copies, in list order: one line of a deck list. */
 export type DeckEntry = [name: string, count: number]
@@ -49,11 +50,7 @@ export function isBuiltInDeck(name: string): boolean {
 }
 
 /** 32-bit FNV-1a of a text, as 8 hex digits. */
-function fnv1a(text: string): string {
-  let h = 0x811c9dc5
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193)
-  return (h >>> 0).toString(16).padStart(8, '0')
-}
+const fnv1aHex = (text: string): string => fnv1a(text).toString(16).padStart(8, '0')
 
 /** Consecutive equal names as one entry: the list order is kept exactly. */
 function runs(names: readonly string[]): DeckEntry[] {
@@ -88,7 +85,7 @@ export function resolveDeck(spec: DeckSpec, where?: string, seat?: number): Deck
   if (Array.isArray(spec)) {
     if (spec.length === 0 || !spec.every((name) => typeof name === 'string')) throw deckError(where, seat, 'a deck is a built-in deck name, a non-empty list of card names or a deck list')
     const cards = runs(spec as readonly string[])
-    return { name: `custom-${fnv1a(JSON.stringify(cards))}`, cards }
+    return { name: `custom-${fnv1aHex(JSON.stringify(cards))}`, cards }
   }
   const list = spec as Partial<DeckList> | null
   if (list === null || typeof list !== 'object') {

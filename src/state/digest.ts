@@ -1,9 +1,10 @@
 import { stateColumns } from '../core/state-registry.js'
 import { captureResources } from '../core/state-resources.js'
 import type { GameWorld } from '../core/world.js'
+import { FNV_BASIS, FNV_PRIME, fnv1a } from '../core/fnv.js'
 
 function hashArray(view: ArrayLike<number>, n: number, h: number): number {
-  for (let i = 0; i < n; i++) h = Math.imul(h ^ (view[i]! | 0), 16777619) >>> 0
+  for (let i = 0; i < n; i++) h = Math.imul(h ^ (view[i]! | 0), FNV_PRIME) >>> 0
   return h
 }
 
@@ -14,17 +15,14 @@ function hashArray(view: ArrayLike<number>, n: number, h: number): number {
  */
 export function worldDigest(world: GameWorld): string {
   const n = world.labels.length
-  let h = 2166136261
+  let h = FNV_BASIS
   for (const [, column] of stateColumns(world)) h = hashArray(column, n, h)
   return `${h.toString(16)}:${JSON.stringify(captureResources(world))}`
 }
 
 /** A 32-bit checksum of the game (FNV-1a of the digest), for cheap desync checks between copies. */
 export function checksum(world: GameWorld): number {
-  const digest = worldDigest(world)
-  let h = 2166136261
-  for (let i = 0; i < digest.length; i++) h = Math.imul(h ^ digest.charCodeAt(i), 16777619) >>> 0
-  return h
+  return fnv1a(worldDigest(world))
 }
 
 let crcTables: Int32Array | null = null
@@ -63,7 +61,7 @@ export function crc32(bytes: Uint8Array, from: number, to: number): number {
   return ~c >>> 0
 }
 
-const fnv = (h: number, word: number): number => Math.imul(h ^ word, 16777619)
+const fnv = (h: number, word: number): number => Math.imul(h ^ word, FNV_PRIME)
 let wide: DataView | null = null
 
 function hashNumber(value: number, h: number): number {
@@ -128,7 +126,7 @@ function hashFields(record: Record<string, unknown>, skip: string | null, h: num
   for (const key in record) {
     const v = record[key]
     if (key === skip || v === undefined) continue
-    sum = (sum + hashJson(v, hashString(key, 2166136261))) | 0
+    sum = (sum + hashJson(v, hashString(key, FNV_BASIS))) | 0
     n++
   }
   return fnv(fnv(fnv(h, 8), n), sum)
@@ -136,5 +134,5 @@ function hashFields(record: Record<string, unknown>, skip: string | null, h: num
 
 /** The checksum of a JSON document but its field `skip` (where the checksum travels): `hashJson` of the rest, as an unsigned 32-bit number. */
 export function jsonChecksum(doc: Readonly<Record<string, unknown>>, skip: string): number {
-  return hashFields(doc as Record<string, unknown>, skip, 2166136261) >>> 0
+  return hashFields(doc as Record<string, unknown>, skip, FNV_BASIS) >>> 0
 }

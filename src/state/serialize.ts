@@ -26,6 +26,7 @@ import {
 } from '../core/state-resources.js'
 import { buildWorld, type GameWorld } from '../core/world.js'
 import { crc32, jsonChecksum } from './digest.js'
+import { fnv1a } from '../core/fnv.js'
 import { buildPosition, type BuiltPosition, type Position } from './position.js'
 import { checkSnapshot, MadeSnapshot, restoreWorld, snapshotBytes, snapshotWorld, tapeOf, type SnapshotSource, type WorldSnapshot } from './snapshot.js'
 
@@ -217,12 +218,6 @@ const CHECKSUM_BYTES = 4
 
 const pad8 = (n: number): number => (n + 7) & ~7
 
-/** FNV-1a of the layout's signature: a buffer of other columns is refused. */
-function layoutHash(signature: string): number {
-  let h = 2166136261
-  for (let i = 0; i < signature.length; i++) h = Math.imul(h ^ signature.charCodeAt(i), 16777619) >>> 0
-  return h
-}
 
 /**
  * Writes `bytes` (a multiple of 4 long, 4-byte aligned) into `out` from `at` with its zero bytes
@@ -284,7 +279,7 @@ export function stateToBinary(world: GameWorld, gameVersion = 0): ArrayBuffer {
   view.setUint32(0, MAGIC)
   view.setUint32(4, BINARY_VERSION)
   view.setUint32(8, head.length)
-  view.setUint32(12, layoutHash(s.layout))
+  view.setUint32(12, fnv1a(s.layout))
   out.set(head, HEADER_BYTES)
   const end = pack(body, out, HEADER_BYTES + pad8(head.length))
   view.setUint32(end, crc32(out, 0, end))
@@ -316,7 +311,7 @@ export function readBinary(buffer: ArrayBuffer): StateRead {
   }
   const length = view.getUint32(8)
   const layout = engineLayout()
-  if (view.getUint32(12) !== layoutHash(layout.signature)) throw new RedzoneError('invalid-snapshot', "this state buffer's columns are not this version of redzone's (another layout hash)")
+  if (view.getUint32(12) !== fnv1a(layout.signature)) throw new RedzoneError('invalid-snapshot', "this state buffer's columns are not this version of redzone's (another layout hash)")
   const end = buffer.byteLength - CHECKSUM_BYTES
   if (end < HEADER_BYTES + length) throw truncated()
   const bytes = new Uint8Array(buffer)
