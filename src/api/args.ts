@@ -8,8 +8,8 @@ import { RedzoneError } from '../core/errors.js'
 import { describeValue as describe } from '../core/limits.js'
 import { fieldPath } from '../state/check-position.js'
 
-/** An object used as a record (not a list, a Map, a typed array or another built-in container). */
-function isPlainObject(value: unknown): value is Record<string, unknown> {
+/** An object used as a record (not a list, a Map, a typed array or another built-in container): the API's and the Worker wrapper's. */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value) || ArrayBuffer.isView(value)) return false
   return !(value instanceof Map || value instanceof Set || value instanceof Date || value instanceof RegExp)
 }

@@ -25,7 +25,7 @@
  */
 import { checkListener, ON_EVENT_OPTION_NAMES, type ClientEvent } from '../api/event-stream.js'
 import { unknownViewer, viewerId, type ClientState } from '../api/client-state.js'
-import { knownOptions } from '../api/args.js'
+import { isPlainObject, knownOptions } from '../api/args.js'
 import { fieldPath } from '../state/check-position.js'
 import type { Decision, PlayerAction } from '../decisions/action.js'
 import type { LegalActions } from '../decisions/legal.js'
@@ -424,13 +424,6 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
-/** An object literal (or `Object.create(null)`), from any realm: not a Map, an array or another class's instance. */
-function isPlainRecord(value: unknown): value is Record<string, unknown> {
-  if (!isRecord(value)) return false
-  const proto: unknown = Object.getPrototypeOf(value)
-  return proto === null || Object.getPrototypeOf(proto) === null
-}
-
 const EXPOSE_OPTION_NAMES = ['commands'] as const
 const REMOTE_OPTION_NAMES = ['seed', 'agents'] as const
 const RUN_AGENTS_OPTION_NAMES = ['max', 'autoPass'] as const
@@ -439,7 +432,7 @@ const RUN_AGENTS_OPTION_NAMES = ['max', 'autoPass'] as const
 function exposeCommands(options: unknown): Readonly<Record<string, WorkerCommand>> {
   const { commands } = knownOptions(options, 'exposeGame: ', EXPOSE_OPTION_NAMES)
   if (commands === undefined) return {}
-  if (!isPlainRecord(commands)) throw new RedzoneError('invalid-argument', `exposeGame: options.commands: expected an object of named functions, got ${describeValue(commands)}`)
+  if (!isPlainObject(commands)) throw new RedzoneError('invalid-argument', `exposeGame: options.commands: expected an object of named functions, got ${describeValue(commands)}`)
   for (const [name, command] of Object.entries(commands)) {
     if (typeof command !== 'function') throw new RedzoneError('invalid-argument', `exposeGame: options.commands${fieldPath(name)}: expected a function (game, ...args), got ${describeValue(command)}`)
   }
@@ -465,7 +458,7 @@ function checkRemoteArguments(worker: unknown, source: unknown, given: unknown):
   const agents = options['agents']
   if (agents === undefined) return
   // A Map was taken as an object without keys: no agents, silently.
-  if (!isPlainRecord(agents)) {
+  if (!isPlainObject(agents)) {
     throw new RedzoneError('invalid-argument', `createRemoteGame: options.agents must be an object of player id to agent name, got ${describeValue(agents)}`)
   }
   // The names here; the players in the worker, which knows them.
