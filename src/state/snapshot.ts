@@ -204,9 +204,9 @@ export function restoreWorld(world: GameWorld, snapshot: WorldSnapshot): void {
   pending.search = null
 }
 
-/** Whether two positions are the same (the same object, or equal as JSON). */
+/** Whether two positions are the same (the same object, or equal as JSON data: `sameData`, whatever the order of keys). */
 function samePosition(a: Position | null, b: Position | null): boolean {
-  return a === b || (a !== null && b !== null && JSON.stringify(a) === JSON.stringify(b))
+  return a === b || (a !== null && b !== null && sameData(a, b))
 }
 
 /**
