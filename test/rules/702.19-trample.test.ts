@@ -92,8 +92,11 @@ describe('CR 702.19 Trample', () => {
     expect(obj(game, 'pw').zone).toBe('graveyard')
   })
 
-  it('702.19f a plain trampler whose planeswalker left combat puts its excess on its first blocker', () => {
-    const game = newGame([creature('dreadmaw', 'A', 7, 7, ['trample']), planeswalker('pw', 'B', 3), creature('bear', 'B', 2, 2)])
+  it('702.19f a plain trampler whose planeswalker left combat puts its excess on its first blocker, as one amount (510.2: one damage event, one lifelink gain)', () => {
+    const game = newGame([creature('dreadmaw', 'A', 7, 7, ['trample', 'lifelink']), planeswalker('pw', 'B', 3), creature('bear', 'B', 2, 2)])
+    const seen: string[] = []
+    game.on('damageDealt', (source, target, amount) => void seen.push(`${game.id(source)}>${game.id(target)} ${amount}`))
+    game.on('lifeChanged', (player, delta) => void seen.push(`${game.id(player)} ${delta > 0 ? '+' : ''}${delta}`))
     expectOk(drive(game).walkToAttack({ dreadmaw: 'pw' }))
     expectOk(drive(game).walkToBlock({ bear: 'dreadmaw' }))
     expectOk(game.removeFromCombat('pw'))
@@ -101,6 +104,8 @@ describe('CR 702.19 Trample', () => {
     expect(obj(game, 'bear').zone).toBe('graveyard')
     expect(life(game, 'B')).toBe(20)
     expect(obj(game, 'pw').loyalty).toBe(3)
+    expect(seen).toEqual(['dreadmaw>bear 7', 'A +7', 'bear>dreadmaw 2'])
+    expect(life(game, 'A')).toBe(27)
   })
 
   it('702.19b multiple instances of trample are redundant', () => {

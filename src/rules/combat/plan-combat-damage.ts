@@ -227,7 +227,7 @@ function assignAttackerByDefault(world: GameWorld, attacker: Eid): void {
   let rest = stats.power[attacker]!
   const keywords = kw.effective[attacker]!
   if ((combat.flags[attacker]! & C_BLOCKED) === 0) {
-    assignToDefender(world, attacker, rest, 0)
+    assignToDefender(world, attacker, rest)
     return
   }
   const deathtouch = (keywords & KW_DEATHTOUCH) !== 0
@@ -247,10 +247,11 @@ function assignAttackerByDefault(world: GameWorld, attacker: Eid): void {
       toFirst = give
     } else add(world, attacker, b, give)
   }
-  // CR 702.19b-e: with trample the excess goes to what it attacks; CR 510.1c: otherwise to the first blocker.
-  if (rest > 0 && keywords & KW_ANY_TRAMPLE) {
+  // CR 702.19b-e: with trample the excess goes to what it attacks, if it can reach it; CR 510.1c,
+  // 702.19f: otherwise to the first blocker.
+  if (rest > 0 && keywords & KW_ANY_TRAMPLE && reachesDefender(world, attacker)) {
     if (first !== 0) add(world, attacker, first, toFirst)
-    assignToDefender(world, attacker, rest, first)
+    assignToDefender(world, attacker, rest)
   } else if (first !== 0) add(world, attacker, first, toFirst + rest)
 }
 
@@ -258,10 +259,10 @@ function assignAttackerByDefault(world: GameWorld, attacker: Eid): void {
  * Damage an attacking creature assigns to what it attacks: all of it to a player or to a
  * planeswalker; with trample over planeswalkers, the planeswalker's remaining loyalty to it and
  * the rest to its controller (702.19c). With the planeswalker gone: to the defending player with
- * trample over planeswalkers (702.19e), else to the first blocker (702.19f) or nowhere (506.4c).
- * Never to a player who has left the game (800.4a).
+ * trample over planeswalkers (702.19e), else nowhere (506.4c; a blocked one's goes to its first
+ * blocker instead, 702.19f: `reachesDefender` is false). Never to a player who has left the game (800.4a).
  */
-function assignToDefender(world: GameWorld, attacker: Eid, amount: number, firstBlocker: Eid): void {
+function assignToDefender(world: GameWorld, attacker: Eid, amount: number): void {
   const target = world.combat.attackTarget[attacker]!
   const defending = world.combat.defendingPlayer[attacker]!
   const overPlaneswalkers = (world.kw.effective[attacker]! & KW_TRAMPLE_OVER_PLANESWALKERS) !== 0
@@ -275,8 +276,6 @@ function assignToDefender(world: GameWorld, attacker: Eid, amount: number, first
     add(world, attacker, defending, amount - toPlaneswalker)
   } else if (overPlaneswalkers && inGame(world, defending)) {
     add(world, attacker, defending, amount)
-  } else if (firstBlocker !== 0) {
-    add(world, attacker, firstBlocker, amount)
   }
 }
 
