@@ -7,6 +7,9 @@ import { runSelfPlay, type SelfPlayOptions } from '../../src/node/selfplay/run.j
 import { RedzoneError } from '../../src/core/errors.js'
 import { gameSeed, MAX_GAMES } from '../../src/node/selfplay/seeds.js'
 import { formatSummary } from '../../src/node/selfplay/summary.js'
+import { engineVersion } from '../../src/play/version.js'
+import { resolveDeck } from '../../src/play/decks.js'
+import { recordShapeError } from '../../src/play/record.js'
 import { playGame as fakePlayGame } from './fixtures/fake-game.mjs'
 import { ensureBuilt, flakyAgent, steadyAgent, fakeGame, tempDir } from './helpers.js'
 
@@ -69,6 +72,12 @@ describe('runSelfPlay', { timeout: 60_000 }, () => {
     const injected = records.filter((r) => r.seed % 3 === 0)
     expect(injected.length).toBeGreaterThan(0)
     for (const r of injected) expect(r).toMatchObject({ reason: 'error', winner: null, error: `injected failure on ${r.seed}` })
+    // The record of a game that threw has the head every record has (it named no version, so replay and export called it "another version"; it had no deck lists).
+    for (const r of injected) {
+      expect(r.version).toBe(engineVersion())
+      expect(r.deckLists).toEqual(r.decks.map((name: string) => resolveDeck(name).cards))
+      expect(recordShapeError(r)).toBeNull()
+    }
     for (const r of failed) expect(r.seed % 3 === 0 || r.error.startsWith('fake game: seed')).toBe(true)
     expect(summary.errors.total).toBe(failed.length)
     expect(summary.errors.games[0]!.replay).toMatch(/^redzone selfplay --seed 7 --from \d+ --games 1 /)

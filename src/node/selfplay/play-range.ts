@@ -1,10 +1,11 @@
 /** Plays a range of games of a run: the unit of work of a thread, a shard or a queue job. */
 import type { AgentFactory } from '../../play/agent.js'
-import type { PlayOptions } from '../../play/play-game.js'
+import { gameRecordHead, type PlayOptions } from '../../play/play-game.js'
+import { resolveDeck } from '../../play/decks.js'
 import type { GameEndReason, GameRecord } from '../../play/record.js'
 import type { RunConfig } from './config.js'
 import { gameSeed, seatRotation, type GameRange } from './seeds.js'
-import { runDeckNames, runDeckSpecs } from './decks.js'
+import { runDeckSpecs } from './decks.js'
 
 export type PlayGameFn = (options: PlayOptions) => GameRecord
 
@@ -37,9 +38,11 @@ export interface RangeResult extends GameRange {
 }
 
 /** The record of a game whose playGame threw: a recorded draw with the error, so the batch goes on. */
-function errorRecord(seed: number, agents: string[], decks: string[], error: unknown): GameRecord {
+function errorRecord(options: PlayOptions, error: unknown): GameRecord {
   const message = error instanceof Error ? error.message : String(error)
-  return { format: 'redzone-game/1', seed, agents, decks, first: 0, winner: null, turns: 0, reason: 'error', actions: [], error: message }
+  // The head every record has (the version, every deck in full), so that replay and export read it as this version's.
+  const head = gameRecordHead(options.seed, options.agents.map((a) => a.name), options.decks.map((deck) => resolveDeck(deck)), options.maxSteps)
+  return { ...head, first: 0, winner: null, turns: 0, reason: 'error', actions: [], error: message }
 }
 
 export function outcomeOf(record: GameRecord, index: number): GameOutcome {
@@ -81,7 +84,7 @@ export function playRange(
     try {
       record = playGame(options)
     } catch (error) {
-      record = errorRecord(seed, seatAgents.map((a) => a.name), seated(runDeckNames(config)), error)
+      record = errorRecord(options, error)
     }
     lines.push(JSON.stringify(record))
     outcomes.push(outcomeOf(record, index))
