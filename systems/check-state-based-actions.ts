@@ -27,7 +27,6 @@ const R_LEGEND = 5
  * Returns whether any action was performed.
  */
 export function checkStateBasedActions(world: GameWorld): boolean {
-  world.trace?.push('checkStateBasedActions')
   const { stats, types, place, kw, players } = world
   const doomed = world.sbaDoomed
   const queued = world.sbaQueued

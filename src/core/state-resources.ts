@@ -511,7 +511,7 @@ const ENTRIES: readonly Resource<ResourceName, ResourceField, unknown>[] = RESOU
  * - `derived`: follows from the state (the capacity grows with the entities);
  * - `scratch`: working space inside one system or check;
  * - `transient`: the decision mailbox, written by an answer and consumed within the same action;
- * - `outside`: not the game (listeners, the test trace).
+ * - `outside`: not the game (listeners).
  */
 export const NOT_STATE: { readonly [K in Exclude<keyof GameContext, EntityStoreName | ResourceField>]: 'setup' | 'derived' | 'scratch' | 'transient' | 'outside' } = {
   capacity: 'derived',
@@ -533,7 +533,6 @@ export const NOT_STATE: { readonly [K in Exclude<keyof GameContext, EntityStoreN
   derived: 'derived',
   pending: 'transient',
   events: 'outside',
-  trace: 'outside',
 }
 
 /** Every resource's copy, by name (the JSON document's and the digest's form). */

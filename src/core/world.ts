@@ -167,8 +167,6 @@ export interface GameContext {
    * every world but the learning environment's own, which no caller reaches: `dropKeywordTags`).
    */
   keywordTags: boolean
-  /** Set by tests: the names of the systems in the order they run. */
-  trace: string[] | null
   /**
    * The position the world was built from (`buildPosition` sets it): a world with the same
    * entities is built from it to restore a state into (serialization, sampling). Null for a world
@@ -246,7 +244,6 @@ export function buildWorld(options: { capacity?: number; seed?: number }): GameW
     events: createEmitter(),
     rng: new Rng(options.seed ?? 1),
     keywordTags: true,
-    trace: null,
     origin: null,
   }
   layArena(context, capacity)

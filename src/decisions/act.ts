@@ -12,6 +12,7 @@ import type { Eid } from '../core/events.js'
 import { searchChoiceError, searchOf } from '../rules/spells/resolve.js'
 import { Step } from '../core/steps.js'
 import { continueStep, passPriority, priorityGiven, resolveTopOfStack, settle } from '../turn/runner.js'
+import { Await, choiceMade } from '../core/await.js'
 import { checkStateBasedActions } from '../../systems/check-state-based-actions.js'
 import * as outside from '../rules/actions/outside-effects.js'
 import { keywordBit } from '../../components/keywords.js'
@@ -221,6 +222,30 @@ function applyEffect(world: GameWorld, effect: OutsideEffect): ActionResult {
       result = outside.removeFromCombat(world, effect.object)
       break
   }
-  if (result.ok) checkStateBasedActions(world)
+  if (result.ok) {
+    checkStateBasedActions(world)
+    goOnWithoutLeaver(world)
+  }
   return result
+}
+
+/**
+ * CR 800.4a, 800.4j: a choice owed by a player who has left the game is never made, and the game
+ * goes on: a mulligan or the cards to put back are over for them (103.5; their cards left with
+ * them); a step's turn-based action runs again, with nothing of theirs left to ask about, or after
+ * a search (which ceased to exist with its ability: `leaveGame`) the active player receives
+ * priority (the step's turn-based actions are done), as after a resolution (117.3b).
+ */
+function goOnWithoutLeaver(world: GameWorld): void {
+  const turn = world.turn
+  const decider = turn.decider
+  if (turn.awaiting === Await.None || inGame(world, decider)) return
+  if (turn.awaiting >= Await.Mulligan) {
+    world.players.kept[decider] = 1
+    bottomCards(world, decider, [])
+    return
+  }
+  choiceMade(world)
+  continueStep(world)
+  settle(world)
 }

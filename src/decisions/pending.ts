@@ -41,7 +41,7 @@ export function pendingKind(world: GameWorld): DecisionKind {
   const turn = world.turn
   if (isGameOver(world)) return 'gameOver'
   if (turn.awaiting !== Await.None) return KIND[turn.awaiting]
-  if (!stepGivesPriority(world)) throw internalError(`no decision in ${STEP_NAMES[turn.step]} (not begun or settled)`)
+  if (!stepGivesPriority(world)) throw internalError(`no decision in ${STEP_NAMES[turn.step]}`)
   return 'priority'
 }
 

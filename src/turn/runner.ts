@@ -34,7 +34,6 @@ export function continueStep(world: GameWorld): void {
       turn.resumeAt = i
       return
     }
-    world.trace?.push(system.name)
   }
   turn.resumeAt = begin.length
   if (entry.priority) givePriority(world, turn.active)
@@ -87,7 +86,6 @@ function endStep(world: GameWorld): void {
   const end = SCHEDULE[world.turn.step]!.end
   for (let i = 0; i < end.length; i++) {
     const system = end[i]!
-    world.trace?.push(system.name)
     system(world)
   }
 }

@@ -18,6 +18,7 @@ import { describe, expect, it } from 'vitest'
 import type { Game } from '../../src/api/game.js'
 import type { ObjectSpec } from '../../src/state/position.js'
 import { clientState, gameState, legalActions } from '../../src/api/views.js'
+import { createDeckGame } from '../../src/play/setup.js'
 import { LIBRARIES, cardInHand, creature, drive, expectOk, expectRejected, life, newGame, obj } from '../helpers.js'
 
 const LIBRARY_C: ObjectSpec = { id: 'libC1', owner: 'C', zone: 'library', types: ['land'] }
@@ -97,6 +98,80 @@ describe('CR 800.4 Leaving a multiplayer game', () => {
     expectOk(drive(game).walkTo('precombatMain', { nextTurn: true }))
     expect(gameState(game).turn.active).toBe('B')
     expect(drawn).toEqual(['B'])
+  })
+
+  it('800.4a, 800.4j a choice owed by a player who leaves while it is awaited is never made: the game goes on without it (it stayed asked of them, and the game was stuck)', () => {
+    const toChoice = (game: Game): void => {
+      while (game.pendingDecision().kind === 'priority') expectOk(game.pass())
+    }
+    // The active player's attack declaration: no attack (their creatures left with them), and the turn goes on.
+    const attack = threePlayers([creature('ogre', 'A', 3, 3), creature('cB', 'B', 1, 1)], 20)
+    toChoice(attack)
+    expect(attack.pendingDecision()).toMatchObject({ kind: 'declareAttackers', player: 'A' })
+    expectOk(attack.dealDamage({ to: 'A', amount: 20 }))
+    // CR 508.8: no attackers, so the declare attackers step gives priority (to the next player in the game) and combat ends.
+    expect(attack.pendingDecision()).toMatchObject({ kind: 'priority', player: 'B' })
+    expect(gameState(attack).turn.step).toBe('declareAttackers')
+    expectOk(drive(attack).walkTo('precombatMain', { nextTurn: true }))
+    expect(gameState(attack).turn.active).toBe('B')
+    // A defending player's blocks: they block with nothing (their creatures left); the other defending player is asked as usual.
+    const blocks = threePlayers([creature('x', 'A', 3, 3), creature('y', 'A', 2, 2), creature('cB', 'B', 1, 1), creature('cC', 'C', 1, 1)], 20)
+    expectOk(drive(blocks).walkToAttack({ x: 'B', y: 'C' }))
+    toChoice(blocks)
+    expect(blocks.pendingDecision()).toMatchObject({ kind: 'declareBlockers', player: 'B' })
+    expectOk(blocks.dealDamage({ to: 'B', amount: 20 }))
+    expect(blocks.pendingDecision()).toMatchObject({ kind: 'declareBlockers', player: 'C' })
+    expectOk(blocks.declareBlockers({ cC: 'y' }))
+    expectOk(drive(blocks).walkToDamage())
+    expect(obj(blocks, 'cC').zone).toBe('graveyard')
+    expect(obj(blocks, 'x').zone).toBe('battlefield')
+    // The attacking player's damage division: their attackers left with them, nothing is dealt, the turn goes on.
+    const division = threePlayers([creature('t', 'A', 5, 5, ['trample']), creature('b1', 'B', 1, 1), creature('b2', 'B', 1, 1)], 20)
+    expectOk(drive(division).walkToAttack({ t: 'B' }))
+    expectOk(drive(division).walkToBlock({ b1: 't', b2: 't' }))
+    toChoice(division)
+    expect(division.pendingDecision()).toMatchObject({ kind: 'assignDamage', player: 'A' })
+    expectOk(division.dealDamage({ to: 'A', amount: 20 }))
+    expect(division.pendingDecision()).toMatchObject({ kind: 'priority', player: 'B' })
+    expect(obj(division, 'b1').damage).toBe(0)
+    expect(life(division, 'B')).toBe(20)
+    expectOk(drive(division).walkTo('precombatMain', { nextTurn: true }))
+    expect(gameState(division).turn.active).toBe('B')
+    // The active player's discard to hand size (CR 514.1): their hand left with them; the next turn is the next player's.
+    const hand = Array.from({ length: 9 }, (_, k) => cardInHand(`h${k}`, 'A', 'Forest'))
+    const discard = threePlayers(hand, 20, 20, { turn: { active: 'A', number: 2, step: 'cleanup' } })
+    expect(discard.pendingDecision()).toMatchObject({ kind: 'discard', player: 'A', count: 2 })
+    expectOk(discard.dealDamage({ to: 'A', amount: 20 }))
+    expect(gameState(discard).turn.active).toBe('B')
+    expect(discard.pendingDecision()).toMatchObject({ kind: 'priority', player: 'B' })
+  })
+
+  it('800.4a the search of a player who leaves while it is awaited ceases to exist with its ability: the game goes on', () => {
+    const lands = ['f1', 'f2', 'p1', 'p2'].map((id, i) => ({ id, controller: 'A', card: i < 2 ? 'Forest' : 'Plains' }))
+    const game = threePlayers([...lands, cardInHand('gh', 'A', 'Brightglass Gearhulk'), { id: 'orn', owner: 'A', zone: 'library', card: 'Ornithopter' }], 20)
+    expectOk(game.cast('A', 'gh'))
+    while (game.pendingDecision().kind === 'priority') expectOk(game.pass())
+    expect(game.pendingDecision()).toMatchObject({ kind: 'search', player: 'A' })
+    expectOk(game.dealDamage({ to: 'A', amount: 20 }))
+    expect(game.pendingDecision()).toMatchObject({ kind: 'priority', player: 'B' })
+    expect(clientState(game).stack).toEqual([])
+    expect(obj(game, 'orn').zone).toBe('outside')
+    expectOk(drive(game).walkTo('precombatMain', { nextTurn: true }))
+    expect(gameState(game).turn.active).toBe('B')
+  })
+
+  it('800.4a, 103.5 a player who leaves while their mulligan decision is awaited takes no more: the next player decides, and the game begins', () => {
+    const game = createDeckGame(['green-white', 'black-red', 'green-white'], { seed: 3 })
+    const first = game.pendingDecision()
+    expect(first).toMatchObject({ kind: 'mulligan' })
+    expectOk(game.dealDamage({ to: first.player!, amount: 20 }))
+    expect(gameState(game).players[first.player!]).toEqual({ life: 0, lost: true })
+    const next = game.pendingDecision()
+    expect(next.kind).toBe('mulligan')
+    expect(next.player).not.toBe(first.player)
+    for (let k = 0; k < 4 && game.pendingDecision().kind === 'mulligan'; k++) expectOk(game.keep(game.pendingDecision().player!))
+    expect(game.pendingDecision().kind).toBe('priority')
+    expect(gameState(game).turn.number).toBe(1)
   })
 
   it('800.4a 104.2a when the last two opponents lose at the same time, the objects they own leave the game before it ends', () => {

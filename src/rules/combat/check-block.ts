@@ -61,7 +61,7 @@ export function checkBlockDeclaration(world: GameWorld, declaration: readonly Bl
     }
     const error = blockerError(world, blocker, attacker)
     if (error) return error
-    throw internalError(`block of ${label(world, blocker)} on ${label(world, attacker)} passed every check but the fast one`)
+    throw internalError(`only the fast check refused ${label(world, blocker)}`)
   }
   for (let i = 0; i < declaration.length; i++) {
     const attacker = declaration[i]!.attacker

@@ -165,7 +165,7 @@ export function attackerDealsDamage(world: GameWorld, c: Eid, kind: DamageStepKi
 
 function add(world: GameWorld, source: Eid, recipient: Eid, amount: number): void {
   if (amount <= 0) return
-  CHECK: if (recipient === 0) throw internalError(`combat damage from ${source} assigned to no entity`)
+  CHECK: if (recipient === 0) throw internalError(`damage from ${source} to entity 0`)
   const plan = world.plan
   if (plan.dealAsAssigned) {
     dealDamage(world, source, recipient, amount, true, '510.2')
