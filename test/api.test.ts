@@ -45,6 +45,17 @@ describe('public API', () => {
     expect(seen).toEqual(['attackerDeclared', 'creatureDied'])
   })
 
+  it('grant applies its own change to its own object: a "type" or an "object" in the change is no other effect or object (a destroy and another creature\'s pump went through)', () => {
+    const game = newGame([creature('viper', 'A', 1, 1, ['deathtouch']), creature('bear', 'B', 2, 2)])
+    const smuggled = { type: 'destroy', object: 'bear', power: 1 } as unknown as { power: number }
+    expectOk(game.grant('viper', smuggled))
+    expect(gameState(game).objects.viper).toMatchObject({ zone: 'battlefield', power: 2 })
+    expect(gameState(game).objects.bear).toMatchObject({ zone: 'battlefield', power: 2 })
+    const dealt = { type: 'dealDamage', to: 'B', amount: 7 } as unknown as { power: number }
+    expectOk(game.grant('viper', dealt))
+    expect(gameState(game).players.B!.life).toBe(20)
+  })
+
   it('keyword components are queryable with bitecs', () => {
     const game = createGame({
       players: [{ id: 'A' }, { id: 'B' }],

@@ -212,8 +212,9 @@ export class Game {
 
   /** CR 611.2, 613: until end of turn the permanent gains keywords and gets +power/+toughness. */
   grant(object: string, change: { keywords?: readonly KeywordName[]; power?: number; toughness?: number }): ActionResult {
-    args.options(change, 'grant change')
-    return this.act({ type: 'grant', object, ...change })
+    const { keywords, power, toughness } = args.options(change, 'grant change') as typeof change
+    // Its own fields only: a `type` or an `object` in `change` can't make it another effect or another object's.
+    return this.act({ type: 'grant', object, keywords, power, toughness })
   }
 
   /** CR 611.2, 613.1f: until end of turn the permanent loses keywords. */
