@@ -2,7 +2,7 @@ import { C_ATTACKING } from '../../../components/combat.js'
 import { KW_FLYING, KW_MENACE, KW_REACH } from '../../../components/keywords.js'
 import { T_CREATURE } from '../../../components/types.js'
 import { Zone } from '../../../components/zones.js'
-import { internalError, OK, reject, type ActionResult, type Rejection } from '../../core/errors.js'
+import { OK, reject, type ActionResult, type Rejection } from '../../core/errors.js'
 import type { Eid } from '../../core/events.js'
 import { label, nextStamp, type GameWorld } from '../../core/world.js'
 
@@ -21,14 +21,9 @@ export interface BlockDeclaration {
  * blocker counts (menace).
  */
 export function checkBlockDeclaration(world: GameWorld, declaration: readonly BlockDeclaration[], declarer: Eid = 0): ActionResult {
-  const { zone, controller } = world.place
-  const { flags, defendingPlayer } = world.combat
+  const controller = world.place.controller
   const { marks, otherMarks, counts } = world.scratch
   const stamp = nextStamp(world)
-  const effective = world.kw.effective
-  const tapped = world.status.tapped
-  const types = world.types.mask
-  const isPlayerFlag = world.players.isPlayer
   for (let i = 0; i < declaration.length; i++) {
     const { blocker, attacker } = declaration[i]!
     // Blockers are marked in `marks`; an attacker's count of blockers is valid once it carries
@@ -37,31 +32,14 @@ export function checkBlockDeclaration(world: GameWorld, declaration: readonly Bl
       otherMarks[attacker] = stamp
       counts[attacker] = 0
     }
-    if (
-      marks[blocker] !== stamp &&
-      isPlayerFlag[blocker] === 0 &&
-      zone[blocker] === Zone.Battlefield &&
-      types[blocker]! & T_CREATURE &&
-      tapped[blocker] === 0 &&
-      (declarer === 0 || controller[blocker] === declarer) && // CR 509.1a
-      isPlayerFlag[attacker] === 0 &&
-      flags[attacker]! & C_ATTACKING &&
-      zone[attacker] === Zone.Battlefield &&
-      controller[blocker] === defendingPlayer[attacker] &&
-      ((effective[attacker]! & KW_FLYING) === 0 || effective[blocker]! & (KW_FLYING | KW_REACH))
-    ) {
-      marks[blocker] = stamp
-      counts[attacker]!++
-      continue
-    }
     if (marks[blocker] === stamp) return reject('duplicate-blocker', `${label(world, blocker)} can block only one creature`, '509.1a')
     marks[blocker] = stamp
-    if (declarer !== 0 && controller[blocker] !== declarer && isPlayerFlag[blocker] === 0) {
+    if (declarer !== 0 && controller[blocker] !== declarer && world.players.isPlayer[blocker] === 0) {
       return reject('not-your-creature', `${label(world, blocker)} is not controlled by ${label(world, declarer)}, who declares blocks for their own creatures`, '509.1a')
     }
-    const error = blockerError(world, blocker, attacker)
-    if (error) return error
-    throw internalError(`only the fast check refused ${label(world, blocker)}`)
+    // The rule's one check (`blockerCheck`), worded only for a refusal.
+    if (blockerCheck(world, blocker, attacker) !== null) return blockerError(world, blocker, attacker)!
+    counts[attacker]!++
   }
   for (let i = 0; i < declaration.length; i++) {
     const attacker = declaration[i]!.attacker
