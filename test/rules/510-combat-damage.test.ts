@@ -81,6 +81,23 @@ describe('CR 510 Combat damage step', () => {
     expect(seenTrample.filter((e) => e.includes('>'))).toEqual(['wurm>bear 2', 'wurm>B 3'])
   })
 
+  it('510.1c-510.2 a recipient named twice in a division is given the sum, as one damage event (it was dealt as two)', () => {
+    const game = newGame([creature('viper', 'A', 5, 5, ['trample']), creature('w1', 'B', 0, 2), creature('w2', 'B', 0, 2)])
+    const dealt: string[] = []
+    game.on('damageDealt', (source, target, amount) => void dealt.push(`${game.id(source)}>${game.id(target)} ${amount}`))
+    expectOk(drive(game).walkToAttack({ viper: 'B' }))
+    expectOk(drive(game).walkToBlock({ w1: 'viper', w2: 'viper' }))
+    while (game.pendingDecision().kind === 'priority') expectOk(game.pass())
+    expect(game.pendingDecision().kind).toBe('assignDamage')
+    expectOk(game.act({
+      type: 'assignDamage', player: 'A',
+      assignments: [{ creature: 'viper', recipient: 'w1', amount: 2 }, { creature: 'viper', recipient: 'w2', amount: 2 }, { creature: 'viper', recipient: 'w1', amount: 1 }, { creature: 'viper', recipient: 'w2', amount: 0 }],
+    }))
+    expect(dealt).toEqual(['viper>w1 3', 'viper>w2 2'])
+    expect(obj(game, 'w1').zone).toBe('graveyard')
+    expect(life(game, 'B')).toBe(20)
+  })
+
   it('510.1c a blocked creature without trample cannot assign damage to the player', () => {
     const game = newGame([creature('giant', 'A', 5, 5), creature('bear', 'B', 2, 2)])
     expectOk(drive(game).walkToAttack({ giant: 'B' }))

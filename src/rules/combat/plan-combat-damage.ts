@@ -389,7 +389,18 @@ function recordExplicit(world: GameWorld, creature: Eid, explicit: ExplicitAssig
   // A dealer's entries are contiguous: `firstEntry .. firstEntry + entryCount`.
   const pe = world.plan.perEntity
   const at = (pe.firstEntry[creature] = world.plan.source.length)
-  for (let i = first; i <= last; i++) if (explicit[i]!.creature === creature) add(world, creature, explicit[i]!.recipient, explicit[i]!.amount)
+  for (let i = first; i <= last; i++) {
+    const { creature: c, recipient } = explicit[i]!
+    if (c !== creature) continue
+    // CR 510.2: one amount to each recipient, dealt as one damage event: a recipient named twice
+    // is given the sum, at its first entry.
+    let amount = 0
+    for (let j = first; j <= last && amount >= 0; j++) {
+      const e = explicit[j]!
+      if (e.creature === c && e.recipient === recipient) amount = j < i ? -1 : amount + e.amount
+    }
+    add(world, c, recipient, amount)
+  }
   pe.entryCount[creature] = world.plan.source.length - at
   return 0
 }
