@@ -38,6 +38,9 @@ export class Game {
    * receives priority (untap, cleanup: CR 502.4, 514.3) moves on to the next one.
    */
   constructor(position: Position, options: { seed?: number } = {}) {
+    // Its one option is the seed (the capacity is the position's): null, a number or a Map is
+    // refused, not taken as no options (the default seed: another game).
+    if ('capacity' in args.options(options, 'options')) throw new RedzoneError('invalid-argument', 'options.capacity: unknown option')
     const built = buildPosition(position, options)
     settle(built.world)
     this.world = built.world

@@ -110,7 +110,9 @@ function manaCost(value: unknown, path: string, at: Report): void {
 
 /** Checks each item of the list `record[field]` when it is given, at `path.field[j]`. */
 function items(record: Record<string, unknown>, field: string, path: string, at: Report, check: (item: unknown, path: string) => void): void {
-  if (record[field] !== undefined) array(record[field], `${path}.${field}`, at)?.forEach((item, j) => check(item, `${path}.${field}[${j}]`))
+  const list = record[field] === undefined ? null : array(record[field], `${path}.${field}`, at)
+  // Every index, a hole included (`Array.from`: forEach would skip it, and the builder read undefined).
+  if (list) Array.from(list, (item, j) => check(item, `${path}.${field}[${j}]`))
 }
 
 function granted(value: unknown, path: string, at: Report): void {
@@ -218,14 +220,14 @@ export function checkPosition(position: unknown, base = ''): InputIssue[] {
     allIds.add(value)
   }
   if (players && players.length < 2) at('.players', 'at least two players are expected')
-  players?.forEach((value, i) => {
+  if (players) Array.from(players, (value, i) => {
     const p = record(value, `.players[${i}]`, PLAYER_FIELDS, at)
     if (!p) return
     if (id(p.id, `.players[${i}].id`, at)) playerIds.add(p.id)
     defineId(p.id, `.players[${i}].id`)
     count(p, 'life', `.players[${i}]`, LIMITS.life, at)
   })
-  const shapes = (objects ?? []).map((value, i) => {
+  const shapes = Array.from(objects ?? [], (value, i) => {
     const o = objectShape(value, `.objects[${i}]`, at)
     if (o) defineId(o.id, `.objects[${i}].id`)
     return o

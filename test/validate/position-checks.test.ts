@@ -183,6 +183,19 @@ describe('createGame and createGameWorld options', () => {
     expect(createDeckGame(['green-white', 'black-red'], { seed: 7 }).pendingDecision().kind).toBe('mulligan')
   })
 
+  it('createGame options that are not an object of options (null, a number, a Map) or name a capacity are refused, not taken as none (the default seed)', () => {
+    for (const options of [null, 7, 'x', new Map([['seed', 7]]), [], { capacity: 10 }]) {
+      expect(() => createGame({ players, objects: [] }, options as never)).toThrow(expect.objectContaining({ code: 'invalid-argument', message: expect.stringMatching(/^redzone: options(\.capacity)?: /) }))
+    }
+  })
+
+  it('a hole in a list of the position is checked as the undefined it reads as (it passed the check and the builder threw a TypeError)', () => {
+    expect(paths({ players: [, { id: 'A' }, { id: 'B' }], objects: [] })).toEqual(['$.players[0]'])
+    expect(paths({ players, objects: [, creature('bear', 'A', 2, 2)] })).toEqual(['$.objects[0]'])
+    expect(paths({ players, objects: [{ ...creature('bear', 'A', 2, 2), types: [, 'creature'] }] })).toEqual(['$.objects[0].types[0]'])
+    expect(paths({ players, objects: [{ ...creature('bear', 'A', 2, 2), keywords: ['flying', , 'reach'] }] })).toEqual(['$.objects[0].keywords[1]'])
+  })
+
   it('a seed or a capacity that is not a whole number in range is an invalid argument (no coercion by >>> 0)', () => {
     for (const options of [{ seed: Number.NaN }, { seed: -1 }, { seed: 2 ** 32 }, { seed: '7' as unknown as number }]) {
       expect(() => createGame({ players, objects: [] }, options)).toThrow(/^redzone: options.seed: expected a seed \(a whole number\)|^redzone: options.seed: a seed must be from 0 to 4294967295/)
