@@ -26,6 +26,8 @@ export interface DamagePlan {
   touched: IntList
   /** While the default assignment is dealt as it is made (`dealCombatDamageByDefault`): each entry is dealt, not recorded. */
   dealAsAssigned: boolean
+  /** CR 702.15b: the lifelink gain of the source whose combat damage is being dealt, so far (`gainLifelink`). */
+  gain: number
 }
 
 export function createDamagePlan(capacity: number): DamagePlan {
@@ -43,6 +45,7 @@ export function createDamagePlan(capacity: number): DamagePlan {
     amount: new IntList(),
     touched: new IntList(),
     dealAsAssigned: false,
+    gain: 0,
   }
 }
 

@@ -239,7 +239,8 @@ function applyEffect(world: GameWorld, effect: OutsideEffect): ActionResult {
 function goOnWithoutLeaver(world: GameWorld): void {
   const turn = world.turn
   const decider = turn.decider
-  if (turn.awaiting === Await.None || inGame(world, decider)) return
+  // No choice awaited (no decider: `choiceMade`), or its decider still in the game.
+  if (decider === 0 || inGame(world, decider)) return
   if (turn.awaiting >= Await.Mulligan) {
     world.players.kept[decider] = 1
     bottomCards(world, decider, [])

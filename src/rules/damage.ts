@@ -54,9 +54,21 @@ export function dealDamage(world: GameWorld, source: Eid, target: Eid, amount: n
     return
   }
   if (sourceKeywords & KW_LIFELINK) {
-    // CR 702.15b: damage dealt by a source with lifelink causes its controller to gain that much life.
+    // CR 510.2: a source's combat damage to all its recipients is dealt at once, so its lifelink
+    // gains once: summed here and gained after its last entry (`gainLifelink`, by the damage step).
+    world.plan.gain += amount
+    if (!combat) gainLifelink(world, source)
+  }
+}
+
+/** CR 702.15b: damage dealt by a source with lifelink causes its controller to gain that much life: the gain summed for `source` (`dealDamage`), if any. */
+export function gainLifelink(world: GameWorld, source: Eid): void {
+  const plan = world.plan
+  const amount = plan.gain
+  if (amount) {
     const controller = world.place.controller[source]!
     const life = (world.players.life[controller] = addSaturating(world.players.life[controller]!, amount, LIMITS.life))
-    if (listening) events.emit('lifeChanged', controller, amount, life, '702.15b')
+    if (world.events.listening) world.events.emit('lifeChanged', controller, amount, life, '702.15b')
   }
+  plan.gain = 0
 }

@@ -6,7 +6,7 @@
  * destroyed by lethal damage, and they ignore the state-based action that checks for lethal damage."
  */
 import { describe, expect, it } from 'vitest'
-import { creature, drive, expectOk, life, newGame, obj } from '../helpers.js'
+import { LIBRARIES, creature, drive, expectOk, life, newGame, obj } from '../helpers.js'
 
 describe('CR 702.20 Vigilance', () => {
   it('702.20b attacking does not tap a creature with vigilance', () => {
@@ -33,6 +33,47 @@ describe('CR 702.15 Lifelink', () => {
     expectOk(drive(game).walkToDamage())
     expect(life(game, 'A')).toBe(23)
     expect(life(game, 'B')).toBe(22)
+  })
+
+  it('702.15b, 510.2 a lifelink source dealing combat damage to several recipients at once gains once (one life-gaining event), each source its own', () => {
+    // A trampling lifelinker blocked by two (lethal to each, the rest to the player: three recipients), and a second lifelinker unblocked; one with an explicit division.
+    for (const division of [undefined, { wurm: { w1: 2, w2: 2, B: 2 } }]) {
+      const game = newGame([
+        creature('wurm', 'A', 6, 6, ['trample', 'lifelink']), creature('cleric', 'A', 2, 2, ['lifelink']),
+        creature('w1', 'B', 0, 2), creature('w2', 'B', 0, 2),
+      ])
+      const gains: string[] = []
+      game.on('lifeChanged', (player, delta, total, rule) => {
+        if (delta > 0) gains.push(`${game.id(player)} +${delta} = ${total} (${rule})`)
+      })
+      expectOk(drive(game).walkToAttack({ wurm: 'B', cleric: 'B' }))
+      expectOk(drive(game).walkToBlock({ w1: 'wurm', w2: 'wurm' }))
+      expectOk(drive(game).walkToDamage(division))
+      expect(gains).toEqual(['A +6 = 26 (702.15b)', 'A +2 = 28 (702.15b)'])
+      expect(life(game, 'A')).toBe(28)
+      expect(life(game, 'B')).toBe(16)
+    }
+  })
+
+  it('702.15b, 510.2 a division of one entry after a longer one (the damage lists keep the longer one\'s stale entries past their end) still gains once', () => {
+    const game = newGame([
+      creature('wurm', 'A', 4, 4, ['lifelink', 'vigilance']), creature('a', 'B', 0, 9), creature('b', 'B', 0, 9), creature('c', 'B', 0, 9), creature('d', 'B', 0, 9),
+      ...LIBRARIES,
+    ])
+    const gains: number[] = []
+    game.on('lifeChanged', (_player, delta) => {
+      if (delta > 0) gains.push(delta)
+    })
+    expectOk(drive(game).walkToAttack({ wurm: 'B' }))
+    expectOk(drive(game).walkToBlock({ a: 'wurm', b: 'wurm' }))
+    expectOk(drive(game).walkToDamage({ wurm: { a: 2, b: 2 } }))
+    expectOk(drive(game).walkTo('precombatMain', { nextTurn: true }))
+    expectOk(drive(game).walkTo('precombatMain', { nextTurn: true }))
+    expectOk(drive(game).walkToAttack({ wurm: 'B' }))
+    expectOk(drive(game).walkToBlock({ c: 'wurm', d: 'wurm' }))
+    expectOk(drive(game).walkToDamage({ wurm: { c: 4 } }))
+    expect(gains).toEqual([4, 4])
+    expect(life(game, 'A')).toBe(28)
   })
 
   it('702.15b noncombat damage from a lifelink source gains life', () => {

@@ -16,7 +16,7 @@ import { attackTargetPresent, isAttacking, reachesDefender, stillBlocks } from '
 import { resetDamagePlan } from '../../core/damage-plan-store.js'
 import type { DamageStepKind, ExplicitAssignment } from '../../core/card-spec.js'
 import { inGame } from '../../core/players.js'
-import { dealDamage } from '../damage.js'
+import { dealDamage, gainLifelink } from '../damage.js'
 export type { DamageStepKind, ExplicitAssignment }
 
 
@@ -135,6 +135,9 @@ function collectDealers(world: GameWorld, kind: DamageStepKind, assign: boolean)
       if (assign) {
         if (l === 0) assignAttackerByDefault(world, c)
         else assignBlockerByDefault(world, c)
+        // Dealt as assigned (`dealCombatDamageByDefault`): its lifelink gain once all of it is dealt
+        // (510.2). (Only recorded, for a plan: nothing is dealt, so nothing is gained.)
+        gainLifelink(world, c)
       } else {
         dealing[c] = 1
         plan.dealers.push(c)
