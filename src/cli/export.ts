@@ -41,6 +41,10 @@ export async function exportCommand(file: string, flags: ExportFlags, out: TextS
     err.write(`redzone export: --seat: 0, 1 or both, not ${JSON.stringify(flags.seat)}\n`)
     return EXIT_INVALID
   }
+  if (flags.out === '') {
+    err.write('redzone export: --out: a directory, or a file ending in .npz\n')
+    return EXIT_INVALID
+  }
   const controller = new AbortController()
   let received: string | undefined
   const onSignal = (signal: NodeJS.Signals): void => {

@@ -1,4 +1,5 @@
 import { Command, InvalidArgumentError, Option } from 'commander'
+import { RedzoneError } from '../core/errors.js'
 import { runScenario } from '../scenario/run.js'
 import { checkScenarioFile, loadScenarioFile, scenarioFiles } from '../node/scenario-files.js'
 import { runDemo } from './demo.js'
@@ -73,7 +74,17 @@ export function main(argv: readonly string[]): void {
       let invalid = 0
       const files: string[] = []
       for (const path of paths) {
-        const found = scenarioFiles([path])
+        let found: string[]
+        try {
+          found = scenarioFiles([path])
+        } catch (error) {
+          // A folder that loops back into itself (a link) or can't be listed: named, and the other paths still checked.
+          if (!(error instanceof RedzoneError)) throw error
+          process.stderr.write(`redzone check: ${error.message.replace(/^redzone: scenarioFiles: /, '')}\n`)
+          invalid++
+          failed++
+          continue
+        }
         // A directory with no scenario in it checks nothing: a wrong path in CI must not pass.
         if (found.length === 0) {
           process.stderr.write(`redzone check: ${path}: no scenario files (*.json) in it\n`)

@@ -17,6 +17,8 @@ import { ACTION_SIZE, OBS_SIZE, OBS_VERSION } from '../rl/layout.js'
 import { RecordRows } from '../rl/record-rows.js'
 import { countNonBlankLines, openGamesFile } from './lines.js'
 import { NpyWriter, type NpyType } from './npy.js'
+import { Options } from './options.js'
+import { describeValue } from '../core/limits.js'
 
 /** The format name `meta.json` carries. */
 export const EXPORT_FORMAT = 'redzone-export/1'
@@ -106,10 +108,14 @@ const ZIP_END_BYTES = 22
 /** Room kept for meta.json in an `.npz`. */
 const META_ROOM = 1 << 16
 
+/** Every option of `ExportGamesOptions`, in the order messages list them. */
+const EXPORT_OPTIONS: Record<keyof ExportGamesOptions, true> = { out: true, seat: true, limitGames: true, skipInexpressible: true, onProgress: true, signal: true }
+
 /**
  * Exports every record of `file` (up to `limitGames`) to `options.out`. Throws `RedzoneError`
- * `usage` for bad options, a file that can't be read, an output that can't be written, or an
- * `.npz` that would pass 4 GiB (export to a directory instead).
+ * `usage` for bad options (an unknown one, one of the wrong type), a `file` that is not a path or
+ * can't be read, an output that can't be written, or an `.npz` that would pass 4 GiB (export to a
+ * directory instead).
  */
 export async function exportGames(file: string, options: ExportGamesOptions): Promise<ExportGamesResult> {
   return exportGamesWith(file, options, NPZ_LIMIT)
@@ -118,11 +124,17 @@ export async function exportGames(file: string, options: ExportGamesOptions): Pr
 /** `exportGames` with another `.npz` limit (tests). */
 export async function exportGamesWith(file: string, options: ExportGamesOptions, npzLimit: number): Promise<ExportGamesResult> {
   const started = performance.now()
+  const checked = Options.of('exportGames', options, Object.keys(EXPORT_OPTIONS))
+  if (typeof file !== 'string' || file === '') throw new RedzoneError('usage', `exportGames: file: expected a path (a non-empty string), got ${describeValue(file)}`)
+  if (!checked.has('out')) throw new RedzoneError('usage', 'exportGames: options.out: required: a directory, or a file ending in .npz')
+  checked.text('out', 'a directory, or a file ending in .npz')
+  checked.check('seat', (v) => v === 0 || v === 1 || v === 'both', '0, 1 or "both"')
+  checked.whole('limitGames', 1, Number.MAX_SAFE_INTEGER)
+  checked.boolean('skipInexpressible')
+  checked.function('onProgress')
+  checked.signal('signal')
   const seat = options.seat ?? 'both'
-  if (seat !== 0 && seat !== 1 && seat !== 'both') throw new RedzoneError('usage', `--seat: 0, 1 or both, not ${JSON.stringify(seat)}`)
   const limit = options.limitGames ?? Infinity
-  if (limit !== Infinity && (!Number.isInteger(limit) || limit < 1)) throw new RedzoneError('usage', `--limit-games: a whole number of 1 or more, not ${limit}`)
-  if (typeof options.out !== 'string' || options.out === '') throw new RedzoneError('usage', '--out: a directory, or a file ending in .npz')
   const out = resolve(options.out)
   const form = out.toLowerCase().endsWith('.npz') ? 'npz' : 'npy'
   const existing = kindOf(out)

@@ -1,4 +1,6 @@
 import type { z } from 'zod'
+import { RedzoneError } from '../core/errors.js'
+import { describeValue } from '../core/limits.js'
 import { checkPosition } from '../state/position.js'
 import { fieldPath } from '../state/check-position.js'
 import { findDuplicateKeys } from './duplicate-keys.js'
@@ -12,8 +14,9 @@ export interface ScenarioIssue {
 
 export type LoadResult = { ok: true; scenario: Scenario } | { ok: false; issues: ScenarioIssue[] }
 
-function jsonPath(path: readonly PropertyKey[]): string {
-  let out = '$'
+/** A zod issue's path as a JSON path from `root` (`$.players[0].id`). */
+export function jsonPath(path: readonly PropertyKey[], root = '$'): string {
+  let out = root
   for (const key of path) {
     if (typeof key === 'number') out += `[${key}]`
     else if (typeof key === 'string' && /^[A-Za-z_$][\w$]*$/.test(key)) out += `.${key}`
@@ -22,7 +25,7 @@ function jsonPath(path: readonly PropertyKey[]): string {
   return out
 }
 
-function describeIssue(issue: z.core.$ZodIssue): string {
+export function describeIssue(issue: z.core.$ZodIssue): string {
   if (issue.code === 'unrecognized_keys') return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`
   if (issue.code === 'invalid_union' && 'discriminator' in issue && issue.discriminator) {
     return `unknown action; expected "do" to be one of attack, block, combatDamage, advance, grant, lose, dealDamage, destroy, exile, removeFromCombat, cast, activate, plot, play, expect`
@@ -79,9 +82,14 @@ function protoKeys(data: unknown): string[] {
 
 /**
  * Parses and validates a scenario: JSON syntax, keys given twice, the schema (unknown fields, types, values), then
- * references (unique ids, players and objects named by actions and expectations, card names).
+ * references (unique ids, players and objects named by actions and expectations, card names). Problems
+ * of the text are `issues`; a `text` that is not a string (bytes, an already parsed object) throws
+ * `RedzoneError` `invalid-argument`.
  */
 export function loadScenario(text: string): LoadResult {
+  if (typeof text !== 'string') {
+    throw new RedzoneError('invalid-argument', `loadScenario: text: expected the scenario's JSON text (a string), got ${describeValue(text)}`)
+  }
   let data: unknown
   try {
     data = JSON.parse(text)

@@ -1,11 +1,15 @@
 import { worldDigest } from '../state/digest.js'
-import type { ActionResult, RuleViolation } from '../core/errors.js'
+import { RedzoneError, type ActionResult, type RuleViolation } from '../core/errors.js'
+import { describeValue } from '../core/limits.js'
+import { isPlainObject } from '../api/args.js'
+import { fieldPath } from '../state/check-position.js'
 import { EVENT_FIELDS, EVENT_NAMES, type GameEventName } from '../core/events.js'
 import { Game, worldOf } from '../api/game.js'
 import { drive } from '../api/game-driver.js'
 import { gameState } from '../api/views.js'
 import type { GameState } from '../api/game-state.js'
-import type { Scenario, ScenarioAction, ScenarioExpect } from './schema.js'
+import { expectSchema, type Scenario, type ScenarioAction, type ScenarioExpect } from './schema.js'
+import { describeIssue, jsonPath } from './load.js'
 
 export interface ActionOutcome {
   ok: boolean
@@ -74,8 +78,50 @@ function perform(game: Game, action: ScenarioAction): ActionResult {
   }
 }
 
-/** Compares the state with an expectation; each mismatch as a sentence. */
+/**
+ * The parts of a game state `compareExpect` reads, each of its shape, else `invalid-argument` naming
+ * it: a state of the wrong kind must not read as one where every expectation holds.
+ */
+function checkState(state: unknown): asserts state is GameState {
+  const fail = (path: string, expected: string, value: unknown): never => {
+    throw new RedzoneError('invalid-argument', `compareExpect: ${path}: expected ${expected}, got ${describeValue(value)}`)
+  }
+  if (!isPlainObject(state)) fail('state', "a game state (gameState(game), or a redzone-result/1 document's state)", state)
+  const { players, objects, turn, legal } = state as Record<string, unknown>
+  if (!isPlainObject(players)) return fail('state.players', 'an object of players by id', players)
+  if (!isPlainObject(objects)) return fail('state.objects', 'an object of objects by id', objects)
+  if (!isPlainObject(turn)) return fail('state.turn', 'an object ({ number, active, step, landsPlayed })', turn)
+  if (!isPlainObject(legal)) return fail('state.legal', 'an object ({ canPlay, canCast, canAttack, canBlock })', legal)
+  for (const [id, player] of Object.entries(players)) if (!isPlainObject(player)) fail(`state.players${fieldPath(id)}`, 'a player ({ life, lost })', player)
+  for (const [id, object] of Object.entries(objects)) if (!isPlainObject(object)) fail(`state.objects${fieldPath(id)}`, 'an object state ({ zone, power, ... })', object)
+  for (const name of ['canPlay', 'canCast'] as const) if (!Array.isArray(legal[name])) fail(`state.legal.${name}`, 'a list of ids', legal[name])
+  for (const name of ['canAttack', 'canBlock'] as const) {
+    const record = legal[name]
+    if (!isPlainObject(record)) return fail(`state.legal.${name}`, 'an object of lists of ids by id', record)
+    for (const [id, list] of Object.entries(record)) if (!Array.isArray(list)) fail(`state.legal.${name}${fieldPath(id)}`, 'a list of ids', list)
+  }
+}
+
+/**
+ * Compares the state with an expectation; each mismatch as a sentence. A `state` that is not a game
+ * state or an `expect` that is not an expectation of the format (`expect` of docs/scenario-format.md,
+ * without `do`: unknown fields, wrong types) throws `RedzoneError` `invalid-argument` with its path.
+ */
 export function compareExpect(state: GameState, expect: ScenarioExpect): string[] {
+  checkState(state)
+  if (!isPlainObject(expect)) {
+    throw new RedzoneError('invalid-argument', `compareExpect: expect: expected an expectation (an object such as { "life": { "A": 20 } }), got ${describeValue(expect)}`)
+  }
+  const parsed = expectSchema.safeParse(expect)
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((issue) => `${jsonPath(issue.path, 'expect')}: ${describeIssue(issue)}`)
+    throw new RedzoneError('invalid-argument', `compareExpect: ${issues.join('; ')}`)
+  }
+  return compareChecked(state, expect)
+}
+
+/** `compareExpect` of a state and an expectation known to be of their shapes (a played scenario's). */
+function compareChecked(state: GameState, expect: ScenarioExpect): string[] {
   const out: string[] = []
   const eq = (what: string, actual: unknown, expected: unknown): void => {
     if (JSON.stringify(actual) !== JSON.stringify(expected)) out.push(`${what}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`)
@@ -128,7 +174,7 @@ export function runScenario(scenario: Scenario, options: { seed?: number } = {})
     const outcome: ActionOutcome = result.ok ? { ok: true } : { ok: false, error: result.error }
     if (action.do === 'expect') {
       const { do: _do, ...expect } = action
-      const mismatches = compareExpect(gameState(game), expect)
+      const mismatches = compareChecked(gameState(game), expect)
       if (mismatches.length > 0) {
         outcome.mismatches = mismatches
         failures.push(...mismatches.map((m) => `${where}: ${m}`))

@@ -5,6 +5,8 @@
 import { loadWithPeers } from './optional.js'
 import { DEFAULT_QUEUE_NAME } from './queue-name.js'
 import { runSelfPlay, type SelfPlayOptions } from './run.js'
+import { MAX_GAMES } from './seeds.js'
+import { Options } from '../options.js'
 
 export interface SelfPlayBenchOptions {
   games?: number
@@ -23,7 +25,26 @@ export interface SelfPlayBenchResult {
   queueOverheadMsPerGame?: number
 }
 
+/** Every option of `SelfPlayBenchOptions`, in the order messages list them. */
+const BENCH_OPTIONS: Record<keyof SelfPlayBenchOptions, true> = { games: true, agents: true, decks: true, gameModule: true, queue: true }
+
+/** Two non-empty strings. */
+function isPair(value: unknown): boolean {
+  return Array.isArray(value) && value.length === 2 && value.every((name) => typeof name === 'string' && name !== '')
+}
+
+/**
+ * Plays the bench's runs (on 1 and 2 threads, and the queue when given one). Its options are
+ * checked first, by name, type and range (`RedzoneError` `usage` naming the option): a bad one
+ * must not start a bench of its defaults.
+ */
 export async function benchSelfPlay(options: SelfPlayBenchOptions = {}): Promise<SelfPlayBenchResult> {
+  const checked = Options.of('benchSelfPlay', options, Object.keys(BENCH_OPTIONS))
+  checked.whole('games', 1, MAX_GAMES - 1)
+  checked.check('agents', isPair, 'two agent names or module paths (strings)')
+  checked.check('decks', isPair, 'two deck names or deck file paths (strings)')
+  checked.text('gameModule', 'a module path')
+  checked.check('queue', (v) => typeof v === 'string' && v !== '', 'a redis:// URL (a string)')
   const games = options.games ?? 2000
   const base: SelfPlayOptions = {
     games, seed: 1, agents: options.agents ?? ['heuristic', 'random'], decks: options.decks ?? ['green-white', 'black-red'], progress: false,

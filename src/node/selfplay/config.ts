@@ -74,8 +74,11 @@ export function parseWhole(flag: string, text: string, min: number, max = MAX_GA
   return n
 }
 
+/** The most worker threads a run starts (`--workers`, `workers`). */
+export const MAX_WORKERS = 1024
+
 /** `auto` (the machine's available parallelism) or a whole number of worker threads, 1 or more. */
 export function parseWorkers(text: string, auto: number): number {
   if (text === 'auto') return Math.max(1, auto)
-  return parseWhole('--workers', text, 1, 1024)
+  return parseWhole('--workers', text, 1, MAX_WORKERS)
 }

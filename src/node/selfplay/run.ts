@@ -9,7 +9,8 @@ import { randomBytes } from 'node:crypto'
 import { availableParallelism } from 'node:os'
 import { dirname, isAbsolute, resolve } from 'node:path'
 import { RedzoneError } from '../../core/errors.js'
-import { fillSeats, type RunConfig } from './config.js'
+import { fillSeats, MAX_WORKERS, type RunConfig } from './config.js'
+import { Options } from '../options.js'
 import { playRange, type PlayGameFn, type RangeResult } from './play-range.js'
 import { autoChunkSize, MAX_GAMES, RangeChunks, shardRange, type GameRange } from './seeds.js'
 import { replayCommand, selfplayCommand, SummaryBuilder, type SelfPlaySummary } from './summary.js'
@@ -22,6 +23,7 @@ import { defaultProgress, silentProgress, type Progress } from './progress.js'
 import { runGames, type RunBinding } from './runs.js'
 import { engineVersion } from './version.js'
 import { MAX_PLAYERS, MIN_PLAYERS } from '../../play/record.js'
+import { fieldPath } from '../../state/check-position.js'
 
 export interface SelfPlayOptions {
   /** Games of the whole run (before `shard`). */
@@ -92,18 +94,69 @@ function checkOut(out: string | undefined): void {
   if (existsSync(out) && statSync(out).isDirectory()) throw new RedzoneError('usage', `--out ${out}: is a directory`)
 }
 
+/** Every option of `SelfPlayOptions`, in the order messages list them (a `Record`: the compiler sees none is missing). */
+const SELF_PLAY_OPTIONS: Record<keyof SelfPlayOptions, true> = {
+  games: true, seed: true, from: true, shard: true, players: true, agents: true, decks: true, swap: true, maxSteps: true, workers: true,
+  chunk: true, out: true, queue: true, queueName: true, runId: true, playGame: true, gameModule: true, progress: true, signal: true, log: true,
+}
+
+/**
+ * `runSelfPlay`'s options by name, type and range (`usage`, naming the option): an object of the
+ * known options only, each absent (or `undefined`) or of its type. What depends on several (`from`
+ * plus `games`, the seats of `players`) is checked after.
+ */
+function checkOptions(value: unknown): asserts value is SelfPlayOptions {
+  const options = Options.of('runSelfPlay', value, Object.keys(SELF_PLAY_OPTIONS))
+  options.requiredWhole('games', 1, MAX_GAMES - 1, 'the number of games of the run')
+  options.whole('seed', 0, MAX_GAMES - 1)
+  options.whole('from', 0, MAX_GAMES - 1)
+  options.whole('players', MIN_PLAYERS, MAX_PLAYERS)
+  options.whole('maxSteps', 1, Number.MAX_SAFE_INTEGER)
+  options.whole('chunk', 1, MAX_GAMES - 1)
+  options.check('workers', (v) => v === 'auto' || (Number.isInteger(v) && (v as number) >= 1 && (v as number) <= MAX_WORKERS), `"auto" or a whole number from 1 to ${MAX_WORKERS}`)
+  const shard = options.values.shard
+  if (shard !== undefined) {
+    const expected = '{ k, n } (whole numbers, 1 <= k <= n: the k-th of n parts)'
+    if (typeof shard !== 'object' || shard === null || Array.isArray(shard)) throw options.error('shard', expected, shard)
+    for (const key of Object.keys(shard)) {
+      if (key !== 'k' && key !== 'n') throw new RedzoneError('usage', `runSelfPlay: options.shard${fieldPath(key)}: unknown field; expected k and n`)
+    }
+    const { k, n } = shard as Record<string, unknown>
+    if (!Number.isInteger(n) || (n as number) < 1) throw options.error('shard', 'a whole number of 1 or more', n, '.n')
+    if (!Number.isInteger(k) || (k as number) < 1 || (k as number) > (n as number)) throw options.error('shard', `a whole number from 1 to n (${n as number})`, k, '.k')
+  }
+  options.names('agents', 'agent names or module paths', 'an agent name or module path')
+  options.names('decks', 'deck names or deck file paths', 'a deck name or deck file path')
+  for (const name of ['agents', 'decks'] as const) {
+    if (!options.has(name)) throw new RedzoneError('usage', `runSelfPlay: options.${name}: required: one per player (repeated in order to fill the seats)`)
+  }
+  options.boolean('swap')
+  options.text('out', 'a file path or "-"')
+  options.check('queue', (v) => typeof v === 'string' && v !== '', 'a redis:// URL (a string)')
+  options.text('queueName', 'a queue name')
+  options.check('queueName', (v) => !(v as string).includes(':'), 'a queue name without ":"')
+  options.check('runId', (v) => typeof v === 'string' && /^[\w-]{1,64}$/.test(v), 'a run id (1 to 64 letters, digits, - and _)')
+  options.text('gameModule', 'a module path')
+  options.function('playGame')
+  options.check('progress', (v) => v === false || isProgress(v), 'false or a progress ({ update, note, stop })')
+  options.signal('signal')
+  options.function('log')
+}
+
+function isProgress(value: unknown): value is Progress {
+  if (typeof value !== 'object' || value === null) return false
+  const { update, note, stop } = value as Record<string, unknown>
+  return typeof update === 'function' && typeof note === 'function' && typeof stop === 'function'
+}
+
 /** Checks every option, loads the agents and binds a queue run (usage errors, before anything is written). */
 export async function prepareRun(options: SelfPlayOptions): Promise<PreparedRun> {
+  checkOptions(options)
   const whole = (name: string, value: number | undefined, min: number, max = MAX_GAMES - 1): void => {
     if (value !== undefined && (!Number.isInteger(value) || value < min || value > max)) {
       throw new RedzoneError('usage', `${name} ${value}: expected a whole number from ${min} to ${max}`)
     }
   }
-  whole('--games', options.games, 1)
-  whole('--seed', options.seed, 0)
-  whole('--from', options.from, 0)
-  whole('--max-steps', options.maxSteps, 1, Number.MAX_SAFE_INTEGER)
-  whole('--chunk', options.chunk, 1)
   const from = options.from ?? 0
   if (from + options.games > MAX_GAMES) throw new RedzoneError('usage', `--from ${from} --games ${options.games}: game indices must stay below ${MAX_GAMES}`)
   if (options.shard) {
