@@ -5,6 +5,10 @@
  * blocks, the damage division, a search's cards) and passes priority for whoever holds it; then it
  * takes the action. Nothing here writes to the game but `act` (and `restoreWorld`, to undo a walk
  * whose action turned out illegal where it was taken: a rejected helper leaves the game as it was).
+ * A walk that meets the end of the game stops there (docs/scenario-format.md: "an `advance` that
+ * passes the moment the game ended stops there"); one carrying an intention the game ended before
+ * it was given (attackers, a damage division) is the `game-over` rejection (CR 104.2a), the walk
+ * undone.
  */
 import type { AttackDeclaration } from '../rules/combat/check-attack.js'
 import { checkAttackDeclaration } from '../rules/combat/check-attack.js'
@@ -231,7 +235,10 @@ export function walkToDamage(world: GameWorld, explicit: ReadonlyMap<Eid, readon
     (kind) => priorityIn(world, target, kind) || turn.step > target,
     (kind, player) => (kind === 'assignDamage' && turn.step === target ? { type: 'assignDamage', player, assignments } : null),
   )
-  return rejected ? undo(world, before, rejected) : OK
+  if (rejected) return undo(world, before, rejected)
+  // The game ended before the step began: the division was never given (as `walkToAttack`'s attackers).
+  if (assignments.length > 0 && turn.step < target && isGameOver(world)) return undo(world, before, gameOverError(world)!)
+  return OK
 }
 
 /** Why a later step of this turn will be skipped, or null (CR 508.8, 510.4). */

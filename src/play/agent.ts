@@ -2,6 +2,8 @@
  * Agents: whoever makes a player's choices in a game (a bot, a search, a person behind a
  * client). One small interface a user can implement.
  */
+import { RedzoneError } from '../core/errors.js'
+import { countError, LIMITS } from '../core/limits.js'
 import type { Decision, PlayerAction } from '../decisions/action.js'
 import type { LegalActions } from '../decisions/legal.js'
 import type { GameView } from './view.js'
@@ -19,4 +21,14 @@ export interface Agent {
 export interface AgentFactory {
   readonly name: string
   create(seed: number): Agent
+}
+
+/**
+ * Throws `invalid-argument` (`randomAgent.create: seed: ...`) unless `seed` is a seed (`LIMITS.seed`:
+ * a whole number from 0 to 2^32 - 1), which the random stream would otherwise cut to one (`>>> 0`):
+ * the built-in agents' `create`. `playGame` gives them `mixSeed`'s, always one.
+ */
+export function checkAgentSeed(seed: unknown, agent: string): void {
+  const error = countError(seed, LIMITS.seed)
+  if (error !== null) throw new RedzoneError('invalid-argument', `${agent}.create: seed: ${error}`)
 }

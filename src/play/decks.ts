@@ -7,6 +7,8 @@ import { CARD_POOL, DECKS } from '../rules/cards/pool.js'
 import { RedzoneError, type InputIssue } from '../core/errors.js'
 import { describeValue } from '../core/limits.js'
 import { fnv1a } from '../core/fnv.js'
+import { fieldPath } from '../state/check-position.js'
+import { knownOptions } from '../api/args.js'
 
 /** A card name and how many copies, in list order: one line of a deck list. */
 export type DeckEntry = [name: string, count: number]
@@ -68,22 +70,41 @@ export function isEntry(value: unknown): value is DeckEntry {
   return Array.isArray(value) && value.length === 2 && typeof value[0] === 'string' && Number.isInteger(value[1]) && (value[1] as number) >= 1
 }
 
+/** The fields of a `DeckList`: a deck list with another (`sideboard`) is refused, not read in part. */
+const DECK_LIST_FIELDS: readonly string[] = ['name', 'cards'] satisfies (keyof DeckList)[]
+
 /**
  * A deck spec as a `DeckList`, not yet checked against the pool: a built-in deck by its name; a
  * list of card names under the name `custom-` and a hash of the list (two custom decks are told
  * apart in reports). Throws `invalid-argument` for an unknown deck name or a value of the wrong
  * shape, its message starting with `where` (the caller's name for its list of decks: `playGame:
  * options.decks`) and the deck's `seat` in it, when given (put together only then: `playGame`
- * resolves its decks every game).
+ * resolves its decks every game); `invalid-deck` for a deck of more than `DECK_RULES.maxCards`
+ * cards (an engine limit, with or without the deck rules). The one place every deck is resolved
+ * (`deckCards`, so every game built from decks), before anything is built from it.
  */
 export function resolveDeck(spec: DeckSpec, where?: string, seat?: number): DeckList {
+  const deck = deckShape(spec, where, seat)
+  if (typeof spec !== 'string' && deckSize(deck.cards) > DECK_RULES.maxCards) {
+    const at = where === undefined ? '' : `${where}${seat === undefined ? '' : `[${seat}]`}: `
+    throw invalidDeck(`${at}deck ${deck.name}`, [{ path: seat === undefined ? '$' : `$.decks[${seat}]`, message: tooManyCards(deckSize(deck.cards)) }])
+  }
+  return deck
+}
+
+/** `resolveDeck` without the size limit: `deckIssues` reports it with the deck's other problems. */
+function deckShape(spec: DeckSpec, where?: string, seat?: number): DeckList {
   if (typeof spec === 'string') {
     const deck = builtInDeck(spec)
     if (!deck) throw deckError(where, seat, `unknown deck "${spec}"; expected one of ${DECK_NAMES.join(', ')}, a list of card names or a deck list (parseDeckList)`)
     return deck
   }
   if (Array.isArray(spec)) {
-    if (spec.length === 0 || !spec.every((name) => typeof name === 'string')) throw deckError(where, seat, 'a deck is a built-in deck name, a non-empty list of card names or a deck list')
+    if (spec.length === 0) throw deckError(where, seat, 'a deck is a built-in deck name, a non-empty list of card names or a deck list')
+    // By index: `every` skips the holes of a sparse list (`[, 'Forest']`), read later as no name.
+    for (let i = 0; i < spec.length; i++) {
+      if (typeof spec[i] !== 'string') throw deckError(where, seat, `expected a card name (a string), got ${describeValue(spec[i])}: a list of card names has one at every place`, `[${i}]`)
+    }
     const cards = runs(spec as readonly string[])
     return { name: `custom-${fnv1aHex(JSON.stringify(cards))}`, cards }
   }
@@ -91,14 +112,31 @@ export function resolveDeck(spec: DeckSpec, where?: string, seat?: number): Deck
   if (list === null || typeof list !== 'object') {
     throw deckError(where, seat, `a deck is a built-in deck name (${DECK_NAMES.join(', ')}), a non-empty list of card names or a deck list { name, cards }, got ${describeValue(list)}`)
   }
-  if (typeof list.name !== 'string' || list.name === '' || !Array.isArray(list.cards) || list.cards.length === 0 || !list.cards.every(isEntry)) {
+  if (typeof list.name !== 'string' || list.name === '' || !Array.isArray(list.cards) || list.cards.length === 0 || !everyEntry(list.cards)) {
     throw deckError(where, seat, 'a deck list is { name, cards: [[card name, count], ...] } with a name and at least one card')
+  }
+  for (const key in list) {
+    if (!DECK_LIST_FIELDS.includes(key)) throw deckError(where, seat, `unknown field of a deck list; expected ${DECK_LIST_FIELDS.join(', ')}`, fieldPath(key))
   }
   return list as DeckList
 }
 
-function deckError(where: string | undefined, seat: number | undefined, message: string): RedzoneError {
-  return new RedzoneError('invalid-argument', where === undefined ? message : `${where}${seat === undefined ? '' : `[${seat}]`}: ${message}`)
+/** Whether every place of `cards` (holes too: `every` skips them) is a deck list's entry. */
+function everyEntry(cards: readonly unknown[]): boolean {
+  for (let i = 0; i < cards.length; i++) if (!isEntry(cards[i])) return false
+  return true
+}
+
+/** `invalid-argument` for a deck: its message starts with `where` and `seat` (or, with none, `$`) and `field` (`[1]`, `.sideboard`) when given. */
+function deckError(where: string | undefined, seat: number | undefined, message: string, field?: string): RedzoneError {
+  const deck = where === undefined ? (field === undefined ? '' : '$') : `${where}${seat === undefined ? '' : `[${seat}]`}`
+  const at = `${deck}${field ?? ''}`
+  return new RedzoneError('invalid-argument', at === '' ? message : `${at}: ${message}`)
+}
+
+/** The message of a deck past the engine's limit. */
+function tooManyCards(size: number): string {
+  return `${size} cards: at most ${DECK_RULES.maxCards} (an engine limit)`
 }
 
 /** The total number of cards of a deck list. */
@@ -172,31 +210,40 @@ function entryIssues(cards: readonly DeckEntry[], where: (i: number) => string, 
     seen.entries.push(i)
     copies.set(name, seen)
   })
-  if (!rules) return issues
-  for (const [name, { count, entries }] of copies) {
-    if (count > DECK_RULES.maxCopies && !isBasicLand(name)) {
-      const at = entries.length > 1 ? ` (${entries.map(where).join(', ')})` : ''
-      issues.push({ path: where(entries[0]!), message: `${count} copies of ${name}${at}: at most ${DECK_RULES.maxCopies} of a card other than basic lands (CR 100.2a)` })
+  if (rules) {
+    for (const [name, { count, entries }] of copies) {
+      if (count > DECK_RULES.maxCopies && !isBasicLand(name)) {
+        const at = entries.length > 1 ? ` (${entries.map(where).join(', ')})` : ''
+        issues.push({ path: where(entries[0]!), message: `${count} copies of ${name}${at}: at most ${DECK_RULES.maxCopies} of a card other than basic lands (CR 100.2a)` })
+      }
     }
   }
   if (!sizeKnown) return issues
   const size = deckSize(cards)
-  if (size < DECK_RULES.minCards) issues.push({ path: whole, message: `${size} cards: a deck has at least ${DECK_RULES.minCards} (CR 100.2b)` })
-  if (size > DECK_RULES.maxCards) issues.push({ path: whole, message: `${size} cards: at most ${DECK_RULES.maxCards} (an engine limit)` })
+  if (rules && size < DECK_RULES.minCards) issues.push({ path: whole, message: `${size} cards: a deck has at least ${DECK_RULES.minCards} (CR 100.2b)` })
+  // The engine's limit is no deck rule: it holds without them.
+  if (size > DECK_RULES.maxCards) issues.push({ path: whole, message: tooManyCards(size) })
   return issues
 }
 
 /**
  * The problems of a deck against the card pool and the deck rules (`DECK_RULES`, CR 100.2a-b),
  * each with a path (`$.cards[3]`, or `path` and the entry): empty when the deck is legal. With
- * `rules: false`, only names not in the pool (decks for rules experiments, e.g. ten lands to run
- * out of cards). The one check of `playGame`, `selfplay --decks` and `parseDeckList`.
+ * `rules: false`, only names not in the pool and the engine's limit of `DECK_RULES.maxCards` cards
+ * (decks for rules experiments, e.g. ten lands to run out of cards). The one check of `playGame`,
+ * `selfplay --decks` and `parseDeckList`. Throws `invalid-argument` for a value that is no deck
+ * (`resolveDeck`) and for options that are not `{ rules?, path? }` (a misspelt one would be its default).
  */
 export function deckIssues(spec: DeckSpec, options: { rules?: boolean; path?: string } = {}): InputIssue[] {
-  const deck = resolveDeck(spec)
+  const o = knownOptions(options, 'deckIssues: ', DECK_ISSUES_OPTIONS)
+  if (o.rules !== undefined && typeof o.rules !== 'boolean') throw new RedzoneError('invalid-argument', `deckIssues: options.rules: expected true or false, got ${describeValue(o.rules)}`)
+  if (o.path !== undefined && (typeof o.path !== 'string' || o.path === '')) throw new RedzoneError('invalid-argument', `deckIssues: options.path: expected a non-empty string, got ${describeValue(o.path)}`)
+  const deck = deckShape(spec)
   const path = options.path ?? '$'
   return entryIssues(deck.cards, (i) => `${path}.cards[${i}]`, path, options.rules ?? true)
 }
+
+const DECK_ISSUES_OPTIONS: readonly string[] = ['rules', 'path']
 
 /** A `RedzoneError` (`invalid-deck`) listing every issue, one a line. */
 export function invalidDeck(what: string, issues: readonly InputIssue[]): RedzoneError {
@@ -204,12 +251,23 @@ export function invalidDeck(what: string, issues: readonly InputIssue[]): Redzon
   return new RedzoneError('invalid-deck', `${what}: ${issues.length === 1 ? 'a problem' : `${issues.length} problems`}\n${lines.join('\n')}`, issues)
 }
 
-/** The card names of a deck, in list order; throws `RedzoneError` for an unknown deck or card (no deck rules: a library as given). */
+/**
+ * The card names of a deck, in list order; throws `RedzoneError` for an unknown deck or card, or a
+ * deck past the engine's limit of `DECK_RULES.maxCards` cards (no deck rules: a library as given).
+ */
 export function deckCards(spec: DeckSpec): string[] {
   const deck = resolveDeck(spec)
   const issues = entryIssues(deck.cards, (i) => `$.cards[${i}]`, '$', false)
   if (issues.length > 0) throw invalidDeck(`deck ${deck.name}`, issues)
   return deck.cards.flatMap(([name, count]) => Array<string>(count).fill(name))
+}
+
+const PARSE_OPTIONS = ['name', 'source'] as const satisfies readonly (keyof ParseOptions)[]
+
+/** `parseDeckList`'s options. */
+interface ParseOptions {
+  name?: string
+  source?: string
 }
 
 const HEADER = /^(deck|main ?deck|main)\s*:?$/i
@@ -226,11 +284,12 @@ const SET_SUFFIX = /\s+\([A-Za-z0-9]{2,6}\)(\s+[A-Za-z0-9-]+)?$/
  * once: a `RedzoneError` (`invalid-deck`) whose `issues` have paths `SOURCE:LINE`. The deck is
  * named `name`, by default the file name of `source` without its extension.
  */
-export function parseDeckList(text: string, options: { name?: string; source?: string } = {}): DeckList {
+export function parseDeckList(text: string, options: ParseOptions = {}): DeckList {
   // A plain-JavaScript caller's mistakes, named (a string where the options go was ignored: the deck was called "deck").
   if (typeof text !== 'string') throw new RedzoneError('invalid-argument', `parseDeckList: text: expected a deck list's text (a string), got ${describeValue(text)}`)
   if (typeof options !== 'object' || options === null || Array.isArray(options)) throw new RedzoneError('invalid-argument', `parseDeckList: options: expected { name?, source? }, got ${describeValue(options)}`)
-  for (const key of ['name', 'source'] as const) {
+  knownOptions(options, 'parseDeckList: ', PARSE_OPTIONS)
+  for (const key of PARSE_OPTIONS) {
     if (options[key] !== undefined && (typeof options[key] !== 'string' || options[key] === '')) throw new RedzoneError('invalid-argument', `parseDeckList: options.${key}: expected a non-empty string, got ${describeValue(options[key])}`)
   }
   const source = options.source ?? options.name ?? 'deck'

@@ -17,9 +17,13 @@ import { describeValue } from '../core/limits.js'
  *
  * The same encoding over a `Game`'s string ids (`cA-shock-1>B`) names an action of that game
  * (the automation contract of the browser demo, `data-action`); `decodeAction` reads entity ids only.
+ * An action that encodes to no string of its own throws `invalid-argument` naming the field: an id
+ * that is neither an entity id (a whole number, 0 or more) nor a string id without the encoding's
+ * separators (`,` `>` `:` `*`), a `plot` that is not a boolean, another ability than equip's.
  */
 export function encodeAction<R extends Eid | string = Eid>(action: PlayerAction<R>): string {
   if (typeof action !== 'object' || action === null) throw new RedzoneError('invalid-argument', `encodeAction: expected a player's action, got ${describeValue(action)}`)
+  checkEncodable(action)
   switch (action.type) {
     case 'pass':
       return 'p'
@@ -52,6 +56,89 @@ export function encodeAction<R extends Eid | string = Eid>(action: PlayerAction<
   }
 }
 
+// What `encodeAction` writes must read back as that action: each field it writes is checked (the
+// player, and a cast's or activation's `pay`, are not written). Paths are made only for a refusal.
+
+/** The characters that separate an encoding's parts: no id may hold one. */
+const SEPARATORS = /[,>:*]/
+
+/**
+ * An id the encoding can write: an entity id (a whole number, 0 or more, as `act` takes it) or a
+ * `Game`'s id, a non-empty string with none of the separators and not `-` (a declined search).
+ */
+function isEncodableId(value: unknown): boolean {
+  if (typeof value === 'number') return Number.isInteger(value) && value >= 0
+  return typeof value === 'string' && value !== '' && value !== '-' && !SEPARATORS.test(value)
+}
+
+const AN_ID = 'an entity id (a whole number, 0 or more) or a game\'s id (a non-empty string without , > : * and not "-")'
+
+function refuse(path: string, expected: string, value: unknown): never {
+  throw new RedzoneError('invalid-argument', `encodeAction: ${path}: expected ${expected}, got ${describeValue(value)}`)
+}
+
+function checkId(value: unknown, path: string): void {
+  if (!isEncodableId(value)) refuse(path, AN_ID, value)
+}
+
+function checkIds(value: unknown, path: string): void {
+  if (!Array.isArray(value)) refuse(path, 'a list of ids', value)
+  for (let i = 0; i < value.length; i++) if (!isEncodableId(value[i])) refuse(`${path}[${i}]`, AN_ID, value[i])
+}
+
+/** A declaration's list: objects with an id in each of `fields` and, with `amount`, a number there. */
+function checkEntries(value: unknown, path: string, fields: readonly string[], amount = false): void {
+  if (!Array.isArray(value)) refuse(path, 'a list', value)
+  for (let i = 0; i < value.length; i++) {
+    const entry: unknown = value[i]
+    if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) refuse(`${path}[${i}]`, 'an object', entry)
+    const e = entry as Record<string, unknown>
+    for (const field of fields) if (!isEncodableId(e[field])) refuse(`${path}[${i}].${field}`, AN_ID, e[field])
+    if (amount && typeof e['amount'] !== 'number') refuse(`${path}[${i}].amount`, 'a number', e['amount'])
+  }
+}
+
+/** Throws `invalid-argument` naming the field (`encodeAction: action.card: ...`) of an action that encodes to no string of its own. */
+function checkEncodable(action: object): void {
+  const a = action as Record<string, unknown>
+  switch (a['type']) {
+    case 'play':
+    case 'plot':
+      checkId(a['card'], 'action.card')
+      return
+    case 'cast':
+      checkId(a['card'], 'action.card')
+      // No target: none, or the entity 0.
+      if (a['target'] !== undefined) checkId(a['target'], 'action.target')
+      if (a['plot'] !== undefined && typeof a['plot'] !== 'boolean') refuse('action.plot', 'true or false', a['plot'])
+      return
+    case 'activate':
+      if (a['ability'] !== 'equip' && a['ability'] !== 'equip planeswalker') refuse('action.ability', '"equip" or "equip planeswalker"', a['ability'])
+      checkId(a['object'], 'action.object')
+      checkId(a['target'], 'action.target')
+      return
+    case 'declareAttackers':
+      checkEntries(a['attackers'], 'action.attackers', ['attacker', 'target'])
+      return
+    case 'declareBlockers':
+      checkEntries(a['blockers'], 'action.blockers', ['blocker', 'attacker'])
+      return
+    case 'assignDamage':
+      checkEntries(a['assignments'], 'action.assignments', ['creature', 'recipient'], true)
+      return
+    case 'search':
+      if (a['cards'] !== null) checkIds(a['cards'], 'action.cards')
+      return
+    case 'discard':
+    case 'bottom':
+      checkIds(a['cards'], 'action.cards')
+      return
+    default:
+      // pass, mulligan and keep write their type only; another type is refused by `encodeAction`.
+      return
+  }
+}
+
 function ids(text: string): Eid[] {
   if (text === '') return []
   return text.split(',').map((s) => {
@@ -73,16 +160,41 @@ function pairs(text: string): [Eid, Eid][] {
 }
 
 /**
- * The action an encoded string stands for, made by `player`; throws `invalid-argument` on any
- * string that is not exactly an action's encoding (`l09`, `l9 `, `p5`, `c76>` are not: each read
- * as some action, a tampered record would replay).
+ * The action an encoded string stands for, made by `player` (a player's entity id: a whole number
+ * of 1 or more); throws `invalid-argument` on any string that is not exactly an action's encoding
+ * (`l09`, `l9 `, `p5`, `c76>` are not: each read as some action, a tampered record would replay),
+ * or that encodes no answer any decision asks for: a discard or a bottom of no cards (CR 514.1 asks
+ * for a discard only of a hand above its maximum size, 103.5 for a bottom only after a mulligan),
+ * a damage amount that is not a whole number (CR 510.1a: an amount of damage, 107.1).
  */
 export function decodeAction(text: string, player: Eid): PlayerAction {
   if (typeof text !== 'string') throw new RedzoneError('invalid-argument', `decodeAction: expected an encoded action (a string), got ${describeValue(text)}`)
+  if (!Number.isInteger(player) || player < 1) throw new RedzoneError('invalid-argument', `decodeAction: player: expected a player's entity id (a whole number, 1 or more), got ${describeValue(player)}`)
   const action = decodeLoosely(text, player)
-  // The one encoding: a string is an action's only if that action encodes back to it.
-  if (encodeAction(action) !== text) throw new RedzoneError('invalid-argument', `not an encoded action: "${text}"`)
+  // The one encoding: a string is an action's only if that action encodes back to it (an id
+  // missing where the text has none is refused there, as in `e` or `d:`).
+  let encoded: string | null
+  try {
+    encoded = encodeAction(action)
+  } catch (error) {
+    if (!(error instanceof RedzoneError)) throw error
+    encoded = null
+  }
+  if (encoded !== text || !answersSomething(action)) throw new RedzoneError('invalid-argument', `not an encoded action: "${text}"`)
   return action
+}
+
+/** Whether a decoded action is an answer some decision asks for (`decodeAction`'s last check). */
+function answersSomething(action: PlayerAction): boolean {
+  switch (action.type) {
+    case 'discard':
+    case 'bottom':
+      return action.cards.length > 0
+    case 'assignDamage':
+      return action.assignments.every((a) => Number.isSafeInteger(a.amount) && a.amount >= 0)
+    default:
+      return true
+  }
 }
 
 function decodeLoosely(text: string, player: Eid): PlayerAction {

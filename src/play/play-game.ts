@@ -11,7 +11,7 @@ import { decodeAction, encodeAction } from './encode.js'
 import { deckIssues, invalidDeck, isBuiltInDeck, resolveDeck, type DeckEntry, type DeckList, type DeckSpec } from './decks.js'
 import { recordShapeError, seedError, type GameEndReason, type GameRecord } from './record.js'
 import { checkVersion, engineVersion } from './version.js'
-import { checkSeats, createDeckGame, deckPosition } from './setup.js'
+import { checkSeats, deckGame, deckPosition } from './setup.js'
 import { checkPlayOptions, checkReplayOptions, PLAY_GAME, TABLE_PLAY, type CallNames, type PlayOptions, type ReplayOptions } from './play-options.js'
 import { gameOfBuilt, worldOf, type Game } from '../api/game.js'
 import { buildPosition } from '../state/position.js'
@@ -195,7 +195,7 @@ function run(
     const result = act(world, action)
     if (!result.ok) {
       const by = !forced && who ? `; by ${who(decision.player!)}` : ''
-      throw new RedzoneError('illegal-agent-action', `illegal action "${encodeAction(action)}" at ${decision.kind}: ${result.error.code}: ${result.error.message}${by}`)
+      throw new RedzoneError('illegal-agent-action', `illegal action ${actionText(action)} at ${decision.kind}: ${result.error.code}: ${result.error.message}${by}`)
     }
     if (forced) forcedCount++
     else record(action)
@@ -221,7 +221,9 @@ export function playGame(options: PlayOptions): GameRecord {
 /**
  * Plays many games with little set-up cost: the game of each pair of decks is built once, and
  * each new game starts from a copy of its untouched state (`restore`) with the new seed. Games are
- * the same as with `playGame` (same seed, same record). Not shared between threads.
+ * the same as with `playGame` (same seed, same record). Not shared between threads. One `Game` per
+ * list of decks, reused: a game `fresh` or `replay` returned is reset by the next call for those
+ * decks (`fresh`).
  */
 export class GameTable {
   private readonly games = new Map<string, { game: Game; pristine: WorldSnapshot }>()
@@ -236,7 +238,14 @@ export class GameTable {
     return replayRecord(record, { table: this })
   }
 
-  /** A game of these decks (one per player), not begun, with the seed's random stream. */
+  /**
+   * A game of these decks (one per player), not begun, with the seed's random stream. The table
+   * holds one game per list of decks and hands out that same `Game` each time: a call resets it to
+   * the untouched state with the new seed, so a game an earlier call (or `play`, `replay`) returned
+   * for those decks is that game, reset too (its state gone; a listener subscribed to it stays, and
+   * hears the next game). Keep what you need of it (`toJSON`, `gameState`) before the next call, or
+   * build a game of your own to keep (`createDeckGame`).
+   */
   fresh(decks: readonly DeckSpec[], seed: number): Game {
     // The RNG would take any number (`>>> 0`): a seed no record can carry is refused, as `playGame`'s.
     const seedWrong = seedError(seed)
@@ -304,7 +313,7 @@ function playOn(table: GameTable | null, options: PlayOptions, names: CallNames)
   if (table && !options.onGame) {
     game = table.fresh(options.decks, seed)
     beginGame(worldOf(game))
-  } else game = createDeckGame(decks, { seed, ...(options.onGame ? { onGame: options.onGame } : {}) })
+  } else game = deckGame(decks, seed, options.onGame, names.call)
   const w = worldOf(game)
   const players = w.playerOrder
   // Two-player records say nothing of who left: the loser did.
@@ -336,6 +345,19 @@ function playOn(table: GameTable | null, options: PlayOptions, names: CallNames)
     const record: GameRecord = { ...base, first: seatIndex(w, w.turn.first), winner: null, turns: w.turn.number, reason: 'error', actions, error: message }
     if (eliminations) record.eliminated = eliminations.list(null)
     return record
+  }
+}
+
+/**
+ * An action for a message: its encoding, quoted; an agent's action of a shape the gate took and
+ * the encoding can't write (an activation's `ability: 'banana'`), as JSON.
+ */
+function actionText(action: PlayerAction): string {
+  try {
+    return `"${encodeAction(action)}"`
+  } catch (error) {
+    if (!(error instanceof RedzoneError)) throw error
+    return JSON.stringify(action)
   }
 }
 
@@ -409,7 +431,7 @@ export function replayRecord(record: GameRecord, options: ReplayHooks = {}): Gam
   if (table && !options.onGame) {
     game = table.fresh(decks, record.seed)
     beginGame(worldOf(game))
-  } else game = createDeckGame(decks, { seed: record.seed, ...(options.onGame ? { onGame: options.onGame } : {}) })
+  } else game = deckGame(decks, record.seed, options.onGame, 'replay')
   const world = worldOf(game)
   const eliminations = world.playerOrder.length > 2 ? new Eliminations(world) : undefined
   let next = 0

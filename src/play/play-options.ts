@@ -31,7 +31,11 @@ export interface PlayOptions {
   deckRules?: boolean
   /** Decisions after which the game is recorded as a draw (`step-cap`): a whole number of 1 or more; default 20,000. */
   maxSteps?: number
-  /** Sees the game before it begins (to subscribe to its events). An error it throws is the caller's: thrown, not recorded. */
+  /**
+   * Sees the game before it begins (to subscribe to its events). An error it throws is the caller's:
+   * thrown, not recorded; a change it makes to the game is refused (`invalid-argument`), as it
+   * would be in no record.
+   */
   onGame?: (game: Game) => void
   /** Counters to add this game's decisions to (all of them, and those forced: nothing to choose). */
   stats?: { decisions: number; forced: number }
@@ -39,7 +43,7 @@ export interface PlayOptions {
 
 /** `replay`'s options. */
 export interface ReplayOptions {
-  /** Sees the game before it begins (to subscribe to its events). */
+  /** Sees the game before it begins (to subscribe to its events); a change it makes to the game is refused (`invalid-argument`). */
   onGame?: (game: Game) => void
   /** The decision cap of a record that carries none (a record's own `maxSteps` comes first). */
   maxSteps?: number

@@ -5,7 +5,7 @@ import type { LegalActions } from '../../decisions/legal.js'
 import type { Eid } from '../../core/events.js'
 import { Rng } from '../../core/rng.js'
 import { Step } from '../../core/steps.js'
-import type { Agent, AgentFactory } from '../agent.js'
+import { checkAgentSeed, type Agent, type AgentFactory } from '../agent.js'
 import type { GameView } from '../view.js'
 import { priorityActions } from './random.js'
 
@@ -287,6 +287,7 @@ export function heuristicAction(rng: Rng, view: GameView, decision: Decision, le
 export const heuristicAgent: AgentFactory = {
   name: 'heuristic',
   create(seed: number): Agent {
+    checkAgentSeed(seed, 'heuristicAgent')
     const rng = new Rng(seed)
     return { choose: (view, decision, legal) => heuristicAction(rng, view, decision, legal) }
   },

@@ -4,7 +4,7 @@ import type { LegalActions } from '../../decisions/legal.js'
 import type { Eid } from '../../core/events.js'
 import { Rng } from '../../core/rng.js'
 import { KW_MENACE } from '../../../components/keywords.js'
-import type { Agent, AgentFactory } from '../agent.js'
+import { checkAgentSeed, type Agent, type AgentFactory } from '../agent.js'
 import type { GameView } from '../view.js'
 
 function pick<T>(rng: Rng, items: readonly T[]): T {
@@ -109,6 +109,7 @@ export function randomAction(rng: Rng, view: GameView, decision: Decision, legal
 export const randomAgent: AgentFactory = {
   name: 'random',
   create(seed: number): Agent {
+    checkAgentSeed(seed, 'randomAgent')
     const rng = new Rng(seed)
     return { choose: (view, decision, legal) => randomAction(rng, view, decision, legal) }
   },

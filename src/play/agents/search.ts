@@ -5,7 +5,10 @@ import { pendingDecision, pendingKind, winnerOf } from '../../decisions/pending.
 import type { Eid } from '../../core/events.js'
 import { Rng } from '../../core/rng.js'
 import type { GameWorld } from '../../core/world.js'
-import type { Agent, AgentFactory } from '../agent.js'
+import { checkAgentSeed, type Agent, type AgentFactory } from '../agent.js'
+import { RedzoneError } from '../../core/errors.js'
+import { describeValue } from '../../core/limits.js'
+import { knownOptions } from '../../api/args.js'
 import { encodeAction } from '../encode.js'
 import { GameView } from '../view.js'
 import { inGame } from '../../core/players.js'
@@ -95,20 +98,43 @@ function candidates(rng: Rng, view: GameView, decision: Decision, legal: LegalAc
   return unique.slice(0, max)
 }
 
+// The names `searchAgentFactory` takes: a typed table, so an option added to the interface and not here does not compile.
+const SEARCH_OPTIONS: Readonly<Record<keyof SearchOptions, true>> = { playouts: true, horizon: true, maxCandidates: true, stats: true }
+const SEARCH_OPTION_NAMES = Object.keys(SEARCH_OPTIONS)
+
+/** `options[name]` (absent: `fallback`), a whole number of `min` or more, else `invalid-argument` naming it. */
+function count(options: Readonly<Record<string, unknown>>, name: keyof SearchOptions, min: number, fallback: number): number {
+  const value = options[name]
+  if (value === undefined) return fallback
+  if (!Number.isSafeInteger(value) || (value as number) < min) {
+    throw new RedzoneError('invalid-argument', `searchAgentFactory: options.${name}: expected a whole number of ${min} or more, got ${describeValue(value)}`)
+  }
+  return value as number
+}
+
 /**
  * A Monte Carlo search agent: at priority and combat decisions it compares candidate actions by
  * playouts from determinized copies of the game (`GameView.sampleInto`: the hidden cards dealt
  * at random, so it never sees what its player can't), each played on by the heuristic for a few
- * turns and scored; elsewhere it plays as the heuristic.
+ * turns and scored; elsewhere it plays as the heuristic. Options that are not an object or name an
+ * unknown option, counts that are not whole (playouts and candidates 1 or more, a horizon 0 or
+ * more: scored right after the candidate) and stats that are not a counter throw `invalid-argument`
+ * naming the field.
  */
 export function searchAgentFactory(options: SearchOptions = {}): AgentFactory {
-  const playouts = options.playouts ?? 48
-  const horizon = options.horizon ?? 3
-  const maxCandidates = options.maxCandidates ?? 8
-  const stats = options.stats
+  // A misspelt option (`playout`) would be its default, taken silently: another agent.
+  const o = knownOptions(options, 'searchAgentFactory: ', SEARCH_OPTION_NAMES)
+  const playouts = count(o, 'playouts', 1, 48)
+  const horizon = count(o, 'horizon', 0, 3)
+  const maxCandidates = count(o, 'maxCandidates', 1, 8)
+  const stats = o.stats as { playouts: number } | undefined
+  if (stats !== undefined && (typeof stats !== 'object' || stats === null || typeof stats.playouts !== 'number')) {
+    throw new RedzoneError('invalid-argument', `searchAgentFactory: options.stats: expected a counter { playouts: number }, got ${describeValue(stats)}`)
+  }
   return {
     name: 'search',
     create(seed: number): Agent {
+      checkAgentSeed(seed, 'searchAgent')
       const rng = new Rng(seed)
       let copy: GameWorld | null = null
       const views: Views = new Map()
