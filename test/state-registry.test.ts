@@ -73,8 +73,9 @@ const CHANGES: Record<ResourceName, (world: GameWorld) => void> = {
   turn: (world) => {
     world.turn.passes += 1
   },
+  // A card (a state read back lists only cards in its combat roster).
   roster: (world) => {
-    world.roster.blockList.push(world.playerOrder[1]!)
+    world.roster.blockList.push(world.labels.length - 1)
   },
   effects: (world) => {
     const effect = { timestamp: world.nextTimestamp, target: world.playerOrder[0]!, addKeywords: 1, removeKeywords: 0, power: 2, toughness: 2, duration: 'attached' as const, source: world.labels.length - 1 }

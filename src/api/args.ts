@@ -64,11 +64,26 @@ export function object(value: unknown, name: string): Readonly<Record<string, un
  * `what` names the options in the first (`VecEnv options`).
  */
 export function knownOptions(value: unknown, prefix: string, names: readonly string[], what = 'options'): Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || ArrayBuffer.isView(value)) {
-    throw new RedzoneError('invalid-argument', `${prefix}options: expected an object of ${what} (${names.join(', ')}), got ${describe(value)}`)
+  // A Map, a Set, a Date (whose entries or fields are no own names) would read as an object with
+  // none, every option its default, silently (`onEvent(game, fn, new Map([['viewer', 'B']]))` gave
+  // the omniscient stream).
+  if (!isPlainObject(value)) {
+    throw new RedzoneError('invalid-argument', `${prefix}options: expected an object of ${what} (${names.join(', ')}), got ${describeArgument(value)}`)
   }
   for (const name of Object.keys(value)) {
     if (!names.includes(name)) throw new RedzoneError('invalid-argument', `${prefix}options${fieldPath(name)}: unknown option; expected one of ${names.join(', ')}`)
   }
   return value as Record<string, unknown>
+}
+
+/**
+ * A value for a message, as `describeValue` gives it but for an object of a built-in kind, named
+ * by it (`a Map`, `a Date`, `a Float64Array`), and a bigint (`10n`): where an options object goes,
+ * "got an object" would not say what is wrong with one.
+ */
+export function describeArgument(value: unknown): string {
+  if (typeof value === 'bigint') return `${value}n`
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return describe(value)
+  const kind = (Object.getPrototypeOf(value) as { constructor?: { name?: unknown } } | null)?.constructor?.name
+  return typeof kind === 'string' && kind !== '' && kind !== 'Object' ? `${/^[AEIOU]/.test(kind) ? 'an' : 'a'} ${kind}` : describe(value)
 }

@@ -56,7 +56,8 @@ const streams = new WeakMap<Game, EventStream>()
  * (entities as ids); `seq` grows by one per event of this game from the first subscription on, so
  * a client can tell it missed one. With `viewer`, cards that player may not see are named null
  * (CR 400.2). Returns the unsubscribe function. Listeners must not change the game. A listener
- * that is not a function, an unknown option or a viewer that is not a string is `invalid-argument`;
+ * that is not a function, options that are not a plain object (a Map), an unknown option or a
+ * viewer that is not a string is `invalid-argument`;
  * a viewer who is not a player, `unknown-entity`.
  */
 export function onEvent(game: Game, listener: (event: ClientEvent) => void, options: { viewer?: string } = {}): () => void {

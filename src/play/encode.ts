@@ -24,6 +24,15 @@ import { describeValue } from '../core/limits.js'
 export function encodeAction<R extends Eid | string = Eid>(action: PlayerAction<R>): string {
   if (typeof action !== 'object' || action === null) throw new RedzoneError('invalid-argument', `encodeAction: expected a player's action, got ${describeValue(action)}`)
   checkEncodable(action)
+  return writeAction(action)
+}
+
+/**
+ * `encodeAction` without its checks, for an action the gate accepted or the engine made (a
+ * record's, a search key): its ids are entity ids and its fields of their types, so it encodes to
+ * a string of its own. Not on the public surface.
+ */
+export function writeAction<R extends Eid | string = Eid>(action: PlayerAction<R>): string {
   switch (action.type) {
     case 'pass':
       return 'p'

@@ -7,7 +7,7 @@ import { pendingDecision, winnerOf } from '../decisions/pending.js'
 import type { Eid, GameEmitter } from '../core/events.js'
 import type { GameWorld } from '../core/world.js'
 import { agentLabel, chooseChecked, seatAgent, type SeatedAgent } from './agent-choice.js'
-import { decodeAction, encodeAction } from './encode.js'
+import { decodeAction, encodeAction, writeAction } from './encode.js'
 import { deckIssues, invalidDeck, isBuiltInDeck, resolveDeck, type DeckEntry, type DeckList, type DeckSpec } from './decks.js'
 import { recordShapeError, seedError, type GameEndReason, type GameRecord } from './record.js'
 import { checkVersion, engineVersion } from './version.js'
@@ -325,7 +325,7 @@ function playOn(table: GameTable | null, options: PlayOptions, names: CallNames)
       w,
       maxSteps,
       (player, legal, decision) => chooseChecked(byPlayer.get(player)!, decision, legal),
-      (action) => actions.push(encodeAction(action)),
+      (action) => actions.push(writeAction(action)),
       options.stats,
       (player) => agentLabel(byPlayer.get(player)!),
       eliminations,
@@ -349,16 +349,22 @@ function playOn(table: GameTable | null, options: PlayOptions, names: CallNames)
 }
 
 /**
- * An action for a message: its encoding, quoted; an agent's action of a shape the gate took and
- * the encoding can't write (an activation's `ability: 'banana'`), as JSON.
+ * An action as text: its encoding; an action of a shape the gate takes and the encoding can't
+ * write (an activation's `ability: 'banana'`, an id of a position with a ","), as JSON.
  */
-function actionText(action: PlayerAction): string {
+export function actionString(action: PlayerAction<Eid | string>): string {
   try {
-    return `"${encodeAction(action)}"`
+    return encodeAction(action)
   } catch (error) {
     if (!(error instanceof RedzoneError)) throw error
     return JSON.stringify(action)
   }
+}
+
+/** An action for a message: `actionString`, an encoding quoted. */
+export function actionText(action: PlayerAction<Eid | string>): string {
+  const text = actionString(action)
+  return text.startsWith('{') ? text : `"${text}"`
 }
 
 /** Thrown inside a replay when the recorded actions run out (caught by `replay`). */

@@ -46,6 +46,18 @@ export function checkObservationPlace(fn: string, out: unknown, offset: unknown,
   checkPlace(fn, out, offset, size, 'Float32Array')
 }
 
+/**
+ * An observation's place that holds what `obs` holds, so a Float32Array (of any realm): `VecEnv.observeSeat`'s,
+ * which copies the env's own row into it when the seat decides (a Float64Array took that row and
+ * other seats' rows alike, an integer array dropped their fractions).
+ */
+export function checkFloat32Place(fn: string, out: unknown, offset: unknown, size: number): asserts out is Float32Array {
+  checkPlace(fn, out, offset, size, 'Float32Array')
+  if ((out as { [Symbol.toStringTag]?: unknown })[Symbol.toStringTag] !== 'Float32Array') {
+    throw new RedzoneError('invalid-argument', `${fn}: out: expected a Float32Array of ${size} or more, got ${describe(out)}`)
+  }
+}
+
 /** A mask's place (`ACTION_SIZE` bytes from `offset`). */
 export function checkMaskPlace(fn: string, out: unknown, offset: unknown, size: number): asserts out is Uint8Array {
   checkPlace(fn, out, offset, size, 'Uint8Array')

@@ -98,7 +98,12 @@ type KeptActions = { [K in KeptKind]: Extract<PlayerAction, { type: K }> }
 export class DecisionBuilder {
   /** The entity in each action slot, for the decider's observation. */
   readonly slots: SlotTable
-  /** 1 for each legal action of the current step (read only). */
+  /**
+   * 1 for each legal action of the current step. The builder's to write, a caller's to read only:
+   * `apply` takes an index whose byte is 1 as one the builder allowed (the mask is its record of
+   * them, not checked again: a byte a caller set builds an action from stale or no options, which
+   * `act` may refuse or which may throw). Copy it (`maskInto`) to keep or change it.
+   */
   readonly mask: Uint8Array
   /** How many actions the mask allows (0: the game is over). */
   count = 0
@@ -193,8 +198,9 @@ export class DecisionBuilder {
     const decision = pending ?? pendingDecision(world)
     const phase = phaseOf(decision.kind)
     // Checked before anything changes: a refused `begin` leaves the decision being built as it was.
-    const options = phase === Phase.None ? null : legal ?? legalActions(world)
-    if (options !== null && (typeof options !== 'object' || options.kind !== decision.kind || options.player !== decision.player)) throw legalError(options, decision)
+    // An absent `legal` is asked for; null is a value (no legal actions), refused with the others.
+    const options = phase === Phase.None ? null : legal === undefined ? legalActions(world) : legal
+    if (phase !== Phase.None && (typeof options !== 'object' || options === null || options.kind !== decision.kind || options.player !== decision.player)) throw legalError(options, decision)
     this.decisions++
     this.kind = decision.kind
     this.decider = decision.player ?? 0
@@ -318,7 +324,8 @@ export class DecisionBuilder {
 
   /**
    * Takes one allowed action: the `PlayerAction` when the decision is complete, else null (the
-   * next step's mask is ready). An action outside the mask is a misuse (`RedzoneError`).
+   * next step's mask is ready). An action outside the mask (as the builder wrote it: `mask`) is a
+   * misuse (`RedzoneError`).
    */
   apply(index: number): PlayerAction | null {
     const action = this.take(index)

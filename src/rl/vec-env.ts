@@ -14,18 +14,18 @@ import { buildPosition, shareSetup } from '../state/position.js'
 import { restoreWorld, snapshotWorld, type WorldSnapshot } from '../state/snapshot.js'
 import type { AgentFactory } from '../play/agent.js'
 import { agentFactoryError } from '../play/play-options.js'
-import { knownOptions } from '../api/args.js'
+import { describeArgument, knownOptions } from '../api/args.js'
 import { chooseChecked, type SeatedAgent } from '../play/agent-choice.js'
 import { heuristicAgent } from '../play/agents/heuristic.js'
 import { randomAgent } from '../play/agents/random.js'
 import { searchAgent } from '../play/agents/search.js'
-import { resolveDeck, type DeckSpec } from '../play/decks.js'
-import { encodeAction } from '../play/encode.js'
+import { resolveDeck, type DeckList, type DeckSpec } from '../play/decks.js'
+import { encodeAction, writeAction } from '../play/encode.js'
 import { DEFAULT_MAX_STEPS, endReason, forcedAction, forcedActionInto, forcedActions, gameRecordHead, mixSeed, seatOf, type ForcedActions } from '../play/play-game.js'
 import type { GameEndReason, GameRecord } from '../play/record.js'
 import { deckPosition } from '../play/setup.js'
 import { GameView } from '../play/view.js'
-import { checkObservationPlace } from './args.js'
+import { checkFloat32Place } from './args.js'
 import { DecisionBuilder } from './decision-builder.js'
 import { ACTION_SIZE, OBS_SIZE } from './layout.js'
 import { ObjectRows, observePlayer as observeOf, shareIdentities } from './observe.js'
@@ -55,7 +55,13 @@ export interface VecEnvOptions {
   maxSteps?: number
   /** The learner's name in records (default `rl`). */
   name?: string
-  /** Receives the record of every finished game (its actions are recorded only when this is given). */
+  /**
+   * Receives the record of every finished game (its actions are recorded only when this is given).
+   * It runs inside `step` (or `reset`, `restart`), as the game ends: a call from it into the env
+   * (`step`, `reset`, `restart`) is refused (`invalid-argument`), and an error it throws is thrown
+   * by the call that ended the game, once every game is stepped (the game is recorded, not ended
+   * in an error).
+   */
   onRecord?: (record: GameRecord, env: number) => void
 }
 
@@ -199,7 +205,8 @@ export class VecEnv {
   readonly stats: VecEnvStats = { steps: 0, autoSteps: 0, decisions: 0, games: 0, rejected: 0, errors: 0, truncations: 0, overflow: 0 }
   private readonly games: EnvGame[]
   private readonly pristine: WorldSnapshot
-  private readonly decks: readonly [DeckSpec, DeckSpec]
+  /** The decks of seat 0 and seat 1, resolved once (`resolveDeck`): the games' and the records'. */
+  private readonly decks: readonly [DeckList, DeckList]
   private readonly opponent: AgentFactory | null
   private readonly learnerSeat: 0 | 1 | 'alternate'
   private readonly maxSteps: number
@@ -209,41 +216,48 @@ export class VecEnv {
   /** Called as env `i`'s buffers are about to be written, and once they are, while they are in cache (`onWriting`, `onWritten`: `redzone serve`'s delta transport). */
   private beforeWrite: ((i: number) => void) | null = null
   private afterWrite: ((i: number) => void) | null = null
+  /** Set while `step`, `reset` or `restart` runs: a call into the env from its `onRecord` is refused (`reentered`). */
+  private running = false
+  /** The first error `onRecord` threw during the call running: thrown by that call once every game is stepped. */
+  private caught: { error: unknown } | null = null
 
   constructor(options: VecEnvOptions = {}) {
     knownOptions(options, '', OPTION_LIST, 'VecEnv options')
-    const n = options.n ?? 1
+    // An option given as undefined is its default (redzone serve passes each it was given); null is a value, refused by its check.
+    const n = options.n === undefined ? 1 : options.n
     if (!Number.isInteger(n) || n < 1 || n > MAX_GAMES) {
       const why = typeof n === 'number' && n > MAX_GAMES
         ? `: each game holds about 150 KB, and more games than that exhaust Node's default heap (the process dies in an out-of-memory abort); for a larger batch, run several VecEnvs, each with its firstEnv, in several processes (redzone.Workers in Python) or worker threads`
         : ''
       throw new RedzoneError('invalid-argument', `n: the number of games is a whole number from 1 to ${MAX_GAMES.toLocaleString('en-US')}, not ${describeValue(n)}${why}`)
     }
-    const seed = options.seed ?? 1
+    const seed = options.seed === undefined ? 1 : options.seed
     checkSeed(seed)
-    const firstEnv = options.firstEnv ?? 0
+    const firstEnv = options.firstEnv === undefined ? 0 : options.firstEnv
     if (!Number.isInteger(firstEnv) || firstEnv < 0 || firstEnv + n > 2 ** 31) throw new RedzoneError('invalid-argument', `firstEnv: a whole number from 0 with firstEnv + n at most 2^31, not ${describeValue(firstEnv)}`)
-    const maxSteps = options.maxSteps ?? DEFAULT_MAX_STEPS
+    const maxSteps = options.maxSteps === undefined ? DEFAULT_MAX_STEPS : options.maxSteps
     if (!Number.isInteger(maxSteps) || maxSteps < 1) throw new RedzoneError('invalid-argument', `maxSteps: a whole number of 1 or more, not ${describeValue(maxSteps)}`)
-    const opponent: unknown = options.opponent ?? 'random'
+    const opponent: unknown = options.opponent === undefined ? 'random' : options.opponent
     const builtIn = typeof opponent === 'string' && (opponent === 'self' || Object.hasOwn(AGENTS, opponent))
     // Not a built-in name: an agent factory as playGame takes one (the one check: `agentFactoryError`).
     const factoryError = builtIn ? null : agentFactoryError(opponent)
     if (factoryError !== null) throw new RedzoneError('invalid-argument', `opponent: one of random, heuristic, search, self or an AgentFactory; ${factoryError}`)
-    const seat = options.seat ?? 'alternate'
-    if (seat !== 0 && seat !== 1 && seat !== 'alternate') throw new RedzoneError('invalid-argument', `seat: 0, 1 or "alternate", not ${JSON.stringify(seat)}`)
+    const seat = options.seat === undefined ? 'alternate' : options.seat
+    if (seat !== 0 && seat !== 1 && seat !== 'alternate') throw new RedzoneError('invalid-argument', `seat: 0, 1 or "alternate", not ${describeArgument(seat)}`)
     // Two seats: a list of three or four decks (which `deckPosition` takes) would build a game the env can't play.
-    const decks = options.decks ?? ['green-white', 'black-red']
+    const decks = options.decks === undefined ? ['green-white', 'black-red'] : options.decks
     if (!Array.isArray(decks) || decks.length !== 2) throw new RedzoneError('invalid-argument', `decks: expected a pair [seat 0's deck, seat 1's deck], got ${Array.isArray(decks) ? `a list of ${decks.length}` : describeValue(decks)}`)
-    const name = options.name ?? 'rl'
+    // Each deck resolved as every game's is (`resolveDeck`: its shape, the engine's size limit), its errors naming `decks[seat]`.
+    const lists: [DeckList, DeckList] = [resolveDeck(decks[0] as DeckSpec, 'decks', 0), resolveDeck(decks[1] as DeckSpec, 'decks', 1)]
+    const name = options.name === undefined ? 'rl' : options.name
     if (typeof name !== 'string') throw new RedzoneError('invalid-argument', `name: expected the learner's name in records (a string), got ${describeValue(name)}`)
     // Called as each game ends, inside `step`: not a function there would end every game in an error.
-    const onRecord = options.onRecord ?? null
-    if (onRecord !== null && typeof onRecord !== 'function') throw new RedzoneError('invalid-argument', `onRecord: expected a function (record, env) => void, got ${describeValue(onRecord)}`)
+    const onRecord = options.onRecord === undefined ? null : options.onRecord
+    if (options.onRecord !== undefined && typeof onRecord !== 'function') throw new RedzoneError('invalid-argument', `onRecord: expected a function (record, env) => void, got ${describeValue(onRecord)}`)
     this.n = n
     this.firstEnv = firstEnv
     this.baseSeed = seed
-    this.decks = decks
+    this.decks = lists
     this.opponent = opponent === 'self' ? null : typeof opponent === 'string' ? AGENTS[opponent as keyof typeof AGENTS] : (opponent as AgentFactory)
     this.learnerSeat = seat
     this.maxSteps = maxSteps
@@ -297,6 +311,7 @@ export class VecEnv {
 
   /** Starts a new game in every env (game 0 of each, from `seed` or the current base seed) and fills the buffers. */
   reset(seed?: number): void {
+    if (this.running) throw reentered('reset')
     if (seed !== undefined) {
       checkSeed(seed)
       this.baseSeed = seed
@@ -305,12 +320,18 @@ export class VecEnv {
     this.terminated.fill(0)
     this.truncated.fill(0)
     this.winner.fill(-1)
-    for (let i = 0; i < this.n; i++) {
-      this.games[i]!.game = 0
-      this.start(i)
-      this.advance(i)
-      this.write(i)
+    this.running = true
+    try {
+      for (let i = 0; i < this.n; i++) {
+        this.games[i]!.game = 0
+        this.start(i)
+        this.advance(i)
+        this.write(i)
+      }
+    } finally {
+      this.running = false
     }
+    this.throwCaught()
   }
 
   /**
@@ -319,14 +340,21 @@ export class VecEnv {
    * What a client's "reset this env" or a Gymnasium `reset()` without a seed does.
    */
   restart(i: number): void {
+    if (this.running) throw reentered('restart')
     if (!Number.isInteger(i) || i < 0 || i >= this.n) throw new RedzoneError('invalid-argument', `restart: env ${describeValue(i)} is not one of 0..${this.n - 1}`)
     this.reward[i] = 0
     this.terminated[i] = 0
     this.truncated[i] = 0
     this.winner[i] = -1
-    this.start(i)
-    this.advance(i)
-    this.write(i)
+    this.running = true
+    try {
+      this.start(i)
+      this.advance(i)
+      this.write(i)
+    } finally {
+      this.running = false
+    }
+    this.throwCaught()
   }
 
   /**
@@ -337,7 +365,7 @@ export class VecEnv {
   observeSeat(i: number, seat: 0 | 1, out: Float32Array, offset = 0): void {
     if (!Number.isInteger(i) || i < 0 || i >= this.n) throw new RedzoneError('invalid-argument', `observeSeat: env ${describeValue(i)} is not one of 0..${this.n - 1}`)
     if (seat !== 0 && seat !== 1) throw new RedzoneError('invalid-argument', `observeSeat: seat is 0 or 1, not ${describeValue(seat)}`)
-    checkObservationPlace('observeSeat', out, offset, OBS_SIZE)
+    checkFloat32Place('observeSeat', out, offset, OBS_SIZE)
     const g = this.games[i]!
     if (seatOf(g.world, g.builder.decider) === seat && g.builder.decider !== 0) {
       out.set(this.obs.subarray(i * OBS_SIZE, (i + 1) * OBS_SIZE), offset)
@@ -352,6 +380,7 @@ export class VecEnv {
    * game runs on to its learner's next choice; the buffers describe the new state.
    */
   step(actions: ArrayLike<number>): void {
+    if (this.running) throw reentered('step')
     const n = this.n
     // The hot loop: a few compares, and the messages built only for a refusal (`actionsError`).
     if (typeof actions !== 'object' || actions === null || !(Array.isArray(actions) || ArrayBuffer.isView(actions)) || actions.length !== n) throw actionsError(actions, n)
@@ -366,25 +395,32 @@ export class VecEnv {
     this.terminated.fill(0)
     this.truncated.fill(0)
     this.winner.fill(-1)
-    for (let i = 0; i < n; i++) {
-      const g = this.games[i]!
-      this.stats.steps++
-      if (this.opponent === null) g.rewardSeat = this.seat[i] as 0 | 1
-      let action: PlayerAction | null
-      try {
-        action = this.choose(g, actions[i]!)
-      } catch (error) {
-        this.finish(i, null, 'error', (error as Error).message)
-        this.advance(i)
+    // A flag around the loop (`reentered`); `onRecord`'s error once every game is stepped.
+    this.running = true
+    try {
+      for (let i = 0; i < n; i++) {
+        const g = this.games[i]!
+        this.stats.steps++
+        if (this.opponent === null) g.rewardSeat = this.seat[i] as 0 | 1
+        let action: PlayerAction | null
+        try {
+          action = this.choose(g, actions[i]!)
+        } catch (error) {
+          this.finish(i, null, 'error', (error as Error).message)
+          this.advance(i)
+          this.write(i)
+          continue
+        }
+        if (action !== null) {
+          this.take(i, action, true)
+          this.advance(i)
+        }
         this.write(i)
-        continue
       }
-      if (action !== null) {
-        this.take(i, action, true)
-        this.advance(i)
-      }
-      this.write(i)
+    } finally {
+      this.running = false
     }
+    if (this.caught !== null) this.throwCaught()
   }
 
   /** Applies a masked choice for the learner, then the single-option steps that follow; the action once complete. */
@@ -489,7 +525,7 @@ export class VecEnv {
       this.finish(i, null, 'error', `"${encodeAction(action)}" rejected: ${result.error.code}: ${result.error.message}`)
       return false
     }
-    if (recorded && g.actions) g.actions.push(encodeAction(action))
+    if (recorded && g.actions) g.actions.push(writeAction(action))
     return true
   }
 
@@ -517,7 +553,7 @@ export class VecEnv {
     }
     if (this.onRecord) {
       const record: GameRecord = {
-        ...gameRecordHead(g.seed, [g.names[0], g.names[1]], [resolveDeck(this.decks[0]), resolveDeck(this.decks[1])], this.maxSteps),
+        ...gameRecordHead(g.seed, [g.names[0], g.names[1]], [this.decks[0], this.decks[1]], this.maxSteps),
         first: seatOf(world, world.turn.first),
         winner,
         turns: world.turn.number,
@@ -525,9 +561,22 @@ export class VecEnv {
         actions: g.actions ?? [],
         ...(error === undefined ? {} : { error }),
       }
-      this.onRecord(record, i)
+      // Kept, as a game's listener's error is (`GameEmitter.caught`): thrown once the call is done,
+      // every game stepped, not into this game (which it made an error) or the loop.
+      try {
+        this.onRecord(record, i)
+      } catch (error) {
+        this.caught ??= { error }
+      }
     }
     this.start(i)
+  }
+
+  /** Throws the error `onRecord` threw during the call just made (`caught`), once. */
+  private throwCaught(): void {
+    const caught = this.caught
+    this.caught = null
+    if (caught !== null) throw caught.error
   }
 
   /** The buffers of env `i`: the deciding seat's observation (the builder keeps the mask in place). */
@@ -543,6 +592,11 @@ export class VecEnv {
     this.seat[i] = seatOf(g.world, builder.decider)
     this.afterWrite?.(i)
   }
+}
+
+/** A call into the env from its own `onRecord`: the step running is not done (its buffers half written, a game between two). */
+function reentered(call: string): RedzoneError {
+  return new RedzoneError('invalid-argument', `${call}: called from inside the env's own step (onRecord runs as a game ends, mid-step): refused; call it once the step has returned`)
 }
 
 function checkSeed(seed: unknown, name = 'seed'): void {

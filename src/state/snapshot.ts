@@ -1,7 +1,16 @@
+import { C_ALL_COMBAT, C_ATTACKING, C_BLOCKING } from '../../components/combat.js'
 import { KEYWORD_TAGS } from '../../components/keywords.js'
 import { Zone, ZONE_NAMES } from '../../components/zones.js'
+import { assignCombatDamage } from '../../systems/assign-combat-damage.js'
+import { discardToHandSize } from '../../systems/cleanup-step.js'
+import { declareAttackers } from '../../systems/declare-attackers.js'
+import { declareBlockers } from '../../systems/declare-blockers.js'
+import { BEGIN_COUNT, GIVES_PRIORITY, SCHEDULE, type System } from '../../systems/schedule.js'
 import { Await } from '../core/await.js'
-import { RedzoneError } from '../core/errors.js'
+import { internalError, RedzoneError } from '../core/errors.js'
+import { countError, INT32_MAX, LIMITS, type CountRange } from '../core/limits.js'
+import { Step, STEP_NAMES } from '../core/steps.js'
+import { searchOf } from '../rules/spells/resolve.js'
 import { arenaBytes, arenaColumns, stateLayout, type Column } from '../core/state-registry.js'
 import {
   captureCopied,
@@ -107,6 +116,7 @@ export function tapeOf(s: { nums: Float64Array; ids: Int32Array }): Tape {
  * overwritten instead of allocated: the cheap path for search, which snapshots often.
  */
 export function snapshotWorld(world: GameWorld, reuse?: WorldSnapshot): WorldSnapshot {
+  notMidChange(world, 'snapshot')
   const layout = stateLayout(world)
   const ids = tapeIds(world)
   let s: MadeSnapshot
@@ -124,6 +134,16 @@ export function snapshotWorld(world: GameWorld, reuse?: WorldSnapshot): WorldSna
   s.arena.set(layout.arena)
   writeTape(world, tapeOf(s))
   return s
+}
+
+/**
+ * A snapshot or saved state (`snapshot`, `toJSON`, `toBinary`) asked for by a client's listener:
+ * it runs in the middle of the change it hears (`events.calling`: combat damage half dealt,
+ * state-based actions not yet performed), a state no decision is pending in and that no game
+ * could go on from. Refused (`invalid-argument`) as a listener's action is.
+ */
+export function notMidChange(world: GameWorld, call: string): void {
+  if (world.events.calling) throw new RedzoneError('invalid-argument', `${call}: a listener may not save the game: it runs in the middle of the change it hears (save it once that change has returned)`)
 }
 
 declare const opaque: unique symbol
@@ -299,7 +319,7 @@ function checkAgrees(world: GameWorld, s: WorldSnapshot, source: SnapshotSource)
     if (!isPlayer(controller[eid]!)) throw disagrees(controllerAt(eid), `${label(eid)} is controlled by ${entity(controller[eid]!)}, not a player (CR 108.4)`)
   }
 
-  const taped = checkTape(tapeOf(s), base, entities) as { zones: number[][][]; turn: TurnState }
+  const taped = checkTape(tapeOf(s), base, entities) as Taped
   if (taped.zones.length !== world.playerOrder.length) {
     throw new RedzoneError('invalid-snapshot', `a snapshot of ${taped.zones.length} players can't restore a world of ${world.playerOrder.length}`)
   }
@@ -351,4 +371,186 @@ function checkAgrees(world: GameWorld, s: WorldSnapshot, source: SnapshotSource)
     throw field('decider', `is not a player (the choice the game waits for, turn.awaiting ${turn.awaiting}, is a player's: CR 508.1, 509.1, 510.1, 514.1, 701.23, 103.5)`)
   }
   if (turn.first !== 0 && !isPlayer(turn.first)) throw field('first', 'is not a player (CR 103.1: the starting player is a player; 0 when the game began from a position)')
+  checkValues(world, { column, base, taped, stack: resources.stack, isPlayer, isCard, label, entity })
+}
+
+/** What `checkTape` reads back of the taped resources that `checkAgrees` reads. */
+type Taped = { zones: number[][][]; turn: TurnState; roster: { attackers: number[]; blockers: number[]; blockList: number[] }; nextEntry: number }
+
+/** What `checkAgrees` has read, for `checkValues`. */
+interface Agreed {
+  column: (name: string) => [Column, (eid: number) => string]
+  base: string
+  taped: Taped
+  stack: readonly StackItem[]
+  isPlayer: (eid: number) => boolean
+  isCard: (eid: number) => boolean
+  label: (eid: number) => string
+  entity: (eid: number) => string
+}
+
+const flag = (what: string): CountRange => ({ min: 0, max: 1, what: `${what} (0 or 1)` })
+/**
+ * The range of every state column a game can hold (`src/core/limits.ts` for the counts: a game
+ * saturates at their ends, never beyond), by name; `'position'`: a printed value, set when the
+ * position is built and never changed (so the position's); `'entity'`: 0 or an entity of the
+ * world. `place.*` and `players.isPlayer` are checked by `checkAgrees`. A column missing here is
+ * an engine bug (a new column gets its range with it).
+ */
+const COLUMN_RANGES: Readonly<Record<string, CountRange | 'position' | 'entity' | 'checked'>> = {
+  'kw.printed': 'position',
+  'kw.effective': { min: 0, max: 2 ** KEYWORD_TAGS.length - 1, what: 'a keyword mask (bits of the keywords)' },
+  'types.mask': 'position',
+  'stats.printedPower': 'position',
+  'stats.printedToughness': 'position',
+  'stats.power': LIMITS.power,
+  'stats.toughness': LIMITS.toughness,
+  'stats.damage': LIMITS.damage,
+  'stats.printedLoyalty': 'position',
+  'stats.loyalty': LIMITS.startingLoyalty,
+  'stats.deathtouched': flag('a mark of deathtouch damage'),
+  'status.tapped': flag('a tapped status'),
+  'status.sick': flag('a summoning sickness'),
+  'place.zone': 'checked',
+  'place.owner': 'checked',
+  'place.controller': 'checked',
+  'players.isPlayer': 'checked',
+  'players.life': LIMITS.life,
+  'players.lost': flag('a loss'),
+  'players.drewFromEmpty': flag('a draw from an empty library'),
+  // CR 103.5: at most seven mulligans (an opening hand of none); this round's choice: none yet, mulligan, keep.
+  'players.mulligans': { min: 0, max: 7, what: 'a number of mulligans' },
+  'players.kept': flag('a kept hand'),
+  'players.mulliganThisRound': { min: 0, max: 2, what: "a round's mulligan choice (0 none, 1 mulligan, 2 keep)" },
+  'combat.flags': { min: 0, max: C_ALL_COMBAT, what: 'combat flags' },
+  'combat.attackTarget': 'entity',
+  'combat.defendingPlayer': 'entity',
+  'combat.blocking': 'entity',
+  'combat.blockStart': { min: 0, max: INT32_MAX, what: 'a place in the block list' },
+  'combat.blockCount': { min: 0, max: INT32_MAX, what: 'a number of blockers' },
+  'cards.attachedTo': 'entity',
+  'cards.plotted': flag('a plotted mark'),
+  'cards.plottedTurn': { min: 0, max: INT32_MAX, what: 'a turn number (0: never plotted)' },
+  'cards.enteredAt': { min: 0, max: INT32_MAX, what: 'an order of entering the battlefield' },
+}
+
+/** The turn-based action that waits for each choice a step's systems stop for (CR 508.1, 509.1, 510.1, 514.1). */
+const WAITS: Partial<Record<Await, System>> = {
+  [Await.Attackers]: declareAttackers,
+  [Await.Blockers]: declareBlockers,
+  [Await.Damage]: assignCombatDamage,
+  [Await.Discard]: discardToHandSize,
+}
+
+/**
+ * The values of a state not made by `snapshotWorld` are values a game holds, whatever the format
+ * that brought them (`/1` and `/2` documents, buffers, snapshot objects): every column in its
+ * range (`COLUMN_RANGES`; row 0, no entity's, all 0), the turn's counts in theirs, the combat
+ * roster listing every creature flagged attacking or blocking (CR 506.4: one removed from combat
+ * stays listed, unflagged), each blocker blocking a listed attacker; and a decision pending: the
+ * game over (CR 104.2a), or priority in a step whose turn-based actions are done (CR 117.3a), or
+ * a choice awaited where the step's or the resolving ability's rules stop for it. A state saved
+ * between two decisions (from inside a change) would make every later action fail.
+ */
+function checkValues(world: GameWorld, a: Agreed): void {
+  const entities = world.labels.length
+  const layout = stateLayout(world)
+  for (const [name, current] of layout.columns) {
+    const range = COLUMN_RANGES[name]
+    if (range === undefined) throw internalError(`the state column ${name} has no range in COLUMN_RANGES`)
+    const [values, at] = a.column(name)
+    if (values[0] !== 0) throw disagrees(at(0), `entity 0 is no entity, so 0, not ${values[0]}`)
+    if (range === 'checked') continue
+    for (let eid = 1; eid < entities; eid++) {
+      const v = values[eid]!
+      if (range === 'position') {
+        if (v !== current[eid]) throw disagrees(at(eid), `${a.label(eid)} has ${current[eid]} in its position (a printed value never changes), not ${v}`)
+      } else if (range === 'entity') {
+        if (v < 0 || v >= entities) throw disagrees(at(eid), `expected 0 or an entity (1 to ${entities - 1}), got ${v}`)
+      } else {
+        const wrong = countError(v, range)
+        if (wrong !== null) throw disagrees(at(eid), wrong)
+      }
+    }
+  }
+
+  const { base, taped } = a
+  const turn = taped.turn
+  const turnAt = (name: keyof TurnState, problem: string): RedzoneError => disagrees(`${base}.turn.${name}`, problem)
+  const turnCount = (name: keyof TurnState, range: CountRange): void => {
+    const wrong = countError(turn[name], range)
+    if (wrong !== null) throw turnAt(name, wrong)
+  }
+  turnCount('landsPlayed', LIMITS.landsPlayed)
+  turnCount('passes', { min: 0, max: world.playerOrder.length, what: 'a number of players who passed in a row' })
+  turnCount('choiceCount', { min: 0, max: INT32_MAX, what: 'a number of cards to choose' })
+  turnCount('blockersDone', { min: -1, max: INT32_MAX, what: 'the players who declared blocks (bits, or -1 for all)' })
+  turnCount('resumeAt', { min: 0, max: BEGIN_COUNT[turn.step]!, what: `a turn-based action of the ${STEP_NAMES[turn.step]} step` })
+  const [lost] = a.column('players.lost')
+  let left = 0
+  for (const p of world.playerOrder) if (lost[p] === 0) left++
+  const over = left <= 1
+  // CR 103: the mulligans are taken before the first turn, at turn 0; every turn after is numbered from 1 (CR 500).
+  const pregame = turn.awaiting === Await.Mulligan || turn.awaiting === Await.Bottom
+  if (pregame || (over && turn.number === 0)) {
+    if (turn.number !== 0 || turn.step !== Step.Untap || turn.resumeAt !== 0) {
+      throw turnAt('number', `the mulligans (CR 103.5) are decided before the first turn (turn 0, untap step, resumeAt 0), not in turn ${turn.number}'s ${STEP_NAMES[turn.step]} step`)
+    }
+  } else turnCount('number', { ...LIMITS.turn, max: INT32_MAX })
+
+  // A decision pending (CR 117.3, 104.2a): else the game would have nowhere to go on from.
+  if (!over) {
+    const atPriority = turn.resumeAt >= BEGIN_COUNT[turn.step]! && (GIVES_PRIORITY[turn.step] === 1 || turn.cleanupPriority)
+    const waits = WAITS[turn.awaiting]
+    const stepName = `the ${STEP_NAMES[turn.step]} step (turn-based action ${turn.resumeAt})`
+    if (turn.awaiting === Await.None) {
+      if (!atPriority) throw turnAt('resumeAt', `no decision is pending: nobody gets priority in ${stepName} and the game waits for no choice (a state saved mid-change, CR 117.3)`)
+    } else if (waits !== undefined) {
+      if (SCHEDULE[turn.step]!.begin[turn.resumeAt] !== waits) throw turnAt('awaiting', `no decision is pending: ${stepName} does not wait for choice ${turn.awaiting} (CR 508.1, 509.1, 510.1, 514.1)`)
+    } else if (turn.awaiting === Await.Search && (!atPriority || searchOf(a.stack[a.stack.length - 1]) === null)) {
+      throw turnAt('awaiting', 'no decision is pending: a search (CR 701.23) is chosen as the ability on top of the stack resolves, and none is there')
+    }
+  }
+
+  // CR 506.4, 508.1, 509.1: the roster lists the combat's attackers and blockers in declaration order.
+  const roster = taped.roster
+  const [flags, flagsAt] = a.column('combat.flags')
+  const [attackTarget, attackTargetAt] = a.column('combat.attackTarget')
+  const [defendingPlayer, defendingAt] = a.column('combat.defendingPlayer')
+  const [blocking, blockingAt] = a.column('combat.blocking')
+  const [blockStart, blockStartAt] = a.column('combat.blockStart')
+  const [blockCount] = a.column('combat.blockCount')
+  const listedIn = new Uint8Array(entities)
+  const listOf = (name: 'attackers' | 'blockers' | 'blockList', bit: number): void => {
+    roster[name].forEach((eid, i) => {
+      if (!a.isCard(eid) || (bit !== 0 && (listedIn[eid]! & bit) !== 0)) throw disagrees(`${base}.roster.${name}[${i}]`, `${a.entity(eid)} ${a.isCard(eid) ? 'is listed twice' : 'is not a card'}`)
+      listedIn[eid]! |= bit
+    })
+  }
+  listOf('attackers', C_ATTACKING)
+  listOf('blockers', C_BLOCKING)
+  listOf('blockList', 0)
+  for (let eid = 1; eid < entities; eid++) {
+    const f = flags[eid]!
+    if (f & C_ATTACKING) {
+      if ((listedIn[eid]! & C_ATTACKING) === 0) throw disagrees(`${base}.roster.attackers`, `${a.label(eid)} is attacking (${flagsAt(eid)}) but is not listed (CR 508.1)`)
+      if (!a.isPlayer(defendingPlayer[eid]!)) throw disagrees(defendingAt(eid), `${a.label(eid)} attacks, so its defending player is a player (CR 506.2), not ${a.entity(defendingPlayer[eid]!)}`)
+      if (attackTarget[eid] === 0) throw disagrees(attackTargetAt(eid), `${a.label(eid)} attacks, so it attacks a player or planeswalker (CR 508.1b), not 0`)
+    }
+    if (f & C_BLOCKING) {
+      if ((listedIn[eid]! & C_BLOCKING) === 0) throw disagrees(`${base}.roster.blockers`, `${a.label(eid)} is blocking (${flagsAt(eid)}) but is not listed (CR 509.1)`)
+      if ((listedIn[blocking[eid]!]! & C_ATTACKING) === 0) throw disagrees(blockingAt(eid), `${a.label(eid)} blocks ${a.entity(blocking[eid]!)}, which is no listed attacker (CR 509.1a)`)
+    }
+  }
+  if (turn.blockersDeclared) {
+    for (const attacker of roster.attackers) {
+      if (blockStart[attacker]! + blockCount[attacker]! > roster.blockList.length) {
+        throw disagrees(blockStartAt(attacker), `${a.label(attacker)}'s blockers (from ${blockStart[attacker]}, ${blockCount[attacker]} of them) are past the end of the block list (${roster.blockList.length})`)
+      }
+    }
+  }
+  const [enteredAt, enteredAtAt] = a.column('cards.enteredAt')
+  for (let eid = 1; eid < entities; eid++) {
+    if (enteredAt[eid]! >= taped.nextEntry) throw disagrees(enteredAtAt(eid), `${a.label(eid)} entered the battlefield at ${enteredAt[eid]}, after the last entry so far (nextEntry ${taped.nextEntry})`)
+  }
 }

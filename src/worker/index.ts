@@ -21,11 +21,18 @@
  * never settle: terminate it with `remote.terminate()`.
  *
  * Works over anything with `postMessage` and `addEventListener('message')`: a `Worker` and the
- * worker's `self`, or the two ports of a `MessageChannel`.
+ * worker's `self`, or the two ports of a `MessageChannel`. A message on the worker's side that is
+ * not the protocol's (another script's on the same channel, a hand-made one) is answered with an
+ * `invalid-argument` error naming what is wrong in it.
+ *
+ * Nothing times a call out: `createRemoteGame` over an endpoint that nothing answers (a
+ * MessagePort whose other end called no `exposeGame`, a Worker whose script never calls it) never
+ * settles. A Worker whose script fails to load or throws rejects it with `no-game`; for anything
+ * else, race it against a timer of your own and, on expiry, terminate the Worker or close the port.
  */
 import { checkListener, ON_EVENT_OPTION_NAMES, type ClientEvent } from '../api/event-stream.js'
 import { unknownViewer, viewerId, type ClientState } from '../api/client-state.js'
-import { isPlainObject, knownOptions } from '../api/args.js'
+import { describeArgument, isPlainObject, knownOptions } from '../api/args.js'
 import { fieldPath } from '../state/check-position.js'
 import type { Decision, PlayerAction } from '../decisions/action.js'
 import type { LegalActions } from '../decisions/legal.js'
@@ -47,8 +54,7 @@ import type { DeckSpec } from '../play/decks.js'
 import { createDeckGame } from '../play/setup.js'
 import type { Agent, AgentFactory } from '../play/agent.js'
 import { agentLabel, chooseChecked, type SeatedAgent } from '../play/agent-choice.js'
-import { forcedAction, mixSeed } from '../play/play-game.js'
-import { encodeAction } from '../play/encode.js'
+import { actionString, actionText, forcedAction, mixSeed } from '../play/play-game.js'
 import { mapRefs } from '../api/refs.js'
 import { GameView } from '../play/view.js'
 import { randomAgent } from '../play/agents/random.js'
@@ -231,6 +237,21 @@ function isDeckSource(source: GameSource): source is DeckGameSource {
   return typeof source === 'object' && source !== null && 'decks' in source
 }
 
+const SOURCE_KINDS = 'a position, a toBinary buffer, a redzone-state/2 (or /1) document or { decks }'
+const DECK_SOURCE_FIELDS: readonly string[] = ['decks'] satisfies (keyof DeckGameSource)[]
+
+/** What is wrong with a game's source as the page gives it and the worker gets it (`path`: `source`), or null. */
+function sourceError(source: unknown): string | null {
+  if (!(source instanceof ArrayBuffer) && !isPlainObject(source)) return `source: expected ${SOURCE_KINDS}, got ${describeArgument(source)}`
+  // A deck source's other fields were dropped (a misspelt seed among them).
+  if (isPlainObject(source) && 'decks' in source) {
+    for (const key of Object.keys(source)) {
+      if (!DECK_SOURCE_FIELDS.includes(key)) return `source${fieldPath(key)}: unknown field of a deck source; expected ${DECK_SOURCE_FIELDS.join(', ')}`
+    }
+  }
+  return null
+}
+
 function gameFrom(source: GameSource, seed: number | undefined): Game {
   if (source instanceof ArrayBuffer) return fromBinary(source)
   if (isStateDocument(source)) return fromJSON(source)
@@ -276,17 +297,85 @@ function runAgents(game: Game, agents: ReadonlyMap<Eid, SeatedAgent>, max: numbe
     const only = forcedAction(legal)
     if (only) {
       const result = trackChange(game, () => act(world, only))
-      if (!result.ok) throw new Error(`redzone: the forced action "${encodeAction(only)}" was rejected (${result.error.message}): please report a bug`)
+      if (!result.ok) throw new Error(`redzone: the forced action ${actionText(only)} was rejected (${result.error.message}): please report a bug`)
       forced++
       continue
     }
     if (!seated) return stop('decision')
     if (max !== null && chosen.length >= max) return stop('max')
     const action = chooseChecked(seated, decision, legal)
+    // Its text before the change (an id of the position the encoding can't write is JSON: nothing throws after the change).
+    const text = actionString(mapRefs(action, (eid) => (eid === 0 ? undefined : game.id(eid))) as PlayerAction<string>)
     const result = trackChange(game, () => act(world, action))
-    if (!result.ok) throw new RedzoneError('illegal-agent-action', `${agentLabel(seated)}: illegal action "${encodeAction(action)}" at ${decision.kind}: ${result.error.code}: ${result.error.message}`)
-    chosen.push({ player: game.id(player), action: encodeAction(mapRefs(action, (eid) => (eid === 0 ? undefined : game.id(eid))) as PlayerAction<string>) })
+    if (!result.ok) throw new RedzoneError('illegal-agent-action', `${agentLabel(seated)}: illegal action ${actionText(action)} at ${decision.kind}: ${result.error.code}: ${result.error.message}`)
+    chosen.push({ player: game.id(player), action: text })
   }
+}
+
+const REQUEST_KINDS = ['init', 'agents', 'call', 'drive', 'command', 'events'] as const satisfies readonly Request['rz'][]
+
+/**
+ * A message the worker got, checked as a `Request` of the protocol before it is run: a kind it
+ * has, each field of its type (a message of another script on the channel, or one made by hand,
+ * threw a TypeError from inside: `source` null, `args` a string). Throws `invalid-argument` naming
+ * the kind and the field.
+ */
+function checkRequest(request: Record<string, unknown>): Request {
+  const kind = request['rz']
+  const field = (name: string, ok: boolean, expected: string): void => {
+    if (!ok) throw requestError(kind, `${name}: expected ${expected}, got ${describeArgument(request[name])}`)
+  }
+  switch (kind) {
+    case 'init': {
+      const wrong = sourceError(request['source'])
+      if (wrong !== null) throw requestError(kind, wrong)
+      field('seed', request['seed'] === undefined || (typeof request['seed'] === 'number' && Number.isFinite(request['seed'])), 'a number')
+      field('agents', request['agents'] === undefined || isPlainObject(request['agents']), 'an object of player id to agent name')
+      break
+    }
+    case 'agents': {
+      const max = request['max']
+      field('max', max === null || (typeof max === 'number' && Number.isSafeInteger(max) && max >= 0), 'null or a whole number from 0')
+      const autoPass = request['autoPass']
+      field('autoPass', Array.isArray(autoPass) && autoPass.every((id) => typeof id === 'string'), 'a list of player ids')
+      break
+    }
+    case 'call':
+    case 'drive':
+    case 'command':
+      field(kind === 'command' ? 'name' : 'method', typeof request[kind === 'command' ? 'name' : 'method'] === 'string', kind === 'command' ? 'a command name' : 'a method name')
+      field('args', Array.isArray(request['args']), 'a list of arguments')
+      break
+    case 'events':
+      field('on', typeof request['on'] === 'boolean', 'true or false')
+      field('viewer', request['viewer'] === null || typeof request['viewer'] === 'string', 'null or a player id')
+      break
+    default:
+      throw requestError(kind, `unknown kind; expected one of ${REQUEST_KINDS.join(', ')}`)
+  }
+  return request as Request
+}
+
+function requestError(kind: unknown, problem: string): RedzoneError {
+  return new RedzoneError('invalid-argument', `worker message ${describeArgument(kind)}: ${problem}`)
+}
+
+/**
+ * Throws `invalid-argument` naming the first value in a call's arguments that no `Game` method
+ * takes and JSON can't carry (a BigInt: a structured clone carries it to the worker, and the
+ * message naming an unknown id failed on it with a plain `Error`). Objects and lists are walked,
+ * once each.
+ */
+function checkCallArguments(what: string, args: readonly unknown[]): void {
+  const seen = new Set<object>()
+  const walk = (value: unknown, path: string): void => {
+    if (typeof value === 'bigint') throw new RedzoneError('invalid-argument', `${what}: ${path}: expected a value JSON can carry, got ${describeArgument(value)}`)
+    if (typeof value !== 'object' || value === null || seen.has(value) || !(Array.isArray(value) || isPlainObject(value))) return
+    seen.add(value)
+    if (Array.isArray(value)) value.forEach((item, i) => walk(item, `${path}[${i}]`))
+    else for (const [key, item] of Object.entries(value)) walk(item, `${path}${fieldPath(key)}`)
+  }
+  args.forEach((arg, i) => walk(arg, `args[${i}]`))
 }
 
 /**
@@ -295,6 +384,9 @@ function runAgents(game: Game, agents: ReadonlyMap<Eid, SeatedAgent>, max: numbe
  * that `RemoteGame.command` calls.
  */
 export function exposeGame(worker: MessageEndpoint | WorkerScope, options: { commands?: Readonly<Record<string, WorkerCommand>> } = {}): void {
+  if (!isEndpoint(worker)) {
+    throw new RedzoneError('invalid-argument', `exposeGame: worker must be a worker's scope (self) or a MessagePort (postMessage and addEventListener), got ${describeArgument(worker)}`)
+  }
   const commands = exposeCommands(options)
   const scope = worker as MessageEndpoint
   let game: Game | null = null
@@ -360,12 +452,14 @@ export function exposeGame(worker: MessageEndpoint | WorkerScope, options: { com
             return { value: g.version, transfer: [] }
         }
         if (!(GAME_METHODS as readonly string[]).includes(request.method)) throw new RedzoneError('invalid-argument', `unknown Game method "${request.method}"`)
+        checkCallArguments(request.method, request.args)
         const method = g[request.method as GameMethod] as (...args: unknown[]) => unknown
         return { value: method.apply(g, request.args), transfer: [] }
       }
       case 'drive': {
         const g = need()
         if (!(DRIVER_METHODS as readonly string[]).includes(request.method)) throw new RedzoneError('invalid-argument', `unknown driver method "${request.method}"`)
+        checkCallArguments(`drive.${request.method}`, request.args)
         const driver = drive(g)
         const method = driver[request.method as DriverMethod] as (...args: unknown[]) => unknown
         return { value: method.apply(driver, request.args), transfer: [] }
@@ -387,7 +481,7 @@ export function exposeGame(worker: MessageEndpoint | WorkerScope, options: { com
     let reply: Reply
     let transfer: ArrayBuffer[] = []
     try {
-      const done = run(request)
+      const done = run(checkRequest(request as unknown as Record<string, unknown>))
       transfer = done.transfer
       reply = { rz: 'reply', id: request.id, events, streams, ok: true, value: done.value }
     } catch (error) {
@@ -420,8 +514,10 @@ function reportListenerError(error: unknown): void {
   })
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
+/** Something messages go through: `postMessage` and `addEventListener` (a Worker, a worker's scope, a MessagePort). */
+function isEndpoint(value: unknown): boolean {
+  const endpoint = value as Partial<Record<'postMessage' | 'addEventListener', unknown>> | null
+  return typeof endpoint === 'object' && endpoint !== null && typeof endpoint.postMessage === 'function' && typeof endpoint.addEventListener === 'function'
 }
 
 const EXPOSE_OPTION_NAMES = ['commands'] as const
@@ -432,7 +528,7 @@ const RUN_AGENTS_OPTION_NAMES = ['max', 'autoPass'] as const
 function exposeCommands(options: unknown): Readonly<Record<string, WorkerCommand>> {
   const { commands } = knownOptions(options, 'exposeGame: ', EXPOSE_OPTION_NAMES)
   if (commands === undefined) return {}
-  if (!isPlainObject(commands)) throw new RedzoneError('invalid-argument', `exposeGame: options.commands: expected an object of named functions, got ${describeValue(commands)}`)
+  if (!isPlainObject(commands)) throw new RedzoneError('invalid-argument', `exposeGame: options.commands: expected an object of named functions, got ${describeArgument(commands)}`)
   for (const [name, command] of Object.entries(commands)) {
     if (typeof command !== 'function') throw new RedzoneError('invalid-argument', `exposeGame: options.commands${fieldPath(name)}: expected a function (game, ...args), got ${describeValue(command)}`)
   }
@@ -441,13 +537,11 @@ function exposeCommands(options: unknown): Readonly<Record<string, WorkerCommand
 
 /** A plain-JavaScript caller's arguments to `createRemoteGame`, checked before anything is sent. */
 function checkRemoteArguments(worker: unknown, source: unknown, given: unknown): void {
-  const endpoint = worker as Partial<Record<'postMessage' | 'addEventListener', unknown>> | null
-  if (typeof endpoint !== 'object' || endpoint === null || typeof endpoint.postMessage !== 'function' || typeof endpoint.addEventListener !== 'function') {
-    throw new RedzoneError('invalid-argument', `createRemoteGame: worker must be a Worker or a MessagePort (postMessage and addEventListener), got ${describeValue(worker)}`)
+  if (!isEndpoint(worker)) {
+    throw new RedzoneError('invalid-argument', `createRemoteGame: worker must be a Worker or a MessagePort (postMessage and addEventListener), got ${describeArgument(worker)}`)
   }
-  if (!(source instanceof ArrayBuffer) && !isRecord(source)) {
-    throw new RedzoneError('invalid-argument', `createRemoteGame: source must be a position, a toBinary buffer, a redzone-state/2 (or /1) document or { decks }, got ${describeValue(source)}`)
-  }
+  const wrong = sourceError(source)
+  if (wrong !== null) throw new RedzoneError('invalid-argument', `createRemoteGame: ${wrong}`)
   if (source instanceof ArrayBuffer && source.byteLength === 0) {
     throw new RedzoneError('invalid-argument', 'createRemoteGame: source is an empty buffer (already transferred to a worker? toBinary() again, or pass a copy: buffer.slice(0))')
   }
@@ -459,7 +553,7 @@ function checkRemoteArguments(worker: unknown, source: unknown, given: unknown):
   if (agents === undefined) return
   // A Map was taken as an object without keys: no agents, silently.
   if (!isPlainObject(agents)) {
-    throw new RedzoneError('invalid-argument', `createRemoteGame: options.agents must be an object of player id to agent name, got ${describeValue(agents)}`)
+    throw new RedzoneError('invalid-argument', `createRemoteGame: options.agents must be an object of player id to agent name, got ${describeArgument(agents)}`)
   }
   // The names here; the players in the worker, which knows them.
   for (const [player, name] of Object.entries(agents)) {
@@ -487,6 +581,9 @@ function agentRunRequest(run: unknown): { max: number | null; autoPass: readonly
  * Starts a game in a worker that called `exposeGame`, from a position (with an optional seed),
  * a `toBinary` buffer (transferred: the buffer is unusable here afterwards) or a JSON document.
  * A worker that fails before it answers (its script did not load, or threw) rejects it with `no-game`.
+ * Nothing else times it out: over an endpoint nothing answers (a MessagePort whose other end
+ * called no `exposeGame`), the promise never settles; race it against a timer of your own if that
+ * can happen and, on expiry, terminate the Worker or close the port.
  */
 export async function createRemoteGame(
   worker: MessageEndpoint,

@@ -90,7 +90,7 @@ describe('redzone/worker: unknown options and values of the wrong kind', () => {
     const map = new Map([['B', 'random']])
     expect(await rejection(createRemoteGame(channel(), { decks: DECKS }, { agents: map as never }))).toMatchObject({
       code: 'invalid-argument',
-      message: 'redzone: createRemoteGame: options.agents must be an object of player id to agent name, got an object',
+      message: 'redzone: createRemoteGame: options.agents must be an object of player id to agent name, got a Map',
     })
     expect(await rejection(createRemoteGame(channel(), { decks: DECKS }, { agents: { B: 5 as never } }))).toMatchObject({
       code: 'invalid-argument',

@@ -9,7 +9,7 @@ import { checkAgentSeed, type Agent, type AgentFactory } from '../agent.js'
 import { RedzoneError } from '../../core/errors.js'
 import { describeValue } from '../../core/limits.js'
 import { knownOptions } from '../../api/args.js'
-import { encodeAction } from '../encode.js'
+import { writeAction } from '../encode.js'
 import { GameView } from '../view.js'
 import { inGame } from '../../core/players.js'
 import { heuristicAction } from './heuristic.js'
@@ -89,7 +89,7 @@ function candidates(rng: Rng, view: GameView, decision: Decision, legal: LegalAc
   }
   const seen = new Set<string>()
   const unique = out.filter((a) => {
-    const key = encodeAction(a)
+    const key = writeAction(a)
     if (seen.has(key)) return false
     seen.add(key)
     return true
