@@ -10,7 +10,7 @@ import { pendingDecision as pendingOnWorld, winnerOf as winnerOnWorld } from './
 import { legalActions as legalOnWorld, type LegalActions } from './decisions/legal.js'
 import type { Action, Decision, DecisionKind, PlayerAction } from './decisions/action.js'
 import { checkActionShape } from './decisions/action-shape.js'
-import { checkSnapshot, MadeSnapshot, restoreWorld, snapshotWorld, type Snapshot, type WorldSnapshot } from './state/snapshot.js'
+import { checkSnapshot, MadeSnapshot, notMidChange, restoreWorld, snapshotWorld, type Snapshot, type WorldSnapshot } from './state/snapshot.js'
 import { Game, worldOf as worldOfGame } from './api/game.js'
 import { RedzoneError, type ActionResult } from './core/errors.js'
 import { countError, describeValue, LIMITS } from './core/limits.js'
@@ -93,6 +93,7 @@ export const winnerOf = ((world: GameWorld): Eid => {
  */
 export const snapshot = ((world: GameWorld, into?: unknown): WorldSnapshot => {
   checkWorld(world, 'snapshot')
+  notMidChange(world, 'snapshot')
   if (into !== undefined && !(into instanceof MadeSnapshot)) {
     throw new RedzoneError('invalid-argument', `snapshot: into: expected a snapshot made by snapshot() to write into, or nothing, got ${describeValue(into)}`)
   }
@@ -101,6 +102,9 @@ export const snapshot = ((world: GameWorld, into?: unknown): WorldSnapshot => {
 /** Puts a world back to a snapshot taken of it, or of a world built from the same position (checked first: `invalid-snapshot`, nothing changed). */
 export const restore = ((world: GameWorld, saved: unknown): void => {
   checkWorld(world, 'restore')
+  // A listener's restore would land in the middle of the change it hears (the rest of it then
+  // applied to the restored game), as its action would.
+  notFromListener(world)
   checkSnapshot(world, saved)
   restoreWorld(world, saved)
 }) as unknown as (world: World, snapshot: Snapshot) => void

@@ -42,7 +42,6 @@ function idOf(world: GameWorld, eid: Eid): string {
 /** The option names of `onEvent` (`redzone`'s and a remote game's). */
 export const ON_EVENT_OPTION_NAMES = ['viewer'] as const
 
-
 /** Throws `invalid-argument` unless `listener` is a function: the one wording of `onEvent`'s refusal, in this thread and on a worker's page. */
 export function checkListener(listener: unknown): asserts listener is (event: ClientEvent) => void {
   if (typeof listener !== 'function') throw new RedzoneError('invalid-argument', `onEvent: listener: expected a function, got ${describeValue(listener)}`)

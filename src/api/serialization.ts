@@ -6,7 +6,7 @@
  */
 import { checksum as worldChecksum } from '../state/digest.js'
 import { loadState, readBinary, readJson, stateToBinary, stateToJson, type StateDocument, type StateRead } from '../state/serialize.js'
-import { checkSnapshot, restoreWorld, snapshotWorld, type Snapshot } from '../state/snapshot.js'
+import { checkSnapshot, notMidChange, restoreWorld, snapshotWorld, type Snapshot } from '../state/snapshot.js'
 import * as args from './args.js'
 import { gameOfBuilt, trackChange, type Game } from './game.js'
 import { checkedWorld } from './checked-game.js'
@@ -46,7 +46,9 @@ export function checksum(game: Game): number {
 
 /** A copy of the whole game (typed-array copies), to `restore` later: undo, search. */
 export function snapshot(game: Game): Snapshot {
-  return snapshotWorld(checkedWorld(game, 'snapshot')) as unknown as Snapshot
+  const world = checkedWorld(game, 'snapshot')
+  notMidChange(world, 'snapshot')
+  return snapshotWorld(world) as unknown as Snapshot
 }
 
 /**

@@ -59,6 +59,8 @@ export function resetDamagePlan(plan: DamagePlan): void {
   }
   const dealers = plan.dealers.items
   for (let i = 0, n = plan.dealers.length; i < n; i++) dealing[dealers[i]!] = 0
+  // A gain left by a step that threw (an internal error) is no later step's.
+  plan.gain = 0
   plan.touched.clear()
   plan.dealers.clear()
   plan.source.clear()

@@ -19,7 +19,7 @@ import { keywordBit } from '../../components/keywords.js'
 import { RedzoneError } from '../core/errors.js'
 import { hasPriorityOption } from './legal.js'
 import { label, repeats, type GameWorld } from '../core/world.js'
-import { inGame } from '../core/players.js'
+import { inGame, isGameOver } from '../core/players.js'
 import { EFFECT_TYPES, isPlayerAction, type Action, type DecisionKind, type OutsideEffect, type PlayerAction } from './action.js'
 import { pendingDecision, pendingKind, pendingPlayer } from './pending.js'
 import { bottomCards, keepHand, takeMulligan } from './pregame.js'
@@ -239,14 +239,13 @@ function applyEffect(world: GameWorld, effect: OutsideEffect): ActionResult {
 function goOnWithoutLeaver(world: GameWorld): void {
   const turn = world.turn
   const decider = turn.decider
-  // No choice awaited (no decider: `choiceMade`), or its decider still in the game.
-  if (decider === 0 || inGame(world, decider)) return
-  if (turn.awaiting >= Await.Mulligan) {
-    world.players.kept[decider] = 1
-    bottomCards(world, decider, [])
-    return
+  // Its decider still in the game (no choice awaited: no decider, entity 0, never lost), or the game over.
+  if (inGame(world, decider) || isGameOver(world)) return
+  // The next mulligan decision (`nextMulliganDecision` passes over a player who has left), or the step goes on.
+  if (turn.awaiting >= Await.Mulligan) bottomCards(world, decider, [])
+  else {
+    choiceMade(world)
+    continueStep(world)
+    settle(world)
   }
-  choiceMade(world)
-  continueStep(world)
-  settle(world)
 }

@@ -7,7 +7,7 @@ import { beginTurn, settle } from '../turn/runner.js'
 import { moveToZone } from '../rules/zone-change.js'
 import { label, type GameWorld } from '../core/world.js'
 import { Await, awaitChoice, choiceMade } from '../core/await.js'
-import { seatIndex } from '../core/players.js'
+import { inGame, seatIndex } from '../core/players.js'
 
 /** CR 103.4: the starting hand size. */
 export const STARTING_HAND_SIZE = 7
@@ -64,6 +64,9 @@ function nextMulliganDecision(world: GameWorld): void {
   const n = world.playerOrder.length
   for (let k = 0; k < n; k++) {
     const p = inTurnOrderFrom(world, world.turn.first, k)
+    // CR 800.4a: a player who has left decides no more and takes no mulligan (their cards left
+    // with them): as one who kept, in every round.
+    if (!inGame(world, p)) mulliganThisRound[p] = KEPT
     if (kept[p] === 0 && mulliganThisRound[p] === UNDECLARED) {
       awaitChoice(world, Await.Mulligan, p)
       return

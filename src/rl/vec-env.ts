@@ -321,6 +321,8 @@ export class VecEnv {
     this.truncated.fill(0)
     this.winner.fill(-1)
     this.running = true
+    // An error of an earlier call's onRecord that a failure of that call left here is not this call's.
+    this.caught = null
     try {
       for (let i = 0; i < this.n; i++) {
         this.games[i]!.game = 0
@@ -347,6 +349,7 @@ export class VecEnv {
     this.truncated[i] = 0
     this.winner[i] = -1
     this.running = true
+    this.caught = null
     try {
       this.start(i)
       this.advance(i)
@@ -397,6 +400,7 @@ export class VecEnv {
     this.winner.fill(-1)
     // A flag around the loop (`reentered`); `onRecord`'s error once every game is stepped.
     this.running = true
+    this.caught = null
     try {
       for (let i = 0; i < n; i++) {
         const g = this.games[i]!

@@ -120,14 +120,17 @@ function granted(value: unknown, path: string, at: Report): void {
   if (!g) return
   count(g, 'power', path, LIMITS.modifier, at)
   count(g, 'toughness', path, LIMITS.modifier, at)
-  items(g, 'keywords', path, at, (k, q) => {
-    if (typeof k !== 'string' || keywordBit(k) === 0) at(q, `unknown keyword ${describeValue(k)}; expected one of ${KEYWORD_NAMES.join(', ')}`)
-  })
+  items(g, 'keywords', path, at, (k, q) => keywordName(k, q, at))
+}
+
+/** A keyword by its name (`"flying"`). */
+function keywordName(k: unknown, path: string, at: Report): void {
+  if (typeof k !== 'string' || keywordBit(k) === 0) at(path, `unknown keyword ${describeValue(k)}; expected one of ${KEYWORD_NAMES.join(', ')}`)
 }
 
 function keyword(k: unknown, path: string, at: Report): void {
   if (typeof k === 'string') {
-    if (keywordBit(k) === 0) at(path, `unknown keyword "${k}"; expected one of ${KEYWORD_NAMES.join(', ')}`)
+    keywordName(k, path, at)
     return
   }
   if (!isRecord(k)) {

@@ -28,7 +28,7 @@ import { buildWorld, type GameWorld } from '../core/world.js'
 import { crc32, jsonChecksum } from './digest.js'
 import { fnv1a } from '../core/fnv.js'
 import { buildPosition, type BuiltPosition, type Position } from './position.js'
-import { checkSnapshot, MadeSnapshot, notMidChange, restoreWorld, snapshotBytes, snapshotWorld, tapeOf, type SnapshotSource, type WorldSnapshot } from './snapshot.js'
+import { atDecision, checkSnapshot, MadeSnapshot, restoreWorld, snapshotBytes, snapshotWorld, tapeOf, type SnapshotSource, type WorldSnapshot } from './snapshot.js'
 
 /** The JSON document's format: 2 added `gameVersion` and `checksum`. */
 export const STATE_FORMAT = 'redzone-state/2'
@@ -102,7 +102,7 @@ function blankSnapshot(source: Exclude<SnapshotSource, 'object'>, entities: numb
 
 /** The game as a `redzone-state/2` JSON document (`gameVersion`: the game's version, 0 for a world alone). */
 export function stateToJson(world: GameWorld, gameVersion = 0): StateDocument {
-  notMidChange(world, 'toJSON')
+  atDecision(world, 'toJSON')
   const layout = stateLayout(world)
   const head = { format: STATE_FORMAT as typeof STATE_FORMAT, gameVersion, setup: setupOf(world) }
   const resources = captureResources(world)
@@ -274,7 +274,7 @@ function unpack(from: Uint8Array, at: number, out: Uint8Array): number {
  * zero bytes packed out (`pack`), then the CRC-32 of every byte before it.
  */
 export function stateToBinary(world: GameWorld, gameVersion = 0): ArrayBuffer {
-  notMidChange(world, 'toBinary')
+  atDecision(world, 'toBinary')
   const setup = setupOf(world)
   const s = snapshotWorld(world) as MadeSnapshot
   const state = { entities: s.entities, rows: s.rows, ids: s.ids.length, ...s.resources }

@@ -7,6 +7,8 @@ import { declareAttackers } from '../../systems/declare-attackers.js'
 import { declareBlockers } from '../../systems/declare-blockers.js'
 import { BEGIN_COUNT, GIVES_PRIORITY, SCHEDULE, type System } from '../../systems/schedule.js'
 import { Await } from '../core/await.js'
+import { isGameOver } from '../core/players.js'
+import { stepGivesPriority } from '../turn/runner.js'
 import { internalError, RedzoneError } from '../core/errors.js'
 import { countError, INT32_MAX, LIMITS, type CountRange } from '../core/limits.js'
 import { Step, STEP_NAMES } from '../core/steps.js'
@@ -116,7 +118,6 @@ export function tapeOf(s: { nums: Float64Array; ids: Int32Array }): Tape {
  * overwritten instead of allocated: the cheap path for search, which snapshots often.
  */
 export function snapshotWorld(world: GameWorld, reuse?: WorldSnapshot): WorldSnapshot {
-  notMidChange(world, 'snapshot')
   const layout = stateLayout(world)
   const ids = tapeIds(world)
   let s: MadeSnapshot
@@ -137,13 +138,26 @@ export function snapshotWorld(world: GameWorld, reuse?: WorldSnapshot): WorldSna
 }
 
 /**
- * A snapshot or saved state (`snapshot`, `toJSON`, `toBinary`) asked for by a client's listener:
+ * A snapshot or saved state (`snapshot`, `toJSON`, `toBinary`, redzone/sim's `snapshot`) asked for by a client's listener
+ * (checked at the public entries: the engine's own snapshots, a search agent's samples, are not a listener's):
  * it runs in the middle of the change it hears (`events.calling`: combat damage half dealt,
  * state-based actions not yet performed), a state no decision is pending in and that no game
  * could go on from. Refused (`invalid-argument`) as a listener's action is.
  */
 export function notMidChange(world: GameWorld, call: string): void {
   if (world.events.calling) throw new RedzoneError('invalid-argument', `${call}: a listener may not save the game: it runs in the middle of the change it hears (save it once that change has returned)`)
+}
+
+/**
+ * A saved game (`toJSON`, `toBinary`) must be at a decision, as every loaded one is checked to be
+ * (`checkAgrees`): a game not begun (`GameTable.fresh` hands one out: `beginGame` starts it) has
+ * none, and would save a document no load takes. Refused (`invalid-argument`) as it is written.
+ */
+export function atDecision(world: GameWorld, call: string): void {
+  notMidChange(world, call)
+  if (world.turn.awaiting === Await.None && !isGameOver(world) && !stepGivesPriority(world)) {
+    throw new RedzoneError('invalid-argument', `${call}: no decision is pending in this game (one not begun: begin it first), so no load could go on from its state (CR 117.3)`)
+  }
 }
 
 declare const opaque: unique symbol

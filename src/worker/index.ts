@@ -112,7 +112,10 @@ export interface RunAgentsOptions {
 
 /** What `RemoteGame.runAgents` did: the agents' choices (encoded, `encodeAction` over ids), the forced actions taken, and why it stopped. */
 export interface AgentRun {
-  /** Each choice an agent made, in order: its player and the action (`encodeAction` with ids). */
+  /**
+   * Each choice an agent made, in order: its player and the action (`encodeAction` with ids; an
+   * action with an id the encoding can't write, one with `,` `>` `:` `*` or `-`, as JSON).
+   */
   chosen: { player: string; action: string }[]
   /** Decisions with one legal answer taken (for the agents, and for the `autoPass` players). */
   forced: number

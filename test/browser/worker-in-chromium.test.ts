@@ -225,7 +225,7 @@ describe.skipIf(chromiumPath === null)(`redzone/worker in Chromium (${chromiumPa
     expect(result.maxText).toEqual(refusal('invalid-argument', /^redzone: runAgents: max must be .*, got "x"$/))
     expect(result.restoreNothing).toEqual(refusal('invalid-argument', /^redzone: restore: snapshot must be an ArrayBuffer .*, got undefined$/))
     expect(result.restoreObject).toEqual(refusal('invalid-argument', /^redzone: restore: snapshot must be an ArrayBuffer .*, got an object$/))
-    expect(result.nullSource).toEqual(refusal('invalid-argument', /^redzone: createRemoteGame: source must be .*, got null$/))
+    expect(result.nullSource).toEqual(refusal('invalid-argument', /^redzone: createRemoteGame: source: expected .*, got null$/))
     expect(result.notAWorker).toEqual(refusal('invalid-argument', /^redzone: createRemoteGame: worker must be a Worker/))
     expect(result.missingScript).toEqual(refusal('no-game', /^redzone: createRemoteGame: the worker failed before it started a game/))
     expect(result.afterDispose).toEqual(refusal('no-game', /^redzone: pendingDecision: the remote game was disposed$/))

@@ -174,6 +174,47 @@ describe('CR 800.4 Leaving a multiplayer game', () => {
     expect(gameState(game).turn.number).toBe(1)
   })
 
+  it('800.4a, 103.5 a player who leaves before their mulligan decision, or after declaring a mulligan, decides no more and takes no mulligan', () => {
+    for (const mulliganFirst of [false, true]) {
+      const game = createDeckGame(['green-white', 'black-red', 'green-white'], { seed: 3 })
+      const events: string[] = []
+      game.on('mulliganTaken', (player) => void events.push(`mulligan ${game.id(player)}`))
+      const first = game.pendingDecision().player!
+      if (mulliganFirst) expectOk(game.mulligan(first))
+      // Another player than the one deciding leaves.
+      const decider = game.pendingDecision().player!
+      const leaver = mulliganFirst ? first : (['A', 'B', 'C'].find((p) => p !== decider && p !== first) ?? first)
+      expectOk(game.dealDamage({ to: leaver, amount: 20 }))
+      expect(gameState(game).players[leaver]).toEqual({ life: 0, lost: true })
+      const asked: string[] = []
+      for (let k = 0; k < 6 && game.pendingDecision().kind === 'mulligan'; k++) {
+        const player = game.pendingDecision().player!
+        asked.push(player)
+        expectOk(game.keep(player))
+      }
+      expect(asked).not.toContain(leaver)
+      expect(events).toEqual([])
+      expect(game.pendingDecision().kind).toBe('priority')
+      expect(gameState(game).turn.number).toBe(1)
+    }
+  })
+
+  it('800.4a, 104.2a a choice awaited of a player who loses the game is not passed over once the game is over: nothing happens after its end', () => {
+    const game = createDeckGame(['green-white', 'black-red'], { seed: 3 })
+    expectOk(game.keep(game.pendingDecision().player!))
+    // The last mulligan decision: the game would begin once it is made.
+    const decider = game.pendingDecision().player!
+    const after: string[] = []
+    let over = false
+    game.on('playerLost', () => void (over = true))
+    game.on('turnStarted', () => void (over && after.push('turnStarted')))
+    game.on('stepStarted', () => void (over && after.push('stepStarted')))
+    expectOk(game.dealDamage({ to: decider, amount: 20 }))
+    expect(game.pendingDecision().kind).toBe('gameOver')
+    expect(after).toEqual([])
+    expect(gameState(game).turn.number).toBe(0)
+  })
+
   it('800.4a 104.2a when the last two opponents lose at the same time, the objects they own leave the game before it ends', () => {
     const game = threePlayers(
       [creature('bear', 'A', 2, 2), creature('ogre', 'A', 3, 3), creature('wallB', 'B', 0, 4, [], { tapped: true }), creature('wallC', 'C', 0, 4, [], { tapped: true }), cardInHand('handC', 'C', 'Forest')],

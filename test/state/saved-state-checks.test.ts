@@ -88,6 +88,23 @@ describe('a snapshot, document or buffer is taken only at a decision, never from
     })
   }
 
+  it('redzone/sim restore in a listener is refused like its act: the rest of the change would land in the restored game', () => {
+    const game = attacking()
+    const world = sim.worldOf(game)
+    const before = sim.snapshot(world)
+    const error = fromListener(game, 'damageDealt', () => expect(drive(game).walkToDamage()).toEqual({ ok: true }), () => sim.restore(world, before))
+    expect((error as RedzoneError).code).toBe('invalid-argument')
+    expect((error as RedzoneError).message).toMatch(/listener/)
+    expect(game.pendingDecision().kind).toBe('priority')
+  })
+
+  it('toJSON and toBinary of a game not begun (GameTable.fresh hands one out) are refused: no decision is pending, and no load would take the document', () => {
+    const fresh = new sim.GameTable().fresh(['green-white', 'black-red'], 5)
+    for (const save of [() => toJSON(fresh), () => toBinary(fresh)]) {
+      expect(thrownRedzoneError(save)).toMatchObject({ code: 'invalid-argument', message: expect.stringMatching(/no decision is pending/) })
+    }
+  })
+
   it('toJSON in a listener of an outside effect (lethal damage dealt, state-based actions still to come) is refused', () => {
     const game = createGame(position)
     const error = fromListener(game, 'damageDealt', () => expect(game.dealDamage({ to: 'bear', amount: 5 })).toEqual({ ok: true }), () => toJSON(game))

@@ -191,8 +191,9 @@ function add(world: GameWorld, source: Eid, recipient: Eid, amount: number): voi
 }
 
 /**
- * Reserves room for every entry of a step: an attacker assigns to each of its blockers, its
- * first blocker again, and at most a planeswalker and a player; a blocker to its attacker.
+ * Reserves room for every entry of a step: an attacker assigns to each of its blockers (each once,
+ * 510.2) and at most a planeswalker and a player; a blocker to its attacker (a little more room
+ * than that is reserved).
  */
 function reservePlan(world: GameWorld): void {
   const { plan, roster } = world
