@@ -115,6 +115,16 @@ export const LIBRARIES: ObjectSpec[] = [
 ]
 
 /** The `RedzoneError` that `fn` throws (the test fails if it throws anything else, or nothing). */
+/** What `fn` throws, or null when it returns. */
+export function thrown(fn: () => unknown): unknown {
+  try {
+    fn()
+  } catch (error) {
+    return error
+  }
+  return null
+}
+
 export function thrownRedzoneError(fn: () => unknown): RedzoneError {
   try {
     fn()

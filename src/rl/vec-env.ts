@@ -320,9 +320,7 @@ export class VecEnv {
     this.terminated.fill(0)
     this.truncated.fill(0)
     this.winner.fill(-1)
-    this.running = true
-    // An error of an earlier call's onRecord that a failure of that call left here is not this call's.
-    this.caught = null
+    this.enter()
     try {
       for (let i = 0; i < this.n; i++) {
         this.games[i]!.game = 0
@@ -348,8 +346,7 @@ export class VecEnv {
     this.terminated[i] = 0
     this.truncated[i] = 0
     this.winner[i] = -1
-    this.running = true
-    this.caught = null
+    this.enter()
     try {
       this.start(i)
       this.advance(i)
@@ -399,8 +396,7 @@ export class VecEnv {
     this.truncated.fill(0)
     this.winner.fill(-1)
     // A flag around the loop (`reentered`); `onRecord`'s error once every game is stepped.
-    this.running = true
-    this.caught = null
+    this.enter()
     try {
       for (let i = 0; i < n; i++) {
         const g = this.games[i]!
@@ -577,6 +573,16 @@ export class VecEnv {
   }
 
   /** Throws the error `onRecord` threw during the call just made (`caught`), once. */
+  /**
+   * `step`, `reset` or `restart` begins: a call from `onRecord` into the env is refused while it
+   * runs (`running`, lowered in its `finally`), and an error of an earlier call's `onRecord` that a
+   * failure of that call left is not this call's.
+   */
+  private enter(): void {
+    this.running = true
+    this.caught = null
+  }
+
   private throwCaught(): void {
     const caught = this.caught
     this.caught = null

@@ -4,6 +4,7 @@
  * TypeError; and `scenarioFiles` given something that is not a list of paths, or a directory
  * that links back into itself.
  */
+import { thrown } from '../helpers.js'
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -49,14 +50,6 @@ function inChild(fn: 'loadScenarioFile' | 'checkScenarioFile' | 'readDeckFile'):
   return { status: result.status, stdout: result.stdout, stderr: result.stderr }
 }
 
-function thrown(fn: () => unknown): unknown {
-  try {
-    fn()
-  } catch (error) {
-    return error
-  }
-  return null
-}
 
 describe('a path that is not a non-empty string', () => {
   for (const fn of ['loadScenarioFile', 'checkScenarioFile', 'readDeckFile'] as const) {

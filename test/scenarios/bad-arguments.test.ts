@@ -4,6 +4,7 @@
  * `invalid-argument` naming the argument (and the JSON path inside it), never a TypeError and
  * never an empty list of mismatches that would pass every check.
  */
+import { thrown } from '../helpers.js'
 import { describe, expect, it } from 'vitest'
 import { RedzoneError } from '../../src/core/errors.js'
 import { loadScenario } from '../../src/scenario/load.js'
@@ -11,14 +12,6 @@ import { compareExpect, runScenario } from '../../src/scenario/run.js'
 import type { GameState } from '../../src/api/game-state.js'
 import type { ScenarioExpect } from '../../src/scenario/schema.js'
 
-function thrown(fn: () => unknown): unknown {
-  try {
-    fn()
-  } catch (error) {
-    return error
-  }
-  return null
-}
 
 const SCENARIO = JSON.stringify({
   format: 'redzone-scenario/1',
