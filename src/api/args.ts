@@ -4,7 +4,7 @@
  * the argument, never a TypeError from deep inside. Ids themselves are checked by the game: an
  * unknown id is the `unknown-object` rejection.
  */
-import { RedzoneError } from '../core/errors.js'
+import { RedzoneError, type RedzoneErrorCode } from '../core/errors.js'
 import { describeValue as describe } from '../core/limits.js'
 import { fieldPath } from '../state/check-position.js'
 
@@ -61,17 +61,18 @@ export function object(value: unknown, name: string): Readonly<Record<string, un
  * Named options (`playGame`'s, `replay`'s, `VecEnv`'s): an object, not a list or a typed array,
  * whose every own name is one of `names`, else `invalid-argument` naming the unknown one (a
  * misspelt option would be its default, taken silently). `prefix` starts the messages (`playGame: `);
- * `what` names the options in the first (`VecEnv options`).
+ * `what` names the options in the first (`VecEnv options`); `code` is the error's (`usage` for
+ * redzone/node's runs, whose bad options the CLI exits 2 for).
  */
-export function knownOptions(value: unknown, prefix: string, names: readonly string[], what = 'options'): Record<string, unknown> {
+export function knownOptions(value: unknown, prefix: string, names: readonly string[], what = 'options', code: RedzoneErrorCode = 'invalid-argument'): Record<string, unknown> {
   // A Map, a Set, a Date (whose entries or fields are no own names) would read as an object with
   // none, every option its default, silently (`onEvent(game, fn, new Map([['viewer', 'B']]))` gave
   // the omniscient stream).
   if (!isPlainObject(value)) {
-    throw new RedzoneError('invalid-argument', `${prefix}options: expected an object of ${what} (${names.join(', ')}), got ${describeArgument(value)}`)
+    throw new RedzoneError(code, `${prefix}options: expected an object of ${what} (${names.join(', ')}), got ${describeArgument(value)}`)
   }
   for (const name of Object.keys(value)) {
-    if (!names.includes(name)) throw new RedzoneError('invalid-argument', `${prefix}options${fieldPath(name)}: unknown option; expected one of ${names.join(', ')}`)
+    if (!names.includes(name)) throw new RedzoneError(code, `${prefix}options${fieldPath(name)}: unknown option; expected one of ${names.join(', ')}`)
   }
   return value as Record<string, unknown>
 }

@@ -12,9 +12,10 @@ import { inGame, seatIndex } from '../core/players.js'
 /** CR 103.4: the starting hand size. */
 export const STARTING_HAND_SIZE = 7
 
+/** A player's mulligan choice of the round (`players.mulliganThisRound`). */
 const UNDECLARED = 0
 const MULLIGAN = 1
-const KEPT = 2
+export const KEPT = 2
 
 /**
  * Starts a game whose libraries are in place (CR 103): the seed picks who plays first (103.1),

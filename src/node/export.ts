@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join, resolve } from 'node:path'
 import { createInterface } from 'node:readline'
+import { checkPath } from './path-argument.js'
 import { RedzoneError } from '../core/errors.js'
 import { recordShapeError, type GameRecord } from '../play/record.js'
 import { engineVersion, versionError } from '../play/version.js'
@@ -18,7 +19,6 @@ import { RecordRows } from '../rl/record-rows.js'
 import { countNonBlankLines, openGamesFile } from './lines.js'
 import { NpyWriter, type NpyType } from './npy.js'
 import { Options } from './options.js'
-import { describeValue } from '../core/limits.js'
 
 /** The format name `meta.json` carries. */
 export const EXPORT_FORMAT = 'redzone-export/1'
@@ -125,7 +125,7 @@ export async function exportGames(file: string, options: ExportGamesOptions): Pr
 export async function exportGamesWith(file: string, options: ExportGamesOptions, npzLimit: number): Promise<ExportGamesResult> {
   const started = performance.now()
   const checked = Options.of('exportGames', options, Object.keys(EXPORT_OPTIONS))
-  if (typeof file !== 'string' || file === '') throw new RedzoneError('usage', `exportGames: file: expected a path (a non-empty string), got ${describeValue(file)}`)
+  checkPath(file, 'exportGames: file', 'usage')
   if (!checked.has('out')) throw new RedzoneError('usage', 'exportGames: options.out: required: a directory, or a file ending in .npz')
   checked.text('out', 'a directory, or a file ending in .npz')
   checked.check('seat', (v) => v === 0 || v === 1 || v === 'both', '0, 1 or "both"')

@@ -5,7 +5,7 @@
  * (`runSelfPlay: options.workers: ...`); a misspelt option is refused, never its default taken
  * silently. An option given as `undefined` is absent.
  */
-import { isPlainObject } from '../api/args.js'
+import { knownOptions } from '../api/args.js'
 import { RedzoneError } from '../core/errors.js'
 import { describeValue } from '../core/limits.js'
 import { fieldPath } from '../state/check-position.js'
@@ -22,11 +22,7 @@ export class Options {
    * name is one of `names` (in the order the messages list them).
    */
   static of(fn: string, value: unknown, names: readonly string[]): Options {
-    if (!isPlainObject(value)) throw new RedzoneError('usage', `${fn}: options: expected an object of options (${names.join(', ')}), got ${describeValue(value)}`)
-    for (const key of Object.keys(value)) {
-      if (!names.includes(key)) throw new RedzoneError('usage', `${fn}: options${fieldPath(key)}: unknown option; expected one of ${names.join(', ')}`)
-    }
-    return new Options(fn, value)
+    return new Options(fn, knownOptions(value, `${fn}: `, names, 'options', 'usage'))
   }
 
   /** The usage error of option `name` (`path`: a field inside it, `.k`), expecting `expected`. */

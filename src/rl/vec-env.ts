@@ -320,18 +320,7 @@ export class VecEnv {
     this.terminated.fill(0)
     this.truncated.fill(0)
     this.winner.fill(-1)
-    this.enter()
-    try {
-      for (let i = 0; i < this.n; i++) {
-        this.games[i]!.game = 0
-        this.start(i)
-        this.advance(i)
-        this.write(i)
-      }
-    } finally {
-      this.running = false
-    }
-    this.throwCaught()
+    this.startGames(0, this.n, true)
   }
 
   /**
@@ -346,11 +335,22 @@ export class VecEnv {
     this.terminated[i] = 0
     this.truncated[i] = 0
     this.winner[i] = -1
+    this.startGames(i, i + 1, false)
+  }
+
+  /**
+   * Starts the next game of envs `from` to `to` - 1 (game 0 of each's seed stream when `first`) and
+   * writes their buffers: `reset`'s and `restart`'s work, one call into the env (`enter`).
+   */
+  private startGames(from: number, to: number, first: boolean): void {
     this.enter()
     try {
-      this.start(i)
-      this.advance(i)
-      this.write(i)
+      for (let i = from; i < to; i++) {
+        if (first) this.games[i]!.game = 0
+        this.start(i)
+        this.advance(i)
+        this.write(i)
+      }
     } finally {
       this.running = false
     }

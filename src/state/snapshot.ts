@@ -5,8 +5,9 @@ import { assignCombatDamage } from '../../systems/assign-combat-damage.js'
 import { discardToHandSize } from '../../systems/cleanup-step.js'
 import { declareAttackers } from '../../systems/declare-attackers.js'
 import { declareBlockers } from '../../systems/declare-blockers.js'
-import { BEGIN_COUNT, GIVES_PRIORITY, SCHEDULE, type System } from '../../systems/schedule.js'
+import { BEGIN_COUNT, SCHEDULE, type System } from '../../systems/schedule.js'
 import { Await } from '../core/await.js'
+import { KEPT, STARTING_HAND_SIZE } from '../decisions/pregame.js'
 import { isGameOver } from '../core/players.js'
 import { stepGivesPriority } from '../turn/runner.js'
 import { internalError, RedzoneError } from '../core/errors.js'
@@ -433,9 +434,9 @@ const COLUMN_RANGES: Readonly<Record<string, CountRange | 'position' | 'entity' 
   'players.lost': flag('a loss'),
   'players.drewFromEmpty': flag('a draw from an empty library'),
   // CR 103.5: at most seven mulligans (an opening hand of none); this round's choice: none yet, mulligan, keep.
-  'players.mulligans': { min: 0, max: 7, what: 'a number of mulligans' },
+  'players.mulligans': { min: 0, max: STARTING_HAND_SIZE, what: 'a number of mulligans' },
   'players.kept': flag('a kept hand'),
-  'players.mulliganThisRound': { min: 0, max: 2, what: "a round's mulligan choice (0 none, 1 mulligan, 2 keep)" },
+  'players.mulliganThisRound': { min: 0, max: KEPT, what: "a round's mulligan choice (0 none, 1 mulligan, 2 keep)" },
   'combat.flags': { min: 0, max: C_ALL_COMBAT, what: 'combat flags' },
   'combat.attackTarget': 'entity',
   'combat.defendingPlayer': 'entity',
@@ -514,7 +515,8 @@ function checkValues(world: GameWorld, a: Agreed): void {
 
   // A decision pending (CR 117.3, 104.2a): else the game would have nowhere to go on from.
   if (!over) {
-    const atPriority = turn.resumeAt >= BEGIN_COUNT[turn.step]! && (GIVES_PRIORITY[turn.step] === 1 || turn.cleanupPriority)
+    // The rule's one check, of the saved turn.
+    const atPriority = stepGivesPriority({ turn })
     const waits = WAITS[turn.awaiting]
     const stepName = `the ${STEP_NAMES[turn.step]} step (turn-based action ${turn.resumeAt})`
     if (turn.awaiting === Await.None) {

@@ -4,7 +4,7 @@ import { Await } from '../core/await.js'
 import { putTriggersOnStack, resolveTop } from '../rules/spells/resolve.js'
 import type { Eid } from '../core/events.js'
 import { Step, STEP_NAMES, type StepId } from '../core/steps.js'
-import type { GameWorld } from '../core/world.js'
+import type { GameWorld, TurnState } from '../core/world.js'
 import { isGameOver, nextInGame, playersInGame, playersLeft, stillInGame } from '../core/players.js'
 export { isGameOver, playersInGame }
 
@@ -51,7 +51,7 @@ export function priorityGiven(world: GameWorld): boolean {
 }
 
 /** Whether the current step's turn-based actions are done and it gives priority (CR 117.3a, 514.3a): `priorityGiven` but for the choice awaited and the game's end. */
-export function stepGivesPriority(world: GameWorld): boolean {
+export function stepGivesPriority(world: { turn: TurnState }): boolean {
   const turn = world.turn
   return turn.resumeAt >= BEGIN_COUNT[turn.step]! && (GIVES_PRIORITY[turn.step] === 1 || turn.cleanupPriority)
 }
