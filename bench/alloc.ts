@@ -24,6 +24,16 @@ function* fence(run: () => void): Generator<never, void> {
   run()
 }
 
+// Two functions of their own through the fence, alternately, before any run (enough calls that V8
+// keeps the call's feedback: it starts collecting after a function's first few calls): its call
+// of `run` is then megamorphic, so the optimizing compiler never inlines a run into the fence. An
+// inlined run's allocations were the fence's own frame's, which no site counts: a closure that
+// allocated an array a call read 0 once optimized (closures of one function keep a call
+// inlinable; two functions don't).
+const ONE = (): void => {}
+const OTHER = (): number => 0
+for (let i = 0; i < 100; i++) fence(i & 1 ? ONE : OTHER).next()
+
 function post<T>(session: Session, method: string, params: object): T {
   let result: T | undefined
   let failure: Error | null = null
