@@ -139,10 +139,10 @@ export function keywordNames(mask: number): KeywordName[] {
   return out.sort()
 }
 
-/** The mask of the keywords named (none when there is no list). */
-export function keywordMask(names: readonly string[] | undefined): number {
+/** The mask of the keywords named (none when there is no list; a parameterized keyword, an object, has no bit). */
+export function keywordMask(names: readonly (string | object)[] | undefined): number {
   let mask = 0
-  if (names !== undefined) for (const name of names) mask |= keywordBit(name)
+  if (names !== undefined) for (const name of names) mask |= keywordBit(name as string)
   return mask
 }
 

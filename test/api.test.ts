@@ -45,15 +45,32 @@ describe('public API', () => {
     expect(seen).toEqual(['attackerDeclared', 'creatureDied'])
   })
 
-  it('grant applies its own change to its own object: a "type" or an "object" in the change is no other effect or object (a destroy and another creature\'s pump went through)', () => {
+  it('grant takes its own fields only: a "type" or an "object" in the change (a destroy and another creature\'s pump went through) or a misspelt field is refused by name, and nothing changes', () => {
     const game = newGame([creature('viper', 'A', 1, 1, ['deathtouch']), creature('bear', 'B', 2, 2)])
+    const version = game.version
     const smuggled = { type: 'destroy', object: 'bear', power: 1 } as unknown as { power: number }
-    expectOk(game.grant('viper', smuggled))
-    expect(gameState(game).objects.viper).toMatchObject({ zone: 'battlefield', power: 2 })
-    expect(gameState(game).objects.bear).toMatchObject({ zone: 'battlefield', power: 2 })
+    expect(() => game.grant('viper', smuggled)).toThrow(expect.objectContaining({ code: 'invalid-argument', message: 'redzone: grant change.type: unknown option; expected one of keywords, power, toughness' }))
     const dealt = { type: 'dealDamage', to: 'B', amount: 7 } as unknown as { power: number }
-    expectOk(game.grant('viper', dealt))
+    expect(() => game.grant('viper', dealt)).toThrow(/grant change\.type: unknown option/)
+    expect(() => game.grant('viper', { keyword: ['flying'] } as never)).toThrow(/grant change\.keyword: unknown option; expected one of keywords, power, toughness/)
+    expect(game.version).toBe(version)
+    expect(gameState(game).objects.viper).toMatchObject({ zone: 'battlefield', power: 1, keywords: ['deathtouch'] })
+    expect(gameState(game).objects.bear).toMatchObject({ zone: 'battlefield', power: 2 })
     expect(gameState(game).players.B!.life).toBe(20)
+    expectOk(game.grant('viper', { power: 1 }))
+    expect(gameState(game).objects.viper).toMatchObject({ power: 2 })
+  })
+
+  it('the options of cast and activate and the fields of dealDamage are checked by name: a misspelt one (payment for pay) is refused, not its default taken silently', () => {
+    const game = newGame([creature('viper', 'A', 1, 1), creature('bear', 'B', 2, 2)])
+    const version = game.version
+    expect(() => game.cast('A', 'viper', { payment: ['x'] } as never)).toThrow(expect.objectContaining({ code: 'invalid-argument', message: 'redzone: cast options.payment: unknown option; expected one of targets, alternative, pay' }))
+    expect(() => game.cast('A', 'viper', { target: ['bear'] } as never)).toThrow(/cast options\.target: unknown option/)
+    expect(() => game.activate('A', 'viper', 'equip', ['bear'], { lands: [] } as never)).toThrow(/activate options\.lands: unknown option; expected one of pay$/)
+    expect(() => game.dealDamage({ to: 'bear', amount: 2, deathtouch: true } as never)).toThrow(/damage\.deathtouch: unknown option; expected one of source, to, amount$/)
+    expect(game.version).toBe(version)
+    expectOk(game.dealDamage({ to: 'bear', amount: 1 }))
+    expect(gameState(game).objects.bear).toMatchObject({ damage: 1 })
   })
 
   it('keyword components are queryable with bitecs', () => {

@@ -44,10 +44,15 @@ export function idList(value: unknown, name: string): readonly string[] {
   return value as string[]
 }
 
-/** An options object (possibly absent). */
-export function options(value: unknown, name: string): Readonly<Record<string, unknown>> {
+/**
+ * An options object (possibly absent); with `names`, its every name one of them, else
+ * `invalid-argument` naming the unknown one (a misspelt option would be its default, taken
+ * silently: `cast options.payment`, `walkTo options.nextturn`).
+ */
+export function options(value: unknown, name: string, names?: readonly string[]): Readonly<Record<string, unknown>> {
   if (value === undefined) return {}
   if (!isPlainObject(value)) throw new RedzoneError('invalid-argument', `${name}: expected an options object, got ${describe(value)}`)
+  if (names) for (const key of Object.keys(value)) if (!names.includes(key)) throw new RedzoneError('invalid-argument', `${name}${fieldPath(key)}: unknown option; expected one of ${names.join(', ')}`)
   return value
 }
 

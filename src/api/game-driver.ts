@@ -8,7 +8,6 @@ import { reject, RedzoneError, type ActionResult } from '../core/errors.js'
 import type { Eid } from '../core/events.js'
 import { describeValue } from '../core/limits.js'
 import { stepByName, type StepName } from '../core/steps.js'
-import { fieldPath } from '../state/check-position.js'
 import * as args from './args.js'
 import * as walk from './drive.js'
 import { Game, resolveIds, trackChange, worldOf } from './game.js'
@@ -20,15 +19,6 @@ const WALK_OPTIONS = ['nextTurn']
 const CAST_OPTIONS = ['targets', 'alternative', 'choices', 'pay']
 const CAST_CHOICES = ['search']
 const ACTIVATE_OPTIONS = ['pay']
-
-/** `args.options`, whose every name is one of `names`: else `invalid-argument` naming the unknown one (`walkTo options.nextturn`). */
-function named(value: unknown, what: string, names: readonly string[]): Readonly<Record<string, unknown>> {
-  const given = args.options(value, what)
-  for (const key of Object.keys(given)) {
-    if (!names.includes(key)) throw new RedzoneError('invalid-argument', `${what}${fieldPath(key)}: unknown option; expected one of ${names.join(', ')}`)
-  }
-  return given
-}
 
 export class GameDriver {
   constructor(private readonly game: Game) {}
@@ -72,7 +62,7 @@ export class GameDriver {
    * walk to them goes on to the next priority.
    */
   walkTo(to: StepName, options: { nextTurn?: boolean } = {}): ActionResult {
-    const nextTurn = named(options, 'walkTo options', WALK_OPTIONS)['nextTurn']
+    const nextTurn = args.options(options, 'walkTo options', WALK_OPTIONS)['nextTurn']
     if (nextTurn !== undefined && typeof nextTurn !== 'boolean') throw new RedzoneError('invalid-argument', `walkTo options.nextTurn: expected true or false, got ${JSON.stringify(nextTurn)}`)
     const step = stepByName(to)
     if (step === undefined) throw new RedzoneError('invalid-argument', `unknown step "${to}"`)
@@ -89,9 +79,9 @@ export class GameDriver {
     card: string,
     options: { targets?: readonly string[]; alternative?: 'plot'; choices?: { search?: readonly string[] }; pay?: readonly string[] } = {},
   ): ActionResult {
-    named(options, 'cast options', CAST_OPTIONS)
+    args.options(options, 'cast options', CAST_OPTIONS)
     const targets = options.targets === undefined ? [] : args.idList(options.targets, 'targets')
-    const choices = named(options.choices, 'choices', CAST_CHOICES)
+    const choices = args.options(options.choices, 'choices', CAST_CHOICES)
     const search = choices['search'] === undefined ? undefined : args.idList(choices['search'], 'choices.search')
     const pay = options.pay === undefined ? undefined : args.idList(options.pay, 'pay')
     const eids = resolveIds(this.game, [player, card, ...targets, ...(search ?? []), ...(pay ?? [])])
@@ -113,7 +103,7 @@ export class GameDriver {
   /** CR 602, 702.6: activates an equip ability of `object` targeting `targets[0]` (once the players before have passed); then it resolves. */
   activateAndResolve(player: string, object: string, ability: 'equip' | 'equip planeswalker', targets: readonly string[], options: { pay?: readonly string[] } = {}): ActionResult {
     args.idList(targets, 'targets')
-    if (named(options, 'activate options', ACTIVATE_OPTIONS)['pay'] !== undefined) args.idList(options.pay, 'pay')
+    if (args.options(options, 'activate options', ACTIVATE_OPTIONS)['pay'] !== undefined) args.idList(options.pay, 'pay')
     const eids = resolveIds(this.game, [player, object, ...targets, ...(options.pay ?? [])])
     if (!Array.isArray(eids)) return eids
     if (targets.length !== 1) return reject('illegal-target', `${ability} takes one target, not ${targets.length}`, '602.2b')

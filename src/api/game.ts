@@ -6,6 +6,7 @@ import type { GameWorld } from '../core/world.js'
 import { act } from '../decisions/act.js'
 import { ACTION_TYPES, EFFECT_TYPES, type Action, type Decision } from '../decisions/action.js'
 import { pendingDecision } from '../decisions/pending.js'
+import { gameOverError } from '../rules/actions/preconditions.js'
 import { settle } from '../turn/runner.js'
 import { buildPosition, type BuiltPosition, type Position } from '../state/position.js'
 import * as args from './args.js'
@@ -38,9 +39,9 @@ export class Game {
    * receives priority (untap, cleanup: CR 502.4, 514.3) moves on to the next one.
    */
   constructor(position: Position, options: { seed?: number } = {}) {
-    // Its one option is the seed (the capacity is the position's): null, a number or a Map is
-    // refused, not taken as no options (the default seed: another game).
-    if ('capacity' in args.options(options, 'options')) throw new RedzoneError('invalid-argument', 'options.capacity: unknown option')
+    // Its one option is the seed (the capacity is the position's): null, a number, a Map or another
+    // name is refused, not taken as no options (the default seed: another game).
+    args.options(options, 'options', ['seed'])
     const built = buildPosition(position, options)
     settle(built.world)
     this.world = built.world
@@ -116,7 +117,8 @@ export class Game {
       }
       return eid
     })
-    if (unknown !== null) return reject('unknown-object', `there is no player or object ${String(JSON.stringify((unknown as { id: unknown }).id))} in this game`, null)
+    // Once the game is over every action is refused as such (a drawn game's `pass()` names no player).
+    if (unknown !== null) return gameOverError(this.world) ?? reject('unknown-object', `there is no player or object ${String(JSON.stringify((unknown as { id: unknown }).id))} in this game`, null)
     return this.track(() => act(this.world, resolved))
   }
 
@@ -145,7 +147,7 @@ export class Game {
    * `cond && 'plot'`, is none); `pay`: the lands to tap.
    */
   cast(player: string, card: string, options: { targets?: readonly string[]; alternative?: 'plot'; pay?: readonly string[] } = {}): ActionResult {
-    args.options(options, 'cast options')
+    args.options(options, 'cast options', ['targets', 'alternative', 'pay'])
     const targets = options.targets === undefined ? [] : args.idList(options.targets, 'targets')
     if (targets.length > 1) return reject('illegal-target', `${card} takes one target, not ${targets.length}`, '601.2c')
     // An absent target or payment is left undefined (`act` reads it so). Any alternative given (a
@@ -157,7 +159,7 @@ export class Game {
   /** CR 602, 702.6: activates an equip ability of `object` targeting `targets[0]`; it goes on the stack. */
   activate(player: string, object: string, ability: 'equip' | 'equip planeswalker', targets: readonly string[], options: { pay?: readonly string[] } = {}): ActionResult {
     args.idList(targets, 'targets')
-    args.options(options, 'activate options')
+    args.options(options, 'activate options', ['pay'])
     if (targets.length !== 1) return reject('illegal-target', `${ability} takes one target, not ${targets.length}`, '602.2b')
     return this.act({ type: 'activate', player, object, ability, target: targets[0]!, pay: options.pay })
   }
@@ -215,8 +217,9 @@ export class Game {
 
   /** CR 611.2, 613: until end of turn the permanent gains keywords and gets +power/+toughness. */
   grant(object: string, change: { keywords?: readonly KeywordName[]; power?: number; toughness?: number }): ActionResult {
-    const { keywords, power, toughness } = args.options(change, 'grant change') as typeof change
-    // Its own fields only: a `type` or an `object` in `change` can't make it another effect or another object's.
+    // Its own fields only: a `type` or an `object` in `change` can't make it another effect or
+    // another object's, and a misspelt one (`keyword`) is refused, not a grant of nothing.
+    const { keywords, power, toughness } = args.options(change, 'grant change', ['keywords', 'power', 'toughness']) as typeof change
     return this.act({ type: 'grant', object, keywords, power, toughness })
   }
 
@@ -227,7 +230,7 @@ export class Game {
 
   /** CR 120: noncombat damage (with the source's deathtouch and lifelink). */
   dealDamage(damage: { source?: string; to: string; amount: number }): ActionResult {
-    args.object(damage, 'damage')
+    args.options(args.object(damage, 'damage'), 'damage', ['source', 'to', 'amount'])
     return this.act({ type: 'dealDamage', ...(damage.source === undefined ? {} : { source: damage.source }), to: damage.to, amount: damage.amount })
   }
 

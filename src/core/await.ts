@@ -39,8 +39,5 @@ export function awaitChoice(world: Waiting, kind: AwaitKind, decider: Eid, count
 
 /** The choice has been given to the system that waited for it. */
 export function choiceMade(world: Waiting): void {
-  const turn = world.turn
-  turn.awaiting = Await.None
-  turn.decider = 0
-  turn.choiceCount = 0
+  awaitChoice(world, Await.None, 0)
 }

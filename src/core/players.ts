@@ -56,6 +56,11 @@ export function isGameOver(world: GameWorld): boolean {
   return playersLeft(world) <= 1
 }
 
+/** The rule that ends a finished game: CR 104.2a, one player is left (the winner); 104.4a, none (all lost at once: a draw). */
+export function gameOverRule(world: GameWorld): string {
+  return playersLeft(world) ? '104.2a' : '104.4a'
+}
+
 /** The winner of a finished game (the one player left), or 0 for none. */
 export function winnerOf(world: GameWorld): Eid {
   let winner = 0

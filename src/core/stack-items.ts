@@ -38,9 +38,14 @@ export function createStackItemPool(): StackItemPool {
 // Each kind's fields set in one order, the kind first, whether the object is new or the pool's:
 // every item of a kind has one shape.
 
+/** A released item of the kind to use again, else a new one (its kind set first). */
+function pooled<K extends StackItem['kind']>(world: ItemHolder, kind: K): Extract<StackItem, { kind: K }> {
+  return ((world.itemPool[kind] as StackItem[]).pop() ?? { kind }) as Extract<StackItem, { kind: K }>
+}
+
 /** CR 601.2a: a spell on the stack. */
 export function spellItem(world: ItemHolder, card: Eid, controller: Eid, target: Eid): SpellItem {
-  const item = world.itemPool.spell.pop() ?? ({ kind: 'spell' } as SpellItem)
+  const item = pooled(world, 'spell')
   item.card = card
   item.controller = controller
   item.target = target
@@ -49,7 +54,7 @@ export function spellItem(world: ItemHolder, card: Eid, controller: Eid, target:
 
 /** CR 602.2a: an equip ability on the stack. */
 export function equipItem(world: ItemHolder, source: Eid, controller: Eid, target: Eid, ability: ParameterizedKeyword): EquipItem {
-  const item = world.itemPool.equip.pop() ?? ({ kind: 'equip' } as EquipItem)
+  const item = pooled(world, 'equip')
   item.source = source
   item.controller = controller
   item.target = target
@@ -59,7 +64,7 @@ export function equipItem(world: ItemHolder, source: Eid, controller: Eid, targe
 
 /** CR 603.2: a triggered ability, waiting to be put on the stack. */
 export function triggerItem(world: ItemHolder, source: Eid, controller: Eid, trigger: TriggerSpec): TriggerItem {
-  const item = world.itemPool.trigger.pop() ?? ({ kind: 'trigger' } as TriggerItem)
+  const item = pooled(world, 'trigger')
   item.source = source
   item.controller = controller
   item.trigger = trigger

@@ -393,6 +393,16 @@ export function isPlayer(world: GameWorld, eid: Eid): boolean {
   return world.players.isPlayer[eid] === 1
 }
 
+/** Whether `eid` is a permanent on the battlefield (an object, not a player). */
+export function onBattlefield(world: GameWorld, eid: Eid): boolean {
+  return !isPlayer(world, eid) && world.place.zone[eid] === Zone.Battlefield
+}
+
+/** Whether `eid` is a permanent on the battlefield with one of the card types `types` (a mask). */
+export function permanentOfType(world: GameWorld, eid: Eid, types: number): boolean {
+  return onBattlefield(world, eid) && (world.types.mask[eid]! & types) !== 0
+}
+
 /**
  * Scratch marks per entity for checks over a whole declaration (duplicates, counts) without
  * allocating: `nextStamp` returns a fresh stamp, and `marks[eid] === stamp` means "seen".

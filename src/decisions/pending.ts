@@ -4,24 +4,16 @@ import { searchOf } from '../rules/spells/resolve.js'
 import { stepGivesPriority } from '../turn/runner.js'
 import { internalError } from '../core/errors.js'
 import { STEP_NAMES } from '../core/steps.js'
-import { isGameOver, winnerOf } from '../core/players.js'
+import { gameOverRule, isGameOver, winnerOf } from '../core/players.js'
 export { winnerOf }
 import type { GameWorld } from '../core/world.js'
 import type { Eid } from '../core/events.js'
 
-const KIND: Record<AwaitKind, DecisionKind> = {
-  [Await.None]: 'priority',
-  [Await.Attackers]: 'declareAttackers',
-  [Await.Blockers]: 'declareBlockers',
-  [Await.Damage]: 'assignDamage',
-  [Await.Search]: 'search',
-  [Await.Discard]: 'discard',
-  [Await.Mulligan]: 'mulligan',
-  [Await.Bottom]: 'bottom',
-}
+// By `Await` value: None, Attackers, Blockers, Damage, Search, Discard, Mulligan, Bottom.
+const KIND: Readonly<Record<AwaitKind, DecisionKind>> = ['priority', 'declareAttackers', 'declareBlockers', 'assignDamage', 'search', 'discard', 'mulligan', 'bottom']
 
-/** The rule that asks for each decision. */
-const DECISION_RULES: Readonly<Record<DecisionKind, string>> = {
+/** The rule that asks for each decision but `gameOver` (`gameOverRule`: won or drawn). */
+const DECISION_RULES: Readonly<Record<Exclude<DecisionKind, 'gameOver'>, string>> = {
   priority: '117.3',
   declareAttackers: '508.1',
   declareBlockers: '509.1',
@@ -30,7 +22,11 @@ const DECISION_RULES: Readonly<Record<DecisionKind, string>> = {
   discard: '514.1',
   mulligan: '103.5',
   bottom: '103.5',
-  gameOver: '104.2a',
+}
+
+/** The rule that asks for the pending decision of kind `kind`. */
+function decisionRule(world: GameWorld, kind: DecisionKind): string {
+  return kind === 'gameOver' ? gameOverRule(world) : DECISION_RULES[kind]
 }
 
 /**
@@ -59,7 +55,7 @@ export function pendingPlayer(world: GameWorld, kind: DecisionKind): Eid | null 
  */
 export function pendingDecision(world: GameWorld): Decision {
   const kind = pendingKind(world)
-  return { kind, player: pendingPlayer(world, kind), rule: DECISION_RULES[kind], count: decisionCount(world, kind) }
+  return { kind, player: pendingPlayer(world, kind), rule: decisionRule(world, kind), count: decisionCount(world, kind) }
 }
 
 /**
@@ -69,7 +65,7 @@ export function pendingDecision(world: GameWorld): Decision {
 export function pendingDecisionInto(world: GameWorld, out: Decision, kind: DecisionKind = pendingKind(world)): Decision {
   out.kind = kind
   out.player = pendingPlayer(world, kind)
-  out.rule = DECISION_RULES[kind]
+  out.rule = decisionRule(world, kind)
   out.count = decisionCount(world, kind)
   return out
 }

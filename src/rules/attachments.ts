@@ -1,9 +1,8 @@
 import { T_ARTIFACT, T_CREATURE, T_LAND, T_PERMANENT, T_PLANESWALKER } from '../../components/types.js'
-import { Zone } from '../../components/zones.js'
 import { keywordMask } from '../../components/keywords.js'
 import { addEffect, endEffect } from './effects.js'
 import type { Eid } from '../core/events.js'
-import { isPlayer, type GameWorld } from '../core/world.js'
+import { isPlayer, permanentOfType, type GameWorld } from '../core/world.js'
 import type { ParameterizedKeyword } from '../../components/abilities.js'
 import { inGame } from '../core/players.js'
 
@@ -18,25 +17,19 @@ export function isAura(world: GameWorld, eid: Eid): boolean {
 /** CR 702.5a, 702.5c: whether `host` satisfies one enchant quality of an Aura controlled by `controller`. */
 export function satisfiesEnchant(world: GameWorld, quality: string, controller: Eid, host: Eid): boolean {
   if (quality === 'player') return isPlayer(world, host) && inGame(world, host)
-  if (isPlayer(world, host) || world.place.zone[host] !== Zone.Battlefield) return false
-  const types = world.types.mask[host]!
-  switch (quality) {
-    case 'creature':
-      return (types & T_CREATURE) !== 0
-    case 'creature you control':
-      return (types & T_CREATURE) !== 0 && world.place.controller[host] === controller
-    case 'planeswalker':
-      return (types & T_PLANESWALKER) !== 0
-    case 'land':
-      return (types & T_LAND) !== 0
-    case 'artifact':
-      return (types & T_ARTIFACT) !== 0
-    case 'permanent':
-      return (types & T_PERMANENT) !== 0
-    default:
-      return false
-  }
+  // An unknown quality: no types, so nothing satisfies it.
+  return permanentOfType(world, host, QUALITY_TYPES.get(quality) ?? 0) && (quality !== 'creature you control' || world.place.controller[host] === controller)
 }
+
+/** The card types each enchant quality but "player" asks of a permanent on the battlefield. */
+const QUALITY_TYPES: ReadonlyMap<string, number> = new Map([
+  ['creature', T_CREATURE],
+  ['creature you control', T_CREATURE],
+  ['planeswalker', T_PLANESWALKER],
+  ['land', T_LAND],
+  ['artifact', T_ARTIFACT],
+  ['permanent', T_PERMANENT],
+])
 
 /** The enchant qualities of an Aura (CR 702.5c: all of them apply). */
 const QUALITIES = new WeakMap<readonly ParameterizedKeyword[], string[]>()
@@ -61,7 +54,7 @@ export function enchantQualities(world: GameWorld, aura: Eid): readonly string[]
  */
 export function canAttach(world: GameWorld, object: Eid, host: Eid): boolean {
   if (object === host) return false
-  if (isEquipment(world, object)) return !isPlayer(world, host) && world.place.zone[host] === Zone.Battlefield && (world.types.mask[host]! & T_CREATURE) !== 0
+  if (isEquipment(world, object)) return permanentOfType(world, host, T_CREATURE)
   if (!isAura(world, object)) return false
   const controller = world.place.controller[object]!
   const qualities = enchantQualities(world, object)

@@ -108,6 +108,11 @@ function manaCost(value: unknown, path: string, at: Report): void {
   if (error !== null) at(path, error)
 }
 
+/** Checks `record[field]` with `check` when it is given, at `path.field`. */
+function optional(record: Record<string, unknown>, field: string, path: string, at: Report, check: (value: unknown, path: string, at: Report) => void): void {
+  if (record[field] !== undefined) check(record[field], `${path}.${field}`, at)
+}
+
 /** Checks each item of the list `record[field]` when it is given, at `path.field[j]`. */
 function items(record: Record<string, unknown>, field: string, path: string, at: Report, check: (item: unknown, path: string) => void): void {
   const list = record[field] === undefined ? null : array(record[field], `${path}.${field}`, at)
@@ -140,7 +145,7 @@ function keyword(k: unknown, path: string, at: Report): void {
   if ('equip' in k) {
     if (record(k, path, ['equip', 'quality'], at)) {
       manaCost(k.equip, `${path}.equip`, at)
-      if (k.quality !== undefined) string(k.quality, `${path}.quality`, at)
+      optional(k, 'quality', path, at, string)
     }
   } else if ('equip planeswalker' in k) {
     if (record(k, path, ['equip planeswalker'], at)) manaCost(k['equip planeswalker'], `${path}["equip planeswalker"]`, at)
@@ -166,7 +171,7 @@ function spell(value: unknown, path: string, at: Report): void {
   member(s.target, SPELL_TARGETS, `${path}.target`, at)
   const effects = spellEffectsError(s)
   if (effects !== null) at(path, effects)
-  if (s.pump !== undefined) granted(s.pump, `${path}.pump`, at)
+  optional(s, 'pump', path, at, granted)
   count(s, 'damage', path, LIMITS.amount, at)
   if (s.destroy !== undefined && s.destroy !== true) at(`${path}.destroy`, `expected true, got ${describeValue(s.destroy)}`)
 }
@@ -179,18 +184,18 @@ function objectShape(value: unknown, p: string, at: Report): Record<string, unkn
   if (o.card !== undefined && string(o.card, `${p}.card`, at) && !CARD_POOL.has(o.card)) {
     at(`${p}.card`, `unknown card "${o.card}"; expected a card of the built-in pool`)
   }
-  for (const field of ['controller', 'owner', 'attachedTo'] as const) if (o[field] !== undefined) string(o[field], `${p}.${field}`, at)
+  for (const field of ['controller', 'owner', 'attachedTo']) optional(o, field, p, at, string)
   if (o.zone !== undefined) member(o.zone, POSITION_ZONES, `${p}.zone`, at)
   items(o, 'types', p, at, (t, q) => member(t, TYPE_NAMES, q, at))
   items(o, 'subtypes', p, at, (t, q) => string(t, q, at))
-  if (o.manaCost !== undefined) manaCost(o.manaCost, `${p}.manaCost`, at)
+  optional(o, 'manaCost', p, at, manaCost)
   count(o, 'power', p, LIMITS.power, at)
   count(o, 'toughness', p, LIMITS.toughness, at)
   count(o, 'loyalty', p, LIMITS.startingLoyalty, at)
   items(o, 'keywords', p, at, (k, q) => keyword(k, q, at))
-  for (const field of ['equipped', 'enchanted'] as const) if (o[field] !== undefined) granted(o[field], `${p}.${field}`, at)
-  if (o.spell !== undefined) spell(o.spell, `${p}.spell`, at)
-  for (const field of ['tapped', 'summoningSick', 'plotted'] as const) if (o[field] !== undefined) boolean(o[field], `${p}.${field}`, at)
+  for (const field of ['equipped', 'enchanted']) optional(o, field, p, at, granted)
+  optional(o, 'spell', p, at, spell)
+  for (const field of ['tapped', 'summoningSick', 'plotted']) optional(o, field, p, at, boolean)
   count(o, 'damage', p, LIMITS.damage, at)
   count(o, 'plottedTurn', p, LIMITS.turn, at)
   return o
@@ -209,7 +214,7 @@ export function checkPosition(position: unknown, base = ''): InputIssue[] {
   const objects = top.objects === undefined ? (at('', 'expected "objects" (may be empty)'), null) : array(top.objects, '.objects', at)
   const turn = top.turn === undefined ? null : record(top.turn, '.turn', TURN_FIELDS, at)
   if (turn) {
-    if (turn.active !== undefined) string(turn.active, '.turn.active', at)
+    optional(turn, 'active', '.turn', at, string)
     count(turn, 'number', '.turn', LIMITS.turn, at)
     if (turn.step !== undefined) member(turn.step, STEP_NAMES, '.turn.step', at)
     count(turn, 'landsPlayed', '.turn', LIMITS.landsPlayed, at)

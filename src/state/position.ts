@@ -1,11 +1,11 @@
-import { keywordBit } from '../../components/keywords.js'
+import { keywordMask } from '../../components/keywords.js'
 import type { ParameterizedKeyword } from '../../components/abilities.js'
 import { typeBit, T_CREATURE, T_PLANESWALKER } from '../../components/types.js'
 import { Zone, ZONE_NAMES, type ZoneId } from '../../components/zones.js'
 import { CARD_POOL } from '../rules/cards/pool.js'
 import { parseManaCost } from '../rules/mana/cost.js'
 import { checkStateBasedActions } from '../../systems/check-state-based-actions.js'
-import { attach } from '../rules/attachments.js'
+import { attach, isAura, isEquipment } from '../rules/attachments.js'
 import { internalError, RedzoneError, type InputIssue } from '../core/errors.js'
 import { checkPosition } from './check-position.js'
 import type { Eid } from '../core/events.js'
@@ -64,8 +64,6 @@ export function buildPosition(position: Position, options: { seed?: number } = {
     const keywords = o.keywords ?? card?.keywords ?? []
     let typeMask = 0
     for (const t of types) typeMask |= typeBit(t)
-    let keywordMask = 0
-    for (const k of keywords) if (typeof k === 'string') keywordMask |= keywordBit(k)
     const zone = ZONE_NAMES.indexOf(o.zone ?? 'battlefield') as ZoneId
     const eid = buildCard(world, {
       label: o.id,
@@ -73,7 +71,7 @@ export function buildPosition(position: Position, options: { seed?: number } = {
       controller,
       zone,
       types: typeMask,
-      keywords: keywordMask,
+      keywords: keywordMask(keywords),
       abilities: toAbilities(keywords),
       power: o.power ?? card?.power ?? 0,
       toughness: o.toughness ?? card?.toughness ?? 0,
@@ -98,8 +96,7 @@ export function buildPosition(position: Position, options: { seed?: number } = {
     world.cards.plotted[eid] = o.plotted ? 1 : 0
     world.cards.plottedTurn[eid] = o.plottedTurn ?? 0
     if (zone === Zone.Battlefield && typeMask & (T_CREATURE | T_PLANESWALKER)) queueStateCheck(world, eid)
-    const subtypes = world.cardData[eid]!.subtypes
-    if (subtypes.includes('Equipment') || subtypes.includes('Aura')) world.attachables.push(eid)
+    if (isEquipment(world, eid) || isAura(world, eid)) world.attachables.push(eid)
     if (world.cardData[eid]!.legendary) world.legendaries.add(eid)
   }
   // CR 301.5, 303.4: attachments, each with its effect from the time it became attached. One

@@ -45,11 +45,21 @@ describe('CR 104 Ending the game', () => {
     expectOk(game.pass())
     expectOk(game.pass())
     const before = worldDigest(worldOf(game))
-    expectRejected(game.pass(), 'game-over')
-    expectRejected(game.play('A', 'forest'), 'game-over')
+    expectRejected(game.pass(), 'game-over', '104.2a')
+    expectRejected(game.play('A', 'forest'), 'game-over', '104.2a')
     expectRejected(game.act({ type: 'keep', player: 'A' }), 'game-over')
     expect(legalActions(game)).toMatchObject({ kind: 'gameOver', pass: false, play: [], cast: [] })
     expect(worldDigest(worldOf(game))).toBe(before)
+  })
+
+  it('104.4a when both players lose at once the game is a draw: the decision and every rejection cite 104.4a (they cited 104.2a, a win)', () => {
+    // CR 104.4a: "If all the players remaining in a game lose simultaneously, the game is a draw."
+    const game = newGame([cardInHand('forest', 'A', 'Forest'), ...LIBRARIES], { players: [{ id: 'A', life: 0 }, { id: 'B', life: 0 }] })
+    expect(gameState(game).players).toEqual({ A: { life: 0, lost: true }, B: { life: 0, lost: true } })
+    expect(game.pendingDecision()).toEqual({ kind: 'gameOver', player: null, rule: '104.4a', count: 0 })
+    expectRejected(game.pass(), 'game-over', '104.4a')
+    expectRejected(game.play('A', 'forest'), 'game-over', '104.4a')
+    expectRejected(game.destroy('forest'), 'game-over', '104.4a')
   })
 
   it('104.3c 704.5b a player who draws from an empty library loses (decks of ten cards)', () => {

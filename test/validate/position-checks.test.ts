@@ -175,7 +175,7 @@ describe('addCard names an unknown owner or controller', () => {
 
 describe('createGame and createGameWorld options', () => {
   it('an unknown option is an invalid argument naming it (a misspelt seed would be the default seed: another game)', () => {
-    expect(() => createGame({ players, objects: [] }, { sed: 7 } as never)).toThrow(expect.objectContaining({ code: 'invalid-argument', message: 'redzone: options.sed: unknown option' }))
+    expect(() => createGame({ players, objects: [] }, { sed: 7 } as never)).toThrow(expect.objectContaining({ code: 'invalid-argument', message: 'redzone: options.sed: unknown option; expected one of seed' }))
     expect(() => createGameWorld({ seeds: 7 } as never)).toThrow(expect.objectContaining({ code: 'invalid-argument', message: 'redzone: options.seeds: unknown option' }))
     expect(gameState(createGame({ players, objects: [] }, { seed: 7 })).players.A!.life).toBe(20)
     expect(() => createDeckGame(['green-white', 'black-red'], { sed: 7 } as never)).toThrow(expect.objectContaining({ code: 'invalid-argument', message: expect.stringMatching(/^redzone: createDeckGame: options.sed: unknown option; expected one of seed, onGame$/) }))

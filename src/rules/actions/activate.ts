@@ -1,10 +1,9 @@
 import type { ParameterizedKeyword } from '../../../components/abilities.js'
-import { Zone } from '../../../components/zones.js'
 import { reject, OK, type ActionResult, type Rejection } from '../../core/errors.js'
 import type { Eid } from '../../core/events.js'
 import { equipTargetError } from '../spells/equip-targets.js'
 import { hasSorceryTiming, sorceryTimingError } from '../spells/timing.js'
-import { isPlayer, label, type GameWorld } from '../../core/world.js'
+import { label, onBattlefield, type GameWorld } from '../../core/world.js'
 import { equipItem } from '../../core/stack-items.js'
 import { actorError } from './preconditions.js'
 import { cheapestPayable, payableExactly, payWithLands, type Payable } from './pay.js'
@@ -65,7 +64,7 @@ export function activateError(world: GameWorld, req: ActivateRequest, legal: Equ
   const { player, object, target, ability } = req
   const actor = actorError(world, player)
   if (actor) return actor
-  if (isPlayer(world, object) || world.place.zone[object] !== Zone.Battlefield) {
+  if (!onBattlefield(world, object)) {
     return reject('not-on-battlefield', `${label(world, object)} is not a permanent on the battlefield`, '602.2')
   }
   if (world.place.controller[object] !== player) {

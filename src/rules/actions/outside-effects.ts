@@ -7,7 +7,7 @@ import { OK, reject, type ActionResult, type Rejection } from '../../core/errors
 import { countError, LIMITS } from '../../core/limits.js'
 import type { Eid } from '../../core/events.js'
 import { leaveCombat, moveToZone } from '../zone-change.js'
-import { isPlayer, label, type GameWorld } from '../../core/world.js'
+import { isPlayer, label, onBattlefield, permanentOfType, type GameWorld } from '../../core/world.js'
 import { gameOverError } from './preconditions.js'
 import { inGame } from '../../core/players.js'
 
@@ -17,8 +17,8 @@ import { inGame } from '../../core/players.js'
  * actions that follow, as a player would then receive priority (CR 117.5).
  */
 
-function onBattlefield(world: GameWorld, eid: Eid, what: string): Rejection | null {
-  if (isPlayer(world, eid) || world.place.zone[eid] !== Zone.Battlefield) {
+function battlefieldError(world: GameWorld, eid: Eid, what: string): Rejection | null {
+  if (!onBattlefield(world, eid)) {
     return reject('not-on-battlefield', `${label(world, eid)} is not a permanent on the battlefield, so it can't ${what}`, '611.3a')
   }
   return null
@@ -26,7 +26,7 @@ function onBattlefield(world: GameWorld, eid: Eid, what: string): Rejection | nu
 
 /** Until end of turn, the object gains keywords and gets +power/+toughness (CR 611.2, 613.1f, 613.4c). */
 export function grant(world: GameWorld, object: Eid, keywords: number, power = 0, toughness = 0): ActionResult {
-  const error = gameOverError(world) ?? onBattlefield(world, object, 'gain abilities')
+  const error = gameOverError(world) ?? battlefieldError(world, object, 'gain abilities')
   if (error) return error
   // Absent is 0 (the defaults); anything else, null included, must be a whole number in range.
   for (const [field, value] of [['power', power], ['toughness', toughness]] as const) {
@@ -39,7 +39,7 @@ export function grant(world: GameWorld, object: Eid, keywords: number, power = 0
 
 /** Until end of turn, the object loses keywords (CR 611.2, 613.1f). Printed ones come back when the effect ends. */
 export function lose(world: GameWorld, object: Eid, keywords: number): ActionResult {
-  const error = gameOverError(world) ?? onBattlefield(world, object, 'lose abilities')
+  const error = gameOverError(world) ?? battlefieldError(world, object, 'lose abilities')
   if (error) return error
   addEffect(world, object, 0, keywords, 0, 0)
   return OK
@@ -56,7 +56,7 @@ export function dealDamage(world: GameWorld, source: Eid, target: Eid, amount: n
   if (amountError !== null) return reject('illegal-amount', `damage: ${amountError}`, '120.1')
   if (isPlayer(world, target)) {
     if (!inGame(world, target)) return reject('illegal-target', `${label(world, target)} has left the game`, '800.4a')
-  } else if (world.place.zone[target] !== Zone.Battlefield || (world.types.mask[target]! & (T_CREATURE | T_PLANESWALKER)) === 0) {
+  } else if (!permanentOfType(world, target, T_CREATURE | T_PLANESWALKER)) {
     return reject('illegal-target', `${label(world, target)} is not a player, creature or planeswalker on the battlefield`, '120.1')
   }
   dealDamageTo(world, source, target, amount, false, '120.3')
@@ -65,7 +65,7 @@ export function dealDamage(world: GameWorld, source: Eid, target: Eid, amount: n
 
 /** CR 701.8: destroy moves a permanent to its owner's graveyard; indestructible ones are not destroyed (702.12b). */
 export function destroy(world: GameWorld, object: Eid): ActionResult {
-  const error = gameOverError(world) ?? onBattlefield(world, object, 'be destroyed')
+  const error = gameOverError(world) ?? battlefieldError(world, object, 'be destroyed')
   if (error) return error
   if ((world.kw.effective[object]! & KW_INDESTRUCTIBLE) === 0) moveToZone(world, object, Zone.Graveyard, '701.8a')
   return OK
@@ -85,7 +85,7 @@ export function exile(world: GameWorld, object: Eid): ActionResult {
 
 /** CR 506.4: the permanent stops being attacking, blocking, blocked or attacked; outside combat nothing happens. */
 export function removeFromCombat(world: GameWorld, object: Eid): ActionResult {
-  const error = gameOverError(world) ?? onBattlefield(world, object, 'be removed from combat')
+  const error = gameOverError(world) ?? battlefieldError(world, object, 'be removed from combat')
   if (error) return error
   leaveCombat(world, object)
   return OK

@@ -1,11 +1,11 @@
 import { reject, type Rejection } from '../../core/errors.js'
-import { isGameOver, inGame } from '../../core/players.js'
+import { gameOverRule, isGameOver, inGame } from '../../core/players.js'
 import { isPlayer, label, type GameWorld } from '../../core/world.js'
 import type { Eid } from '../../core/events.js'
 
-/** CR 104.2a: once the game is over, no action is legal. */
+/** CR 104.2a, 104.4a: once the game is over (won or drawn: `gameOverRule`), no action is legal. */
 export function gameOverError(world: GameWorld): Rejection | null {
-  return isGameOver(world) ? reject('game-over', 'the game is over: at most one player is left in it', '104.2a') : null
+  return isGameOver(world) ? reject('game-over', 'the game is over: at most one player is left in it', gameOverRule(world)) : null
 }
 
 type ActorCode = 'game-over' | 'not-a-player' | 'left-the-game'

@@ -9,7 +9,7 @@ import type { Eid } from '../../core/events.js'
 import { addSaturating, LIMITS } from '../../core/limits.js'
 import { manaValue } from '../mana/cost.js'
 import { moveToZone } from '../zone-change.js'
-import { isPlayer, label, queueStateCheck, repeats, type GameWorld, type StackItem } from '../../core/world.js'
+import { label, onBattlefield, queueStateCheck, repeats, type GameWorld, type StackItem } from '../../core/world.js'
 import { releaseItem, triggerItem } from '../../core/stack-items.js'
 import { cutTo } from '../../core/lists.js'
 import { reject, type Rejection } from '../../core/errors.js'
@@ -45,7 +45,7 @@ function resolveSpell(world: GameWorld, item: Extract<StackItem, { kind: 'spell'
     // CR 608.2c-h: follow the spell's instructions, then CR 608.2n: it goes to its owner's graveyard.
     const spell = data.spell
     // Pumps and destruction apply to a permanent on the battlefield; a player target gets nothing from them.
-    const permanent = !isPlayer(world, target) && world.place.zone[target] === Zone.Battlefield
+    const permanent = onBattlefield(world, target)
     if (spell?.pump && permanent) {
       addEffect(world, target, keywordMask(spell.pump.keywords), 0, spell.pump.power ?? 0, spell.pump.toughness ?? 0)
     }

@@ -1,34 +1,18 @@
 import { KW_HEXPROOF } from '../../../components/keywords.js'
 import { T_CREATURE, T_PLANESWALKER } from '../../../components/types.js'
-import { Zone } from '../../../components/zones.js'
 import { enchantQualities, isAura, satisfiesEnchant } from '../attachments.js'
 import { reject, type Rejection } from '../../core/errors.js'
 import type { Eid } from '../../core/events.js'
-import { isPlayer, label, type GameWorld } from '../../core/world.js'
-import { inGame } from '../../core/players.js'
+import { isPlayer, label, permanentOfType, type GameWorld } from '../../core/world.js'
 
 /** What a spell's target may be (the scenario format's vocabulary). */
 export type TargetKind = 'creature' | 'player' | 'planeswalker' | 'any' | 'creature you control'
 
-function onBattlefield(world: GameWorld, eid: Eid, types: number): boolean {
-  return !isPlayer(world, eid) && world.place.zone[eid] === Zone.Battlefield && (world.types.mask[eid]! & types) !== 0
-}
-
-/** CR 115.1, 601.2c: whether `target` is the kind of thing the spell's text asks for. */
+/** CR 115.1, 601.2c: whether `target` is the kind of thing the spell's text asks for (the enchant qualities' check, and "any": a player, creature or planeswalker). */
 export function matchesTargetKind(world: GameWorld, kind: TargetKind, caster: Eid, target: Eid): boolean {
-  const player = isPlayer(world, target) && inGame(world, target)
-  switch (kind) {
-    case 'creature':
-      return onBattlefield(world, target, T_CREATURE)
-    case 'creature you control':
-      return onBattlefield(world, target, T_CREATURE) && world.place.controller[target] === caster
-    case 'planeswalker':
-      return onBattlefield(world, target, T_PLANESWALKER)
-    case 'player':
-      return player
-    case 'any':
-      return player || onBattlefield(world, target, T_CREATURE | T_PLANESWALKER)
-  }
+  return kind === 'any'
+    ? satisfiesEnchant(world, 'player', caster, target) || permanentOfType(world, target, T_CREATURE | T_PLANESWALKER)
+    : satisfiesEnchant(world, kind, caster, target)
 }
 
 /**
