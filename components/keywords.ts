@@ -142,6 +142,7 @@ export function keywordNames(mask: number): KeywordName[] {
 /** The mask of the keywords named (none when there is no list; a parameterized keyword, an object, has no bit). */
 export function keywordMask(names: readonly (string | object)[] | undefined): number {
   let mask = 0
+  // An object's lookup by name finds nothing (`keywordBit` answers 0): no type test needed.
   if (names !== undefined) for (const name of names) mask |= keywordBit(name as string)
   return mask
 }

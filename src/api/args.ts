@@ -45,14 +45,14 @@ export function idList(value: unknown, name: string): readonly string[] {
 }
 
 /**
- * An options object (possibly absent); with `names`, its every name one of them, else
- * `invalid-argument` naming the unknown one (a misspelt option would be its default, taken
- * silently: `cast options.payment`, `walkTo options.nextturn`).
+ * An options object (possibly absent); with `names`, its every name one of them, else `code`'s
+ * error (`invalid-argument`) naming the unknown one (a misspelt option would be its default,
+ * taken silently: `cast options.payment`, `walkTo options.nextturn`).
  */
-export function options(value: unknown, name: string, names?: readonly string[]): Readonly<Record<string, unknown>> {
+export function options(value: unknown, name: string, names?: readonly string[], code: RedzoneErrorCode = 'invalid-argument'): Readonly<Record<string, unknown>> {
   if (value === undefined) return {}
   if (!isPlainObject(value)) throw new RedzoneError('invalid-argument', `${name}: expected an options object, got ${describe(value)}`)
-  if (names) for (const key of Object.keys(value)) if (!names.includes(key)) throw new RedzoneError('invalid-argument', `${name}${fieldPath(key)}: unknown option; expected one of ${names.join(', ')}`)
+  if (names) for (const key of Object.keys(value)) if (!names.includes(key)) throw new RedzoneError(code, `${name}${fieldPath(key)}: unknown option; expected one of ${names.join(', ')}`)
   return value
 }
 
@@ -76,10 +76,7 @@ export function knownOptions(value: unknown, prefix: string, names: readonly str
   if (!isPlainObject(value)) {
     throw new RedzoneError(code, `${prefix}options: expected an object of ${what} (${names.join(', ')}), got ${describeArgument(value)}`)
   }
-  for (const name of Object.keys(value)) {
-    if (!names.includes(name)) throw new RedzoneError(code, `${prefix}options${fieldPath(name)}: unknown option; expected one of ${names.join(', ')}`)
-  }
-  return value as Record<string, unknown>
+  return options(value, `${prefix}options`, names, code) as Record<string, unknown>
 }
 
 /**

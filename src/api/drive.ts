@@ -7,7 +7,7 @@
  * whose action turned out illegal where it was taken: a rejected helper leaves the game as it was).
  * A walk that meets the end of the game stops there (docs/scenario-format.md: "an `advance` that
  * passes the moment the game ended stops there"); one carrying an intention the game ended before
- * it was given (attackers, a damage division) is the `game-over` rejection (CR 104.2a), the walk
+ * it was given (attackers, a damage division) is the `game-over` rejection (CR 104.2a, 104.4a), the walk
  * undone.
  */
 import type { AttackDeclaration } from '../rules/combat/check-attack.js'

@@ -10,15 +10,14 @@ import { describeValue } from '../core/limits.js'
 import { stepByName, type StepName } from '../core/steps.js'
 import * as args from './args.js'
 import * as walk from './drive.js'
-import { Game, resolveIds, trackChange, worldOf } from './game.js'
+import { ACTIVATE_OPTIONS, CAST_OPTIONS, Game, resolveIds, trackChange, worldOf } from './game.js'
 
 type Assign = Readonly<Record<string, Readonly<Record<string, number>>>>
 
 /** The options of the helpers that take some, by name (a misspelt one would be its default: `nextturn` walked this turn, `serch` declined a search). */
 const WALK_OPTIONS = ['nextTurn']
-const CAST_OPTIONS = ['targets', 'alternative', 'choices', 'pay']
+const DRIVE_CAST_OPTIONS = [...CAST_OPTIONS, 'choices']
 const CAST_CHOICES = ['search']
-const ACTIVATE_OPTIONS = ['pay']
 
 export class GameDriver {
   constructor(private readonly game: Game) {}
@@ -79,7 +78,7 @@ export class GameDriver {
     card: string,
     options: { targets?: readonly string[]; alternative?: 'plot'; choices?: { search?: readonly string[] }; pay?: readonly string[] } = {},
   ): ActionResult {
-    args.options(options, 'cast options', CAST_OPTIONS)
+    args.options(options, 'cast options', DRIVE_CAST_OPTIONS)
     const targets = options.targets === undefined ? [] : args.idList(options.targets, 'targets')
     const choices = args.options(options.choices, 'choices', CAST_CHOICES)
     const search = choices['search'] === undefined ? undefined : args.idList(choices['search'], 'choices.search')

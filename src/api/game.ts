@@ -10,6 +10,7 @@ import { gameOverError } from '../rules/actions/preconditions.js'
 import { settle } from '../turn/runner.js'
 import { buildPosition, type BuiltPosition, type Position } from '../state/position.js'
 import * as args from './args.js'
+import { describeValue } from '../core/limits.js'
 import { mapRefs } from './refs.js'
 
 type Assign = Readonly<Record<string, Readonly<Record<string, number>>>>
@@ -104,7 +105,8 @@ export class Game {
 
   /**
    * The one gate: a player's action answers the pending decision; an effect from outside the game
-   * is applied while the game is on. Ids are resolved first (an unknown id is `unknown-object`).
+   * is applied while the game is on. Ids are resolved first (an unknown id is `unknown-object`, or
+   * `game-over` once the game is over: `unknownObject`).
    */
   act(action: Action<string>): ActionResult {
     checkAction(action)
@@ -117,8 +119,7 @@ export class Game {
       }
       return eid
     })
-    // Once the game is over every action is refused as such (a drawn game's `pass()` names no player).
-    if (unknown !== null) return gameOverError(this.world) ?? reject('unknown-object', `there is no player or object ${String(JSON.stringify((unknown as { id: unknown }).id))} in this game`, null)
+    if (unknown !== null) return unknownObject(this.world, (unknown as { id: unknown }).id)
     return this.track(() => act(this.world, resolved))
   }
 
@@ -147,7 +148,7 @@ export class Game {
    * `cond && 'plot'`, is none); `pay`: the lands to tap.
    */
   cast(player: string, card: string, options: { targets?: readonly string[]; alternative?: 'plot'; pay?: readonly string[] } = {}): ActionResult {
-    args.options(options, 'cast options', ['targets', 'alternative', 'pay'])
+    args.options(options, 'cast options', CAST_OPTIONS)
     const targets = options.targets === undefined ? [] : args.idList(options.targets, 'targets')
     if (targets.length > 1) return reject('illegal-target', `${card} takes one target, not ${targets.length}`, '601.2c')
     // An absent target or payment is left undefined (`act` reads it so). Any alternative given (a
@@ -159,7 +160,7 @@ export class Game {
   /** CR 602, 702.6: activates an equip ability of `object` targeting `targets[0]`; it goes on the stack. */
   activate(player: string, object: string, ability: 'equip' | 'equip planeswalker', targets: readonly string[], options: { pay?: readonly string[] } = {}): ActionResult {
     args.idList(targets, 'targets')
-    args.options(options, 'activate options', ['pay'])
+    args.options(options, 'activate options', ACTIVATE_OPTIONS)
     if (targets.length !== 1) return reject('illegal-target', `${ability} takes one target, not ${targets.length}`, '602.2b')
     return this.act({ type: 'activate', player, object, ability, target: targets[0]!, pay: options.pay })
   }
@@ -282,13 +283,21 @@ export function trackChange<R extends ActionResult | void>(game: Game, run: () =
   return game['track'](run)
 }
 
-/** Resolves ids, or returns the `unknown-object` rejection naming the first unknown one. */
+/**
+ * The refusal of an id that names nothing in the game: `unknown-object`, or, once the game is
+ * over, `game-over` (every action is refused as such then; a drawn game's `pass()` names no player).
+ */
+function unknownObject(world: GameWorld, id: unknown): Rejection {
+  return gameOverError(world) ?? reject('unknown-object', `there is no player or object ${describeValue(id)} in this game`, null)
+}
+
+/** Resolves ids, or returns the refusal of the first unknown one (`unknownObject`). */
 export function resolveIds(game: Game, ids: readonly string[]): Eid[] | Rejection {
   const eids = game['eids']
   const out: Eid[] = []
   for (const id of ids) {
     const eid = typeof id === 'string' ? eids.get(id) : undefined
-    if (eid === undefined) return reject('unknown-object', `there is no player or object ${JSON.stringify(id)} in this game`, null)
+    if (eid === undefined) return unknownObject(game['world'], id)
     out.push(eid)
   }
   return out
@@ -304,6 +313,10 @@ export function gameOfBuilt(built: BuiltPosition): Game {
 export function createGame(position: Position, options: { seed?: number } = {}): Game {
   return new Game(position, options)
 }
+
+/** The options of `cast` and `activate`, by name (the driver's helpers take these and more). */
+export const CAST_OPTIONS: readonly string[] = ['targets', 'alternative', 'pay']
+export const ACTIVATE_OPTIONS: readonly string[] = ['pay']
 
 /** Each declaration's list, by its action's type. */
 const DECLARED: Readonly<Record<string, string>> = { declareAttackers: 'attackers', declareBlockers: 'blockers', assignDamage: 'assignments' }

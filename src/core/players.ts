@@ -51,7 +51,7 @@ export function playersLeft(world: GameWorld): number {
   return left
 }
 
-/** CR 104.2a: the game is over when at most one player is left in it. */
+/** CR 104.2a, 104.4a: the game is over when at most one player is left in it (none: a draw). */
 export function isGameOver(world: GameWorld): boolean {
   return playersLeft(world) <= 1
 }

@@ -14,7 +14,11 @@ export function isAura(world: GameWorld, eid: Eid): boolean {
   return world.cardData[eid]?.subtypes.includes('Aura') ?? false
 }
 
-/** CR 702.5a, 702.5c: whether `host` satisfies one enchant quality of an Aura controlled by `controller`. */
+/**
+ * CR 702.5a, 702.5c: whether `host` satisfies one enchant quality of an Aura controlled by
+ * `controller`. Also the check of a spell's target kinds (`matchesTargetKind`, CR 115.1): the same
+ * words ask the same of an object, so a change here changes both.
+ */
 export function satisfiesEnchant(world: GameWorld, quality: string, controller: Eid, host: Eid): boolean {
   if (quality === 'player') return isPlayer(world, host) && inGame(world, host)
   // An unknown quality: no types, so nothing satisfies it.

@@ -18,6 +18,7 @@ import { cardInHand, expectOk, expectRejected, LIBRARIES, newGame } from '../hel
 import { cardsIn, keepBoth } from '../play/game-helpers.js'
 import { worldOf } from '../../src/api/game.js'
 import { gameState, legalActions } from '../../src/api/views.js'
+import { drive } from '../../src/api/game-driver.js'
 
 const TEN_FORESTS = Array<string>(10).fill('Forest')
 const TEN_MOUNTAINS = Array<string>(10).fill('Mountain')
@@ -50,6 +51,18 @@ describe('CR 104 Ending the game', () => {
     expectRejected(game.act({ type: 'keep', player: 'A' }), 'game-over')
     expect(legalActions(game)).toMatchObject({ kind: 'gameOver', pass: false, play: [], cast: [] })
     expect(worldDigest(worldOf(game))).toBe(before)
+  })
+
+  it('104.2a once the game is over an unknown id is refused as game-over too, through act and the driver helpers alike (it was unknown-object)', () => {
+    const game = newGame([{ id: 'm1', card: 'Mountain', controller: 'A' }, cardInHand('shock', 'A', 'Shock'), ...LIBRARIES], {
+      players: [{ id: 'A' }, { id: 'B', life: 2 }],
+    })
+    expectRejected(game.play('Z', 'nothing'), 'unknown-object')
+    expectOk(game.cast('A', 'shock', { targets: ['B'] }))
+    expectOk(game.pass())
+    expectOk(game.pass())
+    expectRejected(game.play('Z', 'nothing'), 'game-over', '104.2a')
+    expectRejected(drive(game).castAndResolve('A', 'nothing'), 'game-over', '104.2a')
   })
 
   it('104.4a when both players lose at once the game is a draw: the decision and every rejection cite 104.4a (they cited 104.2a, a win)', () => {

@@ -26,7 +26,7 @@ describe('drive(game) refuses what is not a game, and option names it does not h
     const game = newGame([creature('bear', 'A', 2, 2), ...LIBRARIES])
     const cases: [() => unknown, string][] = [
       [() => drive(game).walkTo('end', { nextturn: true } as never), 'walkTo options.nextturn: unknown option; expected one of nextTurn'],
-      [() => drive(game).castAndResolve('A', 'bear', { foo: 1 } as never), 'cast options.foo: unknown option; expected one of targets, alternative, choices, pay'],
+      [() => drive(game).castAndResolve('A', 'bear', { foo: 1 } as never), 'cast options.foo: unknown option; expected one of targets, alternative, pay, choices'],
       [() => drive(game).castAndResolve('A', 'bear', { choices: { serch: [] } } as never), 'choices.serch: unknown option; expected one of search'],
       [() => drive(game).activateAndResolve('A', 'bear', 'equip', ['bear'], { foo: 1 } as never), 'activate options.foo: unknown option; expected one of pay'],
     ]

@@ -1,9 +1,8 @@
 import { KW_DEFENDER, KW_HASTE } from '../../../components/keywords.js'
 import { T_CREATURE, T_PLANESWALKER } from '../../../components/types.js'
-import { Zone } from '../../../components/zones.js'
 import { OK, reject, type ActionResult, type Rejection } from '../../core/errors.js'
 import type { Eid } from '../../core/events.js'
-import { isPlayer, label, nextStamp, type GameWorld } from '../../core/world.js'
+import { isPlayer, label, nextStamp, onBattlefield, permanentOfType, type GameWorld } from '../../core/world.js'
 import { actorError } from '../actions/preconditions.js'
 import { inGame } from '../../core/players.js'
 
@@ -41,7 +40,7 @@ type AttackerCode = 'not-on-battlefield' | 'not-a-creature' | 'not-your-creature
  * every creature). The one check of the declaration (`attackerError`) and the enumerators.
  */
 export function attackerCheck(world: GameWorld, attacker: Eid): AttackerCode | null {
-  if (isPlayer(world, attacker) || world.place.zone[attacker] !== Zone.Battlefield) return 'not-on-battlefield'
+  if (!onBattlefield(world, attacker)) return 'not-on-battlefield'
   if ((world.types.mask[attacker]! & T_CREATURE) === 0) return 'not-a-creature'
   if (world.place.controller[attacker] !== world.turn.active) return 'not-your-creature'
   if (world.status.tapped[attacker]) return 'tapped'
@@ -73,7 +72,7 @@ export function attackTargetError(world: GameWorld, attacker: Eid, target: Eid):
     if (!inGame(world, target)) return reject('illegal-attack-target', `${label(world, target)} has left the game`, '800.4a')
     return null
   }
-  if (world.place.zone[target] !== Zone.Battlefield || (world.types.mask[target]! & T_PLANESWALKER) === 0) {
+  if (!permanentOfType(world, target, T_PLANESWALKER)) {
     return reject('illegal-attack-target', `${label(world, attacker)} can attack only a player or a planeswalker, not ${label(world, target)}`, '508.1b')
   }
   if (world.place.controller[target] === active) {
