@@ -84,12 +84,25 @@ describe('CR 120.3 damage past the range of a store saturates', () => {
   })
 })
 
-describe('CR 613.4c power and toughness sums saturate', () => {
+describe('CR 613.4c power and toughness sums saturate (the sum, once)', () => {
   it('613.4c +2e9 twice on a 2-power creature: power stops at the top of the range, never negative', () => {
     const game = newGame([creature('bear', 'A', 2, 2)])
     expectOk(game.grant('bear', { power: 2e9 }))
     expectOk(game.grant('bear', { power: 2e9 }))
     expect(obj(game, 'bear').power).toBe(INT32_MAX)
+  })
+
+  it('613.4c the sum is held to the range once, not at each effect: +2e9 twice then -2e9 twice gives the printed power back (held at each step, +max then -max gave 0)', () => {
+    const game = newGame([creature('bear', 'A', 3, 3)])
+    expectOk(game.grant('bear', { power: INT32_MAX }))
+    expect(obj(game, 'bear').power).toBe(INT32_MAX)
+    expectOk(game.grant('bear', { power: -INT32_MAX }))
+    expect(obj(game, 'bear').power).toBe(3)
+    expectOk(game.grant('bear', { power: 2e9, toughness: 2e9 }))
+    expectOk(game.grant('bear', { power: 2e9, toughness: 2e9 }))
+    expectOk(game.grant('bear', { power: -2e9, toughness: -2e9 }))
+    expectOk(game.grant('bear', { power: -2e9, toughness: -2e9 }))
+    expect(obj(game, 'bear')).toMatchObject({ zone: 'battlefield', power: 3, toughness: 3 })
   })
 
   it('704.5f -2e9 toughness twice: toughness stops at the bottom of the range and the creature dies', () => {

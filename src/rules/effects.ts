@@ -1,6 +1,6 @@
 import { keywordNames } from '../../components/keywords.js'
 import type { Eid } from '../core/events.js'
-import { addSaturating, LIMITS } from '../core/limits.js'
+import { clamp, LIMITS } from '../core/limits.js'
 import { cutTo } from '../core/lists.js'
 import { releaseEffect } from '../core/effect-pool.js'
 import { nextStamp, queueStateCheck, setEffectiveKeywords, type GameWorld } from '../core/world.js'
@@ -20,15 +20,16 @@ export function recomputeCharacteristics(world: GameWorld, eid: Eid): void {
   if (effects) {
     // CR 613.1f, layer 6: abilities, in timestamp order.
     for (const e of effects) mask = (mask | e.addKeywords) & ~e.removeKeywords
-    // CR 613.4c, layer 7c: modifications of power and toughness, saturating at the ends of their range.
+    // CR 613.4c, layer 7c: modifications of power and toughness, summed (exact: doubles), then
+    // held to the ends of their range once, so +N and then -N leave the printed value.
     for (const e of effects) {
-      power = addSaturating(power, e.power, LIMITS.power)
-      toughness = addSaturating(toughness, e.toughness, LIMITS.toughness)
+      power += e.power
+      toughness += e.toughness
     }
   }
   setEffectiveKeywords(world, eid, mask)
-  world.stats.power[eid] = power
-  world.stats.toughness[eid] = toughness
+  world.stats.power[eid] = clamp(power, LIMITS.power)
+  world.stats.toughness[eid] = clamp(toughness, LIMITS.toughness)
   queueStateCheck(world, eid)
 }
 

@@ -17,7 +17,7 @@ import { createDeckGame } from '../../src/play/setup.js'
 import { cardInHand, expectOk, expectRejected, LIBRARIES, newGame } from '../helpers.js'
 import { cardsIn, keepBoth } from '../play/game-helpers.js'
 import { worldOf } from '../../src/api/game.js'
-import { act, pendingDecision } from '../../src/sim.js'
+import { act, pendingDecision, worldOf as entityWorld } from '../../src/sim.js'
 import { gameState, legalActions } from '../../src/api/views.js'
 import { drive } from '../../src/api/game-driver.js'
 
@@ -75,7 +75,7 @@ describe('CR 104 Ending the game', () => {
     expectRejected(game.play('A', 'forest'), 'game-over', '104.4a')
     expectRejected(game.destroy('forest'), 'game-over', '104.4a')
     // The entity level alike: its decision names no player; an action naming one is game-over.
-    const world = worldOf(game)
+    const world = entityWorld(game)
     expect(pendingDecision(world)).toEqual({ kind: 'gameOver', player: null, rule: '104.4a', count: 0 })
     expectRejected(act(world, { type: 'pass', player: game.eid('A')! }), 'game-over', '104.4a')
   })
