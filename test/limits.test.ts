@@ -103,6 +103,11 @@ describe('CR 613.4c power and toughness sums saturate (the sum, once)', () => {
     expectOk(game.grant('bear', { power: -2e9, toughness: -2e9 }))
     expectOk(game.grant('bear', { power: -2e9, toughness: -2e9 }))
     expect(obj(game, 'bear')).toMatchObject({ zone: 'battlefield', power: 3, toughness: 3 })
+    // A change past what power holds is refused (then the sum of any 2^21 changes is exact: a
+    // change of 2^53 - 1 once rounded the sum, and +M, -M on a 2/2 left it 1/1).
+    expectRejected(game.grant('bear', { power: INT32_MAX + 1 }), 'illegal-amount', '613.4c')
+    expectRejected(game.grant('bear', { toughness: -Number.MAX_SAFE_INTEGER }), 'illegal-amount', '613.4c')
+    expect(obj(game, 'bear')).toMatchObject({ power: 3, toughness: 3 })
   })
 
   it('704.5f -2e9 toughness twice: toughness stops at the bottom of the range and the creature dies', () => {

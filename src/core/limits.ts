@@ -35,8 +35,12 @@ export const LIMITS = {
    * JavaScript number holds exactly. It may exceed what a store holds; applying it saturates.
    */
   amount: { min: 0, max: Number.MAX_SAFE_INTEGER, what: 'an amount' },
-  /** A +N/+N change to power or toughness (a pump, an Equipment's or Aura's bonus). */
-  modifier: { min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER, what: 'a power or toughness change' },
+  /**
+   * A +N/+N change to power or toughness (a pump, an Equipment's or Aura's bonus): no more than
+   * power itself holds, so the sum of an object's changes (CR 613.4c) is exact in a JavaScript
+   * number for up to 2^21 of them (held to the power range once, after the sum).
+   */
+  modifier: { min: -INT32_MAX, max: INT32_MAX, what: 'a power or toughness change' },
   /**
    * CR 500: a turn number, and the turn a card became plotted (702.170, stored in an Int32 store).
    * A position starts at most at turn 10^9, so the turns played from it (one at a time) can't

@@ -20,8 +20,9 @@ export function recomputeCharacteristics(world: GameWorld, eid: Eid): void {
   if (effects) {
     // CR 613.1f, layer 6: abilities, in timestamp order.
     for (const e of effects) mask = (mask | e.addKeywords) & ~e.removeKeywords
-    // CR 613.4c, layer 7c: modifications of power and toughness, summed (exact: doubles), then
-    // held to the ends of their range once, so +N and then -N leave the printed value.
+    // CR 613.4c, layer 7c: modifications of power and toughness, summed (exact: each change is
+    // within the power range, LIMITS.modifier), then held to the ends of their range once, so +N
+    // and then -N leave the printed value.
     for (const e of effects) {
       power += e.power
       toughness += e.toughness
