@@ -73,6 +73,15 @@ describe('public API', () => {
     expect(gameState(game).objects.bear).toMatchObject({ damage: 1 })
   })
 
+  it('id names an entity by its entity id alone: a string ("3", "length") or a BigInt is unknown-entity, where "3" read entity 3 and "length" gave a number', () => {
+    const game = newGame([creature('bear', 'A', 2, 2)])
+    const bear = game.eid('bear')!
+    expect(game.id(bear)).toBe('bear')
+    for (const eid of [String(bear), 'length', BigInt(bear), 1.5, -1]) {
+      expect(() => game.id(eid as never), String(eid)).toThrow(expect.objectContaining({ code: 'unknown-entity' }))
+    }
+  })
+
   it('keyword components are queryable with bitecs', () => {
     const game = createGame({
       players: [{ id: 'A' }, { id: 'B' }],

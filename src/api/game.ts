@@ -55,9 +55,9 @@ export class Game {
     return this.eids.get(id)
   }
 
-  /** The id of an entity (players and objects). */
+  /** The id of an entity (players and objects); a value that is no entity id (`'3'`, `'length'`) is none. */
   id(eid: Eid): string {
-    const label = this.world.labels[eid]
+    const label = typeof eid === 'number' ? this.world.labels[eid] : undefined
     if (label === undefined) throw new RedzoneError('unknown-entity', `no entity ${eid} in this game`)
     return label
   }
