@@ -2,7 +2,7 @@
 /**
  * The one-line summary after `npm test`, from vitest's JSON report: passed and failed counts, and
  * whether the browser tests (test/browser/) really ran in Chromium or were skipped for want of one,
- * the same for the queue tests (redis-server), the check of the shared scenario copies (../shared) and
+ * the same for the queue tests (redis-server) and
  * numpy's reading of `redzone export`'s arrays (python3-numpy).
  */
 import { readFileSync } from 'node:fs'
@@ -20,12 +20,6 @@ const queue = report.testResults
   .flatMap((file) => file.assertionResults)
 const queueRan = queue.filter((t) => t.status === 'passed' || t.status === 'failed').length
 const queueSkipped = queue.filter((t) => t.status === 'skipped' || t.status === 'pending').length
-
-const sharedCopies = report.testResults
-  .filter((file) => file.name.endsWith(`${sep}test${sep}scenarios${sep}scenarios.test.ts`))
-  .flatMap((file) => file.assertionResults)
-  .filter((t) => t.title.includes('identical to ../shared/scenarios'))
-const sharedSkipped = sharedCopies.some((t) => t.status === 'skipped' || t.status === 'pending')
 
 const pythonTests = report.testResults
   .filter((file) => file.name.endsWith(`${sep}test${sep}python${sep}python.test.ts`))
@@ -48,7 +42,6 @@ if (queueSkipped > 0) line += '; self-play queue tests NOT run: no redis-server 
 else if (queueRan > 0) line += `; self-play queue tests ran on redis-server (${queueRan})`
 if (pythonSkipped) line += '; Python tests NOT run: no /usr/bin/python3 with numpy and pytest (apt-get install python3-numpy python3-pytest)'
 else if (pythonRan) line += '; Python tests (python/tests, pytest) ran'
-if (sharedSkipped) line += '; the check that test/scenarios/shared matches ../shared/scenarios NOT run: no ../shared beside the project'
 if (numpySkipped) line += "; the numpy check of redzone export's arrays NOT run: no numpy (apt-get install python3-numpy)"
 else if (numpyRan > 0) line += '; numpy read the exported arrays'
 console.log(line)

@@ -1,8 +1,10 @@
 /**
  * Every scenario file runs through the CLI's own code (`checkScenarioFile`, as `redzone check`):
- * the shared scenarios (copied from ../shared/scenarios), the project's rules scenarios, and the
- * invalid files, which must be rejected with the JSON path of the problem.
+ * the public scenario set every build must pass (test/scenarios/shared, with the name and SHA-256
+ * of each file in test/scenarios/shared/SHA256SUMS), the project's rules scenarios, and the invalid
+ * files, which must be rejected with the JSON path of the problem.
  */
+import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -24,10 +26,28 @@ function jsonFilesDeep(dir: string, prefix = ''): string[] {
   return out.sort()
 }
 
-const upstream = join(here, '..', '..', '..', 'shared', 'scenarios')
-const upstreamPresent = existsSync(upstream)
+/** The list of the public set: each file's SHA-256 and path (`sha256sum` format, so `sha256sum -c` reads it too). */
+const MANIFEST = join(here, 'shared', 'SHA256SUMS')
 
-describe('shared scenarios (../shared/scenarios, copied to test/scenarios/shared)', () => {
+/** Path to SHA-256, from the list. */
+function listed(): Map<string, string> {
+  const entries = readFileSync(MANIFEST, 'utf8').trim().split('\n').map((line) => {
+    const match = /^([0-9a-f]{64}) {2}(\S+)$/.exec(line)
+    if (!match) throw new Error(`test/scenarios/shared/SHA256SUMS: not a "<sha256>  <path>" line: ${JSON.stringify(line)}`)
+    return [match[2]!, match[1]!] as const
+  })
+  return new Map(entries)
+}
+
+/** Path to SHA-256 of the `*.json` files under `dir`. */
+function hashed(dir: string): Map<string, string> {
+  return new Map(jsonFilesDeep(dir).map((file) => [file, createHash('sha256').update(readFileSync(join(dir, file))).digest('hex')]))
+}
+
+// The set's source, where a checkout of it sits beside the project: its files must be the list's.
+const upstream = join(here, '..', '..', '..', 'shared', 'scenarios')
+
+describe('shared scenarios (test/scenarios/shared, listed in test/scenarios/shared/SHA256SUMS)', () => {
   for (const file of jsonFilesDeep(join(here, 'shared'))) {
     const path = join(here, 'shared', file)
     it(file, () => {
@@ -37,21 +57,14 @@ describe('shared scenarios (../shared/scenarios, copied to test/scenarios/shared
     })
   }
 
-  it('the copies include the top folder and play/ (24 files at least)', () => {
-    const copies = jsonFilesDeep(join(here, 'shared'))
-    expect(copies.length).toBeGreaterThanOrEqual(24)
-    expect(copies.filter((f) => f.startsWith('play/')).length).toBeGreaterThanOrEqual(5)
-  })
-
-  // Runs where ../shared/scenarios is beside the project (as in CI); on a user's clone it is
-  // reported as skipped, never passed without checking anything.
-  it.runIf(upstreamPresent)('the copies are complete and identical to ../shared/scenarios, subfolders included', () => {
-    const copies = jsonFilesDeep(join(here, 'shared'))
-    const files = jsonFilesDeep(upstream)
-    expect(copies).toEqual(files)
-    for (const file of files) {
-      expect(readFileSync(join(here, 'shared', file), 'utf8'), file).toBe(readFileSync(join(upstream, file), 'utf8'))
-    }
+  it('the copies are the listed set, file for file and byte for byte (24 files: the top folder and play/)', () => {
+    const list = listed()
+    expect(list.size).toBe(24)
+    expect([...list.keys()].filter((f) => f.startsWith('play/')).length).toBe(5)
+    expect(hashed(join(here, 'shared'))).toEqual(list)
+    // Where the set's source is checked out beside the project, it is the listed set too (a
+    // changed or added upstream scenario fails here until its copy and the list are updated).
+    if (existsSync(upstream)) expect(hashed(upstream)).toEqual(list)
   })
 })
 
