@@ -572,7 +572,6 @@ export class VecEnv {
     this.start(i)
   }
 
-  /** Throws the error `onRecord` threw during the call just made (`caught`), once. */
   /**
    * `step`, `reset` or `restart` begins: a call from `onRecord` into the env is refused while it
    * runs (`running`, lowered in its `finally`), and an error of an earlier call's `onRecord` that a
@@ -583,6 +582,7 @@ export class VecEnv {
     this.caught = null
   }
 
+  /** Throws the error `onRecord` threw during the call just made (`caught`), once. */
   private throwCaught(): void {
     const caught = this.caught
     this.caught = null
