@@ -22,18 +22,22 @@ export function isAura(world: GameWorld, eid: Eid): boolean {
 export function satisfiesEnchant(world: GameWorld, quality: string, controller: Eid, host: Eid): boolean {
   if (quality === 'player') return isPlayer(world, host) && inGame(world, host)
   // An unknown quality: no types, so nothing satisfies it.
-  return permanentOfType(world, host, QUALITY_TYPES.get(quality) ?? 0) && (quality !== 'creature you control' || world.place.controller[host] === controller)
+  return permanentOfType(world, host, QUALITY_TYPES[quality] ?? 0) && (quality !== 'creature you control' || world.place.controller[host] === controller)
 }
 
-/** The card types each enchant quality but "player" asks of a permanent on the battlefield. */
-const QUALITY_TYPES: ReadonlyMap<string, number> = new Map([
-  ['creature', T_CREATURE],
-  ['creature you control', T_CREATURE],
-  ['planeswalker', T_PLANESWALKER],
-  ['land', T_LAND],
-  ['artifact', T_ARTIFACT],
-  ['permanent', T_PERMANENT],
-])
+/**
+ * The card types each enchant quality but "player" asks of a permanent on the battlefield: a
+ * property read (the spell-target loops ask it per candidate; a Map's lookup hashed the name). A
+ * name of Object's own (`toString`) reads a function, which has no type bits (`& types` is 0).
+ */
+const QUALITY_TYPES: Readonly<Record<string, number>> = {
+  creature: T_CREATURE,
+  'creature you control': T_CREATURE,
+  planeswalker: T_PLANESWALKER,
+  land: T_LAND,
+  artifact: T_ARTIFACT,
+  permanent: T_PERMANENT,
+}
 
 /** The enchant qualities of an Aura (CR 702.5c: all of them apply). */
 const QUALITIES = new WeakMap<readonly ParameterizedKeyword[], string[]>()
