@@ -120,6 +120,8 @@ export class DecisionBuilder {
   private cursor = 0
   /** Per action index of the current step: the priority option or the entity it names. */
   private readonly option: Int32Array
+  /** The actions set in the mask, the first `count` (`clearMask` zeroes them). */
+  private readonly allowed: Int16Array
   /** Target phase: the priority option whose target is chosen, and whether its verb is the alternate one. */
   private pendingOption = 0
   private pendingAlternate = false
@@ -173,10 +175,11 @@ export class DecisionBuilder {
   ) {
     checkWorld('DecisionBuilder', world)
     const entities = world.labels.length
-    const carve = new Carve(SlotTable.bytes(entities) + Carve.bytes(mask ? 0 : ACTION_SIZE, ACTION_SIZE * 4, 64 * 4, 64, 16 * 4, ACTION_SLOTS, entities * 4, 16 * 4, 64 * 4, 64))
+    const carve = new Carve(SlotTable.bytes(entities) + Carve.bytes(mask ? 0 : ACTION_SIZE, ACTION_SIZE * 4, ACTION_SIZE * 2, 64 * 4, 64, 16 * 4, ACTION_SLOTS, entities * 4, 16 * 4, 64 * 4, 64))
     this.slots = new SlotTable(carve, entities)
     this.mask = mask ?? carve.uint8(ACTION_SIZE)
     this.option = carve.int32(ACTION_SIZE)
+    this.allowed = carve.int16(ACTION_SIZE)
     this.choice = carve.int32(64)
     this.verb = carve.uint8(64)
     this.picks = carve.int32(16)
@@ -212,9 +215,7 @@ export class DecisionBuilder {
     this.pickCount = 0
     if (options === null) {
       this.legal = null
-      this.mask.fill(0)
-      this.count = 0
-      this.only = -1
+      this.clearMask()
       return
     }
     this.legal = options
@@ -499,8 +500,17 @@ export class DecisionBuilder {
     if (this.mask[index] === 1) throw internalError(`action ${index} names two options in phase ${this.phaseId}`)
     this.mask[index] = 1
     this.option[index] = value
-    this.count++
+    this.allowed[this.count++] = index
     this.only = index
+  }
+
+  /** Zeroes the mask: the bytes set (`allowed`), not all of them (the mask is the builder's alone to write). */
+  private clearMask(): void {
+    const mask = this.mask
+    const allowed = this.allowed
+    for (let k = 0; k < this.count; k++) mask[allowed[k]!] = 0
+    this.count = 0
+    this.only = -1
   }
 
   /** The action of the primary (or alternate) verb on an entity's slot, or -1 when it has none (beyond the slots). */
@@ -521,9 +531,7 @@ export class DecisionBuilder {
 
   /** Works out the mask of the current step. */
   private refresh(): void {
-    this.mask.fill(0)
-    this.count = 0
-    this.only = -1
+    this.clearMask()
     const legal = this.legal!
     switch (this.phaseId) {
       case Phase.Priority:

@@ -15,18 +15,27 @@ import { CARD_POOL } from '../rules/cards/pool.js'
 import { internalError, RedzoneError } from '../core/errors.js'
 import { Carve } from './carve.js'
 import {
-  ACTION_SLOTS, CARD_ID_OTHER, F, G, HISTOGRAM_SCALE, OBJECT_SECTION, OBJECT_SIZE, OBJECT_SLOTS, OBS_CLIP, OBS_SIZE, OFFSET, P, PLAYER_SLOTS,
+  ACTION_SLOTS, CARD_ID_OTHER, F, G, HISTOGRAM_SCALE, OBJECT_FEATURES, OBJECT_SECTION, OBJECT_SIZE, OBJECT_SLOTS, OBS_CLIP, OBS_SIZE, OFFSET, P, PLAYER_SLOTS,
 } from './layout.js'
 
 const TYPE_COUNT = TYPE_NAMES.length
 /** The histogram sections' floats: they lie together at the end of the observation. */
 const HISTOGRAM_FLOATS = OBS_SIZE - OFFSET.myGraveyard
+/** The histogram sections (`OBS_LAYOUT`: my graveyard, their graveyard, my library seen): each one's first float, and their size (one float per card id). */
+const HISTOGRAM_FIRST = Int32Array.of(OFFSET.myGraveyard, OFFSET.theirGraveyard, OFFSET.myLibrarySeen)
+const HISTOGRAM_SECTIONS = HISTOGRAM_FIRST.length
+const CARD_IDS_SIZE = CARD_ID_OTHER
+if (HISTOGRAM_FIRST[1]! - HISTOGRAM_FIRST[0]! !== CARD_IDS_SIZE || HISTOGRAM_FIRST[2]! - HISTOGRAM_FIRST[1]! !== CARD_IDS_SIZE || OBS_SIZE - HISTOGRAM_FIRST[2]! !== CARD_IDS_SIZE) throw internalError('the histogram sections are not the last three of the observation, one float per card id each')
 
-/** What never changes in a game: each entity's card id and mana value (CR 202.3), worked out once per world. */
+/**
+ * What never changes in a game, worked out once per world: each entity's card id, and its
+ * identity as an object row's key holds it (`K_ID`: the card id, 16 bits, and the mana value,
+ * CR 202.3, held to 255, the 8 above).
+ */
 interface Identities {
   entities: number
   card: Uint16Array
-  manaValue: Uint8Array
+  ident: Int32Array
 }
 
 const IDENTITIES = new WeakMap<GameWorld, Identities>()
@@ -36,11 +45,12 @@ function identities(world: GameWorld): Identities {
   const entities = world.labels.length
   let ids = IDENTITIES.get(world)
   if (ids === undefined || ids.entities !== entities) {
-    ids = { entities, card: new Uint16Array(entities), manaValue: new Uint8Array(entities) }
+    ids = { entities, card: new Uint16Array(entities), ident: new Int32Array(entities) }
     for (const [eid, data] of world.cardData.entries()) {
       if (data === undefined) continue
-      ids.card[eid] = (data.name === null ? undefined : POOL_INDEX.get(data.name)) ?? CARD_ID_OTHER
-      ids.manaValue[eid] = Math.min(255, manaValue(data.manaCost))
+      const card = (data.name === null ? undefined : POOL_INDEX.get(data.name)) ?? CARD_ID_OTHER
+      ids.card[eid] = card
+      ids.ident[eid] = card | (Math.min(255, manaValue(data.manaCost)) << 16)
     }
     IDENTITIES.set(world, ids)
   }
@@ -148,15 +158,18 @@ function fillFromList(world: GameWorld, viewer: Eid, slots: SlotTable, owner: Ei
 
 /**
  * The battlefield sections: nonland permanents first, then lands, each in entity order (age);
- * counts each player's lands, untapped lands and creatures on the way.
+ * counts each player's lands, untapped lands and creatures on the way. One pass over the
+ * permanents: the nonland ones are put as they come, the lands kept (`LANDS`) and put after.
  */
 function fillBattlefield(world: GameWorld, viewer: Eid, slots: SlotTable): void {
   const { controller } = world.place
   const types = world.types.mask
   const tapped = world.status.tapped
   const permanents = battlefieldOf(world)
-  const mine = OBJECT_SECTION.myBattlefield
-  const theirs = OBJECT_SECTION.theirBattlefield
+  const mine = PLAYER_SLOTS + OBJECT_SECTION.myBattlefield.first
+  const theirs = PLAYER_SLOTS + OBJECT_SECTION.theirBattlefield.first
+  const roomMine = OBJECT_SECTION.myBattlefield.slots
+  const roomTheirs = OBJECT_SECTION.theirBattlefield.slots
   let usedMine = 0
   let usedTheirs = 0
   const counts = slots.counts
@@ -167,28 +180,37 @@ function fillBattlefield(world: GameWorld, viewer: Eid, slots: SlotTable): void 
   let seeAll = true
   const order = world.playerOrder
   for (let p = 0; p < order.length; p++) if (!canSeeZone(world, viewer, order[p]!, Zone.Battlefield)) seeAll = false
-  for (let pass = 0; pass < 2; pass++) {
-    const wantLand = pass === 1
-    for (let k = 0; k < permanents.length; k++) {
-      const eid = permanents[k]!
-      const t = types[eid]!
-      const land = (t & T_LAND) !== 0
-      if (land !== wantLand || (!seeAll && !canSee(world, viewer, eid))) continue
-      const own = controller[eid] === viewer
-      const c = own ? 0 : 3
-      if (land) {
-        counts[c]!++
-        if (tapped[eid] === 0) counts[c + 1]!++
-      }
-      if (t & T_CREATURE) counts[c + 2]!++
-      if (own) {
-        if (usedMine < mine.slots) slots.put(PLAYER_SLOTS + mine.first + usedMine++, eid)
-        else slots.overflow++
-      } else if (usedTheirs < theirs.slots) slots.put(PLAYER_SLOTS + theirs.first + usedTheirs++, eid)
+  if (LANDS.length < permanents.length) LANDS = new Int32Array(permanents.length * 2)
+  const lands = LANDS
+  let landCount = 0
+  for (let k = 0; k < permanents.length; k++) {
+    const eid = permanents[k]!
+    if (!seeAll && !canSee(world, viewer, eid)) continue
+    const t = types[eid]!
+    const c = controller[eid] === viewer ? 0 : 3
+    if (t & T_CREATURE) counts[c + 2]!++
+    if (t & T_LAND) {
+      counts[c]!++
+      if (tapped[eid] === 0) counts[c + 1]!++
+      lands[landCount++] = eid
+    } else if (c === 0) {
+      if (usedMine < roomMine) slots.put(mine + usedMine++, eid)
       else slots.overflow++
-    }
+    } else if (usedTheirs < roomTheirs) slots.put(theirs + usedTheirs++, eid)
+    else slots.overflow++
+  }
+  for (let k = 0; k < landCount; k++) {
+    const eid = lands[k]!
+    if (controller[eid] === viewer) {
+      if (usedMine < roomMine) slots.put(mine + usedMine++, eid)
+      else slots.overflow++
+    } else if (usedTheirs < roomTheirs) slots.put(theirs + usedTheirs++, eid)
+    else slots.overflow++
   }
 }
+
+/** `fillBattlefield`'s lands, in entity order (scratch, read within the call; grown with the battlefield). */
+let LANDS = new Int32Array(64)
 
 /** The stack, top first (CR 405): a spell is its card; an ability takes its source card's place (the source keeps its own slot). */
 function fillStack(world: GameWorld, slots: SlotTable): void {
@@ -274,19 +296,31 @@ function writePlayer(world: GameWorld, out: Float32Array, at: number, player: Ei
  * row that holds no object (all zeros) has the key of all zeros: every word below is 0 exactly
  * when its floats are. Slot `s`'s key is `key[s * KEY .. s * KEY + KEY]`.
  */
-const KEY = 9
+const KEY = 6
 /** Card id (16 bits, `Identities`), mana value (8) and `mine`. */
 const K_ID = 0
-const K_POWER = 1
-const K_TOUGHNESS = 2
-const K_LOYALTY = 3
-const K_DAMAGE = 4
-const K_KEYWORDS = 5
-const K_TYPES = 6
+/**
+ * Power, toughness, damage and loyalty, a byte each from the low one (`STAT_SHIFT`), each held to
+ * +-STAT_BOUND: beyond it the float written is the clip (`OBS_CLIP`) all the same.
+ */
+const K_STATS = 1
+const K_KEYWORDS = 2
+const K_TYPES = 3
 /** The bit features, one bit each (`FLAG_FEATURE`), and the raw tapped and sick bytes. */
-const K_FLAGS = 7
+const K_FLAGS = 4
 /** The references, each `ref & 0xff` (from -1 .. ACTION_SLOTS: -1 is 255, none is 0). */
-const K_REFS = 8
+const K_REFS = 5
+
+/** The scale of power, toughness, damage and loyalty (`OBJECT_FEATURES`), and the raw value whose float is the clip. */
+const STAT_SCALE = 10
+const STAT_BOUND = OBS_CLIP * STAT_SCALE
+if (STAT_BOUND > 127 || [F.power, F.toughness, F.damage, F.loyalty].some((f) => OBJECT_FEATURES[f]!.scale !== STAT_SCALE)) {
+  throw internalError('the object row layout changed the scale of power, toughness, damage or loyalty: update the key\'s K_STATS')
+}
+/** A stat held to +-STAT_BOUND, as a byte of K_STATS. */
+function statByte(raw: number): number {
+  return (raw > STAT_BOUND ? STAT_BOUND : raw < -STAT_BOUND ? -STAT_BOUND : raw) & 0xff
+}
 
 // Bits of the K_FLAGS word: the 0/1 features. `tapped` and `sick` are bytes of the status store
 // written as they are, so they keep 8 bits each above.
@@ -323,10 +357,9 @@ const LOW_FEATURES = [F.card, F.mine, F.manaValue, F.power, F.toughness, F.loyal
 if (LOW_FEATURES.some((f) => f >= 32)) throw internalError('the object row layout moved a feature past the low word of ObjectRows.written: update its noting')
 const lowWord = (features: readonly number[]): number => featureWords(features)[0]
 const W_ID = lowWord([F.card, F.mine, F.manaValue])
-const W_POWER = lowWord([F.power])
-const W_TOUGHNESS = lowWord([F.toughness])
-const W_LOYALTY = lowWord([F.loyalty])
-const W_DAMAGE = lowWord([F.damage])
+/** The K_STATS bytes' features, and their notes, from the low byte. */
+const STAT_FEATURE = Int32Array.of(F.power, F.toughness, F.damage, F.loyalty)
+const W_STAT = Int32Array.from([...STAT_FEATURE].map((f) => lowWord([f])))
 const W_TAPPED = lowWord([F.tapped])
 const W_SICK = lowWord([F.sick])
 /** Each K_FLAGS bit's feature (`FLAG_FEATURE`) as a low word. */
@@ -376,6 +409,10 @@ export class ObjectRows {
   readonly touched: Int16Array
   touchedCount = 0
   readonly written: Int32Array
+  /** What each histogram section was written from (`rewriteHistogram`): the number of cards (-1: nothing known) and the cards, and the identities read. */
+  private readonly histogramLength = new Int32Array(HISTOGRAM_SECTIONS).fill(-1)
+  private readonly histogramCards: Int32Array[] = Array.from({ length: HISTOGRAM_SECTIONS }, () => new Int32Array(16))
+  private histogramIdentities: Uint16Array | null = null
 
   constructor() {
     // One allocation: the arrays lie together.
@@ -407,15 +444,51 @@ export class ObjectRows {
     this.touchedCount = 0
   }
 
+  /**
+   * Histogram section `q` (0, 1, 2: `HISTOGRAM_FIRST`) written from `count` cards (`cards`'s
+   * first ones: 0 for a list the viewer may not see), with `card` their identities: false when
+   * the section holds that already (the same cards in the same order, and so of the same owner,
+   * CR 400.3: nothing to write), else true, the section's floats zeroed at `offset` (the observation's first float)
+   * and unlisted, and the cards kept as what the section now holds.
+   */
+  rewriteHistogram(q: number, cards: readonly Eid[], count: number, card: Uint16Array, out: Float32Array, offset: number): boolean {
+    const held = this.histogramCards[q]!
+    if (this.histogramIdentities === card && this.histogramLength[q] === count) {
+      let k = 0
+      while (k < count && held[k] === cards[k]) k++
+      if (k === count) return false
+    }
+    // Unlisted and zeroed: the floats of this section (each listed once), the others kept in order.
+    const first = HISTOGRAM_FIRST[q]!
+    const end = first + CARD_IDS_SIZE
+    const listed = this.histogram
+    let kept = 0
+    for (let t = 0; t < this.histogramCount; t++) {
+      const at = listed[t]!
+      if (at >= first && at < end) out[offset + at] = 0
+      else listed[kept++] = at
+    }
+    this.histogramCount = kept
+    let copy = held
+    if (copy.length < count) copy = this.histogramCards[q] = new Int32Array(count * 2)
+    for (let k = 0; k < count; k++) copy[k] = cards[k]!
+    this.histogramLength[q] = count
+    return true
+  }
+
   /** Notes that histogram float `at` (from the observation's offset) became nonzero. */
   noteHistogram(at: number): void {
     this.histogram[this.histogramCount++] = at
   }
 
-  /** Zeroes the histogram floats noted, at `offset` (the observation's first float). */
-  clearHistograms(out: Float32Array, offset: number): void {
-    for (let k = 0; k < this.histogramCount; k++) out[offset + this.histogram[k]!] = 0
-    this.histogramCount = 0
+  /**
+   * The histograms are written from the identities `card` (a world's): when they are not those
+   * the sections were written from, no section is taken to hold anything (each is written again).
+   */
+  useIdentities(card: Uint16Array): void {
+    if (this.histogramIdentities === card) return
+    this.histogramIdentities = card
+    this.histogramLength.fill(-1)
   }
 
   /** Notes that object slot `s`'s `focus` or `chosen` (`feature`) is set (and `touch`ed). */
@@ -476,7 +549,7 @@ function writeBits(out: Float32Array, at: number, value: number, old: number, bi
  * ability: its source's) with what the stack item adds: `mine` is whether the viewer controls the
  * item, its kind bit and its target.
  */
-function writeObjects(world: GameWorld, viewer: Eid, slots: SlotTable, card: Uint16Array, mv: Uint8Array, out: Float32Array, base: number, rows: ObjectRows): void {
+function writeObjects(world: GameWorld, viewer: Eid, slots: SlotTable, identity: Int32Array, out: Float32Array, base: number, rows: ObjectRows): void {
   const key = rows.key
   const held = rows.held
   const slotEid = slots.eid
@@ -495,103 +568,85 @@ function writeObjects(world: GameWorld, viewer: Eid, slots: SlotTable, card: Uin
   const stackEnd = stackFirst + OBJECT_SECTION.stack.slots
   for (let q = 0; q < SECTION_BOUNDS.length; q += 2) {
     const end = SECTION_BOUNDS[q + 1]!
+    const sectionZone = SECTION_ZONE[q >> 1]!
     for (let s = SECTION_BOUNDS[q]!; s < end; s++) {
       const eid = slotEid[PLAYER_SLOTS + s]!
       const at = base + s * OBJECT_SIZE
       const k = s * KEY
-      // A section's objects fill its first slots (`fillSlots`), as they did when its rows were
-      // last written: past a slot with neither, the section is empty.
-      if (eid === 0) {
-        if (held[s] === 0) break
-        // A row that held an object and holds none now is cleared, with its key (loops: a builtin
-        // `fill` call costs more than these few stores).
-        let low = 0
-        let high = 0
-        for (let f = 0; f < OBJECT_SIZE; f++) {
-          // Each float not 0 is noted (none is -0: every float is written from an integer).
-          if (out[at + f] === 0) continue
-          out[at + f] = 0
-          if (f < 32) low |= 1 << f
-          else high |= 1 << (f - 32)
-        }
-        for (let f = k, e = k + KEY; f < e; f++) key[f] = 0
-        held[s] = 0
-        rows.touch(s, low, high)
-        continue
-      }
-      held[s] = 1
-      let flags = FL_PRESENT
+      // The values the row is written from: the object's, or all zeros for a row that held an
+      // object and holds none now (written as any other change: the floats not zero are exactly
+      // those of the key words not zero, so only they are cleared, and noted).
+      let ident = 0
+      let stats = 0
+      let kw = 0
+      let t = 0
+      let flags = 0
       let refs = 0
-      let mine = controller[eid] === viewer ? 1 : 0
-      if (s >= stackFirst && s < stackEnd) {
-        const item = stack[stack.length - 1 - (s - stackFirst)]!
-        flags |= item.kind === 'spell' ? FL_STACK_SPELL : FL_STACK_ABILITY
-        mine = item.controller === viewer ? 1 : 0
-        if (item.kind !== 'trigger') refs = ref(slots, item.target) & 0xff
-      }
-      let damage = 0
-      const zone = zones[eid]
-      if (zone === Zone.Battlefield) {
-        damage = damages[eid]!
-        flags |= (tapped[eid]! << FL_TAPPED_SHIFT) | (sick[eid]! << FL_SICK_SHIFT)
-        const c = combatFlags[eid]!
-        if (c !== 0) {
-          // References are 1 + slot (up to ACTION_SLOTS), 0 or -1: a byte each.
-          if (c & C_ATTACKING) {
-            flags |= FL_ATTACKING
-            refs |= (ref(slots, combat.attackTarget[eid]!) & 0xff) << 8
-          }
-          if (c & C_BLOCKED) flags |= FL_BLOCKED
-          if (c & C_BLOCKING) refs |= (ref(slots, combat.blocking[eid]!) & 0xff) << 16
+      let mine = 0
+      if (eid === 0) {
+        // A section's objects fill its first slots (`fillSlots`), as they did when its rows were
+        // last written: past a slot with neither, the section is empty.
+        if (held[s] === 0) break
+        held[s] = 0
+      } else {
+        held[s] = 1
+        flags = FL_PRESENT
+        mine = controller[eid] === viewer ? 1 : 0
+        if (s >= stackFirst && s < stackEnd) {
+          const item = stack[stack.length - 1 - (s - stackFirst)]!
+          flags |= item.kind === 'spell' ? FL_STACK_SPELL : FL_STACK_ABILITY
+          mine = item.controller === viewer ? 1 : 0
+          if (item.kind !== 'trigger') refs = ref(slots, item.target) & 0xff
         }
-        const attachedTo = attachedTos[eid]!
-        if (attachedTo !== 0) refs |= (ref(slots, attachedTo) & 0xff) << 24
-      } else if (zone === Zone.Exile && cards.plotted[eid]) {
-        flags |= FL_PLOTTED
-        if (cards.plottedTurn[eid] === turn) flags |= FL_PLOTTED_THIS_TURN
+        const zone = sectionZone >= 0 ? sectionZone : zones[eid]
+        if (zone === Zone.Battlefield) {
+          stats = statByte(damages[eid]!) << 16
+          flags |= (tapped[eid]! << FL_TAPPED_SHIFT) | (sick[eid]! << FL_SICK_SHIFT)
+          const c = combatFlags[eid]!
+          if (c !== 0) {
+            // References are 1 + slot (up to ACTION_SLOTS), 0 or -1: a byte each.
+            if (c & C_ATTACKING) {
+              flags |= FL_ATTACKING
+              refs |= (ref(slots, combat.attackTarget[eid]!) & 0xff) << 8
+            }
+            if (c & C_BLOCKED) flags |= FL_BLOCKED
+            if (c & C_BLOCKING) refs |= (ref(slots, combat.blocking[eid]!) & 0xff) << 16
+          }
+          const attachedTo = attachedTos[eid]!
+          if (attachedTo !== 0) refs |= (ref(slots, attachedTo) & 0xff) << 24
+        } else if (zone === Zone.Exile && cards.plotted[eid]) {
+          flags |= FL_PLOTTED
+          if (cards.plottedTurn[eid] === turn) flags |= FL_PLOTTED_THIS_TURN
+        }
+        ident = identity[eid]! | (mine << 24)
+        t = types[eid]! | 0
+        stats |= statByte(powers[eid]!) | (statByte(toughnesses[eid]!) << 8)
+        // CR 306.5b, 209.1: only a planeswalker has loyalty (the views say null for the others, and
+        // a game without planeswalkers never reads the column).
+        if (t & T_PLANESWALKER) stats |= statByte(loyalties[eid]!) << 24
+        kw = keywords[eid]! | 0
       }
-      const id = card[eid]!
-      const manaValue = mv[eid]!
-      // Card ids fit 16 bits and mana values 8 (Identities).
-      const ident = id | (manaValue << 16) | (mine << 24)
       // The floats written, as `ObjectRows.written`'s words (the row is then `touch`ed).
       let low = 0
       let high = 0
       if (key[k + K_ID] !== ident) {
         low |= W_ID
         key[k + K_ID] = ident
-        out[at + F.card] = id
+        out[at + F.card] = ident & 0xffff
         out[at + F.mine] = mine
-        putScaled(out, at + F.manaValue, manaValue, 10)
+        putScaled(out, at + F.manaValue, (ident >>> 16) & 0xff, 10)
       }
-      const power = powers[eid]!
-      if (key[k + K_POWER] !== power) {
-        low |= W_POWER
-        key[k + K_POWER] = power
-        putScaled(out, at + F.power, power, 10)
+      let old = key[k + K_STATS]!
+      if (old !== stats) {
+        key[k + K_STATS] = stats
+        // Each byte that changed: its float, from the byte as a signed number (within +-STAT_BOUND).
+        for (let b = 0, diff = old ^ stats; diff !== 0; b++, diff >>>= 8) {
+          if ((diff & 0xff) === 0) continue
+          out[at + STAT_FEATURE[b]!] = ((stats << (24 - 8 * b)) >> 24) / STAT_SCALE
+          low |= W_STAT[b]!
+        }
       }
-      const toughness = toughnesses[eid]!
-      if (key[k + K_TOUGHNESS] !== toughness) {
-        low |= W_TOUGHNESS
-        key[k + K_TOUGHNESS] = toughness
-        putScaled(out, at + F.toughness, toughness, 10)
-      }
-      const t = types[eid]! | 0
-      // CR 306.5b, 209.1: only a planeswalker has loyalty (the views say null for the others, and
-      // a game without planeswalkers never reads the column).
-      const loyalty = t & T_PLANESWALKER ? loyalties[eid]! : 0
-      if (key[k + K_LOYALTY] !== loyalty) {
-        low |= W_LOYALTY
-        key[k + K_LOYALTY] = loyalty
-        putScaled(out, at + F.loyalty, loyalty, 10)
-      }
-      if (key[k + K_DAMAGE] !== damage) {
-        low |= W_DAMAGE
-        key[k + K_DAMAGE] = damage
-        putScaled(out, at + F.damage, damage, 10)
-      }
-      const kw = keywords[eid]! | 0
-      let old = key[k + K_KEYWORDS]!
+      old = key[k + K_KEYWORDS]!
       if (old !== kw) {
         const diff = (kw ^ old) & KEYWORD_BITS
         low |= diff << F.keyword
@@ -640,23 +695,38 @@ function writeObjects(world: GameWorld, viewer: Eid, slots: SlotTable, card: Uin
 }
 
 /**
- * Adds `owner`'s cards in `zone` (their list of it) to the histogram at `section` (from the
- * observation's `offset`), if the viewer can see them (`canSeeZone`, asked once per list as in
- * `fillFromList`); with `rows`, notes each float it makes nonzero (`ObjectRows.noteHistogram`).
+ * Histogram section `q` (`HISTOGRAM_FIRST[q]` from the observation's `offset`): `owner`'s cards in
+ * `zone` (their list of it), if the viewer can see them (`canSeeZone`, asked once per list as in
+ * `fillFromList`), as counts of card ids. With `rows`, written only when the section holds other
+ * cards than these (`ObjectRows.rewriteHistogram`, which zeroes it first), noting each float
+ * made nonzero (`ObjectRows.noteHistogram`); without, added to a place of zeros.
  */
 function writeHistogram(
-  world: GameWorld, viewer: Eid, owner: Eid, zone: number, out: Float32Array, offset: number, section: number, list: readonly Eid[], card: Uint16Array, rows: ObjectRows | null,
+  world: GameWorld, viewer: Eid, owner: Eid, zone: number, out: Float32Array, offset: number, q: number, list: readonly Eid[], card: Uint16Array, rows: ObjectRows | null,
 ): void {
-  if (list.length === 0 || !canSeeZone(world, viewer, owner, zone)) return
-  for (let k = 0; k < list.length; k++) {
+  const count = list.length === 0 || !canSeeZone(world, viewer, owner, zone) ? 0 : list.length
+  if (rows !== null && !rows.rewriteHistogram(q, list, count, card, out, offset)) return
+  const section = HISTOGRAM_FIRST[q]!
+  for (let k = 0; k < count; k++) {
     const at = section + card[list[k]!]! - 1
     if (rows !== null && out[offset + at] === 0) rows.noteHistogram(at)
     out[offset + at]! += 1 / HISTOGRAM_SCALE
   }
 }
 
+/** No cards: the library histogram's list while the viewer does not search. */
+const NO_CARDS: readonly Eid[] = []
+
 /** Each object section's first object slot and the slot past its last, in slot order. */
 const SECTION_BOUNDS = Int32Array.from(Object.values(OBJECT_SECTION).flatMap(({ first, slots }) => [first, first + slots]))
+/**
+ * The zone of every object of each object section (`fillSlots` puts them from that zone's lists),
+ * in slot order; -1 for the stack, whose abilities take their source's slot, wherever it is.
+ */
+const SECTION_ZONES: Readonly<Record<keyof typeof OBJECT_SECTION, number>> = {
+  myHand: Zone.Hand, myBattlefield: Zone.Battlefield, theirBattlefield: Zone.Battlefield, myExile: Zone.Exile, theirExile: Zone.Exile, stack: -1, myLibrary: Zone.Library,
+}
+const SECTION_ZONE = Int32Array.from(Object.keys(OBJECT_SECTION).map((name) => SECTION_ZONES[name as keyof typeof OBJECT_SECTION]))
 
 /**
  * A decision kind's place in the observation's one-hot (`G.decision`). A switch: a lookup in an
@@ -748,7 +818,7 @@ export function writeObservation(
     // The same place was written before: clear the globals (the players' blocks are written
     // whole), the histograms' nonzero floats and the builder's marks (the object rows below).
     out.fill(0, offset, offset + OFFSET.me)
-    rows.clearHistograms(out, offset)
+    rows.useIdentities(ids.card)
     rows.clearMarks(out, offset + OFFSET.objects)
   }
 
@@ -776,12 +846,13 @@ export function writeObservation(
     freshRows.key.fill(0)
     freshRows.forgetTouched()
   }
-  writeObjects(world, viewer, slots, ids.card, ids.manaValue, out, offset + OFFSET.objects, rows ?? freshRows)
+  writeObjects(world, viewer, slots, ids.ident, out, offset + OFFSET.objects, rows ?? freshRows)
 
   // Histograms
-  writeHistogram(world, viewer, viewer, Zone.Graveyard, out, offset, OFFSET.myGraveyard, mine.graveyard, ids.card, rows)
-  writeHistogram(world, viewer, opponent, Zone.Graveyard, out, offset, OFFSET.theirGraveyard, theirs.graveyard, ids.card, rows)
-  if (world.turn.awaiting === Await.Search && world.turn.decider === viewer) writeHistogram(world, viewer, viewer, Zone.Library, out, offset, OFFSET.myLibrarySeen, mine.library, ids.card, rows)
+  writeHistogram(world, viewer, viewer, Zone.Graveyard, out, offset, 0, mine.graveyard, ids.card, rows)
+  writeHistogram(world, viewer, opponent, Zone.Graveyard, out, offset, 1, theirs.graveyard, ids.card, rows)
+  const searching = world.turn.awaiting === Await.Search && world.turn.decider === viewer
+  writeHistogram(world, viewer, viewer, Zone.Library, out, offset, 2, searching ? mine.library : NO_CARDS, ids.card, rows)
 }
 
 const observeScratch = new SlotTable()

@@ -1,6 +1,6 @@
 /**
  * Observations written again and again into one place (`ObjectRows`: of an object row only the
- * floats whose values changed are written, the histograms clear only what they set) equal one
+ * floats whose values changed are written, the histograms are written again only when their cards changed, and clear only what they set) equal one
  * written afresh, whatever came between two writes: the next decision of the same game, the other
  * seat's view (CR 400.2: other sections, other slots), an earlier state restored from a snapshot,
  * another game. And what the writer asks once per zone list instead of once per card holds: a
@@ -11,10 +11,12 @@ import { Zone } from '../../components/zones.js'
 import { Rng } from '../../src/core/rng.js'
 import type { GameWorld } from '../../src/core/world.js'
 import { pendingDecision } from '../../src/decisions/pending.js'
-import { OBJECT_SIZE, OBS_SIZE, OFFSET } from '../../src/rl/layout.js'
+import { F, OBJECT_SIZE, OBS_CLIP, OBS_SIZE, OFFSET, PLAYER_SLOTS } from '../../src/rl/layout.js'
 import { fillSlots, ObjectRows, SlotTable, writeObservation } from '../../src/rl/observe.js'
 import { restoreWorld, snapshotWorld, type WorldSnapshot } from '../../src/state/snapshot.js'
 import { exploreMasked, firstDifference, observation } from './rl-helpers.js'
+import { idsOf, worldOf } from '../../src/api/game.js'
+import { creature, newGame, planeswalker } from '../helpers.js'
 
 describe('ObjectRows: observations written in place', () => {
   it('equal one written afresh across whole games, both seats, restored snapshots and other games', () => {
@@ -22,7 +24,7 @@ describe('ObjectRows: observations written in place', () => {
     const rows = new ObjectRows()
     const slots = new SlotTable()
     const rng = new Rng(77)
-    const seen = { writes: 0, restores: 0, stack: 0, combat: 0, rowChanges: 0, kinds: new Set<string>() }
+    const seen = { histogramFloats: 0, writes: 0, restores: 0, stack: 0, combat: 0, rowChanges: 0, kinds: new Set<string>() }
     const before = new Float32Array(OBS_SIZE)
     const check = (world: GameWorld, at: string): void => {
       const decision = pendingDecision(world)
@@ -48,6 +50,12 @@ describe('ObjectRows: observations written in place', () => {
           const word = rows.written[2 * row + (feature >> 5)]!
           expect((word >>> (feature & 31)) & 1, `${at}: float ${j} (feature ${feature}) changed and not named written`).toBe(1)
         }
+        // The histogram floats listed (what the delta transport compares) are the nonzero ones, each once.
+        const listed = Array.from(rows.histogram.subarray(0, rows.histogramCount)).sort((x, y) => x - y)
+        const nonzero: number[] = []
+        for (let j = OFFSET.myGraveyard; j < OBS_SIZE; j++) if (place[j] !== 0) nonzero.push(j)
+        expect(listed, `${at}: the histogram floats listed`).toEqual(nonzero)
+        seen.histogramFloats += nonzero.length
         rows.forgetTouched()
         expect(rows.written.every((w) => w === 0), `${at}: written words left after forgetTouched`).toBe(true)
         seen.writes++
@@ -74,6 +82,7 @@ describe('ObjectRows: observations written in place', () => {
     }
     expect(seen.restores).toBeGreaterThan(20)
     expect(seen.rowChanges).toBeGreaterThan(1000)
+    expect(seen.histogramFloats).toBeGreaterThan(1000)
     expect(seen.stack).toBeGreaterThan(0)
     expect(seen.combat).toBeGreaterThan(0)
     // A search writes the library histogram, and the write after it clears it.
@@ -99,5 +108,43 @@ describe('ObjectRows: observations written in place', () => {
       })
     }
     expect(checked).toBeGreaterThan(1000)
+  })
+
+  it('power, toughness, damage and loyalty written again equal a fresh write, through the clip and back (+-40: a key byte each)', () => {
+    const game = newGame([creature('bear', 'A', 2, 2), planeswalker('walker', 'B', 3)])
+    const world = worldOf(game)
+    const ids = idsOf(game)
+    const bear = ids.get('bear')!
+    const walker = ids.get('walker')!
+    const [a] = world.playerOrder as [number, number]
+    const place = new Float32Array(OBS_SIZE)
+    const rows = new ObjectRows()
+    const slots = new SlotTable()
+    const values = [2, 39, 40, 41, 100, 2 ** 31 - 1, 40, 39, -1, -39, -40, -41, -(2 ** 31 - 1), -40, 0, 127, 128, 255, 256, -128, -129, 7, 2]
+    let changed = 0
+    let previous = new Float32Array(OBS_SIZE)
+    for (let i = 0; i < values.length; i++) {
+      // A different value in each column each write: they change together and apart.
+      const v = (k: number): number => values[(i + k) % values.length]!
+      world.stats.power[bear] = v(0)
+      world.stats.toughness[bear] = v(3)
+      world.stats.damage[bear] = Math.abs(v(5))
+      world.stats.loyalty[walker] = v(7)
+      const decision = pendingDecision(world)
+      fillSlots(world, a, slots)
+      writeObservation(world, a, place, 0, slots, decision.kind, decision.player, decision.count, rows)
+      expect(firstDifference(place, observation(world, a)), `write ${i}`).toBe(-1)
+      // And each is the value scaled and clipped, as OBS_LAYOUT says (not only what a fresh write gives).
+      const row = (eid: number): number => OFFSET.objects + (slots.slot(eid) - PLAYER_SLOTS) * OBJECT_SIZE
+      const scaled = (raw: number): number => Math.fround(Math.max(-OBS_CLIP, Math.min(OBS_CLIP, raw / 10)))
+      expect(place[row(bear) + F.power], `write ${i}: power ${v(0)}`).toBe(scaled(v(0)))
+      expect(place[row(bear) + F.toughness], `write ${i}: toughness ${v(3)}`).toBe(scaled(v(3)))
+      expect(place[row(bear) + F.damage], `write ${i}: damage`).toBe(scaled(Math.abs(v(5))))
+      expect(place[row(walker) + F.loyalty], `write ${i}: loyalty ${v(7)}`).toBe(scaled(v(7)))
+      if (firstDifference(place, previous) !== -1) changed++
+      previous = Float32Array.from(place)
+    }
+    // Most writes changed a float (the check compares something), some beyond the clip did not need to.
+    expect(changed).toBeGreaterThan(values.length / 2)
   })
 })
