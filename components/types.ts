@@ -1,5 +1,17 @@
 /** Card types (CR 300.1) as tag components, and as bits of `CardTypes.mask` for hot loops. */
 
+// The bits first: esbuild inlines the constants of a module with no imports only when they come
+// before its other statements (after the tags, each stayed a variable of the bundle).
+export const T_CREATURE = 1
+export const T_PLANESWALKER = 2
+export const T_ARTIFACT = 4
+export const T_ENCHANTMENT = 8
+export const T_LAND = 16
+export const T_INSTANT = 32
+export const T_SORCERY = 64
+/** CR 110.4: the permanent types. */
+export const T_PERMANENT = T_CREATURE | T_PLANESWALKER | T_ARTIFACT | T_ENCHANTMENT | T_LAND
+
 /** CR 302 Creatures. */
 export const Creature = {}
 /** CR 306 Planeswalkers. */
@@ -18,16 +30,6 @@ export const Sorcery = {}
 export const TYPE_NAMES = ['creature', 'planeswalker', 'artifact', 'enchantment', 'land', 'instant', 'sorcery'] as const
 export type CardTypeName = (typeof TYPE_NAMES)[number]
 export const TYPE_TAGS: readonly object[] = [Creature, Planeswalker, Artifact, Enchantment, Land, Instant, Sorcery]
-
-export const T_CREATURE = 1
-export const T_PLANESWALKER = 2
-export const T_ARTIFACT = 4
-export const T_ENCHANTMENT = 8
-export const T_LAND = 16
-export const T_INSTANT = 32
-export const T_SORCERY = 64
-/** CR 110.4: the permanent types. */
-export const T_PERMANENT = T_CREATURE | T_PLANESWALKER | T_ARTIFACT | T_ENCHANTMENT | T_LAND
 
 export function typeBit(name: CardTypeName): number {
   return 1 << TYPE_NAMES.indexOf(name)

@@ -9,12 +9,15 @@ import { stillInGame, inGame } from '../src/core/players.js'
 
 const REASONS: readonly DeathReason[] = ['zero-toughness', 'lethal-damage', 'deathtouch', 'destroyed', 'destroyed', 'legend-rule']
 const REASON_RULES = ['704.5f', '704.5g', '704.5h', '704.5i', '704.5m', '704.5j'] as const
-const R_ZERO_TOUGHNESS = 0
-const R_LETHAL = 1
-const R_DEATHTOUCH = 2
-const R_NO_LOYALTY = 3
-const R_AURA = 4
-const R_LEGEND = 5
+/** The index of a reason in `REASONS` and `REASON_RULES` (an enum: its values are inlined). */
+enum Reason {
+  ZeroToughness = 0,
+  Lethal = 1,
+  Deathtouch = 2,
+  NoLoyalty = 3,
+  Aura = 4,
+  Legend = 5,
+}
 
 /**
  * CR 704.3: state-based actions, checked whenever a player would receive priority, performed
@@ -47,14 +50,14 @@ export function checkStateBasedActions(world: GameWorld): boolean {
       let reason = -1
       if (t & T_CREATURE) {
         const toughness = stats.toughness[eid]!
-        if (toughness <= 0) reason = R_ZERO_TOUGHNESS // CR 704.5f
+        if (toughness <= 0) reason = Reason.ZeroToughness // CR 704.5f
         else if ((kw.effective[eid]! & KW_INDESTRUCTIBLE) === 0) {
-          if (stats.damage[eid]! >= toughness) reason = R_LETHAL // CR 704.5g
-          else if (stats.deathtouched[eid]) reason = R_DEATHTOUCH // CR 704.5h
+          if (stats.damage[eid]! >= toughness) reason = Reason.Lethal // CR 704.5g
+          else if (stats.deathtouched[eid]) reason = Reason.Deathtouch // CR 704.5h
         }
         stats.deathtouched[eid] = 0
       }
-      if (reason < 0 && t & T_PLANESWALKER && stats.loyalty[eid]! <= 0) reason = R_NO_LOYALTY // CR 704.5i
+      if (reason < 0 && t & T_PLANESWALKER && stats.loyalty[eid]! <= 0) reason = Reason.NoLoyalty // CR 704.5i
       if (reason >= 0) {
         doomed.push(eid)
         doomed.push(reason)
@@ -92,7 +95,7 @@ export function checkStateBasedActions(world: GameWorld): boolean {
       if (isAura(world, a)) {
         if (host === 0 || !canAttach(world, a, host)) {
           doomed.push(a)
-          doomed.push(R_AURA)
+          doomed.push(Reason.Aura)
         }
       } else if (host !== 0 && !canAttach(world, a, host)) {
         detach(world, a)
@@ -130,6 +133,6 @@ function checkLegendRule(world: GameWorld): void {
   }
   for (const eid of losers) {
     world.sbaDoomed.push(eid)
-    world.sbaDoomed.push(R_LEGEND)
+    world.sbaDoomed.push(Reason.Legend)
   }
 }

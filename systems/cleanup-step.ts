@@ -5,9 +5,9 @@ import { Await, awaitChoice, choiceMade } from '../src/core/await.js'
 import { endUntilEndOfTurnEffects } from '../src/rules/effects.js'
 import { moveToZone } from '../src/rules/zone-change.js'
 import type { GameWorld } from '../src/core/world.js'
+import { MAXIMUM_HAND_SIZE } from '../src/core/rule-numbers.js'
 
-/** CR 402.2: the maximum hand size. */
-export const MAXIMUM_HAND_SIZE = 7
+export { MAXIMUM_HAND_SIZE }
 
 /**
  * CR 514.1: the active player discards down to the maximum hand size, choosing the cards; the

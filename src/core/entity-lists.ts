@@ -5,25 +5,19 @@ import type { Eid } from './events.js'
 import type { GameWorld } from './world.js'
 import { internalError } from './errors.js'
 import { cutTo } from './lists.js'
+import { CARDS, CREATURES, LANDS, PLANESWALKERS } from './entity-kinds.js'
+export { CARDS, CREATURES, EQUIPPERS, LAND_MASKS, LANDS, PLANESWALKERS, PLOTTERS } from './entity-kinds.js'
 
 /**
  * The entities of a kind (cards, creatures, lands, planeswalkers) as typed arrays, listed once per
  * world and again whenever entities were added: a card's types never change, so these queries'
  * answers only grow with the world. Hot loops (each step's untap, cleanup, the enumerator) read
- * them instead of asking bitecs every time.
+ * them instead of asking bitecs every time. The kinds' indexes are in `entity-kinds.ts`.
  */
-export const CARDS = 0
-export const CREATURES = 1
-export const LANDS = 2
-export const PLANESWALKERS = 3
 /** A kind's index in `GameWorld['derived'].kinds`: a number, so that the list is an element read (a read by a name that varies goes megamorphic in V8). */
 type Kind = typeof CARDS | typeof CREATURES | typeof LANDS | typeof PLANESWALKERS
 const TAGS = [Card, Creature, Land, Planeswalker]
 const KIND_NAMES = ['cards', 'creatures', 'lands', 'planeswalkers']
-/** In `kinds` after the four kinds: the lands' mana masks by entity (afford.ts), the objects with an equip ability and the cards with plot (legal.ts). */
-export const LAND_MASKS = 4
-export const EQUIPPERS = 5
-export const PLOTTERS = 6
 
 export function entitiesOf(world: GameWorld, kind: Kind): Int32Array {
   const derived = derivedLists(world)

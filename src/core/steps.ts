@@ -33,7 +33,8 @@ export const STEP_NAMES = [
 ] as const
 export type StepName = (typeof STEP_NAMES)[number]
 
-export const STEP_COUNT = STEP_NAMES.length
+/** Cleanup is the last step. (A constant, not `STEP_NAMES.length`: a bundle that never reads it drops it.) */
+export const STEP_COUNT = Step.Cleanup + 1
 
 export function stepByName(name: string): StepId | undefined {
   const i = (STEP_NAMES as readonly string[]).indexOf(name)

@@ -8,14 +8,17 @@ import { moveToZone } from '../rules/zone-change.js'
 import { label, type GameWorld } from '../core/world.js'
 import { Await, awaitChoice, choiceMade } from '../core/await.js'
 import { inGame, seatIndex } from '../core/players.js'
+import { STARTING_HAND_SIZE } from '../core/rule-numbers.js'
 
-/** CR 103.4: the starting hand size. */
-export const STARTING_HAND_SIZE = 7
+export { STARTING_HAND_SIZE }
 
-/** A player's mulligan choice of the round (`players.mulliganThisRound`). */
-const UNDECLARED = 0
-const MULLIGAN = 1
-export const KEPT = 2
+/** A player's mulligan choice of the round (`players.mulliganThisRound`); an enum, so its values are inlined. */
+enum Choice {
+  Undeclared = 0,
+  Mulligan = 1,
+  Kept = 2,
+}
+export const KEPT = Choice.Kept
 
 /**
  * Starts a game whose libraries are in place (CR 103): the seed picks who plays first (103.1),
@@ -39,7 +42,7 @@ export function beginGame(world: GameWorld): void {
     if (world.events.listening) world.events.emit('libraryShuffled', p, '103.3')
     world.players.mulligans[p] = 0
     world.players.kept[p] = 0
-    world.players.mulliganThisRound[p] = UNDECLARED
+    world.players.mulliganThisRound[p] = Choice.Undeclared
   }
   for (let k = 0; k < world.playerOrder.length; k++) drawHand(world, inTurnOrderFrom(world, first, k))
   nextMulliganDecision(world)
@@ -67,8 +70,8 @@ function nextMulliganDecision(world: GameWorld): void {
     const p = inTurnOrderFrom(world, world.turn.first, k)
     // CR 800.4a: a player who has left decides no more and takes no mulligan (their cards left
     // with them): as one who kept, in every round.
-    if (!inGame(world, p)) mulliganThisRound[p] = KEPT
-    if (kept[p] === 0 && mulliganThisRound[p] === UNDECLARED) {
+    if (!inGame(world, p)) mulliganThisRound[p] = Choice.Kept
+    if (kept[p] === 0 && mulliganThisRound[p] === Choice.Undeclared) {
       awaitChoice(world, Await.Mulligan, p)
       return
     }
@@ -77,7 +80,7 @@ function nextMulliganDecision(world: GameWorld): void {
   let again = false
   for (let k = 0; k < n; k++) {
     const p = inTurnOrderFrom(world, world.turn.first, k)
-    if (mulliganThisRound[p] === MULLIGAN) {
+    if (mulliganThisRound[p] === Choice.Mulligan) {
       const lists = world.zoneLists[p]!
       // Each from the front of the hand, which the move takes it out of: the hand's order, no copy of
       // it (as many moves as cards, so a hand list that disagrees with its cards' zones can't loop).
@@ -89,7 +92,7 @@ function nextMulliganDecision(world: GameWorld): void {
       if (world.events.listening) world.events.emit('mulliganTaken', p, world.players.mulligans[p]!, '103.5')
       again = true
     }
-    mulliganThisRound[p] = UNDECLARED
+    mulliganThisRound[p] = Choice.Undeclared
   }
   if (again) {
     nextMulliganDecision(world)
@@ -103,7 +106,7 @@ export function takeMulligan(world: GameWorld, player: Eid): ActionResult {
   if (world.players.mulligans[player]! >= STARTING_HAND_SIZE) {
     return reject('illegal-choice', `${label(world, player)} has taken ${STARTING_HAND_SIZE} mulligans; their opening hand would be zero cards`, '103.5')
   }
-  world.players.mulliganThisRound[player] = MULLIGAN
+  world.players.mulliganThisRound[player] = Choice.Mulligan
   choiceMade(world)
   nextMulliganDecision(world)
   return OK
@@ -112,7 +115,7 @@ export function takeMulligan(world: GameWorld, player: Eid): ActionResult {
 /** CR 103.5: the player keeps their hand; after N mulligans they put N cards from it on the bottom of their library. */
 export function keepHand(world: GameWorld, player: Eid): ActionResult {
   world.players.kept[player] = 1
-  world.players.mulliganThisRound[player] = KEPT
+  world.players.mulliganThisRound[player] = Choice.Kept
   choiceMade(world)
   if (world.events.listening) world.events.emit('handKept', player, world.players.mulligans[player]!, '103.5')
   const n = world.players.mulligans[player]!

@@ -7,9 +7,9 @@ import type { RejectCode } from '../../core/reject-codes.js'
 import { moveToZone } from '../zone-change.js'
 import { label, type GameWorld } from '../../core/world.js'
 import { actorCardRejection, actorCheck, isCard } from './preconditions.js'
+import { LANDS_PER_TURN } from '../../core/rule-numbers.js'
 
-/** CR 305.2: the number of lands a player may play each turn. */
-export const LANDS_PER_TURN = 1
+export { LANDS_PER_TURN }
 
 /**
  * Why `player` can't play `card` as a land now, or null (CR 305.1, 305.2, 116.2a, 505.6b): a land

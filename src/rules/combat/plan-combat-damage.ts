@@ -309,12 +309,14 @@ function refusal(world: GameWorld): Rejection {
   const { kind, creature, other, amount } = FAULT
   const who = label(world, creature)
   const whom = label(world, other)
+  // What it attacks, named by the trample faults.
+  const attacked = label(world, world.combat.attackTarget[creature]!)
   const [message, rule]: [string, string] =
     kind === 1 ? [`${who} is blocking, so it assigns its combat damage only to the creature it blocks, not ${whom}`, '510.1d']
     // CR 800.4a: a player who has left the game can't be dealt damage.
     : kind === 2 ? [`${whom} has left the game`, '800.4a']
     : kind === 3 ? [`${who} is blocked and has no trample, so it can't assign combat damage to ${whom}`, '510.1c']
-    : kind === 4 ? [`${who} attacks ${label(world, world.combat.attackTarget[creature]!)} without trample over planeswalkers, so none of its combat damage can be assigned to ${whom}`, '702.19f']
+    : kind === 4 ? [`${who} attacks ${attacked} without trample over planeswalkers, so none of its combat damage can be assigned to ${whom}`, '702.19f']
     : kind === 5 ? [`${whom} has been removed from combat, so ${who} can't assign combat damage to it`, '506.4c']
     : kind === 6 ? [`${whom} is neither blocking ${who} nor attacked by it`, '510.1c']
     : kind === 7 ? [`${who}: damage amounts must be whole numbers of 0 or more, not ${amount}`, '510.1a']
@@ -323,8 +325,8 @@ function refusal(world: GameWorld): Rejection {
     : kind === 10 ? [`${who} doesn't assign combat damage in this combat damage step`, '510.4']
     // The number expected (its power, or 0 with nothing to assign to) in place of an entity.
     : kind === 11 ? [`${who} must assign exactly ${other} combat damage (its power), not ${amount}`, '510.1a']
-    : kind < 14 ? [`${who} must assign lethal damage (${amount}) to ${whom} before assigning any to ${label(world, world.combat.attackTarget[creature]!)}`, kind === 13 ? '702.2c' : '702.19b']
-    : [`${who} must assign damage equal to ${label(world, world.combat.attackTarget[creature]!)}'s loyalty (${amount}) to it before assigning any to ${whom}`, '702.19c']
+    : kind < 14 ? [`${who} must assign lethal damage (${amount}) to ${whom} before assigning any to ${attacked}`, kind === 13 ? '702.2c' : '702.19b']
+    : [`${who} must assign damage equal to ${attacked}'s loyalty (${amount}) to it before assigning any to ${whom}`, '702.19c']
   return reject('illegal-assignment', message, rule)
 }
 
