@@ -319,7 +319,9 @@ if (STAT_BOUND > 127 || [F.power, F.toughness, F.damage, F.loyalty].some((f) => 
 }
 /** A stat held to +-STAT_BOUND, as a byte of K_STATS. */
 function statByte(raw: number): number {
-  return (raw > STAT_BOUND ? STAT_BOUND : raw < -STAT_BOUND ? -STAT_BOUND : raw) & 0xff
+  // One unsigned compare for the usual value within the bound.
+  if ((raw + STAT_BOUND) >>> 0 <= 2 * STAT_BOUND) return raw & 0xff
+  return (raw > 0 ? STAT_BOUND : -STAT_BOUND) & 0xff
 }
 
 // Bits of the K_FLAGS word: the 0/1 features. `tapped` and `sick` are bytes of the status store
