@@ -11,4 +11,3 @@ export const PLANESWALKERS = 3
 export const LAND_MASKS = 4
 export const EQUIPPERS = 5
 export const PLOTTERS = 6
-

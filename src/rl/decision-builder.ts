@@ -106,7 +106,11 @@ export class DecisionBuilder {
    */
   readonly mask: Uint8Array
   /** How many actions the mask allows (0: the game is over). */
-  count = 0
+  get count(): number {
+    return this.allowedCount
+  }
+  /** `count`, and the actions set in the mask (`allowed`'s first ones). */
+  private allowedCount = 0
   /** The last allowed action found (the only one when `count` is 1). */
   only = -1
   private phaseId: PhaseId = Phase.None
@@ -120,7 +124,7 @@ export class DecisionBuilder {
   private cursor = 0
   /** Per action index of the current step: the priority option or the entity it names. */
   private readonly option: Int32Array
-  /** The actions set in the mask, the first `count` (`clearMask` zeroes them). */
+  /** The actions set in the mask, the first `allowedCount` (`clearMask` zeroes them). */
   private readonly allowed: Int16Array
   /** Target phase: the priority option whose target is chosen, and whether its verb is the alternate one. */
   private pendingOption = 0
@@ -177,7 +181,8 @@ export class DecisionBuilder {
     const entities = world.labels.length
     const carve = new Carve(SlotTable.bytes(entities) + Carve.bytes(mask ? 0 : ACTION_SIZE, ACTION_SIZE * 4, ACTION_SIZE * 2, 64 * 4, 64, 16 * 4, ACTION_SLOTS, entities * 4, 16 * 4, 64 * 4, 64))
     this.slots = new SlotTable(carve, entities)
-    this.mask = mask ?? carve.uint8(ACTION_SIZE)
+    // A mask given is zeroed: from here only the bytes the builder sets are nonzero (`clearMask`).
+    this.mask = mask === undefined ? carve.uint8(ACTION_SIZE) : mask.fill(0)
     this.option = carve.int32(ACTION_SIZE)
     this.allowed = carve.int16(ACTION_SIZE)
     this.choice = carve.int32(64)
@@ -500,7 +505,7 @@ export class DecisionBuilder {
     if (this.mask[index] === 1) throw internalError(`action ${index} names two options in phase ${this.phaseId}`)
     this.mask[index] = 1
     this.option[index] = value
-    this.allowed[this.count++] = index
+    this.allowed[this.allowedCount++] = index
     this.only = index
   }
 
@@ -508,8 +513,8 @@ export class DecisionBuilder {
   private clearMask(): void {
     const mask = this.mask
     const allowed = this.allowed
-    for (let k = 0; k < this.count; k++) mask[allowed[k]!] = 0
-    this.count = 0
+    for (let k = 0; k < this.allowedCount; k++) mask[allowed[k]!] = 0
+    this.allowedCount = 0
     this.only = -1
   }
 

@@ -25,7 +25,13 @@ const HISTOGRAM_FLOATS = OBS_SIZE - OFFSET.myGraveyard
 const HISTOGRAM_FIRST = Int32Array.of(OFFSET.myGraveyard, OFFSET.theirGraveyard, OFFSET.myLibrarySeen)
 const HISTOGRAM_SECTIONS = HISTOGRAM_FIRST.length
 const CARD_IDS_SIZE = CARD_ID_OTHER
-if (HISTOGRAM_FIRST[1]! - HISTOGRAM_FIRST[0]! !== CARD_IDS_SIZE || HISTOGRAM_FIRST[2]! - HISTOGRAM_FIRST[1]! !== CARD_IDS_SIZE || OBS_SIZE - HISTOGRAM_FIRST[2]! !== CARD_IDS_SIZE) throw internalError('the histogram sections are not the last three of the observation, one float per card id each')
+if (
+  HISTOGRAM_FIRST[1]! - HISTOGRAM_FIRST[0]! !== CARD_IDS_SIZE ||
+  HISTOGRAM_FIRST[2]! - HISTOGRAM_FIRST[1]! !== CARD_IDS_SIZE ||
+  OBS_SIZE - HISTOGRAM_FIRST[2]! !== CARD_IDS_SIZE
+) {
+  throw internalError('the histogram sections are not the last three of the observation, one float per card id each')
+}
 
 /**
  * What never changes in a game, worked out once per world: each entity's card id, and its
@@ -300,7 +306,7 @@ const KEY = 6
 /** Card id (16 bits, `Identities`), mana value (8) and `mine`. */
 const K_ID = 0
 /**
- * Power, toughness, damage and loyalty, a byte each from the low one (`STAT_SHIFT`), each held to
+ * Power, toughness, damage and loyalty, a byte each from the low one (`STAT_FEATURE`), each held to
  * +-STAT_BOUND: beyond it the float written is the clip (`OBS_CLIP`) all the same.
  */
 const K_STATS = 1
@@ -383,8 +389,9 @@ const TYPE_BITS = (1 << TYPE_COUNT) - 1
  * The object rows of a place written again and again (`VecEnv`'s row of an env, `RecordRows`'
  * observation): whether each row holds an object and the values it was written from (its key),
  * so that only the floats whose values changed are written again, and the rows whose `focus` or
- * `chosen` the decision builder set (cleared before the next write). The place is written only
- * through these rows: a client reads it and never writes it.
+ * `chosen` the decision builder set (cleared before the next write); and of the histograms, the
+ * cards each section was written from, so that a section is written again only when they changed.
+ * The place is written only through these rows: a client reads it and never writes it.
  */
 export class ObjectRows {
   /** 1 where the row holds an object (0: the row is all zeros, and so is its key). */
@@ -417,7 +424,7 @@ export class ObjectRows {
   private histogramIdentities: Uint16Array | null = null
 
   constructor() {
-    // One allocation: the arrays lie together.
+    // One allocation: the arrays lie together (the histogram sections' cards apart: they grow with a list).
     const carve = new Carve(Carve.bytes(OBJECT_SLOTS, OBJECT_SLOTS * KEY * 4, OBJECT_SLOTS * 8, OBJECT_SLOTS, OBJECT_SLOTS * 2, HISTOGRAM_FLOATS * 2, OBJECT_SLOTS * 2))
     this.held = carve.uint8(OBJECT_SLOTS)
     this.key = carve.int32(OBJECT_SLOTS * KEY)
@@ -454,10 +461,10 @@ export class ObjectRows {
    * and unlisted, and the cards kept as what the section now holds.
    */
   rewriteHistogram(q: number, cards: readonly Eid[], count: number, card: Uint16Array, out: Float32Array, offset: number): boolean {
-    const held = this.histogramCards[q]!
+    const previous = this.histogramCards[q]!
     if (this.histogramIdentities === card && this.histogramLength[q] === count) {
       let k = 0
-      while (k < count && held[k] === cards[k]) k++
+      while (k < count && previous[k] === cards[k]) k++
       if (k === count) return false
     }
     // Unlisted and zeroed: the floats of this section (each listed once), the others kept in order.
@@ -471,7 +478,7 @@ export class ObjectRows {
       else listed[kept++] = at
     }
     this.histogramCount = kept
-    let copy = held
+    let copy = previous
     if (copy.length < count) copy = this.histogramCards[q] = new Int32Array(count * 2)
     for (let k = 0; k < count; k++) copy[k] = cards[k]!
     this.histogramLength[q] = count
@@ -728,7 +735,11 @@ const SECTION_BOUNDS = Int32Array.from(Object.values(OBJECT_SECTION).flatMap(({ 
 const SECTION_ZONES: Readonly<Record<keyof typeof OBJECT_SECTION, number>> = {
   myHand: Zone.Hand, myBattlefield: Zone.Battlefield, theirBattlefield: Zone.Battlefield, myExile: Zone.Exile, theirExile: Zone.Exile, stack: -1, myLibrary: Zone.Library,
 }
-const SECTION_ZONE = Int32Array.from(Object.keys(OBJECT_SECTION).map((name) => SECTION_ZONES[name as keyof typeof OBJECT_SECTION]))
+const SECTION_ZONE = Int32Array.from(Object.keys(OBJECT_SECTION).map((name) => SECTION_ZONES[name as keyof typeof OBJECT_SECTION] ?? NaN))
+// A section added to the layout without its zone here would read as zone 0 (the library): refused at load.
+if (Object.keys(OBJECT_SECTION).some((name) => !Object.hasOwn(SECTION_ZONES, name)) || SECTION_ZONE.length * 2 !== SECTION_BOUNDS.length) {
+  throw internalError('an object section has no zone in SECTION_ZONES: add it')
+}
 
 /**
  * A decision kind's place in the observation's one-hot (`G.decision`). A switch: a lookup in an
@@ -818,7 +829,8 @@ export function writeObservation(
   if (rows === null) out.fill(0, offset, offset + OBS_SIZE)
   else {
     // The same place was written before: clear the globals (the players' blocks are written
-    // whole), the histograms' nonzero floats and the builder's marks (the object rows below).
+    // whole) and the builder's marks (the object rows below); the histogram sections are written
+    // again only where their cards changed (`writeHistogram`), all of them if the identities did.
     out.fill(0, offset, offset + OFFSET.me)
     rows.useIdentities(ids.card)
     rows.clearMarks(out, offset + OFFSET.objects)

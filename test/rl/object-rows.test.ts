@@ -1,10 +1,11 @@
 /**
  * Observations written again and again into one place (`ObjectRows`: of an object row only the
- * floats whose values changed are written, the histograms are written again only when their cards changed, and clear only what they set) equal one
- * written afresh, whatever came between two writes: the next decision of the same game, the other
- * seat's view (CR 400.2: other sections, other slots), an earlier state restored from a snapshot,
- * another game. And what the writer asks once per zone list instead of once per card holds: a
- * player's zone lists hold the cards they own in that zone (CR 400.3).
+ * floats whose values changed are written; a histogram section is written again only when its
+ * cards changed, and clears only what it set) equal one written afresh, whatever came between two
+ * writes: the next decision of the same game, the other seat's view (CR 400.2: other sections,
+ * other slots), an earlier state restored from a snapshot, another game, values through the clip.
+ * And what the writer asks once per zone list instead of once per card holds: a player's zone
+ * lists hold the cards they own in that zone (CR 400.3).
  */
 import { describe, expect, it } from 'vitest'
 import { Zone } from '../../components/zones.js'
@@ -14,9 +15,9 @@ import { pendingDecision } from '../../src/decisions/pending.js'
 import { F, OBJECT_SIZE, OBS_CLIP, OBS_SIZE, OFFSET, PLAYER_SLOTS } from '../../src/rl/layout.js'
 import { fillSlots, ObjectRows, SlotTable, writeObservation } from '../../src/rl/observe.js'
 import { restoreWorld, snapshotWorld, type WorldSnapshot } from '../../src/state/snapshot.js'
-import { exploreMasked, firstDifference, observation } from './rl-helpers.js'
 import { idsOf, worldOf } from '../../src/api/game.js'
 import { creature, newGame, planeswalker } from '../helpers.js'
+import { exploreMasked, firstDifference, observation } from './rl-helpers.js'
 
 describe('ObjectRows: observations written in place', () => {
   it('equal one written afresh across whole games, both seats, restored snapshots and other games', () => {
@@ -128,7 +129,8 @@ describe('ObjectRows: observations written in place', () => {
       const v = (k: number): number => values[(i + k) % values.length]!
       world.stats.power[bear] = v(0)
       world.stats.toughness[bear] = v(3)
-      world.stats.damage[bear] = Math.abs(v(5))
+      // Damage is never negative in a game; the writer's byte holds a sign all the same.
+      world.stats.damage[bear] = v(5)
       world.stats.loyalty[walker] = v(7)
       const decision = pendingDecision(world)
       fillSlots(world, a, slots)
@@ -139,12 +141,20 @@ describe('ObjectRows: observations written in place', () => {
       const scaled = (raw: number): number => Math.fround(Math.max(-OBS_CLIP, Math.min(OBS_CLIP, raw / 10)))
       expect(place[row(bear) + F.power], `write ${i}: power ${v(0)}`).toBe(scaled(v(0)))
       expect(place[row(bear) + F.toughness], `write ${i}: toughness ${v(3)}`).toBe(scaled(v(3)))
-      expect(place[row(bear) + F.damage], `write ${i}: damage`).toBe(scaled(Math.abs(v(5))))
+      expect(place[row(bear) + F.damage], `write ${i}: damage ${v(5)}`).toBe(scaled(v(5)))
       expect(place[row(walker) + F.loyalty], `write ${i}: loyalty ${v(7)}`).toBe(scaled(v(7)))
-      if (firstDifference(place, previous) !== -1) changed++
+      // Every float that changed is named written (what the delta transport sends).
+      for (let j = OFFSET.objects; j < OFFSET.myGraveyard; j++) {
+        if (Object.is(place[j], previous[j])) continue
+        changed++
+        const r = Math.floor((j - OFFSET.objects) / OBJECT_SIZE)
+        const feature = (j - OFFSET.objects) % OBJECT_SIZE
+        expect((rows.written[2 * r + (feature >> 5)]! >>> (feature & 31)) & 1, `write ${i}: float ${j} (feature ${feature}) changed and not named written`).toBe(1)
+      }
+      rows.forgetTouched()
       previous = Float32Array.from(place)
     }
-    // Most writes changed a float (the check compares something), some beyond the clip did not need to.
-    expect(changed).toBeGreaterThan(values.length / 2)
+    // Floats changed at most writes (the checks compare something); some beyond the clip did not need to.
+    expect(changed).toBeGreaterThan(values.length * 2)
   })
 })

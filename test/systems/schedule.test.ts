@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { SCHEDULE, type System } from '../../systems/schedule.js'
-import { STEP_NAMES } from '../../src/core/steps.js'
+import { STEP_COUNT, STEP_NAMES } from '../../src/core/steps.js'
 import type { GameWorld } from '../../src/core/world.js'
 import { creature, drive, expectOk, newGame } from '../helpers.js'
 
@@ -61,6 +61,11 @@ describe('systems/schedule', () => {
       'untap', 'upkeep', 'draw', 'precombatMain', 'beginCombat', 'declareAttackers', 'declareBlockers',
       'firstStrikeDamage', 'regularDamage', 'endCombat', 'postcombatMain', 'end', 'cleanup',
     ])
+  })
+
+  it('counts the steps of a turn as it names them (STEP_COUNT, the state range of a step, is a constant of its own)', () => {
+    expect(STEP_COUNT).toBe(STEP_NAMES.length)
+    expect(SCHEDULE.length).toBe(STEP_COUNT)
   })
 
   it('gives priority in every step but untap and cleanup (CR 502.4, 514.3)', () => {
