@@ -178,9 +178,13 @@ function fillBattlefield(world: GameWorld, viewer: Eid, slots: SlotTable): void 
   const roomTheirs = OBJECT_SECTION.theirBattlefield.slots
   let usedMine = 0
   let usedTheirs = 0
-  const counts = slots.counts
-  // Six stores, not a builtin `fill` call (which costs more here).
-  for (let i = 0; i < 6; i++) counts[i] = 0
+  // The counts in locals (each a typed array's load and store otherwise), stored once at the end.
+  let landsMine = 0
+  let untappedMine = 0
+  let creaturesMine = 0
+  let landsTheirs = 0
+  let untappedTheirs = 0
+  let creaturesTheirs = 0
   // `canSee`'s rule is the zone's (`canSeeZone`), which for the battlefield may depend on the
   // owner only: asked once per player, and per card only if some player's permanents were hidden.
   let seeAll = true
@@ -193,13 +197,22 @@ function fillBattlefield(world: GameWorld, viewer: Eid, slots: SlotTable): void 
     const eid = permanents[k]!
     if (!seeAll && !canSee(world, viewer, eid)) continue
     const t = types[eid]!
-    const c = controller[eid] === viewer ? 0 : 3
-    if (t & T_CREATURE) counts[c + 2]!++
+    const own = controller[eid] === viewer
+    if (t & T_CREATURE) {
+      if (own) creaturesMine++
+      else creaturesTheirs++
+    }
     if (t & T_LAND) {
-      counts[c]!++
-      if (tapped[eid] === 0) counts[c + 1]!++
+      const untapped = tapped[eid] === 0 ? 1 : 0
+      if (own) {
+        landsMine++
+        untappedMine += untapped
+      } else {
+        landsTheirs++
+        untappedTheirs += untapped
+      }
       lands[landCount++] = eid
-    } else if (c === 0) {
+    } else if (own) {
       if (usedMine < roomMine) slots.put(mine + usedMine++, eid)
       else slots.overflow++
     } else if (usedTheirs < roomTheirs) slots.put(theirs + usedTheirs++, eid)
@@ -213,6 +226,13 @@ function fillBattlefield(world: GameWorld, viewer: Eid, slots: SlotTable): void 
     } else if (usedTheirs < roomTheirs) slots.put(theirs + usedTheirs++, eid)
     else slots.overflow++
   }
+  const counts = slots.counts
+  counts[0] = landsMine
+  counts[1] = untappedMine
+  counts[2] = creaturesMine
+  counts[3] = landsTheirs
+  counts[4] = untappedTheirs
+  counts[5] = creaturesTheirs
 }
 
 /** `fillBattlefield`'s lands, in entity order (scratch, read within the call; grown with the battlefield). */
