@@ -252,7 +252,7 @@ function rlTable(r: RlReport): string {
   return (
     `\nLearning environment (redzone/rl), N=${r.n} games in lockstep, one core, self-play with masked random choices: ${n(r.stepsPerSec)} steps/s ` +
     `(${n(r.stepsPerCpuSec)} per CPU second; target ${n(r.target)}), ${r.rejected} rejected of ${n(r.steps)}; observation ${r.obsSize} floats, mask ${r.maskSize} bytes.\n` +
-    `Where the time goes: observations ${(r.observationShare * 100).toFixed(0)}% (${n(r.stepsPerSecWithoutObservations)} steps/s without), the random policy ${(r.policyShare * 100).toFixed(0)}%, ` +
+    `Where the time goes: observations ${(r.observationShare * 100).toFixed(0)}% (rounds with and without them alternated: ${n(r.stepsPerSecWithoutObservations)} steps/s without), the random policy ${(r.policyShare * 100).toFixed(0)}%, ` +
     `the rest the engine: ${r.decisionsPerStep.toFixed(2)} engine decisions (act and forced passes) per masked step, ${n(r.gamesPerSec)} games/s. ` +
     `Allocated: ${n(r.bytesPerStep)} bytes a masked step (target none in steady state).\n` +
     (r.pythonStepsPerSec === null || r.pythonRatio === null

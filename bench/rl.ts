@@ -38,10 +38,13 @@ export interface RlReport {
   decisionsPerStep: number
   /** Single-option steps taken for the learner per masked choice. */
   autoStepsPerStep: number
-  /** The share of the time in writing observations, and in the random policy (reading the masks). */
+  /**
+   * The share of the time in writing observations (from rounds alternated with and without them:
+   * 1 - the rate with over the rate without), and in the random policy (reading the masks).
+   */
   observationShare: number
   policyShare: number
-  /** Masked choices per second without observations (engine, masks, policy). */
+  /** Masked choices per second without observations (engine, masks, policy), over the alternated rounds. */
   stepsPerSecWithoutObservations: number
   /**
    * Bytes allocated per masked choice (`env.step` alone, the policy's draw outside; V8's sampling
@@ -108,13 +111,26 @@ export async function rlBench(options: { seconds: number; n: number; seed: numbe
   log(`rl: masked random steps, N=${n} games in lockstep, self-play, one core ...`)
   measure(Math.min(2, options.seconds))
   const full = measure(options.seconds)
+  // The observations' share: rounds with and without them, alternated (the host's speed moves
+  // within seconds: one run of each, one after the other, read shares of 21% to 61% within one
+  // hour of 2026-12-07). Both kinds of round run with the writer's call site having seen both
+  // targets; `stepsPerSec` is `full`'s, run before any of them.
   const writer = DecisionBuilder.prototype.observeAt
-  DecisionBuilder.prototype.observeAt = function noObservation(): void {}
-  let bare: ReturnType<typeof measure>
-  try {
-    bare = measure(options.seconds / 2)
-  } finally {
-    DecisionBuilder.prototype.observeAt = writer
+  const noObservation = function noObservation(): void {}
+  const rounds = { withSteps: 0, withMs: 0, bareSteps: 0, bareMs: 0 }
+  for (let r = 0; r < OBSERVATION_ROUNDS; r++) {
+    const seconds = options.seconds / (2 * OBSERVATION_ROUNDS)
+    const withObservations = measure(seconds)
+    rounds.withSteps += withObservations.steps
+    rounds.withMs += withObservations.ms
+    DecisionBuilder.prototype.observeAt = noObservation
+    try {
+      const bare = measure(seconds)
+      rounds.bareSteps += bare.steps
+      rounds.bareMs += bare.ms
+    } finally {
+      DecisionBuilder.prototype.observeAt = writer
+    }
   }
   // The long run of the targets (0 rejected over 10,000,000 masked steps): on until `steps`, with progress.
   if (options.steps !== undefined && env.stats.steps < options.steps) {
@@ -154,7 +170,8 @@ export async function rlBench(options: { seconds: number; n: number; seed: numbe
     return (m.steps * 1000) / m.ms
   }, log)
   const stepsPerSec = (full.steps * 1000) / full.ms
-  const withoutObservations = (bare.steps * 1000) / bare.ms
+  const withoutObservations = (rounds.bareSteps * 1000) / rounds.bareMs
+  const withObservations = (rounds.withSteps * 1000) / rounds.withMs
   const report: RlReport = {
     n,
     stepsPerSec,
@@ -166,7 +183,7 @@ export async function rlBench(options: { seconds: number; n: number; seed: numbe
     gamesPerSec: (full.games * 1000) / full.ms,
     decisionsPerStep: full.decisions / full.steps,
     autoStepsPerStep: full.auto / full.steps,
-    observationShare: Math.max(0, 1 - stepsPerSec / withoutObservations),
+    observationShare: Math.max(0, 1 - withObservations / withoutObservations),
     policyShare: full.pickMs / full.ms,
     stepsPerSecWithoutObservations: withoutObservations,
     bytesPerStep,
@@ -188,6 +205,9 @@ export async function rlBench(options: { seconds: number; n: number; seed: numbe
   } else log(`  from Python: NOT measured: ${report.pythonTransport}`)
   return report
 }
+
+/** Rounds with and without observations, alternated, for `observationShare`. */
+const OBSERVATION_ROUNDS = 4
 
 /** The numbers of games in lockstep of `byN` (beside the bench's own N), its rounds and each round's seconds per N. */
 const SWEEP_N = [16, 64, 256]
