@@ -110,6 +110,27 @@ describe('CR 613.4c power and toughness sums saturate (the sum, once)', () => {
     expect(obj(game, 'bear')).toMatchObject({ power: 3, toughness: 3 })
   })
 
+  it('611.2 an object takes at most LIMITS.effects continuous effects (each start sums them all, 613.4c): one more grant or lose is refused, the game unchanged, and the effects ending (514.2) make room again', () => {
+    const game = newGame([creature('bear', 'A', 2, 2), creature('wolf', 'A', 2, 2)])
+    const max = LIMITS.effects.max
+    for (let i = 0; i < max; i++) expectOk(game.grant('bear', i === 0 ? { power: 1, keywords: ['flying'] } : { power: 1 }))
+    expect(obj(game, 'bear')).toMatchObject({ power: 2 + max, toughness: 2, keywords: ['flying'] })
+    const version = game.version
+    const before = worldDigest(worldOf(game))
+    const refused = game.grant('bear', { power: 1 })
+    expectRejected(refused, 'illegal-amount', '611.2')
+    if (!refused.ok) expect(refused.error.message).toBe(`bear has ${max} continuous effects on one object, the most the engine holds`)
+    expectRejected(game.lose('bear', ['flying']), 'illegal-amount', '611.2')
+    expect([game.version, worldDigest(worldOf(game))]).toEqual([version, before])
+    // Another object is not limited by the bear's effects.
+    expectOk(game.grant('wolf', { power: 1 }))
+    expect(obj(game, 'wolf').power).toBe(3)
+    // CR 514.2: at cleanup the "until end of turn" effects end, and the bear takes effects again.
+    expectOk(drive(game).walkTo('cleanup'))
+    expect(obj(game, 'bear')).toMatchObject({ power: 2, keywords: [] })
+    expectOk(game.grant('bear', { power: 1 }))
+  }, 60_000)
+
   it('704.5f -2e9 toughness twice: toughness stops at the bottom of the range and the creature dies', () => {
     const game = newGame([creature('bear', 'A', 2, 2), creature('other', 'A', 2, 2)])
     expectOk(game.grant('other', { toughness: 2e9 }))

@@ -24,9 +24,15 @@ function battlefieldError(world: GameWorld, eid: Eid, what: string): Rejection |
   return null
 }
 
+/** A permanent that can take one more continuous effect: within the engine's limit (`LIMITS.effects`). */
+function effectError(world: GameWorld, eid: Eid, what: string): Rejection | null {
+  const n = world.effectsByTarget.get(eid)?.length ?? 0
+  return battlefieldError(world, eid, what) ?? (n < LIMITS.effects.max ? null : reject('illegal-amount', `${label(world, eid)} has ${n} ${LIMITS.effects.what}, the most the engine holds`, '611.2'))
+}
+
 /** Until end of turn, the object gains keywords and gets +power/+toughness (CR 611.2, 613.1f, 613.4c). */
 export function grant(world: GameWorld, object: Eid, keywords: number, power = 0, toughness = 0): ActionResult {
-  const error = gameOverError(world) ?? battlefieldError(world, object, 'gain abilities')
+  const error = gameOverError(world) ?? effectError(world, object, 'gain abilities')
   if (error) return error
   // Absent is 0 (the defaults); anything else, null included, must be a whole number in range.
   for (const [field, value] of [['power', power], ['toughness', toughness]] as const) {
@@ -39,7 +45,7 @@ export function grant(world: GameWorld, object: Eid, keywords: number, power = 0
 
 /** Until end of turn, the object loses keywords (CR 611.2, 613.1f). Printed ones come back when the effect ends. */
 export function lose(world: GameWorld, object: Eid, keywords: number): ActionResult {
-  const error = gameOverError(world) ?? battlefieldError(world, object, 'lose abilities')
+  const error = gameOverError(world) ?? effectError(world, object, 'lose abilities')
   if (error) return error
   addEffect(world, object, 0, keywords, 0, 0)
   return OK
