@@ -7,8 +7,6 @@ import { moveToZone } from '../src/rules/zone-change.js'
 import type { GameWorld } from '../src/core/world.js'
 import { MAXIMUM_HAND_SIZE } from '../src/core/rule-numbers.js'
 
-export { MAXIMUM_HAND_SIZE }
-
 /**
  * CR 514.1: the active player discards down to the maximum hand size, choosing the cards; the
  * step waits for the choice (`world.pending.discard`).

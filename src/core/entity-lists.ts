@@ -6,7 +6,6 @@ import type { GameWorld } from './world.js'
 import { internalError } from './errors.js'
 import { cutTo } from './lists.js'
 import { CARDS, CREATURES, LANDS, PLANESWALKERS } from './entity-kinds.js'
-export { CARDS, CREATURES, EQUIPPERS, LAND_MASKS, LANDS, PLANESWALKERS, PLOTTERS } from './entity-kinds.js'
 
 /**
  * The entities of a kind (cards, creatures, lands, planeswalkers) as typed arrays, listed once per

@@ -10,8 +10,6 @@ import { Await, awaitChoice, choiceMade } from '../core/await.js'
 import { inGame, seatIndex } from '../core/players.js'
 import { STARTING_HAND_SIZE } from '../core/rule-numbers.js'
 
-export { STARTING_HAND_SIZE }
-
 /** A player's mulligan choice of the round (`players.mulliganThisRound`); an enum, so its values are inlined. */
 enum Choice {
   Undeclared = 0,

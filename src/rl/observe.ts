@@ -13,6 +13,7 @@ import { canSee, canSeeZone } from '../rules/visibility.js'
 import { qualifiesForSearch, searchOf } from '../rules/spells/resolve.js'
 import { CARD_POOL } from '../rules/cards/pool.js'
 import { internalError, RedzoneError } from '../core/errors.js'
+import { clamp, type CountRange } from '../core/limits.js'
 import { Carve } from './carve.js'
 import {
   ACTION_SLOTS, CARD_ID_OTHER, F, G, HISTOGRAM_SCALE, OBJECT_FEATURES, OBJECT_SECTION, OBJECT_SIZE, OBJECT_SLOTS, OBS_CLIP, OBS_SIZE, OFFSET, P, PLAYER_SLOTS,
@@ -343,11 +344,11 @@ const STAT_BOUND = OBS_CLIP * STAT_SCALE
 if (STAT_BOUND > 127 || [F.power, F.toughness, F.damage, F.loyalty].some((f) => OBJECT_FEATURES[f]!.scale !== STAT_SCALE)) {
   throw internalError('the object row layout changed the scale of power, toughness, damage or loyalty: update the key\'s K_STATS')
 }
+/** The range a stat is held to in the key (`clamp`, the engine's own). */
+const STAT_RANGE: CountRange = { min: -STAT_BOUND, max: STAT_BOUND, what: 'a stat as an observation holds it' }
 /** A stat held to +-STAT_BOUND, as a byte of K_STATS. */
 function statByte(raw: number): number {
-  // One unsigned compare for the usual value within the bound.
-  if ((raw + STAT_BOUND) >>> 0 <= 2 * STAT_BOUND) return raw & 0xff
-  return (raw > 0 ? STAT_BOUND : -STAT_BOUND) & 0xff
+  return clamp(raw, STAT_RANGE) & 0xff
 }
 
 // Bits of the K_FLAGS word: the 0/1 features. `tapped` and `sick` are bytes of the status store

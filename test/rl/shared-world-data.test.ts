@@ -5,7 +5,8 @@
  * would give a game another game's cards.
  */
 import { describe, expect, it } from 'vitest'
-import { CREATURES, entitiesOf, shareKinds } from '../../src/core/entity-lists.js'
+import { entitiesOf, shareKinds } from '../../src/core/entity-lists.js'
+import { CREATURES } from '../../src/core/entity-kinds.js'
 import { deckPosition } from '../../src/play/setup.js'
 import { shareIdentities } from '../../src/rl/observe.js'
 import { buildPosition, shareSetup } from '../../src/state/position.js'

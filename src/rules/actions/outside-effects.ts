@@ -26,8 +26,10 @@ function battlefieldError(world: GameWorld, eid: Eid, what: string): Rejection |
 
 /** A permanent that can take one more continuous effect: within the engine's limit (`LIMITS.effects`). */
 function effectError(world: GameWorld, eid: Eid, what: string): Rejection | null {
+  const error = battlefieldError(world, eid, what)
+  if (error) return error
   const n = world.effectsByTarget.get(eid)?.length ?? 0
-  return battlefieldError(world, eid, what) ?? (n < LIMITS.effects.max ? null : reject('illegal-amount', `${label(world, eid)} has ${n} ${LIMITS.effects.what}, the most the engine holds`, '611.2'))
+  return n < LIMITS.effects.max ? null : reject('illegal-amount', `${label(world, eid)} has ${n} ${LIMITS.effects.what}, the most the engine holds`, '611.2')
 }
 
 /** Until end of turn, the object gains keywords and gets +power/+toughness (CR 611.2, 613.1f, 613.4c). */

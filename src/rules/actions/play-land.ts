@@ -9,8 +9,6 @@ import { label, type GameWorld } from '../../core/world.js'
 import { actorCardRejection, actorCheck, isCard } from './preconditions.js'
 import { LANDS_PER_TURN } from '../../core/rule-numbers.js'
 
-export { LANDS_PER_TURN }
-
 /**
  * Why `player` can't play `card` as a land now, or null (CR 305.1, 305.2, 116.2a, 505.6b): a land
  * card in their hand, during their main phase with an empty stack, and no land played yet this turn.

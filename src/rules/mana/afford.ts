@@ -1,5 +1,6 @@
 import type { Eid } from '../../core/events.js'
-import { battlefieldOf, derivedLists, entitiesOf, LAND_MASKS, LANDS } from '../../core/entity-lists.js'
+import { battlefieldOf, derivedLists, entitiesOf } from '../../core/entity-lists.js'
+import { LAND_MASKS, LANDS } from '../../core/entity-kinds.js'
 import type { GameWorld } from '../../core/world.js'
 import { parseManaCost, type ManaCost, type ManaSymbol } from './cost.js'
 import { findPayment, landMana } from './payment.js'
