@@ -6,37 +6,6 @@
  * several instances of one keyword are one bit (CR 702.2f, 702.4c ... "multiple instances").
  */
 
-/** CR 702.2 Deathtouch. */
-export const Deathtouch = {}
-/** CR 702.3 Defender. */
-export const Defender = {}
-/** CR 702.4 Double strike. */
-export const DoubleStrike = {}
-/** CR 702.7 First strike. */
-export const FirstStrike = {}
-/** CR 702.8 Flash. */
-export const Flash = {}
-/** CR 702.9 Flying. */
-export const Flying = {}
-/** CR 702.10 Haste. */
-export const Haste = {}
-/** CR 702.11 Hexproof. */
-export const Hexproof = {}
-/** CR 702.12 Indestructible. */
-export const Indestructible = {}
-/** CR 702.15 Lifelink. */
-export const Lifelink = {}
-/** CR 702.17 Reach. */
-export const Reach = {}
-/** CR 702.19 Trample. */
-export const Trample = {}
-/** CR 702.19c Trample over planeswalkers (a variant of trample). */
-export const TrampleOverPlaneswalkers = {}
-/** CR 702.20 Vigilance. */
-export const Vigilance = {}
-/** CR 702.111 Menace. */
-export const Menace = {}
-
 /** Bit index of each plain keyword in a keyword mask. */
 export enum Kw {
   Deathtouch = 0,
@@ -98,24 +67,45 @@ export const KEYWORD_NAMES = [
 
 export type KeywordName = (typeof KEYWORD_NAMES)[number]
 
-/** The tag component of each keyword, indexed by `Kw`. */
-export const KEYWORD_TAGS: readonly object[] = [
-  Deathtouch,
-  Defender,
-  DoubleStrike,
-  FirstStrike,
-  Flash,
-  Flying,
-  Haste,
-  Hexproof,
-  Indestructible,
-  Lifelink,
-  Reach,
-  Trample,
-  TrampleOverPlaneswalkers,
-  Vigilance,
-  Menace,
-]
+/**
+ * The tag component of each keyword, indexed by `Kw` (one object each), named below. A bundle that
+ * names none of them (the core's: it reaches the tags through this list) carries no name of them.
+ */
+export const KEYWORD_TAGS: readonly object[] = Array.from(KEYWORD_NAMES, () => ({}))
+
+/** The tag of a keyword: `KEYWORD_TAGS[kw]` (pure: a name not read is dropped). */
+const tag = (kw: Kw): object => KEYWORD_TAGS[kw]!
+
+/** CR 702.2 Deathtouch. */
+export const Deathtouch = /* @__PURE__ */ tag(Kw.Deathtouch)
+/** CR 702.3 Defender. */
+export const Defender = /* @__PURE__ */ tag(Kw.Defender)
+/** CR 702.4 Double strike. */
+export const DoubleStrike = /* @__PURE__ */ tag(Kw.DoubleStrike)
+/** CR 702.7 First strike. */
+export const FirstStrike = /* @__PURE__ */ tag(Kw.FirstStrike)
+/** CR 702.8 Flash. */
+export const Flash = /* @__PURE__ */ tag(Kw.Flash)
+/** CR 702.9 Flying. */
+export const Flying = /* @__PURE__ */ tag(Kw.Flying)
+/** CR 702.10 Haste. */
+export const Haste = /* @__PURE__ */ tag(Kw.Haste)
+/** CR 702.11 Hexproof. */
+export const Hexproof = /* @__PURE__ */ tag(Kw.Hexproof)
+/** CR 702.12 Indestructible. */
+export const Indestructible = /* @__PURE__ */ tag(Kw.Indestructible)
+/** CR 702.15 Lifelink. */
+export const Lifelink = /* @__PURE__ */ tag(Kw.Lifelink)
+/** CR 702.17 Reach. */
+export const Reach = /* @__PURE__ */ tag(Kw.Reach)
+/** CR 702.19 Trample. */
+export const Trample = /* @__PURE__ */ tag(Kw.Trample)
+/** CR 702.19c Trample over planeswalkers (a variant of trample). */
+export const TrampleOverPlaneswalkers = /* @__PURE__ */ tag(Kw.TrampleOverPlaneswalkers)
+/** CR 702.20 Vigilance. */
+export const Vigilance = /* @__PURE__ */ tag(Kw.Vigilance)
+/** CR 702.111 Menace. */
+export const Menace = /* @__PURE__ */ tag(Kw.Menace)
 
 /** The rule that defines each keyword, indexed by `Kw`. */
 export const KEYWORD_RULES = [

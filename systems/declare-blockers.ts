@@ -16,8 +16,8 @@ export function declareBlockers(world: GameWorld): boolean {
   if (declaration !== null) {
     pending.blockers = null
     applyBlocks(world, declaration)
-    // The answer covers the decider's creatures.
-    turn.blockersDone |= bit(world, turn.decider)
+    // The answer covers the decider's creatures: their bit, by their place in turn order.
+    turn.blockersDone |= 1 << seatIndex(world, turn.decider)
     choiceMade(world)
   }
   // The next defending player who could block chooses; one who couldn't declares no blocks.
@@ -28,11 +28,6 @@ export function declareBlockers(world: GameWorld): boolean {
   turn.blockersDone = 0
   if (world.events.listening) world.events.emit('blockersDeclared', world.roster.blockers.length, '509.1')
   return false
-}
-
-/** The bit of a player in `TurnState.blockersDone` (their place in turn order). */
-function bit(world: GameWorld, player: number): number {
-  return 1 << seatIndex(world, player)
 }
 
 /** CR 509.1g-h: each chosen creature becomes a blocking creature; each attacker it blocks becomes blocked. */

@@ -1,5 +1,5 @@
 import { query } from 'bitecs'
-import { Creature, Land, Planeswalker } from '../../components/types.js'
+import { T_CREATURE, T_LAND, T_PLANESWALKER, typeTag } from '../../components/types.js'
 import { Card, Zone } from '../../components/zones.js'
 import type { Eid } from './events.js'
 import type { GameWorld } from './world.js'
@@ -15,7 +15,7 @@ import { CARDS, CREATURES, LANDS, PLANESWALKERS } from './entity-kinds.js'
  */
 /** A kind's index in `GameWorld['derived'].kinds`: a number, so that the list is an element read (a read by a name that varies goes megamorphic in V8). */
 type Kind = typeof CARDS | typeof CREATURES | typeof LANDS | typeof PLANESWALKERS
-const TAGS = [Card, Creature, Land, Planeswalker]
+const TAGS = [Card, typeTag(T_CREATURE), typeTag(T_LAND), typeTag(T_PLANESWALKER)]
 const KIND_NAMES = ['cards', 'creatures', 'lands', 'planeswalkers']
 
 export function entitiesOf(world: GameWorld, kind: Kind): Int32Array {

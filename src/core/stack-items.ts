@@ -31,10 +31,6 @@ export interface StackItemPool {
   trigger: TriggerItem[]
 }
 
-export function createStackItemPool(): StackItemPool {
-  return { spell: [], equip: [], trigger: [] }
-}
-
 // Each kind's fields set in one order, the kind first, whether the object is new or the pool's:
 // every item of a kind has one shape.
 

@@ -41,10 +41,6 @@ export function stepByName(name: string): StepId | undefined {
   return i < 0 ? undefined : (i as StepId)
 }
 
-export function isMainPhase(step: StepId): boolean {
-  return step === Step.PrecombatMain || step === Step.PostcombatMain
-}
-
 /** CR 506.1: the steps of the combat phase. */
 export function isCombatStep(step: StepId): boolean {
   return step >= Step.BeginCombat && step <= Step.EndCombat

@@ -10,7 +10,7 @@ import { createCardTypes, TYPE_TAGS, type CardTypes } from '../../components/typ
 import { Card, createPlacement, Zone, type Placement, type ZoneId } from '../../components/zones.js'
 import type { ParameterizedKeyword } from '../../components/abilities.js'
 import { Enchant, Equip, Plot } from '../../components/abilities.js'
-import { createEmitter, type Eid, type GameEmitter } from './events.js'
+import { GameEmitter, type Eid } from './events.js'
 import { IntList } from './int-list.js'
 import { Rng } from './rng.js'
 import { checkCardSpec, checkPlayerArgs, checkWorldOptions } from './entity-args.js'
@@ -20,7 +20,7 @@ import type { CardSpec, ContinuousEffect, ExplicitAssignment, GrantedCharacteris
 import type { Position } from './position-spec.js'
 export type { CardSpec }
 import { createDamagePlan, type DamagePlan } from './damage-plan-store.js'
-import { createStackItemPool, type StackItem, type StackItemPool } from './stack-items.js'
+import type { StackItem, StackItemPool } from './stack-items.js'
 
 /** A card's printed data besides the combat characteristics (it never changes): used by casting, equip and Auras. What changes is in `GameContext.cards`. */
 export interface CardData {
@@ -231,7 +231,7 @@ export function buildWorld(options: { capacity?: number; seed?: number }): GameW
     attachmentEffects: new Map(),
     stack: [],
     pendingTriggers: [],
-    itemPool: createStackItemPool(),
+    itemPool: { spell: [], equip: [], trigger: [] },
     sbaQueue: new IntList(),
     sbaQueued: new Uint8Array(capacity),
     sbaWork: new IntList(),
@@ -241,7 +241,7 @@ export function buildWorld(options: { capacity?: number; seed?: number }): GameW
     stamp: 0,
     derived: { entities: 0, kinds: [], battlefield: null, store: [] },
     pending: { attackers: null, blockers: null, assignmentGiven: false, assignment: null, discard: null, searchGiven: false, search: null },
-    events: createEmitter(),
+    events: new GameEmitter(),
     rng: new Rng(options.seed ?? 1),
     keywordTags: true,
     origin: null,

@@ -92,11 +92,12 @@ function nextMulliganDecision(world: GameWorld): void {
     }
     mulliganThisRound[p] = Choice.Undeclared
   }
-  if (again) {
-    nextMulliganDecision(world)
-    return
+  if (again) nextMulliganDecision(world)
+  else {
+    // CR 103.8: the starting player takes the first turn (number 1: `beginGame` set 0).
+    beginTurn(world, world.turn.first, '103.8')
+    settle(world)
   }
-  startFirstTurn(world)
 }
 
 /** CR 103.5: the player takes a mulligan (possible until their opening hand would be zero cards). */
@@ -127,11 +128,4 @@ export function bottomCards(world: GameWorld, _player: Eid, cards: readonly Eid[
   choiceMade(world)
   for (const card of cards) moveToZone(world, card, Zone.Library, '103.5')
   nextMulliganDecision(world)
-}
-
-/** CR 103.8: the starting player takes the first turn. */
-function startFirstTurn(world: GameWorld): void {
-  // CR 103.8: the starting player takes the first turn (number 1: `beginGame` set 0).
-  beginTurn(world, world.turn.first, '103.8')
-  settle(world)
 }

@@ -20,9 +20,8 @@ export const SPELL_TARGETS = ['creature', 'player', 'planeswalker', 'any', 'crea
 /** The effects a `spell` may have; it has exactly one. */
 export const SPELL_EFFECTS = ['pump', 'damage', 'destroy'] as const
 
-const POSITION_FIELDS = ['turn', 'players', 'objects']
-/** A whole scenario document is accepted as a position: these fields belong to the scenario and are not read here. */
-const SCENARIO_FIELDS = ['format', 'name', 'rules', 'actions', 'expect']
+/** A position's fields, then a scenario's: a whole scenario document is accepted as a position (its own fields are not read here). */
+const TOP_FIELDS = ['turn', 'players', 'objects', 'format', 'name', 'rules', 'actions', 'expect']
 const TURN_FIELDS = ['active', 'number', 'step', 'landsPlayed']
 const PLAYER_FIELDS = ['id', 'life']
 const OBJECT_FIELDS = [
@@ -31,11 +30,8 @@ const OBJECT_FIELDS = [
 ]
 const GRANTED_FIELDS = ['power', 'toughness', 'keywords']
 const SPELL_FIELDS = ['target', ...SPELL_EFFECTS]
-
-/** Ids with no non-digit character: JSON objects put integer-like keys first, which would lose declaration order. */
-export function isDigitsOnly(id: string): boolean {
-  return /^\d+$/.test(id)
-}
+/** The characteristics an object of a type needs, from the object or its card. */
+const NEEDED = [['creature', 'power'], ['creature', 'toughness'], ['planeswalker', 'loyalty']] as const
 
 /** `.name` or `["a name"]`: the JSON path step to a field. */
 export function fieldPath(key: string): string {
@@ -96,7 +92,8 @@ function member<T extends string>(value: unknown, values: readonly T[], path: st
 
 function id(value: unknown, path: string, at: Report): value is string {
   if (!string(value, path, at)) return false
-  if (isDigitsOnly(value)) {
+  // No id with no non-digit character: JSON objects put integer-like keys first, which would lose declaration order.
+  if (/^\d+$/.test(value)) {
     at(path, `the id "${value}" has only digits; ids must contain a non-digit so JSON keeps their order`)
     return false
   }
@@ -114,10 +111,10 @@ function optional(record: Record<string, unknown>, field: string, path: string, 
 }
 
 /** Checks each item of the list `record[field]` when it is given, at `path.field[j]`. */
-function items(record: Record<string, unknown>, field: string, path: string, at: Report, check: (item: unknown, path: string) => void): void {
+function items(record: Record<string, unknown>, field: string, path: string, at: Report, check: (item: unknown, path: string, at: Report) => void): void {
   const list = record[field] === undefined ? null : array(record[field], `${path}.${field}`, at)
   // Every index, a hole included (`Array.from`: forEach would skip it, and the builder read undefined).
-  if (list) Array.from(list, (item, j) => check(item, `${path}.${field}[${j}]`))
+  if (list) Array.from(list, (item, j) => check(item, `${path}.${field}[${j}]`, at))
 }
 
 function granted(value: unknown, path: string, at: Report): void {
@@ -125,7 +122,7 @@ function granted(value: unknown, path: string, at: Report): void {
   if (!g) return
   count(g, 'power', path, LIMITS.modifier, at)
   count(g, 'toughness', path, LIMITS.modifier, at)
-  items(g, 'keywords', path, at, (k, q) => keywordName(k, q, at))
+  items(g, 'keywords', path, at, keywordName)
 }
 
 /** A keyword by its name (`"flying"`). */
@@ -187,12 +184,12 @@ function objectShape(value: unknown, p: string, at: Report): Record<string, unkn
   for (const field of ['controller', 'owner', 'attachedTo']) optional(o, field, p, at, string)
   if (o.zone !== undefined) member(o.zone, POSITION_ZONES, `${p}.zone`, at)
   items(o, 'types', p, at, (t, q) => member(t, TYPE_NAMES, q, at))
-  items(o, 'subtypes', p, at, (t, q) => string(t, q, at))
+  items(o, 'subtypes', p, at, string)
   optional(o, 'manaCost', p, at, manaCost)
   count(o, 'power', p, LIMITS.power, at)
   count(o, 'toughness', p, LIMITS.toughness, at)
   count(o, 'loyalty', p, LIMITS.startingLoyalty, at)
-  items(o, 'keywords', p, at, (k, q) => keyword(k, q, at))
+  items(o, 'keywords', p, at, keyword)
   for (const field of ['equipped', 'enchanted']) optional(o, field, p, at, granted)
   optional(o, 'spell', p, at, spell)
   for (const field of ['tapped', 'summoningSick', 'plotted']) optional(o, field, p, at, boolean)
@@ -208,7 +205,7 @@ function objectShape(value: unknown, p: string, at: Report): Record<string, unkn
 export function checkPosition(position: unknown, base = ''): InputIssue[] {
   const issues: InputIssue[] = []
   const at: Report = (path, message) => void issues.push({ path: `${base}${path}`, message })
-  const top = record(position, '', [...POSITION_FIELDS, ...SCENARIO_FIELDS], at)
+  const top = record(position, '', TOP_FIELDS, at)
   if (!top) return issues
   const players = top.players === undefined ? (at('', 'expected "players" (two or more)'), null) : array(top.players, '.players', at)
   const objects = top.objects === undefined ? (at('', 'expected "objects" (may be empty)'), null) : array(top.objects, '.objects', at)
@@ -258,12 +255,8 @@ export function checkPosition(position: unknown, base = ''): InputIssue[] {
     if (o.controller === undefined && o.owner === undefined) at(p, 'expected "controller" or "owner" (each defaults to the other)')
     const types = (Array.isArray(o.types) ? o.types : card?.types ?? []) as unknown[]
     if (types.length === 0 && (o.card === undefined || card)) at(`${p}.types`, 'expected at least one card type (or a "card" from the pool)')
-    if (types.includes('creature')) {
-      if (o.power === undefined && card?.power === undefined) at(`${p}.power`, 'a creature needs a power')
-      if (o.toughness === undefined && card?.toughness === undefined) at(`${p}.toughness`, 'a creature needs a toughness')
-    }
-    if (types.includes('planeswalker') && o.loyalty === undefined && card?.loyalty === undefined) {
-      at(`${p}.loyalty`, 'a planeswalker needs a loyalty')
+    for (const [type, field] of NEEDED) {
+      if (types.includes(type) && o[field] === undefined && card?.[field] === undefined) at(`${p}.${field}`, `a ${type} needs a ${field}`)
     }
     const zone = o.zone ?? 'battlefield'
     if (zone !== 'battlefield') {

@@ -81,40 +81,26 @@ export function resolveTopOfStack(world: GameWorld): boolean {
   return true
 }
 
-function endStep(world: GameWorld): void {
+/** CR 500.2: the current step ends (its end systems run) and the next begins (the next turn after cleanup). */
+export function nextStep(world: GameWorld): void {
+  const turn = world.turn
   // By index: an array's iterator is an allocation wherever V8 runs this unoptimized (a step in steady state allocates nothing).
-  const end = SCHEDULE[world.turn.step]!.end
+  const end = SCHEDULE[turn.step]!.end
   for (let i = 0; i < end.length; i++) {
     const system = end[i]!
     system(world)
   }
-}
-
-/** The step that follows the current one this turn, skipping what 508.8 and 510.4 skip; null after cleanup. */
-export function followingStep(world: GameWorld, from: StepId): StepId | null {
-  for (let s = from + 1; s <= Step.Cleanup; s++) {
-    if (!isStepSkipped(world, s as StepId)) return s as StepId
-  }
-  return null
-}
-
-/** CR 500.2: the current step ends and the next begins (the next turn after cleanup). */
-export function nextStep(world: GameWorld): void {
-  const turn = world.turn
-  endStep(world)
   if (turn.step === Step.Cleanup) {
     // CR 514.3a: after a cleanup step in which players got priority, another cleanup step.
     if (turn.cleanupPriority) beginStep(world, Step.Cleanup)
-    else startNextTurn(world)
+    // CR 500.1, 101.4: the next player in turn order who is still in the game takes a turn.
+    else beginTurn(world, nextInGame(world, turn.active), '500.1')
     return
   }
-  const next = followingStep(world, turn.step)
-  beginStep(world, next ?? Step.Cleanup)
-}
-
-/** CR 500.1, 101.4: the next player in turn order who is still in the game takes a turn. */
-export function startNextTurn(world: GameWorld): void {
-  beginTurn(world, nextInGame(world, world.turn.active), '500.1')
+  // The step that follows this turn, skipping what 508.8 and 510.4 skip (cleanup is never skipped).
+  let next = turn.step + 1
+  while (next < Step.Cleanup && isStepSkipped(world, next as StepId)) next++
+  beginStep(world, next as StepId)
 }
 
 /** CR 500.1: `active` takes the next turn (the first, 103.8, or the one after the last): it begins with its untap step. */

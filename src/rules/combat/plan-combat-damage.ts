@@ -38,7 +38,15 @@ export function planCombatDamage(world: GameWorld, kind: DamageStepKind, explici
 export function planFault(world: GameWorld, kind: DamageStepKind, explicit: ExplicitAssignment | null): number {
   const plan = world.plan
   resetDamagePlan(plan)
-  reservePlan(world)
+  // Room for every entry of the step: an attacker assigns to each of its blockers (each once,
+  // 510.2) and at most a planeswalker and a player; a blocker to its attacker (a little more room
+  // than that is reserved).
+  const roster = world.roster
+  const room = 2 * roster.attackers.length + 2 * roster.blockers.length + 4
+  plan.source.reserve(room)
+  plan.recipient.reserve(room)
+  plan.amount.reserve(room)
+  plan.touched.reserve(room)
   // No explicit assignment: each dealer is assigned as it is found (an empty one assigns each by default below).
   collectDealers(world, kind, explicit === null)
   if (explicit === null) return 0
@@ -177,7 +185,7 @@ function add(world: GameWorld, source: Eid, recipient: Eid, amount: number): voi
   const pe = plan.perEntity
   const at = plan.source.length
   CHECK: if (at >= plan.source.items.length) throw internalError('damage plan full')
-  // Room for every entry was reserved when the step began (`reservePlan`).
+  // Room for every entry was reserved when the step began (`planFault`).
   plan.source.items[at] = source
   plan.recipient.items[at] = recipient
   plan.amount.items[at] = amount
@@ -188,20 +196,6 @@ function add(world: GameWorld, source: Eid, recipient: Eid, amount: number): voi
   if (world.kw.effective[source]! & KW_DEATHTOUCH && world.types.mask[recipient]! & T_CREATURE) {
     pe.deathtouchSources[recipient]!++
   }
-}
-
-/**
- * Reserves room for every entry of a step: an attacker assigns to each of its blockers (each once,
- * 510.2) and at most a planeswalker and a player; a blocker to its attacker (a little more room
- * than that is reserved).
- */
-function reservePlan(world: GameWorld): void {
-  const { plan, roster } = world
-  const room = 2 * roster.attackers.length + 2 * roster.blockers.length + 4
-  plan.source.reserve(room)
-  plan.recipient.reserve(room)
-  plan.amount.reserve(room)
-  plan.touched.reserve(room)
 }
 
 /**

@@ -1,6 +1,6 @@
 import { reject, type Rejection } from '../../core/errors.js'
 import type { Eid } from '../../core/events.js'
-import { isMainPhase } from '../../core/steps.js'
+import { Step } from '../../core/steps.js'
 import { label, type GameWorld } from '../../core/world.js'
 
 /**
@@ -19,6 +19,6 @@ export function sorceryTimingError(world: GameWorld, player: Eid, what: string |
 /** CR 117.1a, 307.1: whether it is `player`'s own main phase with an empty stack. */
 export function hasSorceryTiming(world: GameWorld, player: Eid): boolean {
   const { turn } = world
-  return turn.active === player && isMainPhase(turn.step) && world.stack.length === 0
+  return turn.active === player && (turn.step === Step.PrecombatMain || turn.step === Step.PostcombatMain) && world.stack.length === 0
 }
 
