@@ -4,7 +4,7 @@ import { battlefieldOf } from '../src/core/entity-lists.js'
 import { Await, awaitChoice, choiceMade } from '../src/core/await.js'
 import { endUntilEndOfTurnEffects } from '../src/rules/effects.js'
 import { moveToZone } from '../src/rules/zone-change.js'
-import type { GameWorld } from '../src/core/world.js'
+import { noteChange, type GameWorld } from '../src/core/world.js'
 import { MAXIMUM_HAND_SIZE } from '../src/core/rule-numbers.js'
 
 /**
@@ -32,6 +32,7 @@ export function cleanupStep(world: GameWorld): void {
   for (const eid of battlefieldOf(world)) {
     if (damage[eid] !== 0 && world.types.mask[eid]! & T_CREATURE) {
       damage[eid] = 0
+      noteChange(world, eid)
       healed++
     }
   }

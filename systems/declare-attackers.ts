@@ -1,7 +1,7 @@
 import { C_ATTACKED_PLANESWALKER, C_ATTACKING } from '../components/combat.js'
 import { KW_VIGILANCE } from '../components/keywords.js'
 import { internalError } from '../src/core/errors.js'
-import { isPlayer, type GameWorld } from '../src/core/world.js'
+import { isPlayer, noteChange, type GameWorld } from '../src/core/world.js'
 import { Await, awaitChoice, choiceMade } from '../src/core/await.js'
 import { anyAttackerPossible } from '../src/rules/combat/options.js'
 import type { AttackDeclaration } from '../src/rules/combat/check-attack.js'
@@ -42,6 +42,7 @@ export function declareAttackers(world: GameWorld): boolean {
       combat.flags[target]! |= C_ATTACKED_PLANESWALKER
     }
     if ((world.kw.effective[attacker]! & KW_VIGILANCE) === 0) tapped[attacker] = 1
+    noteChange(world, attacker)
     roster.attackers.push(attacker)
     if (events.listening) events.emit('attackerDeclared', attacker, target, '508.1')
   }

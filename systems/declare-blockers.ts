@@ -1,5 +1,5 @@
 import { C_BLOCKED, C_BLOCKING } from '../components/combat.js'
-import type { GameWorld } from '../src/core/world.js'
+import { noteChange, type GameWorld } from '../src/core/world.js'
 import { Await, awaitChoice, choiceMade } from '../src/core/await.js'
 import { nextBlockingPlayer } from '../src/rules/combat/options.js'
 import { seatIndex } from '../src/core/players.js'
@@ -40,6 +40,8 @@ function applyBlocks(world: GameWorld, declaration: readonly { blocker: number; 
     combat.blocking[blocker] = attacker
     combat.flags[attacker]! |= C_BLOCKED
     combat.blockCount[attacker]!++
+    noteChange(world, blocker)
+    noteChange(world, attacker)
     roster.blockers.push(blocker)
     if (events.listening) events.emit('blockerDeclared', blocker, attacker, '509.1a')
   }

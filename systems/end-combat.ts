@@ -1,5 +1,5 @@
 import { C_ALL_COMBAT, C_ATTACKED_PLANESWALKER, NO_ENTITY } from '../components/combat.js'
-import type { GameWorld } from '../src/core/world.js'
+import { noteChange, type GameWorld } from '../src/core/world.js'
 
 /** CR 511.3: as the end of combat step ends, all creatures and planeswalkers are removed from combat. */
 export function endCombat(world: GameWorld): void {
@@ -11,11 +11,13 @@ export function endCombat(world: GameWorld): void {
     flags[c]! &= ~C_ALL_COMBAT
     attackTarget[c] = NO_ENTITY
     defendingPlayer[c] = NO_ENTITY
+    noteChange(world, c)
   }
   for (let i = 0, items = blockers.items; i < blockers.length; i++) {
     const c = items[i]!
     flags[c]! &= ~C_ALL_COMBAT
     blocking[c] = NO_ENTITY
+    noteChange(world, c)
   }
   attackers.clear()
   blockers.clear()

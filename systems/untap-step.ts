@@ -1,5 +1,5 @@
 import { battlefieldOf } from '../src/core/entity-lists.js'
-import type { GameWorld } from '../src/core/world.js'
+import { noteChange, type GameWorld } from '../src/core/world.js'
 
 /**
  * CR 502.3: the active player untaps their permanents. The active player's permanents also
@@ -18,6 +18,7 @@ export function untapStep(world: GameWorld): void {
       untapped++
     }
     sick[eid] = 0
+    noteChange(world, eid)
   }
   if (world.events.listening) world.events.emit('permanentsUntapped', active, untapped, '502.3')
 }

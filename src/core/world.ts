@@ -412,10 +412,24 @@ export interface Scratch {
   /** A second set of marks, for a second kind of entity in the same check. */
   otherMarks: Uint32Array
   counts: Int32Array
+  /**
+   * 1 for an object whose state an observation shows may have changed since the learning env's
+   * writer last read it (`noteChange`; a restore marks every one): what it reads again.
+   */
+  changed: Uint8Array
 }
 
 export function createScratch(capacity: number): Scratch {
-  return { marks: new Uint32Array(capacity), otherMarks: new Uint32Array(capacity), counts: new Int32Array(capacity) }
+  return { marks: new Uint32Array(capacity), otherMarks: new Uint32Array(capacity), counts: new Int32Array(capacity), changed: new Uint8Array(capacity) }
+}
+
+/**
+ * Notes that an object on the battlefield changed in what an observation shows of it (tapped,
+ * sick, damage, loyalty, power, toughness, keywords, combat, attachment; `Scratch.changed`). A
+ * change of zone needs no note: the object is then in another row of the observation.
+ */
+export function noteChange(world: GameWorld, eid: Eid): void {
+  world.scratch.changed[eid] = 1
 }
 
 export function nextStamp(world: GameWorld): number {

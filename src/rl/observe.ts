@@ -413,11 +413,20 @@ const TYPE_BITS = (1 << TYPE_COUNT) - 1
  * `chosen` the decision builder set (cleared before the next write); and of the histograms, the
  * cards each section was written from, so that a section is written again only when they changed.
  * The place is written only through these rows: a client reads it and never writes it.
+ *
+ * Of an object in the row it held at the last write, for the viewer of the last write, only what
+ * the world notes changed is read again (`noteChange`, `Scratch.changed`: the rows consume those
+ * notes, so a world's rows are the last `ObjectRows` to write it, else everything is read again).
  */
 export class ObjectRows {
   /** 1 where the row holds an object (0: the row is all zeros, and so is its key). */
   readonly held: Uint8Array
   readonly key: Int32Array
+  /** The object each row was last written from (0: none). */
+  readonly rowEid: Int32Array
+  /** The world and viewer of the last write (`begin`). */
+  private world: GameWorld | null = null
+  private viewer: Eid = 0
   private readonly marked: Uint8Array
   private readonly markedList: Int16Array
   private markedCount = 0
@@ -446,14 +455,31 @@ export class ObjectRows {
 
   constructor() {
     // One allocation: the arrays lie together (the histogram sections' cards apart: they grow with a list).
-    const carve = new Carve(Carve.bytes(OBJECT_SLOTS, OBJECT_SLOTS * KEY * 4, OBJECT_SLOTS * 8, OBJECT_SLOTS, OBJECT_SLOTS * 2, HISTOGRAM_FLOATS * 2, OBJECT_SLOTS * 2))
+    const carve = new Carve(Carve.bytes(OBJECT_SLOTS, OBJECT_SLOTS * KEY * 4, OBJECT_SLOTS * 4, OBJECT_SLOTS * 8, OBJECT_SLOTS, OBJECT_SLOTS * 2, HISTOGRAM_FLOATS * 2, OBJECT_SLOTS * 2))
     this.held = carve.uint8(OBJECT_SLOTS)
     this.key = carve.int32(OBJECT_SLOTS * KEY)
+    this.rowEid = carve.int32(OBJECT_SLOTS)
     this.written = carve.int32(OBJECT_SLOTS * 2)
     this.marked = carve.uint8(OBJECT_SLOTS)
     this.markedList = carve.int16(OBJECT_SLOTS)
     this.histogram = carve.int16(HISTOGRAM_FLOATS)
     this.touched = carve.int16(OBJECT_SLOTS)
+  }
+
+  /**
+   * A write of `world` for `viewer` begins: whether every object must be read (another world or
+   * viewer than the last write's, or another `ObjectRows` wrote the world since: its notes of
+   * change are gone), rather than only those the world notes changed.
+   */
+  begin(world: GameWorld, viewer: Eid): boolean {
+    let all = this.world !== world || this.viewer !== viewer
+    if (LAST_ROWS.get(world) !== this) {
+      LAST_ROWS.set(world, this)
+      all = true
+    }
+    this.world = world
+    this.viewer = viewer
+    return all
   }
 
   /** Notes that the floats of object row `s` in `low` (features 0-31) and `high` (32 on) were written (`touched`, `written`). */
@@ -551,6 +577,9 @@ export class ObjectRows {
   }
 }
 
+/** The `ObjectRows` that last wrote each world (that consumed its notes of change). */
+const LAST_ROWS = new WeakMap<GameWorld, ObjectRows>()
+
 /** Rows for an observation written afresh (the place zeroed first): none held, every key zero. */
 const freshRows = new ObjectRows()
 
@@ -579,10 +608,28 @@ function writeBits(out: Float32Array, at: number, value: number, old: number, bi
  * ability: its source's) with what the stack item adds: `mine` is whether the viewer controls the
  * item, its kind bit and its target.
  */
-function writeObjects(world: GameWorld, viewer: Eid, slots: SlotTable, identity: Int32Array, out: Float32Array, base: number, rows: ObjectRows): void {
+function writeObjects(world: GameWorld, viewer: Eid, slots: SlotTable, identity: Int32Array, out: Float32Array, base: number, rows: ObjectRows, incremental: boolean): void {
   const key = rows.key
   const held = rows.held
+  const rowEid = rows.rowEid
   const slotEid = slots.eid
+  const changed = world.scratch.changed
+  // Written in place (not afresh): an object in the row it held at the last write, for the same
+  // viewer, unchanged since (no note: `noteChange`), keeps its key and floats, unless its
+  // references name slots and some row holds another object now (a slot moved). Not so for an
+  // exile row (`plottedThisTurn` follows the turn) or a stack row (the stack item's own values).
+  const all = !incremental || rows.begin(world, viewer)
+  let moved = all
+  for (let q = 0; q < SECTION_BOUNDS.length && !moved; q += 2) {
+    for (let s = SECTION_BOUNDS[q]!, end = SECTION_BOUNDS[q + 1]!; s < end; s++) {
+      const eid = slotEid[PLAYER_SLOTS + s]!
+      if (eid !== rowEid[s]) {
+        moved = true
+        break
+      }
+      if (eid === 0) break
+    }
+  }
   const { zone: zones, controller } = world.place
   const { power: powers, toughness: toughnesses, loyalty: loyalties, damage: damages } = world.stats
   const keywords = world.kw.effective
@@ -618,7 +665,10 @@ function writeObjects(world: GameWorld, viewer: Eid, slots: SlotTable, identity:
         // last written: past a slot with neither, the section is empty.
         if (held[s] === 0) break
         held[s] = 0
+        rowEid[s] = 0
       } else {
+        if (!all && eid === rowEid[s] && changed[eid] === 0 && sectionZone >= 0 && sectionZone !== Zone.Exile && (!moved || key[k + K_REFS] === 0)) continue
+        rowEid[s] = eid
         held[s] = 1
         flags = FL_PRESENT
         mine = controller[eid] === viewer ? 1 : 0
@@ -722,6 +772,9 @@ function writeObjects(world: GameWorld, viewer: Eid, slots: SlotTable, identity:
       if ((low | high) !== 0) rows.touch(s, low, high)
     }
   }
+  // The notes are taken: every object with a row was read above if noted. One without a row that
+  // gets one later is read then (its row held another object, or none).
+  if (incremental) changed.fill(0)
 }
 
 /**
@@ -881,7 +934,7 @@ export function writeObservation(
     freshRows.key.fill(0)
     freshRows.forgetTouched()
   }
-  writeObjects(world, viewer, slots, ids.ident, out, offset + OFFSET.objects, rows ?? freshRows)
+  writeObjects(world, viewer, slots, ids.ident, out, offset + OFFSET.objects, rows ?? freshRows, rows !== null)
 
   // Histograms
   writeHistogram(world, viewer, viewer, Zone.Graveyard, out, offset, 0, mine.graveyard, ids.card, rows)

@@ -2,7 +2,7 @@ import { T_ARTIFACT, T_CREATURE, T_LAND, T_PERMANENT, T_PLANESWALKER } from '../
 import { keywordMask } from '../../components/keywords.js'
 import { addEffect, endEffect } from './effects.js'
 import type { Eid } from '../core/events.js'
-import { isPlayer, permanentOfType, type GameWorld } from '../core/world.js'
+import { isPlayer, noteChange, permanentOfType, type GameWorld } from '../core/world.js'
 import type { ParameterizedKeyword } from '../../components/abilities.js'
 import { inGame } from '../core/players.js'
 
@@ -81,6 +81,7 @@ export function attach(world: GameWorld, object: Eid, host: Eid): void {
   if (world.cards.attachedTo[object] === host) return
   detach(world, object)
   world.cards.attachedTo[object] = host
+  noteChange(world, object)
   const grant = isEquipment(world, object) ? data.equipped : data.enchanted
   if (grant && !isPlayer(world, host)) {
     const effect = addEffect(world, host, keywordMask(grant.keywords), 0, grant.power ?? 0, grant.toughness ?? 0, 'attached', object)
@@ -94,6 +95,7 @@ export function detach(world: GameWorld, object: Eid): void {
   const host = world.cards.attachedTo[object]!
   if (host === 0) return
   world.cards.attachedTo[object] = 0
+  noteChange(world, object)
   const effect = world.attachmentEffects.get(object)
   if (effect) {
     // Null rather than deleted: a delete can shrink the map's table, made again at the next attach.

@@ -3,7 +3,7 @@ import { T_CREATURE, T_PLANESWALKER } from '../../components/types.js'
 import { Zone } from '../../components/zones.js'
 import type { Eid } from '../core/events.js'
 import { addSaturating, LIMITS, subtractSaturating } from '../core/limits.js'
-import { isPlayer, queueStateCheck, type GameWorld } from '../core/world.js'
+import { isPlayer, noteChange, queueStateCheck, type GameWorld } from '../core/world.js'
 
 /**
  * CR 120.3: the results of damage dealt by `source` (0 for a sourceless effect) to a player,
@@ -24,6 +24,7 @@ export function dealDamage(world: GameWorld, source: Eid, target: Eid, amount: n
       events.emit('lifeChanged', target, -amount, life, '120.3a')
     }
   } else if (world.place.zone[target] === Zone.Battlefield) {
+    noteChange(world, target)
     const types = world.types.mask[target]!
     if (types & T_PLANESWALKER) {
       // CR 120.3c: damage to a planeswalker removes that many loyalty counters, as many as it has

@@ -3,7 +3,7 @@ import type { Eid } from '../core/events.js'
 import { clamp, LIMITS } from '../core/limits.js'
 import { cutTo } from '../core/lists.js'
 import { releaseEffect } from '../core/effect-pool.js'
-import { nextStamp, queueStateCheck, setEffectiveKeywords, type GameWorld } from '../core/world.js'
+import { nextStamp, noteChange, queueStateCheck, setEffectiveKeywords, type GameWorld } from '../core/world.js'
 import type { ContinuousEffect } from '../core/card-spec.js'
 export type { ContinuousEffect }
 
@@ -31,6 +31,7 @@ export function recomputeCharacteristics(world: GameWorld, eid: Eid): void {
   setEffectiveKeywords(world, eid, mask)
   world.stats.power[eid] = clamp(power, LIMITS.power)
   world.stats.toughness[eid] = clamp(toughness, LIMITS.toughness)
+  noteChange(world, eid)
   queueStateCheck(world, eid)
 }
 

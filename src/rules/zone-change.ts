@@ -4,7 +4,7 @@ import { Zone, ZONE_NAMES, type ZoneId } from '../../components/zones.js'
 import { endEffectsOn } from './effects.js'
 import { detach } from './attachments.js'
 import type { DeathReason, Eid } from '../core/events.js'
-import { zoneList, type GameWorld, type StackItem } from '../core/world.js'
+import { noteChange, zoneList, type GameWorld, type StackItem } from '../core/world.js'
 import { releaseItem } from '../core/stack-items.js'
 import { cutTo } from '../core/lists.js'
 
@@ -14,6 +14,8 @@ import { cutTo } from '../core/lists.js'
  * combat nothing happens.
  */
 export function leaveCombat(world: GameWorld, eid: Eid): void {
+  // Also a note for its other changes as it leaves the battlefield or the game (`moveToZone`, `leaveGame`).
+  noteChange(world, eid)
   const flags = world.combat.flags
   const f = flags[eid]!
   if ((f & (C_ATTACKING | C_BLOCKING | C_ATTACKED_PLANESWALKER)) === 0) return

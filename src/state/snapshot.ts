@@ -230,6 +230,8 @@ export function restoreWorld(world: GameWorld, snapshot: WorldSnapshot): void {
     })
   }
   world.derived.battlefield = null
+  // Every object may have changed (`noteChange`).
+  world.scratch.changed.fill(1)
   const pending = world.pending
   pending.attackers = null
   pending.blockers = null

@@ -10,13 +10,13 @@
 import { describe, expect, it } from 'vitest'
 import { Zone } from '../../components/zones.js'
 import { Rng } from '../../src/core/rng.js'
-import type { GameWorld } from '../../src/core/world.js'
+import { noteChange, type GameWorld } from '../../src/core/world.js'
 import { pendingDecision } from '../../src/decisions/pending.js'
 import { F, OBJECT_SIZE, OBS_CLIP, OBS_SIZE, OFFSET, PLAYER_SLOTS } from '../../src/rl/layout.js'
 import { fillSlots, ObjectRows, SlotTable, writeObservation } from '../../src/rl/observe.js'
 import { restoreWorld, snapshotWorld, type WorldSnapshot } from '../../src/state/snapshot.js'
 import { idsOf, worldOf } from '../../src/api/game.js'
-import { creature, newGame, planeswalker } from '../helpers.js'
+import { creature, drive, expectOk, newGame, planeswalker } from '../helpers.js'
 import { exploreMasked, firstDifference, observation } from './rl-helpers.js'
 
 describe('ObjectRows: observations written in place', () => {
@@ -132,6 +132,9 @@ describe('ObjectRows: observations written in place', () => {
       // Damage is never negative in a game; the writer's byte holds a sign all the same.
       world.stats.damage[bear] = v(5)
       world.stats.loyalty[walker] = v(7)
+      // Set here as no rule sets them: noted as the rules note their changes (the writer reads again only what is noted).
+      noteChange(world, bear)
+      noteChange(world, walker)
       const decision = pendingDecision(world)
       fillSlots(world, a, slots)
       writeObservation(world, a, place, 0, slots, decision.kind, decision.player, decision.count, rows)
@@ -157,4 +160,106 @@ describe('ObjectRows: observations written in place', () => {
     // Floats changed at most writes (the checks compare something); some beyond the clip did not need to.
     expect(changed).toBeGreaterThan(values.length * 2)
   })
+
+  it('read again only the objects the world notes changed (noteChange), and every object after a restore, for another viewer or after other rows wrote the world', () => {
+    const game = newGame([creature('bear', 'A', 2, 2), creature('ogre', 'B', 3, 3)])
+    const world = worldOf(game)
+    const bear = idsOf(game).get('bear')!
+    const [a, b] = world.playerOrder as [number, number]
+    const place = new Float32Array(OBS_SIZE)
+    const rows = new ObjectRows()
+    const slots = new SlotTable()
+    const write = (viewer: number, into = rows): void => {
+      const decision = pendingDecision(world)
+      fillSlots(world, viewer, slots)
+      writeObservation(world, viewer, place, 0, slots, decision.kind, decision.player, decision.count, into)
+    }
+    const power = (): number => place[OFFSET.objects + (slots.slot(bear) - PLAYER_SLOTS) * OBJECT_SIZE + F.power]!
+    write(a)
+    expect(power()).toBe(Math.fround(0.2))
+    const saved = snapshotWorld(world)
+    // A change no rule made, so not noted: the row keeps what it was written from (so the writer
+    // doesn't read an object the world says is unchanged).
+    world.stats.power[bear] = 5
+    write(a)
+    expect(power(), 'not noted: not read again').toBe(Math.fround(0.2))
+    noteChange(world, bear)
+    write(a)
+    expect(power(), 'noted: read again').toBe(Math.fround(0.5))
+    expect(world.scratch.changed.every((c) => c === 0), 'the notes taken').toBe(true)
+    // Not noted, then seen by the other viewer: every object is read for another viewer.
+    world.stats.power[bear] = 6
+    write(b)
+    expect(power()).toBe(Math.fround(0.6))
+    // A restore notes every object (the snapshot's power is 2).
+    restoreWorld(world, saved)
+    expect(world.scratch.changed.every((c, eid) => c === 1 || eid >= world.labels.length)).toBe(true)
+    write(b)
+    expect(power()).toBe(Math.fround(0.2))
+    // Other rows that wrote the world took its notes: these rows read every object again.
+    world.stats.power[bear] = 7
+    noteChange(world, bear)
+    write(b, new ObjectRows())
+    write(b)
+    expect(power()).toBe(Math.fround(0.7))
+    expect(firstDifference(place, observation(world, b))).toBe(-1)
+  })
+
+  it('equal one written afresh after the changes whole games with the built-in decks never make: removal from combat (506.4), damage to a planeswalker (120.3c), a grant (611.2), destroy', () => {
+    const game = newGame([creature('bear', 'A', 2, 2), creature('wolf', 'B', 2, 2), planeswalker('walker', 'B', 4)])
+    const world = worldOf(game)
+    const [a] = world.playerOrder as [number, number]
+    const place = new Float32Array(OBS_SIZE)
+    const rows = new ObjectRows()
+    const slots = new SlotTable()
+    const before = new Float32Array(OBS_SIZE)
+    const check = (what: string): void => {
+      const decision = pendingDecision(world)
+      fillSlots(world, a, slots)
+      before.set(place)
+      writeObservation(world, a, place, 0, slots, decision.kind, decision.player, decision.count, rows)
+      expect(firstDifference(place, observation(world, a)), what).toBe(-1)
+      expect(firstDifference(place, before), `${what}: the observation changed`).toBeGreaterThanOrEqual(0)
+    }
+    check('the first write')
+    expectOk(drive(game).walkToAttack({ bear: 'B' }))
+    check('an attack')
+    expectOk(drive(game).walkToBlock({ wolf: 'bear' }))
+    check('a block')
+    expectOk(game.removeFromCombat('wolf'))
+    check('a blocker removed from combat')
+    expectOk(game.dealDamage({ to: 'walker', amount: 1 }))
+    check('a planeswalker dealt damage')
+    expectOk(game.grant('bear', { power: 3 }))
+    check('a grant')
+    expectOk(game.destroy('wolf'))
+    check('a creature destroyed')
+  })
+
+  it('equal one written afresh at every decision of whole games seen by one seat throughout (only what the rules noted read again)', () => {
+    let incremental = 0
+    let skipped = 0
+    for (let seed = 0; seed < 8; seed++) {
+      for (const seat of [0, 1]) {
+        const place = new Float32Array(OBS_SIZE)
+        const rows = new ObjectRows()
+        const slots = new SlotTable()
+        exploreMasked(seed, 1, (world, _builder, at) => {
+          const viewer = world.playerOrder[seat]!
+          const decision = pendingDecision(world)
+          fillSlots(world, viewer, slots)
+          // Objects with a row that no rule noted changed since the last write: those the writer skips.
+          let unnoted = 0
+          for (let s = PLAYER_SLOTS; s < slots.eid.length; s++) if (slots.eid[s]! !== 0 && world.scratch.changed[slots.eid[s]!] === 0) unnoted++
+          writeObservation(world, viewer, place, 0, slots, decision.kind, decision.player, decision.count, rows)
+          expect(firstDifference(place, observation(world, viewer)), `${at}, seat ${seat}`).toBe(-1)
+          expect(world.scratch.changed.every((c) => c === 0), `${at}: the notes taken`).toBe(true)
+          incremental++
+          skipped += unnoted
+        })
+      }
+    }
+    expect(incremental).toBeGreaterThan(1000)
+    expect(skipped).toBeGreaterThan(10 * incremental)
+  }, 60_000)
 })

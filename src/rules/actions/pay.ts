@@ -2,12 +2,15 @@ import type { Eid } from '../../core/events.js'
 import { manaValue } from '../mana/cost.js'
 import { costOf as parsedCost } from '../mana/afford.js'
 import { findPayment, paymentError } from '../mana/payment.js'
-import type { GameWorld } from '../../core/world.js'
+import { noteChange, type GameWorld } from '../../core/world.js'
 
 /** CR 601.2g-h, 106.4: the chosen lands are tapped for mana, which pays the cost at once. */
 export function payWithLands(world: GameWorld, player: Eid, lands: readonly Eid[]): void {
   if (lands.length === 0) return
-  for (const land of lands) world.status.tapped[land] = 1
+  for (const land of lands) {
+    world.status.tapped[land] = 1
+    noteChange(world, land)
+  }
   if (world.events.listening) world.events.emit('manaPaid', player, lands.length, '601.2h')
 }
 
