@@ -1,7 +1,7 @@
 import { C_ATTACKED_PLANESWALKER, C_ATTACKING } from '../components/combat.js'
 import { KW_VIGILANCE } from '../components/keywords.js'
 import { internalError } from '../src/core/errors.js'
-import { isPlayer, noteChange, type GameWorld } from '../src/core/world.js'
+import { isPlayer, type GameWorld } from '../src/core/world.js'
 import { Await, awaitChoice, choiceMade } from '../src/core/await.js'
 import { anyAttackerPossible } from '../src/rules/combat/options.js'
 import type { AttackDeclaration } from '../src/rules/combat/check-attack.js'
@@ -26,6 +26,8 @@ export function declareAttackers(world: GameWorld): boolean {
   choiceMade(world)
   const { combat, roster, events } = world
   const tapped = world.status.tapped
+  // What an observation shows of each attacker changed (`noteChange`, here in the loop's own terms).
+  const changed = world.scratch.changed
   roster.attackers.clear()
   roster.blockers.clear()
   roster.blockList.clear()
@@ -42,7 +44,7 @@ export function declareAttackers(world: GameWorld): boolean {
       combat.flags[target]! |= C_ATTACKED_PLANESWALKER
     }
     if ((world.kw.effective[attacker]! & KW_VIGILANCE) === 0) tapped[attacker] = 1
-    noteChange(world, attacker)
+    changed[attacker] = 1
     roster.attackers.push(attacker)
     if (events.listening) events.emit('attackerDeclared', attacker, target, '508.1')
   }

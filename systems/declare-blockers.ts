@@ -1,5 +1,5 @@
 import { C_BLOCKED, C_BLOCKING } from '../components/combat.js'
-import { noteChange, type GameWorld } from '../src/core/world.js'
+import type { GameWorld } from '../src/core/world.js'
 import { Await, awaitChoice, choiceMade } from '../src/core/await.js'
 import { nextBlockingPlayer } from '../src/rules/combat/options.js'
 import { seatIndex } from '../src/core/players.js'
@@ -33,6 +33,8 @@ export function declareBlockers(world: GameWorld): boolean {
 /** CR 509.1g-h: each chosen creature becomes a blocking creature; each attacker it blocks becomes blocked. */
 function applyBlocks(world: GameWorld, declaration: readonly { blocker: number; attacker: number }[]): void {
   const { combat, roster, events } = world
+  // What an observation shows of both changed (`noteChange`, here in the loop's own terms).
+  const changed = world.scratch.changed
   // An index loop (as in declareAttackers): no iterator result per blocker in unoptimized code.
   for (let i = 0; i < declaration.length; i++) {
     const { blocker, attacker } = declaration[i]!
@@ -40,8 +42,7 @@ function applyBlocks(world: GameWorld, declaration: readonly { blocker: number; 
     combat.blocking[blocker] = attacker
     combat.flags[attacker]! |= C_BLOCKED
     combat.blockCount[attacker]!++
-    noteChange(world, blocker)
-    noteChange(world, attacker)
+    changed[blocker] = changed[attacker] = 1
     roster.blockers.push(blocker)
     if (events.listening) events.emit('blockerDeclared', blocker, attacker, '509.1a')
   }
