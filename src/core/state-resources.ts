@@ -509,7 +509,8 @@ const ENTRIES: readonly Resource<ResourceName, ResourceField, unknown>[] = RESOU
  * Why each other field of the context is not state:
  * - `setup`: fixed when the world is built; a world built from the same position has it;
  * - `derived`: follows from the state (the capacity grows with the entities);
- * - `scratch`: working space inside one system or check;
+ * - `scratch`: working space inside one system or check, or kept across actions for a reader of the
+ *   game and never read by the rules (the pool of ended items, the observation writer's change notes);
  * - `transient`: the decision mailbox, written by an answer and consumed within the same action;
  * - `outside`: not the game (listeners).
  */

@@ -425,8 +425,10 @@ export function createScratch(capacity: number): Scratch {
 
 /**
  * Notes that an object on the battlefield changed in what an observation shows of it (tapped,
- * sick, damage, loyalty, power, toughness, keywords, combat, attachment; `Scratch.changed`). A
- * change of zone needs no note: the object is then in another row of the observation.
+ * sick, damage, loyalty, power, toughness, keywords, controller, combat, attachment; types never
+ * change in play; `Scratch.changed`). A change of zone needs no note: the object is then in
+ * another row of the observation (and leaving the battlefield notes it anyway, `leaveCombat`),
+ * and off the battlefield nothing an observation shows of it changes.
  */
 export function noteChange(world: GameWorld, eid: Eid): void {
   world.scratch.changed[eid] = 1

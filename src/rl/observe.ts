@@ -880,8 +880,8 @@ export function fillSlots(world: GameWorld, viewer: Eid, slots: SlotTable): void
  * object and hold none now are cleared, and of an object row only the floats whose values changed
  * are written (`writeObjects`). `decisionKind`,
  * `decider` and `decisionCount` describe the pending decision (as `pendingDecision` gives it).
- * The progress of a choice being built is not written here: the `DecisionBuilder` adds it. Reads
- * only: the game is unchanged.
+ * The progress of a choice being built is not written here: the `DecisionBuilder` adds it. The
+ * game is unchanged; with `rows`, the world's notes of change (`noteChange`) are taken.
  */
 export function writeObservation(
   world: GameWorld,

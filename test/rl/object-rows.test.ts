@@ -11,12 +11,13 @@ import { describe, expect, it } from 'vitest'
 import { Zone } from '../../components/zones.js'
 import { Rng } from '../../src/core/rng.js'
 import { noteChange, type GameWorld } from '../../src/core/world.js'
+import type { ObjectSpec } from '../../src/state/position.js'
 import { pendingDecision } from '../../src/decisions/pending.js'
 import { F, OBJECT_SIZE, OBS_CLIP, OBS_SIZE, OFFSET, PLAYER_SLOTS } from '../../src/rl/layout.js'
 import { fillSlots, ObjectRows, SlotTable, writeObservation } from '../../src/rl/observe.js'
 import { restoreWorld, snapshotWorld, type WorldSnapshot } from '../../src/state/snapshot.js'
 import { idsOf, worldOf } from '../../src/api/game.js'
-import { creature, drive, expectOk, newGame, planeswalker } from '../helpers.js'
+import { creature, drive, expectOk, newGame, obj, planeswalker } from '../helpers.js'
 import { exploreMasked, firstDifference, observation } from './rl-helpers.js'
 
 describe('ObjectRows: observations written in place', () => {
@@ -179,7 +180,8 @@ describe('ObjectRows: observations written in place', () => {
     expect(power()).toBe(Math.fround(0.2))
     const saved = snapshotWorld(world)
     // A change no rule made, so not noted: the row keeps what it was written from (so the writer
-    // doesn't read an object the world says is unchanged).
+    // doesn't read an object the world says is unchanged). A test of the mechanism, not only of
+    // outcomes: what the notes promise the writer is the contract the rules keep (CONTRIBUTING.md).
     world.stats.power[bear] = 5
     write(a)
     expect(power(), 'not noted: not read again').toBe(Math.fround(0.2))
@@ -236,6 +238,43 @@ describe('ObjectRows: observations written in place', () => {
     check('a creature destroyed')
   })
 
+  it('equal one written afresh where no row changes its object: a blocker dealt no damage leaves combat (511.3), an Equipment comes off a host that has no row (704.5n)', () => {
+    const written = (game: ReturnType<typeof newGame>) => {
+      const world = worldOf(game)
+      const [a] = world.playerOrder as [number, number]
+      const place = new Float32Array(OBS_SIZE)
+      const rows = new ObjectRows()
+      const slots = new SlotTable()
+      const before = new Float32Array(OBS_SIZE)
+      return (what: string): void => {
+        const decision = pendingDecision(world)
+        fillSlots(world, a, slots)
+        before.set(place)
+        writeObservation(world, a, place, 0, slots, decision.kind, decision.player, decision.count, rows)
+        expect(firstDifference(place, observation(world, a)), what).toBe(-1)
+        expect(firstDifference(place, before), `${what}: the observation changed`).toBeGreaterThanOrEqual(0)
+      }
+    }
+    // Power 0 on both sides: nothing is dealt, nothing dies; only the end of combat changes the blocker.
+    const combat = newGame([creature('bear', 'A', 0, 2), creature('wall', 'B', 0, 3)])
+    const checkCombat = written(combat)
+    expectOk(drive(combat).walkToAttack({ bear: 'B' }))
+    expectOk(drive(combat).walkToBlock({ wall: 'bear' }))
+    checkCombat('blocked')
+    expectOk(drive(combat).walkTo('postcombatMain'))
+    checkCombat('after the end of combat')
+    // The viewer's permanents fill 28 rows (nonland first, by age): the host, the newest, has none,
+    // so its leaving moves no row, and the Equipment's row changes only by the note of its detach.
+    const fillers = Array.from({ length: 28 }, (_, k) => creature(`filler${k}`, 'A', 1, 1))
+    const sword: ObjectSpec = { id: 'sword', controller: 'A', types: ['artifact'], subtypes: ['Equipment'], keywords: [{ equip: '{1}' }], equipped: { power: 1 }, attachedTo: 'host' }
+    const equipped = newGame([sword, ...fillers, creature('host', 'A', 2, 2)])
+    const checkEquipped = written(equipped)
+    checkEquipped('attached')
+    expectOk(equipped.destroy('host'))
+    expect(obj(equipped, 'sword')).toMatchObject({ zone: 'battlefield', attachedTo: null })
+    checkEquipped('the host destroyed, the Equipment unattached')
+  })
+
   it('equal one written afresh at every decision of whole games seen by one seat throughout (only what the rules noted read again)', () => {
     let incremental = 0
     let skipped = 0
@@ -248,7 +287,8 @@ describe('ObjectRows: observations written in place', () => {
           const viewer = world.playerOrder[seat]!
           const decision = pendingDecision(world)
           fillSlots(world, viewer, slots)
-          // Objects with a row that no rule noted changed since the last write: those the writer skips.
+          // Objects with a row that no rule noted changed since the last write: those the writer may skip
+          // (it does: the white-box test above), so the comparisons below test the notes.
           let unnoted = 0
           for (let s = PLAYER_SLOTS; s < slots.eid.length; s++) if (slots.eid[s]! !== 0 && world.scratch.changed[slots.eid[s]!] === 0) unnoted++
           writeObservation(world, viewer, place, 0, slots, decision.kind, decision.player, decision.count, rows)
