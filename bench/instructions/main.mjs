@@ -14,7 +14,7 @@
  * Needs valgrind (Debian: apt-get install valgrind). Each workload runs twice under cachegrind with
  * two unit counts; the difference over the difference of counts is the figure, so start-up,
  * compilation and warm-up cancel out. `combat:N` counts a restore and a combat; `restore:N` the
- * restore alone; `baseline:N` the plain-object baseline's reset and combat; `random` a random-vs-random game; `rl:N` one masked step of N envs; `serve:N` the same through `redzone serve`'s request handler (delta transport).
+ * restore alone; `baseline:N` the plain-object baseline's reset and combat; `random` a random-vs-random game; `rl:N` one masked step of N envs; `bare:N` the same without observations (the writer a no-op); `serve:N` the same through `redzone serve`'s request handler (delta transport).
  *
  * `--cache` also simulates the caches and the branch predictor (cachegrind's 32 KB 8-way I1 and D1,
  * and a 1 MB 16-way last level: this machine kind's L2; slower: each run takes several times as
@@ -52,6 +52,7 @@ const COUNTS = {
   // compiles about one function every 50,000 masked steps. Two runs of the same code still differ
   // by up to 5% (docs/benchmark-history.md, "Counting the learning env past V8's compiling").
   rl: (n) => [Math.ceil(300_000 / n), Math.ceil(400_000 / n)],
+  bare: (n) => [Math.ceil(300_000 / n), Math.ceil(400_000 / n)],
   serve: (n) => [Math.ceil(300_000 / n), Math.ceil(400_000 / n)],
 }
 /**
@@ -61,7 +62,7 @@ const COUNTS = {
  * JavaScript functions' rows hold; the total does not.
  */
 const BY_FUNCTION_COUNTS = { rl: (n) => [Math.ceil(25_600 / n), Math.ceil(76_800 / n)] }
-BY_FUNCTION_COUNTS.serve = BY_FUNCTION_COUNTS.rl
+BY_FUNCTION_COUNTS.serve = BY_FUNCTION_COUNTS.bare = BY_FUNCTION_COUNTS.rl
 
 const { values } = parseArgs({
   options: {
@@ -96,7 +97,7 @@ if (byFunctionSpec !== undefined) {
 
 const workloads = (byFunctionSpec ?? values.only).split(',').map((item) => {
   const [kind, size = '1'] = item.split(':')
-  if (!(kind in COUNTS)) fail(`--only: no workload "${kind}" (combat:N, restore:N, baseline:N, random, rl:N, serve:N)`)
+  if (!(kind in COUNTS)) fail(`--only: no workload "${kind}" (combat:N, restore:N, baseline:N, random, rl:N, bare:N, serve:N)`)
   const n = Number(size)
   if (!Number.isInteger(n) || n < 1 || n > 100_000) fail(`--only: "${item}": the size is a whole number from 1 to 100,000`)
   return { kind, n, label: kind === 'random' ? 'random game' : `${kind} ${n}` }

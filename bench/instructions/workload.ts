@@ -9,6 +9,8 @@
  *   baseline N the plain-object baseline's reset and combat of the same board (bench/baseline)
  *   random     a whole random-vs-random game (`playGame`, seeds from 1)
  *   rl N       a masked step of N learning envs in lockstep, self-play, seeded uniform choices
+ *   bare N     the same without observations (the writer a no-op, as the bench's rounds without
+ *              them): what the engine, the masks and the policy alone cost
  *   serve N    the same step through `redzone serve`'s request handler, delta transport (`RlServer`:
  *              the frame a Python client reads is built, not written)
  */
@@ -21,6 +23,7 @@ import { Rng } from '../../src/core/rng.js'
 import { pickMasked } from '../masked-random.js'
 import { VecEnv } from '../../src/rl/vec-env.js'
 import { OP, RlServer } from '../../src/node/rl-server.js'
+import { DecisionBuilder } from '../../src/rl/decision-builder.js'
 import { createBaselineGame, resetBaselineGame, runBaselineCombat } from '../baseline/combat.js'
 
 const [kind, nText, countText] = process.argv.slice(2)
@@ -44,7 +47,9 @@ if (kind === 'combat' || kind === 'restore') {
   }
 } else if (kind === 'random') {
   for (let seed = 1; seed <= count; seed++) playGame({ seed, agents: [randomAgent, randomAgent], decks: ['green-white', 'black-red'] })
-} else if (kind === 'rl') {
+} else if (kind === 'rl' || kind === 'bare') {
+  // As bench/rl.ts's rounds without observations: the builder writes none (the masks are still built).
+  if (kind === 'bare') DecisionBuilder.prototype.observeAt = function noObservation(): void {}
   const env = new VecEnv({ n, seed: 1, opponent: 'self' })
   const rng = new Rng(1)
   const actions = new Int32Array(n)
@@ -66,4 +71,4 @@ if (kind === 'combat' || kind === 'restore') {
     const frame = server.handle(OP.STEP, payload)
     if (frame[0]![4] !== 0) throw new Error(`serve: ${Buffer.concat(frame).subarray(5).toString()}`)
   }
-} else throw new Error(`no workload "${kind}": combat, restore, baseline, random, rl or serve`)
+} else throw new Error(`no workload "${kind}": combat, restore, baseline, random, rl, bare or serve`)
