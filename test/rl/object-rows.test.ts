@@ -16,7 +16,7 @@ import { pendingDecision } from '../../src/decisions/pending.js'
 import { F, OBJECT_SIZE, OBS_CLIP, OBS_SIZE, OFFSET, PLAYER_SLOTS } from '../../src/rl/layout.js'
 import { fillSlots, ObjectRows, SlotTable, writeObservation } from '../../src/rl/observe.js'
 import { restoreWorld, snapshotWorld, type WorldSnapshot } from '../../src/state/snapshot.js'
-import { idsOf, worldOf } from '../../src/api/game.js'
+import { idsOf, worldOf, type Game } from '../../src/api/game.js'
 import { creature, drive, expectOk, newGame, obj, planeswalker } from '../helpers.js'
 import { exploreMasked, firstDifference, observation } from './rl-helpers.js'
 
@@ -209,20 +209,7 @@ describe('ObjectRows: observations written in place', () => {
 
   it('equal one written afresh after the changes whole games with the built-in decks never make: removal from combat (506.4), damage to a planeswalker (120.3c), a grant (611.2), destroy', () => {
     const game = newGame([creature('bear', 'A', 2, 2), creature('wolf', 'B', 2, 2), planeswalker('walker', 'B', 4)])
-    const world = worldOf(game)
-    const [a] = world.playerOrder as [number, number]
-    const place = new Float32Array(OBS_SIZE)
-    const rows = new ObjectRows()
-    const slots = new SlotTable()
-    const before = new Float32Array(OBS_SIZE)
-    const check = (what: string): void => {
-      const decision = pendingDecision(world)
-      fillSlots(world, a, slots)
-      before.set(place)
-      writeObservation(world, a, place, 0, slots, decision.kind, decision.player, decision.count, rows)
-      expect(firstDifference(place, observation(world, a)), what).toBe(-1)
-      expect(firstDifference(place, before), `${what}: the observation changed`).toBeGreaterThanOrEqual(0)
-    }
+    const check = writesOfFirstSeat(game)
     check('the first write')
     expectOk(drive(game).walkToAttack({ bear: 'B' }))
     check('an attack')
@@ -239,25 +226,9 @@ describe('ObjectRows: observations written in place', () => {
   })
 
   it('equal one written afresh where no row changes its object: a blocker dealt no damage leaves combat (511.3), an Equipment comes off a host that has no row (704.5n)', () => {
-    const written = (game: ReturnType<typeof newGame>) => {
-      const world = worldOf(game)
-      const [a] = world.playerOrder as [number, number]
-      const place = new Float32Array(OBS_SIZE)
-      const rows = new ObjectRows()
-      const slots = new SlotTable()
-      const before = new Float32Array(OBS_SIZE)
-      return (what: string): void => {
-        const decision = pendingDecision(world)
-        fillSlots(world, a, slots)
-        before.set(place)
-        writeObservation(world, a, place, 0, slots, decision.kind, decision.player, decision.count, rows)
-        expect(firstDifference(place, observation(world, a)), what).toBe(-1)
-        expect(firstDifference(place, before), `${what}: the observation changed`).toBeGreaterThanOrEqual(0)
-      }
-    }
     // Power 0 on both sides: nothing is dealt, nothing dies; only the end of combat changes the blocker.
     const combat = newGame([creature('bear', 'A', 0, 2), creature('wall', 'B', 0, 3)])
-    const checkCombat = written(combat)
+    const checkCombat = writesOfFirstSeat(combat)
     expectOk(drive(combat).walkToAttack({ bear: 'B' }))
     expectOk(drive(combat).walkToBlock({ wall: 'bear' }))
     checkCombat('blocked')
@@ -268,7 +239,7 @@ describe('ObjectRows: observations written in place', () => {
     const fillers = Array.from({ length: 28 }, (_, k) => creature(`filler${k}`, 'A', 1, 1))
     const sword: ObjectSpec = { id: 'sword', controller: 'A', types: ['artifact'], subtypes: ['Equipment'], keywords: [{ equip: '{1}' }], equipped: { power: 1 }, attachedTo: 'host' }
     const equipped = newGame([sword, ...fillers, creature('host', 'A', 2, 2)])
-    const checkEquipped = written(equipped)
+    const checkEquipped = writesOfFirstSeat(equipped)
     checkEquipped('attached')
     expectOk(equipped.destroy('host'))
     expect(obj(equipped, 'sword')).toMatchObject({ zone: 'battlefield', attachedTo: null })
@@ -303,3 +274,24 @@ describe('ObjectRows: observations written in place', () => {
     expect(skipped).toBeGreaterThan(10 * incremental)
   }, 60_000)
 })
+
+/**
+ * Writes the first seat's observation of `game` into one place through one `ObjectRows` at each
+ * call, and checks it equals a fresh write and that it changed since the last call.
+ */
+function writesOfFirstSeat(game: Game): (what: string) => void {
+  const world = worldOf(game)
+  const [a] = world.playerOrder as [number, number]
+  const place = new Float32Array(OBS_SIZE)
+  const rows = new ObjectRows()
+  const slots = new SlotTable()
+  const before = new Float32Array(OBS_SIZE)
+  return (what) => {
+    const decision = pendingDecision(world)
+    fillSlots(world, a, slots)
+    before.set(place)
+    writeObservation(world, a, place, 0, slots, decision.kind, decision.player, decision.count, rows)
+    expect(firstDifference(place, observation(world, a)), what).toBe(-1)
+    expect(firstDifference(place, before), `${what}: the observation changed`).toBeGreaterThanOrEqual(0)
+  }
+}
