@@ -1,5 +1,5 @@
 import { battlefieldOf } from '../src/core/entity-lists.js'
-import { noteChange, type GameWorld } from '../src/core/world.js'
+import type { GameWorld } from '../src/core/world.js'
 
 /**
  * CR 502.3: the active player untaps their permanents. The active player's permanents also
@@ -9,16 +9,19 @@ export function untapStep(world: GameWorld): void {
   const active = world.turn.active
   const controller = world.place.controller
   const { tapped, sick } = world.status
+  // What an observation shows of a permanent that untaps or stops being sick changed (`noteChange`,
+  // here in the loop's own terms); one neither tapped nor sick is unchanged.
+  const changed = world.scratch.changed
   let untapped = 0
   // The permanents (`battlefieldOf`: cards on the battlefield).
   for (const eid of battlefieldOf(world)) {
-    if (controller[eid] !== active) continue
+    if (controller[eid] !== active || (tapped[eid]! | sick[eid]!) === 0) continue
     if (tapped[eid]) {
       tapped[eid] = 0
       untapped++
     }
     sick[eid] = 0
-    noteChange(world, eid)
+    changed[eid] = 1
   }
   if (world.events.listening) world.events.emit('permanentsUntapped', active, untapped, '502.3')
 }
