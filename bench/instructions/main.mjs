@@ -10,6 +10,7 @@
  *   npm run bench:instructions -- --only combat:10,combat:20,random,rl:16
  *   npm run bench:instructions -- --cache --only combat:10,baseline:10   with cache and branch simulation
  *   npm run bench:instructions -- --by-function rl:256 [--sort l2|d1|i1|instructions] [--rows 30]
+ *   npm run bench:instructions -- --by-function rl:256 --touch arena      with --touch unused:121: how much of a block a step reads
  *
  * Needs valgrind (Debian: apt-get install valgrind). Each workload runs twice under cachegrind with
  * two unit counts; the difference over the difference of counts is the figure, so start-up,
@@ -27,6 +28,13 @@
  *
  * `--by-function KIND:N` (one workload, this tree) splits its instructions, I1, D1 and L2 misses by
  * JavaScript function instead (by-function.mjs: callgrind with node's perf map).
+ *
+ * `--touch BLOCKS` (`arena`, `obs`, `rows`, `builder`, `unused:LINES`; with `rl:N` and `bare:N`,
+ * with `--cache` or `--by-function`) makes each env read one byte in 64 of those blocks of its
+ * memory just before it steps (workload.ts): the L2 misses then rise by the blocks' lines the step
+ * does not read itself, plus what the reads push out of the cache, which a run touching `unused:`
+ * as many lines (a block nothing else reads) measures; so the two runs tell how much of a block a
+ * step touches (docs/benchmark-history.md, "Which of an env's memory a step reads", 2026-12-07).
  */
 import { spawnSync } from 'node:child_process'
 import { copyFileSync, existsSync, mkdirSync, symlinkSync } from 'node:fs'
@@ -72,12 +80,14 @@ const { values } = parseArgs({
     'by-function': { type: 'string' },
     sort: { type: 'string', default: 'l2' },
     rows: { type: 'string', default: '30' },
+    touch: { type: 'string' },
     help: { type: 'boolean', default: false },
   },
 })
 if (values.help) {
   console.log('usage: npm run bench:instructions -- [--ref REF] [--only combat:10,random,rl:16,...] [--cache]')
   console.log('       npm run bench:instructions -- --by-function rl:256 [--sort l2|d1|i1|instructions] [--rows 30]')
+  console.log('       either with --touch arena,obs,rows,builder,unused:LINES (rl:N and bare:N only): each env reads those blocks of its memory before it steps')
   process.exit(0)
 }
 
@@ -95,13 +105,38 @@ if (byFunctionSpec !== undefined) {
   if (!/^[1-9]\d{0,2}$/.test(values.rows)) fail(`--rows: a whole number from 1 to 999, not "${values.rows}"`)
 }
 
+/** `--touch`: the blocks of an env's memory each env reads before it steps (workload.ts, `REDZONE_BENCH_TOUCH`). */
+const TOUCH_BLOCKS = ['arena', 'obs', 'rows', 'builder']
+if (values.touch !== undefined) {
+  const blocks = values.touch.split(',')
+  for (const b of blocks) if (!TOUCH_BLOCKS.includes(b) && !/^unused:[1-9]\d{0,4}$/.test(b)) fail(`--touch: ${TOUCH_BLOCKS.join(', ')} or unused:LINES (a block of that many lines nothing else reads, 1 to 99,999; comma-separated), not "${b}"`)
+  if (new Set(blocks).size !== blocks.length) fail(`--touch: a block named twice in "${values.touch}"`)
+  if (values.ref !== undefined) fail('--touch: this tree only, not with --ref (compare with a run of this tree without it)')
+  if (!values.cache && byFunctionSpec === undefined) fail('--touch: with --cache or --by-function (it shows in the L2 misses, which instructions alone do not count)')
+  // Inherited by every run of the workload (spawnSync passes this process's environment).
+  process.env.REDZONE_BENCH_TOUCH = blocks.join(',')
+}
+
 const workloads = (byFunctionSpec ?? values.only).split(',').map((item) => {
   const [kind, size = '1'] = item.split(':')
   if (!(kind in COUNTS)) fail(`--only: no workload "${kind}" (combat:N, restore:N, baseline:N, random, rl:N, bare:N, serve:N)`)
   const n = Number(size)
   if (!Number.isInteger(n) || n < 1 || n > 100_000) fail(`--only: "${item}": the size is a whole number from 1 to 100,000`)
+  if (values.touch !== undefined && kind !== 'rl' && kind !== 'bare') fail(`--touch: the rl:N and bare:N workloads only, not "${item}"`)
   return { kind, n, label: kind === 'random' ? 'random game' : `${kind} ${n}` }
 })
+
+/**
+ * With `--touch`: how many lines each block named has (a run of no units, outside valgrind, prints
+ * them), and what to subtract, said under the figures.
+ */
+function touchNote(file, kind) {
+  if (values.touch === undefined) return
+  const r = spawnSync('node', [file, kind, '1', '0'], { encoding: 'utf8', cwd: ROOT })
+  const sizes = /^touch: (.*)$/m.exec(r.stderr)
+  if (r.status !== 0 || sizes === null) fail(`--touch: the workload did not say its blocks' sizes: ${r.stderr.trim() || `exit ${r.status}`}`)
+  console.log(`\n--touch ${values.touch}: before each env's step, it read one byte in 64 of ${sizes[1]}. The L2 misses of this run less those of a run without --touch, per masked step, are the lines of those blocks the step itself does not read (cold at N = 256), plus what the reads pushed out of the cache; a run with --touch unused:LINES (as many lines, read by nothing else) gives that second part: its misses less these are the lines the step reads.`)
+}
 
 function git(args, cwd = ROOT) {
   const r = spawnSync('git', args, { cwd, encoding: 'utf8' })
@@ -153,7 +188,9 @@ if (byFunctionSpec !== undefined) {
   if (workloads.length !== 1) fail('--by-function: one workload (rl:256, combat:10, ...)')
   const [w] = workloads
   if (spawnSync('valgrind', ['--tool=callgrind', '--version']).status !== 0) fail('valgrind has no callgrind here')
-  byFunction({ file: bundle(ROOT, 'this tree'), kind: w.kind, n: w.n, counts: (BY_FUNCTION_COUNTS[w.kind] ?? COUNTS[w.kind])(w.n), rows: Number(values.rows), sort: values.sort, fail })
+  const file = bundle(ROOT, 'this tree')
+  byFunction({ file, kind: w.kind, n: w.n, counts: (BY_FUNCTION_COUNTS[w.kind] ?? COUNTS[w.kind])(w.n), rows: Number(values.rows), sort: values.sort, fail })
+  touchNote(file, w.kind)
   process.exit(0)
 }
 
@@ -182,3 +219,4 @@ const head = [values.cache ? 'workload (per unit)' : 'workload (instructions per
 console.log(`| ${head.join(' | ')} |`)
 console.log(`| --- | ${head.slice(1).map(() => '---:').join(' | ')} |`)
 for (const row of rows) console.log(`| ${row.join(' | ')} |`)
+touchNote(files[files.length - 1], workloads[0].kind)

@@ -13,6 +13,14 @@
  *              them): what the engine, the masks and the policy alone cost
  *   serve N    the same step through `redzone serve`'s request handler, delta transport (`RlServer`:
  *              the frame a Python client reads is built, not written)
+ *
+ * With `REDZONE_BENCH_TOUCH` (main.mjs's `--touch`: `arena`, `obs`, `rows`, `builder`, `unused:LINES`, comma-separated),
+ * `rl` and `bare` read one byte in 64 (a cache line each) of those memory blocks of an env just
+ * before it steps: a block's lines are then loaded by that read, not by the step, so the L2 misses
+ * of the run less those of a run without it, per masked step, are the block's lines the step
+ * itself does not read (at N = 256 every env's blocks are cold when its turn comes), plus what the
+ * reads push out of the cache: `unused:LINES` (a block nothing reads) measures that part. Run with a
+ * count of 0, it prints the lines of each block an env has (`touch: ...`, on standard error).
  */
 import { runEngineCombat } from '../engine-combat.js'
 import { buildBoard, generateBoardSpec } from '../../src/generate/board.js'
@@ -25,11 +33,75 @@ import { VecEnv } from '../../src/rl/vec-env.js'
 import { OP, RlServer } from '../../src/node/rl-server.js'
 import { DecisionBuilder } from '../../src/rl/decision-builder.js'
 import { createBaselineGame, resetBaselineGame, runBaselineCombat } from '../baseline/combat.js'
+import { OBS_SIZE } from '../../src/rl/layout.js'
+import type { GameWorld } from '../../src/core/world.js'
+import type { ObjectRows } from '../../src/rl/observe.js'
+
+/** The memory blocks `REDZONE_BENCH_TOUCH` may name, as one env holds them. */
+const BLOCKS = {
+  /** Every state column (`layArena`: one ArrayBuffer). */
+  arena: (_env: VecEnv, g: TouchedGame): ArrayBufferView => new Uint8Array(g.world.kw.printed.buffer),
+  /** The env's row of `obs`. */
+  obs: (env: VecEnv, _g: TouchedGame, i: number): ArrayBufferView => env.obs.subarray(i * OBS_SIZE, (i + 1) * OBS_SIZE),
+  /** The observation writer's record of its rows (`ObjectRows`: one ArrayBuffer). */
+  rows: (_env: VecEnv, g: TouchedGame): ArrayBufferView => new Uint8Array(g.rows.held.buffer),
+  /** The decision builder's slot table and arrays (one ArrayBuffer; the mask is the env's row of `mask`). */
+  builder: (_env: VecEnv, g: TouchedGame): ArrayBufferView => new Uint8Array(g.builder.slots.eid.buffer),
+}
+/**
+ * `unused:LINES`: a block of that many lines of the env's own that nothing else reads: the control.
+ * Its misses are its lines plus what reading them pushes out of the cache that the step would have
+ * found there; a block of the same size the step reads gives that many more misses less the lines
+ * the step reads.
+ */
+const UNUSED = /^unused:([1-9]\d{0,4})$/
+type Block = keyof typeof BLOCKS | `unused:${number}`
+/** What the touch reads of an env's game (`VecEnv`'s own record of it). */
+interface TouchedGame {
+  world: GameWorld
+  rows: ObjectRows
+  builder: DecisionBuilder
+}
+
+/**
+ * Makes each env read the blocks named, one byte in 64, just before it steps (the env's `choose`,
+ * called first for each env in a step): the views made once, so the touch allocates nothing.
+ */
+function touchBeforeSteps(env: VecEnv, blocks: readonly Block[]): void {
+  const games = (env as unknown as { games: TouchedGame[] }).games
+  const views = new Map<TouchedGame, Uint8Array[]>()
+  games.forEach((g, i) => views.set(g, blocks.map((b) => {
+    const unused = UNUSED.exec(b)
+    if (unused !== null) return new Uint8Array(64 * Number(unused[1]))
+    const v = BLOCKS[b as keyof typeof BLOCKS](env, g, i)
+    return new Uint8Array(v.buffer, v.byteOffset, v.byteLength)
+  })))
+  const lines = blocks.map((b, k) => `${b} ${Math.ceil(views.get(games[0]!)![k]!.byteLength / 64)} lines`)
+  process.stderr.write(`touch: an env's ${lines.join(', ')}\n`)
+  const prototype = VecEnv.prototype as unknown as { choose(g: TouchedGame, index: number): unknown }
+  const choose = prototype.choose
+  let sink = 0
+  prototype.choose = function touchThenChoose(this: VecEnv, g: TouchedGame, index: number): unknown {
+    const list = views.get(g)
+    if (list === undefined) throw new Error('touch: a game the env did not have when it was built')
+    for (let k = 0; k < list.length; k++) {
+      const bytes = list[k]!
+      for (let at = 0; at < bytes.length; at += 64) sink += bytes[at]!
+    }
+    // Kept observable, so that the reads are not optimized away.
+    if (sink === -1) process.stderr.write('')
+    return choose.call(this, g, index)
+  }
+}
+
+const touched = (process.env.REDZONE_BENCH_TOUCH ?? '').split(',').filter((b) => b !== '')
+for (const b of touched) if (!Object.hasOwn(BLOCKS, b) && !UNUSED.test(b)) throw new Error(`REDZONE_BENCH_TOUCH: no block "${b}" (${Object.keys(BLOCKS).join(', ')} or unused:LINES)`)
 
 const [kind, nText, countText] = process.argv.slice(2)
 const n = Number(nText)
 const count = Number(countText)
 if (!Number.isInteger(n) || n < 1 || !Number.isInteger(count) || count < 0) throw new Error('usage: workload KIND N COUNT')
+if (touched.length > 0 && kind !== 'rl' && kind !== 'bare') throw new Error(`REDZONE_BENCH_TOUCH: only the rl and bare workloads touch blocks, not "${kind}"`)
 
 if (kind === 'combat' || kind === 'restore') {
   const board = buildBoard(generateBoardSpec({ size: n, seed: 1 }), 1)
@@ -51,6 +123,7 @@ if (kind === 'combat' || kind === 'restore') {
   // As bench/rl.ts's rounds without observations: the builder writes none (the masks are still built).
   if (kind === 'bare') DecisionBuilder.prototype.observeAt = function noObservation(): void {}
   const env = new VecEnv({ n, seed: 1, opponent: 'self' })
+  if (touched.length > 0) touchBeforeSteps(env, touched as Block[])
   const rng = new Rng(1)
   const actions = new Int32Array(n)
   for (let t = 0; t < count; t++) {
