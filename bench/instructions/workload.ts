@@ -65,9 +65,12 @@ interface TouchedGame {
 
 /**
  * Makes each env read the blocks named, one byte in 64, just before it steps (the env's `choose`,
- * called first for each env in a step): the views made once, so the touch allocates nothing.
+ * called first for each env in a step, and again for a single-option step that follows, whose
+ * reads then find the lines loaded): the views made once, so the touch allocates nothing. Returns
+ * the check, made once the run is done, that every block is still where its view is (a world
+ * whose stores grew would have moved its arena, and the touch would have read the old one).
  */
-function touchBeforeSteps(env: VecEnv, blocks: readonly Block[]): void {
+function touchBeforeSteps(env: VecEnv, blocks: readonly Block[]): () => void {
   const games = (env as unknown as { games: TouchedGame[] }).games
   const views = new Map<TouchedGame, Uint8Array[]>()
   games.forEach((g, i) => views.set(g, blocks.map((b) => {
@@ -91,6 +94,13 @@ function touchBeforeSteps(env: VecEnv, blocks: readonly Block[]): void {
     // Kept observable, so that the reads are not optimized away.
     if (sink === -1) process.stderr.write('')
     return choose.call(this, g, index)
+  }
+  return () => {
+    games.forEach((g, i) => blocks.forEach((b, k) => {
+      if (UNUSED.test(b)) return
+      const now = BLOCKS[b as keyof typeof BLOCKS](env, g, i)
+      if (now.buffer !== views.get(g)![k]!.buffer) throw new Error(`touch: env ${i}'s ${b} moved during the run: the counts are not of it`)
+    }))
   }
 }
 
@@ -123,7 +133,7 @@ if (kind === 'combat' || kind === 'restore') {
   // As bench/rl.ts's rounds without observations: the builder writes none (the masks are still built).
   if (kind === 'bare') DecisionBuilder.prototype.observeAt = function noObservation(): void {}
   const env = new VecEnv({ n, seed: 1, opponent: 'self' })
-  if (touched.length > 0) touchBeforeSteps(env, touched as Block[])
+  const touchedStill = touched.length > 0 ? touchBeforeSteps(env, touched as Block[]) : null
   const rng = new Rng(1)
   const actions = new Int32Array(n)
   for (let t = 0; t < count; t++) {
@@ -131,6 +141,7 @@ if (kind === 'combat' || kind === 'restore') {
     env.step(actions)
   }
   if (env.stats.rejected !== 0) throw new Error(`${env.stats.rejected} masked actions rejected`)
+  touchedStill?.()
 } else if (kind === 'serve') {
   const server = new RlServer()
   const hello = server.handle(OP.HELLO, Buffer.from(JSON.stringify({ n, seed: 1, opponent: 'self', delta: true })))
