@@ -105,16 +105,13 @@ if (byFunctionSpec !== undefined) {
   if (!/^[1-9]\d{0,2}$/.test(values.rows)) fail(`--rows: a whole number from 1 to 999, not "${values.rows}"`)
 }
 
-/** `--touch`: the blocks of an env's memory each env reads before it steps (workload.ts, `REDZONE_BENCH_TOUCH`). */
-const TOUCH_BLOCKS = ['arena', 'obs', 'rows', 'builder']
+// `--touch`: the blocks of an env's memory each env reads before it steps (workload.ts, which
+// knows the blocks and checks the names: `touchSizes` asks it before any count).
 if (values.touch !== undefined) {
-  const blocks = values.touch.split(',')
-  for (const b of blocks) if (!TOUCH_BLOCKS.includes(b) && !/^unused:[1-9]\d{0,4}$/.test(b)) fail(`--touch: ${TOUCH_BLOCKS.join(', ')} or unused:LINES (a block of that many lines nothing else reads, 1 to 99,999; comma-separated), not "${b}"`)
-  if (new Set(blocks).size !== blocks.length) fail(`--touch: a block named twice in "${values.touch}"`)
   if (values.ref !== undefined) fail('--touch: this tree only, not with --ref (compare with a run of this tree without it)')
   if (!values.cache && byFunctionSpec === undefined) fail('--touch: with --cache or --by-function (it shows in the L2 misses, which instructions alone do not count)')
   // Inherited by every run of the workload (spawnSync passes this process's environment).
-  process.env.REDZONE_BENCH_TOUCH = blocks.join(',')
+  process.env.REDZONE_BENCH_TOUCH = values.touch
 }
 
 const workloads = (byFunctionSpec ?? values.only).split(',').map((item) => {
@@ -127,15 +124,18 @@ const workloads = (byFunctionSpec ?? values.only).split(',').map((item) => {
 })
 
 /**
- * With `--touch`: how many lines each block named has (a run of no units, outside valgrind, prints
- * them), and what to subtract, said under the figures.
+ * With `--touch`: the workload run for no units, outside valgrind, before any count: it refuses a
+ * block it does not have (its message is this run's) and says how many lines each block named has.
+ * Returns the note to print under the figures (null without `--touch`).
  */
-function touchNote(file, kind) {
-  if (values.touch === undefined) return
+function touchSizes(file, kind) {
+  if (values.touch === undefined) return null
   const r = spawnSync('node', [file, kind, '1', '0'], { encoding: 'utf8', cwd: ROOT })
+  const refused = /^Error: REDZONE_BENCH_TOUCH: (.*)$/m.exec(r.stderr)
+  if (refused !== null) fail(`--touch: ${refused[1]}`)
   const sizes = /^touch: (.*)$/m.exec(r.stderr)
   if (r.status !== 0 || sizes === null) fail(`--touch: the workload did not say its blocks' sizes: ${r.stderr.trim() || `exit ${r.status}`}`)
-  console.log(`\n--touch ${values.touch}: before each env's step, it read one byte in 64 of ${sizes[1]}. The L2 misses of this run less those of a run without --touch, per masked step, are the lines of those blocks the step itself does not read (cold at N = 256), plus what the reads pushed out of the cache; a run with --touch unused:LINES (as many lines, read by nothing else) gives that second part: its misses less these are the lines the step reads.`)
+  return `\n--touch ${values.touch}: before each env's step, it read one byte in 64 of ${sizes[1]}. The L2 misses of this run less those of a run without --touch, per masked step, are the lines of those blocks the step itself does not read (cold at N = 256), plus what the reads pushed out of the cache; a run with --touch unused:LINES (as many lines, read by nothing else) gives that second part: its misses less these are the lines the step reads.`
 }
 
 function git(args, cwd = ROOT) {
@@ -189,8 +189,9 @@ if (byFunctionSpec !== undefined) {
   const [w] = workloads
   if (spawnSync('valgrind', ['--tool=callgrind', '--version']).status !== 0) fail('valgrind has no callgrind here')
   const file = bundle(ROOT, 'this tree')
+  const touchNote = touchSizes(file, w.kind)
   byFunction({ file, kind: w.kind, n: w.n, counts: (BY_FUNCTION_COUNTS[w.kind] ?? COUNTS[w.kind])(w.n), rows: Number(values.rows), sort: values.sort, fail })
-  touchNote(file, w.kind)
+  if (touchNote !== null) console.log(touchNote)
   process.exit(0)
 }
 
@@ -198,6 +199,7 @@ const sides = []
 if (values.ref) sides.push(checkout(values.ref))
 sides.push({ dir: ROOT, name: git(['status', '--porcelain', '--untracked-files=no']) === '' ? git(['rev-parse', '--short=7', 'HEAD']) : 'working tree' })
 const files = sides.map((side) => bundle(side.dir, side.name))
+const touchNote = touchSizes(files[files.length - 1], workloads[0].kind)
 
 const rows = []
 for (const w of workloads) {
@@ -219,4 +221,4 @@ const head = [values.cache ? 'workload (per unit)' : 'workload (instructions per
 console.log(`| ${head.join(' | ')} |`)
 console.log(`| --- | ${head.slice(1).map(() => '---:').join(' | ')} |`)
 for (const row of rows) console.log(`| ${row.join(' | ')} |`)
-touchNote(files[files.length - 1], workloads[0].kind)
+if (touchNote !== null) console.log(touchNote)

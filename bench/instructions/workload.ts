@@ -29,24 +29,24 @@ import { playGame } from '../../src/play/play-game.js'
 import { randomAgent } from '../../src/play/agents/random.js'
 import { Rng } from '../../src/core/rng.js'
 import { pickMasked } from '../masked-random.js'
-import { VecEnv } from '../../src/rl/vec-env.js'
+import { envBuilder, envRows, envWorld, VecEnv } from '../../src/rl/vec-env.js'
 import { OP, RlServer } from '../../src/node/rl-server.js'
 import { DecisionBuilder } from '../../src/rl/decision-builder.js'
 import { createBaselineGame, resetBaselineGame, runBaselineCombat } from '../baseline/combat.js'
 import { OBS_SIZE } from '../../src/rl/layout.js'
 import type { GameWorld } from '../../src/core/world.js'
-import type { ObjectRows } from '../../src/rl/observe.js'
+import { stateLayout } from '../../src/core/state-registry.js'
 
-/** The memory blocks `REDZONE_BENCH_TOUCH` may name, as one env holds them. */
+/** The memory blocks `REDZONE_BENCH_TOUCH` may name, as env `i` holds them. */
 const BLOCKS = {
-  /** Every state column (`layArena`: one ArrayBuffer). */
-  arena: (_env: VecEnv, g: TouchedGame): ArrayBufferView => new Uint8Array(g.world.kw.printed.buffer),
+  /** Every state column (`layArena`: one ArrayBuffer, `stateLayout(world).arena`). */
+  arena: (env: VecEnv, i: number): ArrayBufferView => stateLayout(envWorld(env, i)).arena,
   /** The env's row of `obs`. */
-  obs: (env: VecEnv, _g: TouchedGame, i: number): ArrayBufferView => env.obs.subarray(i * OBS_SIZE, (i + 1) * OBS_SIZE),
+  obs: (env: VecEnv, i: number): ArrayBufferView => env.obs.subarray(i * OBS_SIZE, (i + 1) * OBS_SIZE),
   /** The observation writer's record of its rows (`ObjectRows`: one ArrayBuffer). */
-  rows: (_env: VecEnv, g: TouchedGame): ArrayBufferView => new Uint8Array(g.rows.held.buffer),
+  rows: (env: VecEnv, i: number): ArrayBufferView => new Uint8Array(envRows(env, i).held.buffer),
   /** The decision builder's slot table and arrays (one ArrayBuffer; the mask is the env's row of `mask`). */
-  builder: (_env: VecEnv, g: TouchedGame): ArrayBufferView => new Uint8Array(g.builder.slots.eid.buffer),
+  builder: (env: VecEnv, i: number): ArrayBufferView => new Uint8Array(envBuilder(env, i).slots.eid.buffer),
 }
 /**
  * `unused:LINES`: a block of that many lines of the env's own that nothing else reads: the control.
@@ -56,12 +56,6 @@ const BLOCKS = {
  */
 const UNUSED = /^unused:([1-9]\d{0,4})$/
 type Block = keyof typeof BLOCKS | `unused:${number}`
-/** What the touch reads of an env's game (`VecEnv`'s own record of it). */
-interface TouchedGame {
-  world: GameWorld
-  rows: ObjectRows
-  builder: DecisionBuilder
-}
 
 /**
  * Makes each env read the blocks named, one byte in 64, just before it steps (the env's `choose`,
@@ -71,21 +65,23 @@ interface TouchedGame {
  * whose stores grew would have moved its arena, and the touch would have read the old one).
  */
 function touchBeforeSteps(env: VecEnv, blocks: readonly Block[]): () => void {
-  const games = (env as unknown as { games: TouchedGame[] }).games
-  const views = new Map<TouchedGame, Uint8Array[]>()
-  games.forEach((g, i) => views.set(g, blocks.map((b) => {
+  /** Each block's view, by env: read through its world, which `choose`'s game names. */
+  const views = new Map<GameWorld, Uint8Array[]>()
+  const block = (b: Block, i: number): Uint8Array => {
     const unused = UNUSED.exec(b)
     if (unused !== null) return new Uint8Array(64 * Number(unused[1]))
-    const v = BLOCKS[b as keyof typeof BLOCKS](env, g, i)
+    const v = BLOCKS[b as keyof typeof BLOCKS](env, i)
     return new Uint8Array(v.buffer, v.byteOffset, v.byteLength)
-  })))
-  const lines = blocks.map((b, k) => `${b} ${Math.ceil(views.get(games[0]!)![k]!.byteLength / 64)} lines`)
+  }
+  for (let i = 0; i < env.n; i++) views.set(envWorld(env, i), blocks.map((b) => block(b, i)))
+  const lines = blocks.map((b, k) => `${b} ${Math.ceil(views.get(envWorld(env, 0))![k]!.byteLength / 64)} lines`)
   process.stderr.write(`touch: an env's ${lines.join(', ')}\n`)
-  const prototype = VecEnv.prototype as unknown as { choose(g: TouchedGame, index: number): unknown }
+  // `choose(game, index)` is the env's own (private); its game holds the env's world.
+  const prototype = VecEnv.prototype as unknown as { choose(g: { world: GameWorld }, index: number): unknown }
   const choose = prototype.choose
   let sink = 0
-  prototype.choose = function touchThenChoose(this: VecEnv, g: TouchedGame, index: number): unknown {
-    const list = views.get(g)
+  prototype.choose = function touchThenChoose(this: VecEnv, g: { world: GameWorld }, index: number): unknown {
+    const list = views.get(g.world)
     if (list === undefined) throw new Error('touch: a game the env did not have when it was built')
     for (let k = 0; k < list.length; k++) {
       const bytes = list[k]!
@@ -96,16 +92,19 @@ function touchBeforeSteps(env: VecEnv, blocks: readonly Block[]): () => void {
     return choose.call(this, g, index)
   }
   return () => {
-    games.forEach((g, i) => blocks.forEach((b, k) => {
-      if (UNUSED.test(b)) return
-      const now = BLOCKS[b as keyof typeof BLOCKS](env, g, i)
-      if (now.buffer !== views.get(g)![k]!.buffer) throw new Error(`touch: env ${i}'s ${b} moved during the run: the counts are not of it`)
-    }))
+    for (let i = 0; i < env.n; i++) {
+      blocks.forEach((b, k) => {
+        if (!UNUSED.test(b) && BLOCKS[b as keyof typeof BLOCKS](env, i).buffer !== views.get(envWorld(env, i))![k]!.buffer) {
+          throw new Error(`touch: env ${i}'s ${b} moved during the run: the counts are not of it`)
+        }
+      })
+    }
   }
 }
 
 const touched = (process.env.REDZONE_BENCH_TOUCH ?? '').split(',').filter((b) => b !== '')
-for (const b of touched) if (!Object.hasOwn(BLOCKS, b) && !UNUSED.test(b)) throw new Error(`REDZONE_BENCH_TOUCH: no block "${b}" (${Object.keys(BLOCKS).join(', ')} or unused:LINES)`)
+for (const b of touched) if (!Object.hasOwn(BLOCKS, b) && !UNUSED.test(b)) throw new Error(`REDZONE_BENCH_TOUCH: no block "${b}" (${Object.keys(BLOCKS).join(', ')} or unused:LINES, LINES 1 to 99,999; comma-separated)`)
+if (new Set(touched).size !== touched.length) throw new Error(`REDZONE_BENCH_TOUCH: a block named twice in "${touched.join(',')}"`)
 
 const [kind, nText, countText] = process.argv.slice(2)
 const n = Number(nText)

@@ -34,9 +34,8 @@ describe('ObjectRows: observations written in place', () => {
       // Both seats, in a random order: the place switches viewers as a self-play env's row does.
       const viewers = rng.next() < 0.5 ? [a, b] : [b, a]
       for (const viewer of viewers) {
-        fillSlots(world, viewer, slots)
         before.set(place)
-        writeObservation(world, viewer, place, 0, slots, decision.kind, decision.player, decision.count, rows)
+        writeInPlace(world, viewer, place, slots, rows, decision)
         expect(firstDifference(place, observation(world, viewer)), `${at}, viewer ${viewer}`).toBe(-1)
         // What a reader of the changes compares (the delta transport: the spans before and after
         // the object rows, and the floats of the rows touched that `written` names) covers every
@@ -136,9 +135,7 @@ describe('ObjectRows: observations written in place', () => {
       // Set here as no rule sets them: noted as the rules note their changes (the writer reads again only what is noted).
       noteChange(world, bear)
       noteChange(world, walker)
-      const decision = pendingDecision(world)
-      fillSlots(world, a, slots)
-      writeObservation(world, a, place, 0, slots, decision.kind, decision.player, decision.count, rows)
+      writeInPlace(world, a, place, slots, rows)
       expect(firstDifference(place, observation(world, a)), `write ${i}`).toBe(-1)
       // And each is the value scaled and clipped, as OBS_LAYOUT says (not only what a fresh write gives).
       const row = (eid: number): number => OFFSET.objects + (slots.slot(eid) - PLAYER_SLOTS) * OBJECT_SIZE
@@ -170,11 +167,7 @@ describe('ObjectRows: observations written in place', () => {
     const place = new Float32Array(OBS_SIZE)
     const rows = new ObjectRows()
     const slots = new SlotTable()
-    const write = (viewer: number, into = rows): void => {
-      const decision = pendingDecision(world)
-      fillSlots(world, viewer, slots)
-      writeObservation(world, viewer, place, 0, slots, decision.kind, decision.player, decision.count, into)
-    }
+    const write = (viewer: number, into = rows): void => writeInPlace(world, viewer, place, slots, into)
     const power = (): number => place[OFFSET.objects + (slots.slot(bear) - PLAYER_SLOTS) * OBJECT_SIZE + F.power]!
     write(a)
     expect(power()).toBe(Math.fround(0.2))
@@ -256,13 +249,13 @@ describe('ObjectRows: observations written in place', () => {
         const slots = new SlotTable()
         exploreMasked(seed, 1, (world, _builder, at) => {
           const viewer = world.playerOrder[seat]!
-          const decision = pendingDecision(world)
+          // Filled here to count, before the write takes the notes (it fills them again, the same).
           fillSlots(world, viewer, slots)
           // Objects with a row that no rule noted changed since the last write: those the writer may skip
           // (it does: the white-box test above), so the comparisons below test the notes.
           let unnoted = 0
           for (let s = PLAYER_SLOTS; s < slots.eid.length; s++) if (slots.eid[s]! !== 0 && world.scratch.changed[slots.eid[s]!] === 0) unnoted++
-          writeObservation(world, viewer, place, 0, slots, decision.kind, decision.player, decision.count, rows)
+          writeInPlace(world, viewer, place, slots, rows)
           expect(firstDifference(place, observation(world, viewer)), `${at}, seat ${seat}`).toBe(-1)
           expect(world.scratch.changed.every((c) => c === 0), `${at}: the notes taken`).toBe(true)
           incremental++
@@ -287,11 +280,15 @@ function writesOfFirstSeat(game: Game): (what: string) => void {
   const slots = new SlotTable()
   const before = new Float32Array(OBS_SIZE)
   return (what) => {
-    const decision = pendingDecision(world)
-    fillSlots(world, a, slots)
     before.set(place)
-    writeObservation(world, a, place, 0, slots, decision.kind, decision.player, decision.count, rows)
+    writeInPlace(world, a, place, slots, rows)
     expect(firstDifference(place, observation(world, a)), what).toBe(-1)
     expect(firstDifference(place, before), `${what}: the observation changed`).toBeGreaterThanOrEqual(0)
   }
+}
+
+/** `viewer`'s observation of the pending decision (`decision`, asked if not given) written into `place` through `rows` (in place), its slots filled first into `slots`. */
+function writeInPlace(world: GameWorld, viewer: number, place: Float32Array, slots: SlotTable, rows: ObjectRows, decision = pendingDecision(world)): void {
+  fillSlots(world, viewer, slots)
+  writeObservation(world, viewer, place, 0, slots, decision.kind, decision.player, decision.count, rows)
 }
