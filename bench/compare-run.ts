@@ -222,7 +222,7 @@ async function prepareRef(root: string, commit: string, label: string, log: (lin
   log(`bench: --compare: building ${label} (npm run build, then the bench bundle) ...`)
   await mustRun(`building ${label}`, npm, ['run', 'build', '--silent'], dir)
   const esbuild = join(dir, 'node_modules', '.bin', process.platform === 'win32' ? 'esbuild.cmd' : 'esbuild')
-  await mustRun(`bundling ${label}'s bench`, esbuild, ['bench/main.ts', '--bundle', '--platform=node', '--format=esm', '--target=node20', '--packages=external', '--outfile=dist/bench.js', '--log-level=warning'], dir)
+  await mustRun(`bundling ${label}'s bench`, esbuild, ['bench/main.ts', '--bundle', '--platform=node', '--format=esm', '--target=node20', '--packages=external', '--minify-syntax', '--outfile=dist/bench.js', '--log-level=warning'], dir)
   writeFileSync(markerFile, `${JSON.stringify({ commit, install, lock } satisfies Marker)}\n`)
   log(`bench: --compare: ${label} ready in ${seconds(t0)}`)
   await pruneCache(root, dir, log)
@@ -390,7 +390,7 @@ async function sameProcessCompare(
   const { refDir, label } = at
   const esbuild = join(root, 'node_modules', '.bin', process.platform === 'win32' ? 'esbuild.cmd' : 'esbuild')
   const bundle = (dir: string, entry: string, outfile: string, what: string): Promise<string> =>
-    mustRun(`bundling ${what}`, esbuild, [entry, '--bundle', '--platform=node', '--format=esm', '--target=node20', `--outfile=${outfile}`, '--log-level=warning'], dir)
+    mustRun(`bundling ${what}`, esbuild, [entry, '--bundle', '--platform=node', '--format=esm', '--target=node20', '--minify-syntax', `--outfile=${outfile}`, '--log-level=warning'], dir)
   const headKernels = join(root, 'dist', 'bench-kernels.mjs')
   const refKernels = join(refDir, 'dist', 'bench-kernels.mjs')
   const runner = join(root, 'dist', 'bench-same-process.js')

@@ -30,6 +30,27 @@ enum Reason {
  * Returns whether any action was performed.
  */
 export function checkStateBasedActions(world: GameWorld): boolean {
+  return nothingToCheck(world) ? false : performStateBasedActions(world)
+}
+
+/**
+ * Whether no state-based action can apply: nothing queued, no player in the game at 0 life or
+ * having drawn from an empty library, no Equipment or Aura on the battlefield, at most one
+ * legendary card. The check made at most passes of priority, without the loop's bookkeeping.
+ */
+function nothingToCheck(world: GameWorld): boolean {
+  if (world.sbaQueue.length !== 0 || world.legendaries.size > 1) return false
+  const { life, drewFromEmpty } = world.players
+  for (let i = 0, order = world.playerOrder; i < order.length; i++) {
+    const p = order[i]!
+    if (inGame(world, p) && (life[p]! <= 0 || drewFromEmpty[p] !== 0)) return false
+  }
+  const zone = world.place.zone
+  for (let i = 0, list = world.attachables; i < list.length; i++) if (zone[list[i]!] === Zone.Battlefield) return false
+  return true
+}
+
+function performStateBasedActions(world: GameWorld): boolean {
   const { stats, types, place, kw, players } = world
   const doomed = world.sbaDoomed
   const queued = world.sbaQueued
@@ -72,6 +93,7 @@ export function checkStateBasedActions(world: GameWorld): boolean {
       if (noLife || players.drewFromEmpty[p]) {
         // CR 704.5a, 704.5b
         players.lost[p] = 1
+        world.left = -1
         players.drewFromEmpty[p] = 0
         playerLost = true
         if (world.events.listening) world.events.emit('playerLost', p, noLife ? 'life' : 'empty-library', noLife ? '704.5a' : '704.5b')

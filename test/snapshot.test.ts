@@ -172,3 +172,20 @@ describe('objects a world uses again (effects, stack items) and the snapshots th
     expect(seen).toEqual(['x: stack x, waiting 0', 'y: stack x,y, waiting 0'])
   })
 })
+
+describe('the players still in the game across a loss and a restore (CR 104.3, 704.5a)', () => {
+  it('a game a player lost is over, and a restore of a snapshot from before the loss is not', () => {
+    const game = newGame([])
+    const world = worldOf(game)
+    const before = snapshotWorld(world)
+    expect(game.pendingDecision().kind).toBe('priority')
+    expectOk(game.dealDamage({ to: 'B', amount: 20 }))
+    expect(game.pendingDecision()).toMatchObject({ kind: 'gameOver', player: 'A', rule: '104.2a' })
+    restoreWorld(world, before)
+    expect(game.pendingDecision().kind).toBe('priority')
+    expectOk(game.pass())
+    // And the loss again from the restored state: the count follows it both ways.
+    expectOk(game.dealDamage({ to: 'A', amount: 20 }))
+    expect(game.pendingDecision()).toMatchObject({ kind: 'gameOver', player: 'B', rule: '104.2a' })
+  })
+})

@@ -15,7 +15,7 @@
  * Needs valgrind (Debian: apt-get install valgrind). Each workload runs twice under cachegrind with
  * two unit counts; the difference over the difference of counts is the figure, so start-up,
  * compilation and warm-up cancel out. `combat:N` counts a restore and a combat; `restore:N` the
- * restore alone; `baseline:N` the plain-object baseline's reset and combat; `random` a random-vs-random game; `rl:N` one masked step of N envs; `bare:N` the same without observations (the writer a no-op); `serve:N` the same through `redzone serve`'s request handler (delta transport).
+ * restore alone; `baseline:N` the plain-object baseline's reset and combat; `reset:N` its reset alone; `random` a random-vs-random game; `rl:N` one masked step of N envs; `bare:N` the same without observations (the writer a no-op); `serve:N` the same through `redzone serve`'s request handler (delta transport).
  *
  * `--cache` also simulates the caches and the branch predictor (cachegrind's 32 KB 8-way I1 and D1,
  * and a 1 MB 16-way last level: this machine kind's L2; slower: each run takes several times as
@@ -49,6 +49,7 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 const COUNTS = {
   combat: (n) => (n >= 1000 ? [100, 300] : n >= 100 ? [1_000, 3_000] : [10_000, 30_000]),
   restore: (n) => (n >= 1000 ? [100, 300] : [10_000, 30_000]),
+  reset: (n) => (n >= 1000 ? [100, 300] : n >= 100 ? [1_000, 3_000] : [10_000, 30_000]),
   baseline: (n) => (n >= 1000 ? [100, 300] : n >= 100 ? [1_000, 3_000] : [10_000, 30_000]),
   // Not past compilation: games 21 to 60 still see 44 optimized compilations (`node --trace-opt`),
   // about 44% of the count under callgrind; 200 to 400 still saw 36 (README, "Counting instructions").
@@ -116,7 +117,7 @@ if (values.touch !== undefined) {
 
 const workloads = (byFunctionSpec ?? values.only).split(',').map((item) => {
   const [kind, size = '1'] = item.split(':')
-  if (!(kind in COUNTS)) fail(`--only: no workload "${kind}" (combat:N, restore:N, baseline:N, random, rl:N, bare:N, serve:N)`)
+  if (!(kind in COUNTS)) fail(`--only: no workload "${kind}" (combat:N, restore:N, baseline:N, reset:N, random, rl:N, bare:N, serve:N)`)
   const n = Number(size)
   if (!Number.isInteger(n) || n < 1 || n > 100_000) fail(`--only: "${item}": the size is a whole number from 1 to 100,000`)
   if (values.touch !== undefined && kind !== 'rl' && kind !== 'bare') fail(`--touch: the rl:N and bare:N workloads only, not "${item}"`)
@@ -165,7 +166,8 @@ function bundle(dir, name) {
     copyFileSync(join(ROOT, 'bench', 'instructions', 'workload.ts'), entry)
     copyFileSync(join(ROOT, 'bench', 'masked-random.ts'), join(dir, 'bench', 'masked-random.ts'))
   }
-  const r = spawnSync(join(ROOT, 'node_modules', '.bin', 'esbuild'), [entry, '--bundle', '--platform=node', '--format=esm', '--target=node20', '--packages=external', `--outfile=${out}`, '--log-level=warning'], { cwd: dir, encoding: 'utf8' })
+  // Syntax minified, as the package's build (scripts/build.mjs) and the bench's bundle are: what ships is what is counted.
+  const r = spawnSync(join(ROOT, 'node_modules', '.bin', 'esbuild'), [entry, '--bundle', '--platform=node', '--format=esm', '--target=node20', '--packages=external', '--minify-syntax', `--outfile=${out}`, '--log-level=warning'], { cwd: dir, encoding: 'utf8' })
   if (r.status !== 0) fail(`esbuild of ${name}: ${r.stderr.trim()}`)
   return out
 }

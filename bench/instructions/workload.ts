@@ -7,6 +7,7 @@
  *              decision (bench/engine-combat.ts: what the combat table times)
  *   restore N  the restore alone (to subtract from `combat`)
  *   baseline N the plain-object baseline's reset and combat of the same board (bench/baseline)
+ *   reset N    the baseline's reset alone (to subtract from `baseline`, as `restore` from `combat`)
  *   random     a whole random-vs-random game (`playGame`, seeds from 1)
  *   rl N       a masked step of N learning envs in lockstep, self-play, seeded uniform choices
  *   bare N     the same without observations (the writer a no-op, as the bench's rounds without
@@ -119,6 +120,10 @@ if (kind === 'combat' || kind === 'restore') {
     restoreWorld(board.world, saved)
     if (kind === 'combat') runEngineCombat(board)
   }
+} else if (kind === 'reset') {
+  const spec = generateBoardSpec({ size: n, seed: 1 })
+  const game = createBaselineGame(spec)
+  for (let i = 0; i < count; i++) resetBaselineGame(game, spec)
 } else if (kind === 'baseline') {
   const spec = generateBoardSpec({ size: n, seed: 1 })
   const game = createBaselineGame(spec)

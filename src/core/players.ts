@@ -16,6 +16,8 @@ export function playersInGame(world: GameWorld): Eid[] {
 
 /** CR 800.4a: `player`, or when they have left the game the next player in turn order still in it. */
 export function stillInGame(world: GameWorld, player: Eid): Eid {
+  // A player still in the game, as at almost every priority, is found without a seat.
+  if (world.players.isPlayer[player] === 1 && inGame(world, player)) return player
   return fromSeat(world, seatIndex(world, player), player)
 }
 
@@ -42,8 +44,16 @@ export function seatIndex(world: GameWorld, player: Eid): number {
   return -1
 }
 
-/** How many players are still in the game (CR 104.3, 800.4a: `inGame`), without a list. */
+/**
+ * How many players are still in the game (CR 104.3, 800.4a: `inGame`), without a list: counted
+ * once after each change (`GameContext.left`), since every pass and every decision asks.
+ */
 export function playersLeft(world: GameWorld): number {
+  const known = world.left
+  return known >= 0 ? known : (world.left = countLeft(world))
+}
+
+function countLeft(world: GameWorld): number {
   const order = world.playerOrder
   const lost = world.players.lost
   let left = 0

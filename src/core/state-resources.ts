@@ -531,6 +531,7 @@ export const NOT_STATE: { readonly [K in Exclude<keyof GameContext, EntityStoreN
   plan: 'scratch',
   scratch: 'scratch',
   stamp: 'scratch',
+  left: 'derived',
   derived: 'derived',
   pending: 'transient',
   events: 'outside',

@@ -153,6 +153,12 @@ export interface GameContext {
   scratch: Scratch
   stamp: number
   /**
+   * How many players are still in the game (`playersLeft`), counted the first time it is asked
+   * after a player was added or lost (704.5a-b) or the world restored; -1 until then. Derived from
+   * `players.lost`: each of those writes sets it to -1.
+   */
+  left: number
+  /**
    * Lists derived from the entities, which only change when entities are added (`entities` is the
    * count they were made for): the entities of each kind (`entity-lists.ts`) and the lands' mana
    * masks by entity and more at the indexes `entity-lists.ts` names; and the cards on the battlefield, listed again into `store` after a card entered or
@@ -239,6 +245,7 @@ export function buildWorld(options: { capacity?: number; seed?: number }): GameW
     plan: createDamagePlan(capacity),
     scratch: createScratch(capacity),
     stamp: 0,
+    left: -1,
     derived: { entities: 0, kinds: [], battlefield: null, store: [] },
     pending: { attackers: null, blockers: null, assignmentGiven: false, assignment: null, discard: null, searchGiven: false, search: null },
     events: new GameEmitter(),
@@ -283,6 +290,7 @@ export function buildPlayer(world: GameWorld, label: string, life: number): Eid 
   world.players.isPlayer[eid] = 1
   world.players.life[eid] = life
   world.playerOrder.push(eid)
+  world.left = -1
   world.zoneLists[eid] = { library: [], hand: [], graveyard: [], exile: [] }
   return eid
 }

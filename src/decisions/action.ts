@@ -70,11 +70,28 @@ export const EFFECT_TYPES = ['grant', 'lose', 'dealDamage', 'destroy', 'exile', 
 
 /** Whether an action is a player's (answers a decision) rather than an effect from outside the game. */
 export function isPlayerAction<R>(action: Action<R>): action is PlayerAction<R> {
-  // Any value (a server filters untrusted moves with this): null or a string is none.
-  return PLAYER_ACTION_TYPES.has((action as { type?: unknown } | null)?.type as string)
+  // Any value (a server filters untrusted moves with this): null or a string is none. A switch over
+  // `ACTION_TYPES` (test/decisions/action-types.test.ts holds them equal), not a set: the gate asks
+  // at every declaration, and a set's lookup by string is the slower.
+  switch ((action as { type?: unknown } | null)?.type) {
+    case 'pass':
+    case 'play':
+    case 'cast':
+    case 'activate':
+    case 'plot':
+    case 'declareAttackers':
+    case 'declareBlockers':
+    case 'assignDamage':
+    case 'search':
+    case 'discard':
+    case 'mulligan':
+    case 'keep':
+    case 'bottom':
+      return true
+    default:
+      return false
+  }
 }
-
-const PLAYER_ACTION_TYPES: ReadonlySet<string> = /* @__PURE__ */ new Set(ACTION_TYPES)
 
 /** What the game waits for. `priority`: the player may pass, play a land, cast, activate or plot. */
 export type DecisionKind =

@@ -230,6 +230,7 @@ export function restoreWorld(world: GameWorld, snapshot: WorldSnapshot): void {
     })
   }
   world.derived.battlefield = null
+  world.left = -1
   // Every object may have changed (`noteChange`).
   world.scratch.changed.fill(1)
   const pending = world.pending
