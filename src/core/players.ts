@@ -16,8 +16,6 @@ export function playersInGame(world: GameWorld): Eid[] {
 
 /** CR 800.4a: `player`, or when they have left the game the next player in turn order still in it. */
 export function stillInGame(world: GameWorld, player: Eid): Eid {
-  // A player still in the game, as at almost every priority, is found without a seat.
-  if (world.players.isPlayer[player] === 1 && inGame(world, player)) return player
   return fromSeat(world, seatIndex(world, player), player)
 }
 
