@@ -30,61 +30,14 @@ enum Reason {
  * Returns whether any action was performed.
  */
 export function checkStateBasedActions(world: GameWorld): boolean {
-  return nothingToCheck(world) ? false : performStateBasedActions(world)
-}
-
-/**
- * Whether no state-based action can apply: nothing queued, no player in the game at 0 life or
- * having drawn from an empty library, no Equipment or Aura on the battlefield, at most one
- * legendary card. The check made at most passes of priority, without the loop's bookkeeping.
- */
-function nothingToCheck(world: GameWorld): boolean {
-  if (world.sbaQueue.length !== 0 || world.legendaries.size > 1) return false
-  const { life, drewFromEmpty } = world.players
-  for (let i = 0, order = world.playerOrder; i < order.length; i++) {
-    const p = order[i]!
-    if (inGame(world, p) && (life[p]! <= 0 || drewFromEmpty[p] !== 0)) return false
-  }
-  const zone = world.place.zone
-  for (let i = 0, list = world.attachables; i < list.length; i++) if (zone[list[i]!] === Zone.Battlefield) return false
-  return true
-}
-
-function performStateBasedActions(world: GameWorld): boolean {
-  const { stats, types, place, kw, players } = world
+  const { place, players } = world
   const doomed = world.sbaDoomed
-  const queued = world.sbaQueued
   let performed = false
   for (;;) {
     doomed.clear()
-    // Take the queue: objects queued while actions are performed are checked in the next pass.
-    const work = world.sbaWork
-    world.sbaWork = world.sbaQueue
-    world.sbaQueue = work
-    work.clear()
-    const items = world.sbaWork.items
-    for (let i = 0, n = world.sbaWork.length; i < n; i++) {
-      const eid = items[i]!
-      queued[eid] = 0
-      if (place.zone[eid] !== Zone.Battlefield) continue
-      const t = types.mask[eid]!
-      let reason = -1
-      if (t & T_CREATURE) {
-        const toughness = stats.toughness[eid]!
-        if (toughness <= 0) reason = Reason.ZeroToughness // CR 704.5f
-        else if ((kw.effective[eid]! & KW_INDESTRUCTIBLE) === 0) {
-          if (stats.damage[eid]! >= toughness) reason = Reason.Lethal // CR 704.5g
-          else if (stats.deathtouched[eid]) reason = Reason.Deathtouch // CR 704.5h
-        }
-        stats.deathtouched[eid] = 0
-      }
-      if (reason < 0 && t & T_PLANESWALKER && stats.loyalty[eid]! <= 0) reason = Reason.NoLoyalty // CR 704.5i
-      if (reason >= 0) {
-        doomed.push(eid)
-        doomed.push(reason)
-      }
-    }
-    world.sbaWork.clear()
+    // Take the queue: objects queued while actions are performed are checked in the next pass. At
+    // most passes of priority nothing is queued: no bookkeeping then.
+    if (world.sbaQueue.length > 0) checkQueued(world)
     let playerLost = false
     for (let i = 0, order = world.playerOrder; i < order.length; i++) {
       const p = order[i]!
@@ -137,6 +90,44 @@ function performStateBasedActions(world: GameWorld): boolean {
     if (doomed.length === 0 && !playerLost && !detached && world.sbaQueue.length === 0) return performed
     performed = true
   }
+}
+
+/**
+ * CR 704.5f-i: the objects queued (`queueStateCheck`) taken from the queue and checked; those an
+ * action applies to are put in `sbaDoomed` with their reason. Objects queued while the actions are
+ * performed go to the emptied queue, for the next pass.
+ */
+function checkQueued(world: GameWorld): void {
+  const { stats, types, place, kw } = world
+  const doomed = world.sbaDoomed
+  const queued = world.sbaQueued
+  const work = world.sbaQueue
+  world.sbaQueue = world.sbaWork
+  world.sbaWork = work
+  world.sbaQueue.clear()
+  const items = work.items
+  for (let i = 0, n = work.length; i < n; i++) {
+    const eid = items[i]!
+    queued[eid] = 0
+    if (place.zone[eid] !== Zone.Battlefield) continue
+    const t = types.mask[eid]!
+    let reason = -1
+    if (t & T_CREATURE) {
+      const toughness = stats.toughness[eid]!
+      if (toughness <= 0) reason = Reason.ZeroToughness // CR 704.5f
+      else if ((kw.effective[eid]! & KW_INDESTRUCTIBLE) === 0) {
+        if (stats.damage[eid]! >= toughness) reason = Reason.Lethal // CR 704.5g
+        else if (stats.deathtouched[eid]) reason = Reason.Deathtouch // CR 704.5h
+      }
+      stats.deathtouched[eid] = 0
+    }
+    if (reason < 0 && t & T_PLANESWALKER && stats.loyalty[eid]! <= 0) reason = Reason.NoLoyalty // CR 704.5i
+    if (reason >= 0) {
+      doomed.push(eid)
+      doomed.push(reason)
+    }
+  }
+  work.clear()
 }
 
 function checkLegendRule(world: GameWorld): void {

@@ -73,7 +73,8 @@ export function isPlayerAction<R>(action: Action<R>): action is PlayerAction<R> 
   // Any value (a server filters untrusted moves with this): null or a string is none. A switch over
   // `ACTION_TYPES` (test/decisions/action-types.test.ts holds them equal), not a set: the gate asks
   // at every declaration, and a set's lookup by string is the slower.
-  switch ((action as { type?: unknown } | null)?.type) {
+  // Typed as the union, so that a case naming no action type doesn't compile.
+  switch ((action as { type?: unknown } | null)?.type as ActionType | undefined) {
     case 'pass':
     case 'play':
     case 'cast':
