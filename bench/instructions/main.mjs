@@ -8,9 +8,11 @@
  *   npm run bench:instructions                          this tree
  *   npm run bench:instructions -- --ref HEAD~3          that commit (a worktree) and this tree, side by side
  *   npm run bench:instructions -- --only combat:10,combat:20,random,rl:16
+ *   npm run bench:instructions -- --ref HEAD --only combat:1 --repeat 3    each side counted 3 times, taking turns: medians and spreads
  *   npm run bench:instructions -- --cache --only combat:10,baseline:10   with cache and branch simulation
  *   npm run bench:instructions -- --by-function rl:256 [--sort l2|d1|i1|instructions] [--rows 30]
  *   npm run bench:instructions -- --by-function rl:256 --touch arena      with --touch unused:121: how much of a block a step reads
+ *   npm run bench:instructions -- --by-function combat:10 --annotate answer,passPriority   their machine code, counted by instruction
  *
  * Needs valgrind (Debian: apt-get install valgrind). Each workload runs twice under cachegrind with
  * two unit counts; the difference over the difference of counts is the figure, so start-up,
@@ -29,6 +31,10 @@
  * `--by-function KIND:N` (one workload, this tree) splits its instructions, I1, D1 and L2 misses by
  * JavaScript function instead (by-function.mjs: callgrind with node's perf map).
  *
+ * `--annotate NAMES` (with `--by-function KIND:N`) prints instead V8's optimized code of those
+ * functions with each instruction's count a unit (annotate.mjs): which of a function's
+ * instructions are the rule's work and which V8's checks around it.
+ *
  * `--touch BLOCKS` (`arena`, `obs`, `rows`, `builder`, `unused:LINES`; with `rl:N` and `bare:N`,
  * with `--cache` or `--by-function`) makes each env read one byte in 64 of those blocks of its
  * memory just before it steps (workload.ts): the L2 misses then rise by the blocks' lines the step
@@ -42,6 +48,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
+import { annotate } from './annotate.mjs'
 import { byFunction, L2_SIMULATION } from './by-function.mjs'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
@@ -82,12 +89,16 @@ const { values } = parseArgs({
     sort: { type: 'string', default: 'l2' },
     rows: { type: 'string', default: '30' },
     touch: { type: 'string' },
+    annotate: { type: 'string' },
+    min: { type: 'string', default: '0.5' },
+    repeat: { type: 'string', default: '1' },
     help: { type: 'boolean', default: false },
   },
 })
 if (values.help) {
-  console.log('usage: npm run bench:instructions -- [--ref REF] [--only combat:10,random,rl:16,...] [--cache]')
+  console.log('usage: npm run bench:instructions -- [--ref REF] [--only combat:10,random,rl:16,...] [--cache] [--repeat K]')
   console.log('       npm run bench:instructions -- --by-function rl:256 [--sort l2|d1|i1|instructions] [--rows 30]')
+  console.log('       npm run bench:instructions -- --by-function combat:10 --annotate answer,passPriority [--min 0.5] [--cache]: their machine code, each instruction run at least --min times a unit with its count (and its L2 misses)')
   console.log('       either with --touch arena,obs,rows,builder,unused:LINES (rl:N and bare:N only): each env reads those blocks of its memory before it steps')
   process.exit(0)
 }
@@ -101,10 +112,20 @@ if (spawnSync('valgrind', ['--version']).status !== 0) fail('valgrind is not ins
 
 const byFunctionSpec = values['by-function']
 if (byFunctionSpec !== undefined) {
-  if (values.ref !== undefined || values.cache) fail('--by-function takes one workload of this tree: not with --ref or --cache')
+  if (values.ref !== undefined) fail('--by-function takes one workload of this tree: not with --ref')
+  if (values.cache && values.annotate === undefined) fail('--by-function simulates the caches already: --cache goes with --annotate only')
   if (!['l2', 'd1', 'i1', 'instructions'].includes(values.sort)) fail(`--sort: l2, d1, i1 or instructions, not "${values.sort}"`)
   if (!/^[1-9]\d{0,2}$/.test(values.rows)) fail(`--rows: a whole number from 1 to 999, not "${values.rows}"`)
 }
+if (values.annotate !== undefined) {
+  if (byFunctionSpec === undefined) fail('--annotate: with --by-function KIND:N (the workload whose code it counts)')
+  if (values.touch !== undefined) fail('--annotate: not with --touch')
+  if (!/^[\w$]+(,[\w$]+)*$/.test(values.annotate)) fail(`--annotate: JavaScript function names separated by commas, not "${values.annotate}"`)
+}
+if (!/^\d+(\.\d+)?$/.test(values.min)) fail(`--min: a number of runs a unit (0.5, 10), not "${values.min}"`)
+if (!/^[1-9]$/.test(values.repeat)) fail(`--repeat: how many times to count each workload, 1 to 9, not "${values.repeat}"`)
+if (values.repeat !== '1' && byFunctionSpec !== undefined) fail('--repeat: the main table only, not with --by-function')
+const repeat = Number(values.repeat)
 
 // `--touch`: the blocks of an env's memory each env reads before it steps (workload.ts, which
 // knows the blocks and checks the names: `touchSizes` asks it before any count).
@@ -191,6 +212,11 @@ if (byFunctionSpec !== undefined) {
   const [w] = workloads
   if (spawnSync('valgrind', ['--tool=callgrind', '--version']).status !== 0) fail('valgrind has no callgrind here')
   const file = bundle(ROOT, 'this tree')
+  if (values.annotate !== undefined) {
+    const [, count] = (BY_FUNCTION_COUNTS[w.kind] ?? COUNTS[w.kind])(w.n)
+    annotate({ file, kind: w.kind, n: w.n, count, names: values.annotate.split(','), min: Number(values.min), cache: values.cache, fail })
+    process.exit(0)
+  }
   const touchNote = touchSizes(file, w.kind)
   byFunction({ file, kind: w.kind, n: w.n, counts: (BY_FUNCTION_COUNTS[w.kind] ?? COUNTS[w.kind])(w.n), rows: Number(values.rows), sort: values.sort, fail })
   if (touchNote !== null) console.log(touchNote)
@@ -204,22 +230,35 @@ const files = sides.map((side) => bundle(side.dir, side.name))
 const touchNote = touchSizes(files[files.length - 1], workloads[0].kind)
 
 const rows = []
+const median = (values) => {
+  const v = [...values].sort((a, b) => a - b)
+  return v.length % 2 ? v[v.length >> 1] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2
+}
 for (const w of workloads) {
   const [k1, k2] = COUNTS[w.kind](w.n)
-  // Per side, per figure: the difference of the two runs over the difference of their counts.
-  const per = files.map((file) => {
-    const a = counts(file, w.kind, w.n, k1)
-    const b = counts(file, w.kind, w.n, k2)
-    return b.map((v, i) => (v - a[i]) / (k2 - k1))
-  })
+  // Per repeat, per side, per figure: the difference of the two runs over the difference of their
+  // counts. With --repeat, the sides take turns (a process's count of the same code moves by a few
+  // percent: V8 compiles a large function in one run's span and not in the other's).
+  const runs = []
+  for (let r = 0; r < repeat; r++) {
+    runs.push(files.map((file) => {
+      const a = counts(file, w.kind, w.n, k1)
+      const b = counts(file, w.kind, w.n, k2)
+      return b.map((v, i) => (v - a[i]) / (k2 - k1))
+    }))
+  }
   FIGURES.forEach(([figure], i) => {
     const label = FIGURES.length === 1 ? w.label : `${w.label}, ${figure}`
-    const figures = per.map((side) => side[i])
-    rows.push([label, ...figures.map((v) => Math.round(v).toLocaleString('en-US')), ...(figures.length === 2 ? [(figures[1] / figures[0]).toFixed(3)] : [])])
+    const figures = files.map((_, side) => median(runs.map((run) => run[side][i])))
+    const fmt = (v) => Math.round(v).toLocaleString('en-US')
+    const spread = (side) => (repeat > 1 ? ` (${fmt(Math.min(...runs.map((run) => run[side][i])))}-${fmt(Math.max(...runs.map((run) => run[side][i])))})` : '')
+    const ratios = runs.map((run) => run[1]?.[i] / run[0][i])
+    const ratio = files.length === 2 ? [`${(figures[1] / figures[0]).toFixed(3)}${repeat > 1 ? ` (${Math.min(...ratios).toFixed(3)}-${Math.max(...ratios).toFixed(3)})` : ''}`] : []
+    rows.push([label, ...figures.map((v, side) => `${fmt(v)}${spread(side)}`), ...ratio])
     console.error(`  ${rows[rows.length - 1].join('  ')}`)
   })
 }
-const head = [values.cache ? 'workload (per unit)' : 'workload (instructions per unit)', ...sides.map((s) => s.name), ...(sides.length === 2 ? ['new / old'] : [])]
+const head = [values.cache ? 'workload (per unit)' : 'workload (instructions per unit)', ...sides.map((s) => s.name + (repeat > 1 ? `, median of ${repeat} (min-max)` : '')), ...(sides.length === 2 ? [repeat > 1 ? 'new / old, of the medians (each repeat\'s min-max)' : 'new / old'] : [])]
 console.log(`| ${head.join(' | ')} |`)
 console.log(`| --- | ${head.slice(1).map(() => '---:').join(' | ')} |`)
 for (const row of rows) console.log(`| ${row.join(' | ')} |`)
