@@ -52,12 +52,12 @@ export const SCHEDULE: readonly ScheduledStep[] = [
 ]
 
 /**
- * Per step, from `SCHEDULE`: how many systems begin it, and whether it gives priority (1). Read at
- * every pass and step change (`stepGivesPriority`, `settle`) as typed arrays, not through the
- * schedule's objects.
+ * Per step, from `SCHEDULE`: how many systems begin it. Read at every pass and step change
+ * (`stepGivesPriority`, `settle`) as typed arrays, not through the schedule's objects.
  */
 export const BEGIN_COUNT = Uint8Array.from(SCHEDULE, (s) => s.begin.length)
-export const GIVES_PRIORITY = Uint8Array.from(SCHEDULE, (s) => +s.priority)
+/** Per step, from `SCHEDULE`: how far its turn-based actions must get before it gives priority (its `BEGIN_COUNT`), or 255 where it gives none of itself (CR 502.4, 514.3). One read at every decision. */
+export const PRIORITY_AT = Uint8Array.from(SCHEDULE, (s) => (s.priority ? s.begin.length : 255))
 
 /**
  * Whether a step is skipped this turn: CR 508.8 (no attackers: no declare blockers or combat

@@ -1,4 +1,4 @@
-import { BEGIN_COUNT, GIVES_PRIORITY, isStepSkipped, SCHEDULE } from '../../systems/schedule.js'
+import { BEGIN_COUNT, isStepSkipped, PRIORITY_AT, SCHEDULE } from '../../systems/schedule.js'
 import { checkStateBasedActions } from '../../systems/check-state-based-actions.js'
 import { Await } from '../core/await.js'
 import { putTriggersOnStack, resolveTop } from '../rules/spells/resolve.js'
@@ -53,7 +53,8 @@ export function priorityGiven(world: GameWorld): boolean {
 /** Whether the current step's turn-based actions are done and it gives priority (CR 117.3a, 514.3a): `priorityGiven` but for the choice awaited and the game's end. */
 export function stepGivesPriority(world: { turn: TurnState }): boolean {
   const turn = world.turn
-  return turn.resumeAt >= BEGIN_COUNT[turn.step]! && (GIVES_PRIORITY[turn.step] === 1 || turn.cleanupPriority)
+  // One read where the step gives priority of itself; cleanup's (514.3a) only after state-based actions happened in it.
+  return turn.resumeAt >= PRIORITY_AT[turn.step]! || (turn.cleanupPriority && turn.resumeAt >= BEGIN_COUNT[turn.step]!)
 }
 
 /**

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest'
-import { SCHEDULE, type System } from '../../systems/schedule.js'
-import { STEP_COUNT, STEP_NAMES } from '../../src/core/steps.js'
-import type { GameWorld } from '../../src/core/world.js'
+import { BEGIN_COUNT, PRIORITY_AT, SCHEDULE, type System } from '../../systems/schedule.js'
+import { Step, STEP_COUNT, STEP_NAMES } from '../../src/core/steps.js'
+import { stepGivesPriority } from '../../src/turn/runner.js'
+import type { GameWorld, TurnState } from '../../src/core/world.js'
 import { creature, drive, expectOk, newGame } from '../helpers.js'
 
 /**
@@ -70,6 +71,30 @@ describe('systems/schedule', () => {
 
   it('gives priority in every step but untap and cleanup (CR 502.4, 514.3)', () => {
     expect(SCHEDULE.filter((s) => !s.priority).map((s) => STEP_NAMES[s.step])).toEqual(['untap', 'cleanup'])
+  })
+
+  it('gives priority once a step\'s turn-based actions are done: by the tables the runner reads, as the schedule lists them (CR 117.3a, 514.3a)', () => {
+    for (const s of SCHEDULE) {
+      expect(BEGIN_COUNT[s.step], STEP_NAMES[s.step]).toBe(s.begin.length)
+      expect(PRIORITY_AT[s.step], STEP_NAMES[s.step]).toBe(s.priority ? s.begin.length : 255)
+    }
+    const turn = { step: Step.FirstStrikeDamage, resumeAt: 2, cleanupPriority: false } as TurnState
+    expect(stepGivesPriority({ turn })).toBe(false)
+    turn.resumeAt = 3
+    expect(stepGivesPriority({ turn })).toBe(true)
+    // Cleanup gives none of itself (514.3), only after state-based actions happened in it (514.3a), and its actions done.
+    turn.step = Step.Cleanup
+    turn.resumeAt = 2
+    expect(stepGivesPriority({ turn })).toBe(false)
+    turn.cleanupPriority = true
+    turn.resumeAt = 1
+    expect(stepGivesPriority({ turn })).toBe(false)
+    turn.resumeAt = 2
+    expect(stepGivesPriority({ turn })).toBe(true)
+    turn.step = Step.Untap
+    turn.resumeAt = 1
+    turn.cleanupPriority = false
+    expect(stepGivesPriority({ turn })).toBe(false)
   })
 
   it('runs the systems of a combat with first strike in rules order', () => {
