@@ -41,9 +41,9 @@ export function checkStateBasedActions(world: GameWorld): boolean {
     let playerLost = false
     for (let i = 0, order = world.playerOrder; i < order.length; i++) {
       const p = order[i]!
-      if (!inGame(world, p)) continue
       const noLife = players.life[p]! <= 0
-      if (noLife || players.drewFromEmpty[p]) {
+      // Whether the player is still in the game asked only when an action would apply: it seldom does.
+      if ((noLife || players.drewFromEmpty[p]) && inGame(world, p)) {
         // CR 704.5a, 704.5b
         players.lost[p] = 1
         world.left = -1
