@@ -20,7 +20,7 @@ import { spawnSync } from 'node:child_process'
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { tmpdir } from 'node:os'
-import { L2_SIMULATION } from './by-function.mjs'
+import { L2_SIMULATION, selfCosts } from './by-function.mjs'
 
 /**
  * The instructions run at each address of one callgrind run (`--dump-instr=yes`, positions not
@@ -28,28 +28,16 @@ import { L2_SIMULATION } from './by-function.mjs'
  * of `events:`): self cost only, as `[instructions, L2 misses]`.
  */
 export function countsByAddress(text) {
+  const names = (/^events:(.*)$/m.exec(text)?.[1] ?? '').trim().split(/\s+/)
+  const l2 = ['DLmr', 'DLmw'].map((e) => names.indexOf(e)).filter((i) => i >= 0)
   const counts = new Map()
-  let callCost = false
-  let l2 = []
-  for (const line of text.split('\n')) {
-    if (callCost) {
-      // The line after `calls=` is the inclusive cost of that call: counted in the callee already.
-      callCost = false
-      continue
-    }
-    if (line.startsWith('events:')) {
-      const names = line.slice(7).trim().split(/\s+/)
-      l2 = ['DLmr', 'DLmw'].map((e) => names.indexOf(e)).filter((i) => i >= 0)
-    } else if (line.startsWith('calls=')) callCost = true
-    else if (line.startsWith('0x')) {
-      // Address, line, then the events in order (trailing zeros left out).
-      const fields = line.split(' ')
-      const a = parseInt(fields[0], 16)
-      const c = counts.get(a) ?? [0, 0]
-      c[0] += Number(fields[2]) || 0
-      for (const i of l2) c[1] += Number(fields[2 + i]) || 0
-      counts.set(a, c)
-    }
+  for (const { fields } of selfCosts(text)) {
+    // Address, line, then the events in order.
+    const a = parseInt(fields[0], 16)
+    const c = counts.get(a) ?? [0, 0]
+    c[0] += Number(fields[2]) || 0
+    for (const i of l2) c[1] += Number(fields[2 + i]) || 0
+    counts.set(a, c)
   }
   return counts
 }

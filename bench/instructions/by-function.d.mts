@@ -9,6 +9,9 @@ export declare const L2_SIMULATION: string
 /** Per function name, its self cost of one callgrind run in `EVENTS` order (compiled code named from the perf map). */
 export declare function attribute(outFile: string, mapFile: string): Map<string, number[]>
 
+/** The self-cost lines of a callgrind file (a call's inclusive cost left out), with their object, function and fields. */
+export declare function selfCosts(text: string): Generator<{ object: string; fn: string; fields: string[] }>
+
 export declare function byFunction(options: {
   file: string
   kind: string

@@ -72,10 +72,26 @@ function tidy(name) {
 export function attribute(outFile, mapFile) {
   const named = readPerfMap(mapFile)
   const sums = new Map()
+  for (const { object, fn, fields } of selfCosts(readFileSync(outFile, 'utf8'))) {
+    const name = object.includes('???') ? named(parseInt(fields[0], 16)) : `${object.split('/').pop().replace(/\.so.*$/, '')}: ${fn.replace(/\(.*$/, '').slice(0, 80)}`
+    let sum = sums.get(name)
+    if (sum === undefined) sums.set(name, (sum = new Array(EVENTS.length).fill(0)))
+    for (let i = 2; i < fields.length; i++) sum[i - 2] += Number(fields[i]) || 0
+  }
+  return sums
+}
+
+/**
+ * The self-cost lines of a callgrind file (`--dump-instr=yes`, positions and strings not
+ * compressed), each with the object and function it is in and its fields (address, line, then the
+ * events of `events:` in order, trailing zeros left out); a call's cost line is left out (it is
+ * its callee's, counted there). What `attribute` and `--annotate` (annotate.mjs) read.
+ */
+export function* selfCosts(text) {
   let object = ''
   let fn = ''
   let callCost = false
-  for (const line of readFileSync(outFile, 'utf8').split('\n')) {
+  for (const line of text.split('\n')) {
     if (callCost) {
       // The line after `calls=` is the inclusive cost of that call: counted in the callee already.
       callCost = false
@@ -84,15 +100,8 @@ export function attribute(outFile, mapFile) {
     if (line.startsWith('ob=')) object = line.slice(3)
     else if (line.startsWith('fn=')) fn = line.slice(3)
     else if (line.startsWith('calls=')) callCost = true
-    else if (line.startsWith('0x')) {
-      const fields = line.split(' ')
-      const name = object.includes('???') ? named(parseInt(fields[0], 16)) : `${object.split('/').pop().replace(/\.so.*$/, '')}: ${fn.replace(/\(.*$/, '').slice(0, 80)}`
-      let sum = sums.get(name)
-      if (sum === undefined) sums.set(name, (sum = new Array(EVENTS.length).fill(0)))
-      for (let i = 2; i < fields.length; i++) sum[i - 2] += Number(fields[i]) || 0
-    }
+    else if (line.startsWith('0x')) yield { object, fn, fields: line.split(' ') }
   }
-  return sums
 }
 
 /** One callgrind run of `count` units: the events per function. */

@@ -53,9 +53,8 @@ export function playersLeft(world: GameWorld): number {
 
 function countLeft(world: GameWorld): number {
   const order = world.playerOrder
-  const lost = world.players.lost
   let left = 0
-  for (let i = 0; i < order.length; i++) if (lost[order[i]!] === 0) left++
+  for (let i = 0; i < order.length; i++) if (inGame(world, order[i]!)) left++
   return left
 }
 
