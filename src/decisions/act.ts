@@ -83,7 +83,8 @@ function handCardsError(world: GameWorld, player: Eid, cards: readonly Eid[], co
  * on, then state-based actions are performed.
  */
 export function act(world: GameWorld, action: Action): ActionResult {
-  if (action.type === 'pass' || isPlayerAction(action)) return answer(world, action)
+  if (action.type === 'pass') return pass(world, action)
+  if (isPlayerAction(action)) return answer(world, action)
   if (!(EFFECT_TYPES as readonly string[]).includes(action.type)) throw new RedzoneError('invalid-argument', `action.type: no action "${String(action.type)}"`)
   return applyEffect(world, action)
 }
@@ -98,6 +99,21 @@ export function passIfForced(world: GameWorld): boolean {
   if (!priorityGiven(world) || hasPriorityOption(world, turn.priority)) return false
   passPriority(world)
   return true
+}
+
+/**
+ * CR 117.3d: a pass by the player who holds priority (the game's most frequent action), taken
+ * without `answer`'s dispatch: `decisionError` has nothing to say to exactly this pass (a priority
+ * decision, its holder, still in the game). Any other pass goes through `answer`, which words
+ * its rejection.
+ */
+function pass(world: GameWorld, action: PlayerAction): ActionResult {
+  const player = action.player
+  if (priorityGiven(world) && world.turn.priority === player && inGame(world, player)) {
+    passPriority(world)
+    return OK
+  }
+  return answer(world, action)
 }
 
 /** CR 117.3c: after a player casts a spell, activates an ability or takes a special action, that player receives priority. */
