@@ -16,7 +16,8 @@ export function playersInGame(world: GameWorld): Eid[] {
 
 /** CR 800.4a: `player`, or when they have left the game the next player in turn order still in it. */
 export function stillInGame(world: GameWorld, player: Eid): Eid {
-  return fromSeat(world, seatIndex(world, player), player)
+  // Most often they are: a seat still in the game is itself, without a walk round the table.
+  return world.players.isPlayer[player] === 1 && inGame(world, player) ? player : fromSeat(world, seatIndex(world, player), player)
 }
 
 /** The next player in turn order after `player` who is still in the game (CR 101.4, 800.4a). */
