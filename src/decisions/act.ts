@@ -53,7 +53,7 @@ function decisionError(world: GameWorld, action: PlayerAction): Rejection | null
   const decider = pendingPlayer(world, kind)
   // The decider answering, still in the game (CR 800.4a: a player who left can't answer the choice
   // they were asked before), leaves `actorError` nothing to say.
-  if (kind === expected && decider === player && inGame(world, player)) return null
+  if (expected === 'priority' ? holdsPriority(world, player) : kind === expected && decider === player && inGame(world, player)) return null
   const actor = actorError(world, player)
   if (actor) return actor
   const { rule } = pendingDecision(world)
@@ -102,14 +102,20 @@ export function passIfForced(world: GameWorld): boolean {
 }
 
 /**
+ * CR 117.3, 800.4a: whether `player` holds priority now and is still in the game (a player who
+ * left can't act, even on a position restored with them holding it): then an action taken with
+ * priority answers the pending decision (`decisionError`), and a pass is taken at once (`pass`).
+ */
+function holdsPriority(world: GameWorld, player: Eid): boolean {
+  return priorityGiven(world) && world.turn.priority === player && inGame(world, player)
+}
+
+/**
  * CR 117.3d: a pass by the player who holds priority (the game's most frequent action), taken
- * without `answer`'s dispatch: `decisionError` has nothing to say to exactly this pass (a priority
- * decision, its holder, still in the game). Any other pass goes through `answer`, which words
- * its rejection.
+ * without `answer`'s dispatch. Any other pass goes through `answer`, which words its rejection.
  */
 function pass(world: GameWorld, action: PlayerAction): ActionResult {
-  const player = action.player
-  if (priorityGiven(world) && world.turn.priority === player && inGame(world, player)) {
+  if (holdsPriority(world, action.player)) {
     passPriority(world)
     return OK
   }

@@ -4,8 +4,9 @@
  * general check. At every decision of whole random games (two and four players, mulligans at the
  * start, players leaving a four-player game), a pass by each seat and by ids that are no player is
  * tried on the game: accepted exactly when the pending decision is priority and the one passing
- * holds it (then the game is where `passPriority` alone takes it), else rejected with the general
- * check's code and rule and the game unchanged to the byte.
+ * holds it (then the game is where `passPriority` alone takes it), else rejected (by the general
+ * check, `answer`'s: each of its codes met is counted, and must be) with the game unchanged to the
+ * byte. And a holder who has left the game (a position restored so) can't pass.
  */
 import { describe, expect, it } from 'vitest'
 import { Rng } from '../../src/core/rng.js'
@@ -77,4 +78,30 @@ describe('property: a pass through the gate', () => {
     // Each way a pass is answered was met.
     for (const [what, count] of Object.entries(seen)) expect(count, what).toBeGreaterThan(0)
   }, 240_000)
+
+  it('800.4a a player who left the game while holding priority (a position restored so) is refused the pass, the game unchanged', () => {
+    const world = buildPosition(deckPosition(DECKS.slice(0, 4))).world
+    world.rng.setState(new Rng(3).state())
+    beginGame(world)
+    const rng = new Rng(11)
+    const views = new Map(world.playerOrder.map((p) => [p, new GameView(world, p)]))
+    // On to a priority decision of the game proper.
+    while (pendingDecision(world).kind !== 'priority') {
+      const legal = legalActions(world)
+      const action = forcedAction(legal) ?? randomAction(rng, views.get(legal.player!)!, pendingDecision(world), legal)
+      expect(act(world, action).ok, JSON.stringify(action)).toBe(true)
+    }
+    const holder = pendingDecision(world).player!
+    // The holder has lost (as a snapshot taken so would restore them); the count of players left is worked out again.
+    world.players.lost[holder] = 1
+    world.left = -1
+    const digest = worldDigest(world)
+    const result = act(world, { type: 'pass', player: holder })
+    expect(result.ok).toBe(false)
+    if (!result.ok) {
+      expect(result.error.code).toBe('left-the-game')
+      expect(result.error.rule).toBe('800.4a')
+    }
+    expect(worldDigest(world)).toBe(digest)
+  })
 })

@@ -8,10 +8,10 @@
 import { expect, it } from 'vitest'
 import { worldOf } from '../../src/api/game.js'
 import { nextInGame, stillInGame } from '../../src/core/players.js'
-import { newGame } from '../helpers.js'
+import { creature, newGame } from '../helpers.js'
 
 it('800.4a 101.4 a seat still in the game is itself; one who left gives way to the next in turn order still in it', () => {
-  const world = worldOf(newGame([], { players: [{ id: 'A' }, { id: 'B' }, { id: 'C' }, { id: 'D' }] }))
+  const world = worldOf(newGame([creature('bear', 'A', 2, 2)], { players: [{ id: 'A' }, { id: 'B' }, { id: 'C' }, { id: 'D' }] }))
   const [a, b, c, d] = world.playerOrder as [number, number, number, number]
   expect([a, b, c, d].map((p) => stillInGame(world, p))).toEqual([a, b, c, d])
   expect([a, b, c, d].map((p) => nextInGame(world, p))).toEqual([b, c, d, a])
@@ -25,9 +25,11 @@ it('800.4a 101.4 a seat still in the game is itself; one who left gives way to t
   world.players.lost[d] = 1
   world.left = -1
   expect([b, c, d].map((p) => stillInGame(world, p))).toEqual([a, a, a])
-  // Ids that are no player (entity 0, a card, one past the entities): from the first seat on.
-  const card = world.playerOrder.length + 1
-  for (const id of [0, card, world.capacity + 5]) {
+  // Ids that are no player (entity 0, a creature, an unused id, one past the entities, one past the
+  // columns' capacity): from the first seat on. (`isPlayer` first: `lost` reads 0 for all but the last.)
+  const bear = world.labels.indexOf('bear')
+  expect(bear).toBeGreaterThan(0)
+  for (const id of [0, bear, world.labels.length, world.capacity - 1, world.capacity + 5]) {
     expect(world.players.isPlayer[id] ?? 0, `${id}`).toBe(0)
     expect(stillInGame(world, id), `${id}`).toBe(a)
   }
