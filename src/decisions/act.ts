@@ -51,9 +51,8 @@ function decisionError(world: GameWorld, action: PlayerAction): Rejection | null
   const kind = pendingKind(world)
   const expected = answers(action.type)
   const decider = pendingPlayer(world, kind)
-  // The decider answering, still in the game (CR 800.4a: a player who left can't answer the choice
-  // they were asked before), leaves `actorError` nothing to say.
-  if (expected === 'priority' ? holdsPriority(world, player) : kind === expected && decider === player && inGame(world, player)) return null
+  // The decider answering leaves `actorError` nothing to say.
+  if (kind === expected && answersAs(world, decider, player)) return null
   const actor = actorError(world, player)
   if (actor) return actor
   const { rule } = pendingDecision(world)
@@ -102,20 +101,21 @@ export function passIfForced(world: GameWorld): boolean {
 }
 
 /**
- * CR 117.3, 800.4a: whether `player` holds priority now and is still in the game (a player who
- * left can't act, even on a position restored with them holding it): then an action taken with
- * priority answers the pending decision (`decisionError`), and a pass is taken at once (`pass`).
+ * CR 117.3, 800.4a: whether `player` is the pending decision's `decider` (`pendingPlayer`) and
+ * still in the game (a player who left can't answer the choice they were asked before, even on a
+ * position restored so). The one check of the decider, for `decisionError` and `pass`.
  */
-function holdsPriority(world: GameWorld, player: Eid): boolean {
-  return priorityGiven(world) && world.turn.priority === player && inGame(world, player)
+function answersAs(world: GameWorld, decider: Eid | null, player: Eid): boolean {
+  return decider === player && inGame(world, player)
 }
 
 /**
  * CR 117.3d: a pass by the player who holds priority (the game's most frequent action), taken
- * without `answer`'s dispatch. Any other pass goes through `answer`, which words its rejection.
+ * without `answer`'s dispatch: a priority decision (`priorityGiven`, which is `pendingKind`
+ * saying 'priority') and its decider. Any other pass goes through `answer`, which words its rejection.
  */
 function pass(world: GameWorld, action: PlayerAction): ActionResult {
-  if (holdsPriority(world, action.player)) {
+  if (priorityGiven(world) && answersAs(world, pendingPlayer(world, 'priority'), action.player)) {
     passPriority(world)
     return OK
   }
