@@ -6,6 +6,7 @@
 import { parseArgs } from 'node:util'
 import { blockerCheck } from '../src/rules/combat/check-block.js'
 import { layoutProbe, SHAPES, stridedBlockerCheck, type Probe } from './column-layout.js'
+import { median } from './compare.js'
 
 /**
  * The four loops, each its own function so that V8 compiles each for itself (one function taking
@@ -62,12 +63,6 @@ function rate(p: Probe, loop: Loop, marks: Uint32Array, ms: number): number {
     t = performance.now()
   } while (t - t0 < ms)
   return (checks * 1000) / (t - t0)
-}
-
-const median = (xs: readonly number[]): number => {
-  const s = [...xs].sort((a, b) => a - b)
-  const m = s.length >> 1
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2
 }
 
 const { values } = parseArgs({
