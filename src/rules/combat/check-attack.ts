@@ -49,6 +49,9 @@ export function attackerCheck(world: GameWorld, attacker: Eid): AttackerCode | n
   return keywords & KW_DEFENDER ? 'defender-cannot-attack' : null
 }
 
+/** Why a permanent can't attack or block, in the words of both refusals (CR 508.1a, 509.1a). */
+export const UNFIT = { 'not-on-battlefield': 'is not a permanent on the battlefield', 'not-a-creature': 'is not a creature', tapped: 'is tapped' } as const
+
 /** The rejection of `attackerCheck`, with its message, or null. */
 export function attackerError(world: GameWorld, attacker: Eid): Rejection | null {
   const code = attackerCheck(world, attacker)
@@ -56,11 +59,7 @@ export function attackerError(world: GameWorld, attacker: Eid): Rejection | null
   const name = label(world, attacker)
   if (code === 'summoning-sick') return reject(code, `${name} hasn't been under its controller's control since the turn began and has no haste`, '302.6')
   if (code === 'defender-cannot-attack') return reject(code, `${name} has defender and can't attack`, '702.3b')
-  const why =
-    code === 'not-on-battlefield' ? 'is not a permanent on the battlefield'
-    : code === 'not-a-creature' ? 'is not a creature'
-    : code === 'tapped' ? 'is tapped'
-    : `is not controlled by the active player ${label(world, world.turn.active)}`
+  const why = UNFIT[code as keyof typeof UNFIT] ?? `is not controlled by the active player ${label(world, world.turn.active)}`
   return reject(code, `${name} ${why}, so it can't attack`, '508.1a')
 }
 

@@ -5,6 +5,7 @@ import { Zone } from '../../../components/zones.js'
 import { OK, reject, type ActionResult, type Rejection } from '../../core/errors.js'
 import type { Eid } from '../../core/events.js'
 import { label, nextStamp, type GameWorld } from '../../core/world.js'
+import { UNFIT } from './check-attack.js'
 
 export interface BlockDeclaration {
   blocker: Eid
@@ -104,18 +105,13 @@ export function blockerError(world: GameWorld, blocker: Eid, attacker: Eid): Rej
   const whom = label(world, attacker)
   switch (code) {
     case 'not-on-battlefield':
-      return reject(code, `${who} is not a permanent on the battlefield, so it can't block`, '509.1a')
     case 'not-a-creature':
-      return reject(code, `${who} is not a creature, so it can't block`, '509.1a')
     case 'tapped':
-      return reject(code, `${who} is tapped, so it can't block`, '509.1a')
+      return reject(code, `${who} ${UNFIT[code]}, so it can't block`, '509.1a')
     case 'not-attacking':
       return reject(code, `${whom} is not an attacking creature, so ${who} can't block it`, '509.1a')
-    case 'not-defending-player': {
-      const { controller } = world.place
-      const { defendingPlayer } = world.combat
-      return reject(code, `${who} can't block ${whom}: ${whom} attacks ${label(world, defendingPlayer[attacker]!)}, and ${who} is controlled by ${label(world, controller[blocker]!)}`, '802.4a')
-    }
+    case 'not-defending-player':
+      return reject(code, `${who} can't block ${whom}: ${whom} attacks ${label(world, world.combat.defendingPlayer[attacker]!)}, and ${who} is controlled by ${label(world, world.place.controller[blocker]!)}`, '802.4a')
     case 'cannot-block-flying':
       return reject(code, `${who} can't block ${whom}: ${whom} has flying, and ${who} has neither flying nor reach`, '702.9b')
   }
