@@ -84,7 +84,7 @@ export function activateError(world: GameWorld, req: ActivateRequest, legal: Equ
   }
   if (!first) return reject('no-such-ability', `${label(world, object)} has no ${ability} ability`, '602.1')
   // No closure for the message: one over `ability` would have every call allocate a context.
-  if (!hasSorceryTiming(world, player)) return sorceryTimingError(world, player, `${ability} can be activated`, '702.6a')!
+  if (!hasSorceryTiming(world, player)) return sorceryTimingError(world, player, `${ability} can be activated`, '702.6a')
   if (target === 0) return reject('illegal-target', `${ability} needs a target`, '602.2b')
   if (n === 0) return equipTargetError(world, player, object, first, target)!
   // Cut only when its length differs: setting an array's length is a call into the runtime.

@@ -49,7 +49,7 @@ export function castCardError(world: GameWorld, player: Eid, card: Eid, plot: bo
     case 'cannot-cast-land':
       return reject(code, `${name} is a land: lands are played, not cast`, '305.1')
     case 'not-sorcery-timing':
-      return sorceryTimingError(world, player, `${name} can be cast`, plot ? '702.170d' : '117.1a')!
+      return sorceryTimingError(world, player, `${name} can be cast`, plot ? '702.170d' : '117.1a')
     default:
       return reject(code, `${name} has no mana cost, so it can't be cast for one`, '118.6')
   }

@@ -27,7 +27,7 @@ export function playLandError(world: GameWorld, player: Eid, card: Eid): Rejecti
     case 'not-a-land':
       return reject(code, `${label(world, card)} is not a land, so it can't be played as one`, '305.1')
     case 'not-sorcery-timing':
-      return sorceryTimingError(world, player, 'a land can be played', '505.6b')!
+      return sorceryTimingError(world, player, 'a land can be played', '505.6b')
     default:
       return reject(code, `${label(world, player)} has already played a land this turn`, '305.2')
   }

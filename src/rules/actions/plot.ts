@@ -58,6 +58,6 @@ export function plotError(world: GameWorld, player: Eid, card: Eid, from: ZoneId
   if (n === 0) return reject('no-plot', `${name} has no plot ability`, '702.170a')
   if (costs.length !== n) costs.length = n
   // No closure for the message: one over `name` would have every call allocate a context.
-  if (!hasSorceryTiming(world, player)) return sorceryTimingError(world, player, `${name} can be plotted`, '702.170a')!
+  if (!hasSorceryTiming(world, player)) return sorceryTimingError(world, player, `${name} can be plotted`, '702.170a')
   return costs
 }

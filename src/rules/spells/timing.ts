@@ -4,16 +4,11 @@ import { Step } from '../../core/steps.js'
 import { label, type GameWorld } from '../../core/world.js'
 
 /**
- * CR 117.1a, 307.1: "sorcery timing": the player's own main phase, with an empty stack and
- * priority. Null when the player may act now.
+ * CR 117.1a, 307.1: the refusal of what may be done only at "sorcery timing" (the player's own
+ * main phase, with an empty stack and priority), when it is not (`hasSorceryTiming`).
  */
-export function sorceryTimingError(world: GameWorld, player: Eid, what: string | (() => string), rule: string): Rejection | null {
-  if (hasSorceryTiming(world, player)) return null
-  return reject(
-    'not-sorcery-timing',
-    `${typeof what === 'string' ? what : what()} only as a sorcery: during ${label(world, player)}'s own main phase while the stack is empty`,
-    rule,
-  )
+export function sorceryTimingError(world: GameWorld, player: Eid, what: string, rule: string): Rejection {
+  return reject('not-sorcery-timing', `${what} only as a sorcery: during ${label(world, player)}'s own main phase while the stack is empty`, rule)
 }
 
 /** CR 117.1a, 307.1: whether it is `player`'s own main phase with an empty stack. */
