@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest'
 import { addCard, addPlayer, createGameWorld } from '../src/core/world.js'
 import { Zone } from '../components/zones.js'
-import { INT32_MAX, LIMITS, addSaturating, countError, subtractSaturating } from '../src/core/limits.js'
+import { INT32_MAX, LIMITS, clamp, countError } from '../src/core/limits.js'
 import { worldDigest } from '../src/state/digest.js'
 import { LIBRARIES, cardInHand, creature, drive, expectOk, expectRejected, lands, life, newGame, obj, planeswalker, thrownRedzoneError } from './helpers.js'
 import { worldOf } from '../src/api/game.js'
@@ -14,10 +14,10 @@ import { gameState } from '../src/api/views.js'
 
 describe('saturating arithmetic (src/core/limits.ts)', () => {
   it('adds and subtracts within the range, and stops at its ends', () => {
-    expect(addSaturating(2, 3, LIMITS.life)).toBe(5)
-    expect(subtractSaturating(2, 3e9, LIMITS.life)).toBe(-INT32_MAX)
-    expect(addSaturating(INT32_MAX, 1, LIMITS.damage)).toBe(INT32_MAX)
-    expect(addSaturating(-INT32_MAX, -5, LIMITS.power)).toBe(-INT32_MAX)
+    expect(clamp(2 + 3, LIMITS.life)).toBe(5)
+    expect(clamp(2 - 3e9, LIMITS.life)).toBe(-INT32_MAX)
+    expect(clamp(INT32_MAX + 1, LIMITS.damage)).toBe(INT32_MAX)
+    expect(clamp(-INT32_MAX - 5, LIMITS.power)).toBe(-INT32_MAX)
   })
 
   it('a count is a number, whole, in range: no strings, NaN or Infinity', () => {

@@ -82,17 +82,11 @@ export function describeValue(value: unknown): string {
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`
 }
 
-/** `value` moved into the range: the saturating end of every count change during play. */
+/**
+ * `value` moved into the range: the saturating end of every count change during play
+ * (`clamp(life - amount, LIMITS.life)`: the sum or difference taken in a JavaScript number, then
+ * held to the range, never wrapped).
+ */
 export function clamp(value: number, range: CountRange): number {
   return value < range.min ? range.min : value > range.max ? range.max : value
-}
-
-/** `a + b`, saturating at the ends of the range (never wraps). */
-export function addSaturating(a: number, b: number, range: CountRange): number {
-  return clamp(a + b, range)
-}
-
-/** `a - b`, saturating at the ends of the range (never wraps). */
-export function subtractSaturating(a: number, b: number, range: CountRange): number {
-  return clamp(a - b, range)
 }

@@ -2,7 +2,7 @@ import { KW_DEATHTOUCH, KW_LIFELINK } from '../../components/keywords.js'
 import { T_CREATURE, T_PLANESWALKER } from '../../components/types.js'
 import { Zone } from '../../components/zones.js'
 import type { Eid } from '../core/events.js'
-import { addSaturating, LIMITS, subtractSaturating } from '../core/limits.js'
+import { clamp, LIMITS } from '../core/limits.js'
 import { isPlayer, noteChange, queueStateCheck, type GameWorld } from '../core/world.js'
 
 /**
@@ -18,7 +18,7 @@ export function dealDamage(world: GameWorld, source: Eid, target: Eid, amount: n
   const sourceKeywords = world.kw.effective[source]!
   if (isPlayer(world, target)) {
     // CR 120.3a: damage to a player causes that player to lose that much life (saturating, never wrapping).
-    const life = (world.players.life[target] = subtractSaturating(world.players.life[target]!, amount, LIMITS.life))
+    const life = (world.players.life[target] = clamp(world.players.life[target]! - amount, LIMITS.life))
     if (listening) {
       events.emit('damageDealt', source, target, amount, combat, rule)
       events.emit('lifeChanged', target, -amount, life, '120.3a')
@@ -39,7 +39,7 @@ export function dealDamage(world: GameWorld, source: Eid, target: Eid, amount: n
     }
     if (types & T_CREATURE) {
       // CR 120.3e: damage to a creature is marked on it.
-      const marked = (world.stats.damage[target] = addSaturating(world.stats.damage[target]!, amount, LIMITS.damage))
+      const marked = (world.stats.damage[target] = clamp(world.stats.damage[target]! + amount, LIMITS.damage))
       // CR 702.2b: remember deathtouch damage until state-based actions are checked.
       if (sourceKeywords & KW_DEATHTOUCH) {
         world.stats.deathtouched[target] = 1
@@ -68,7 +68,7 @@ export function gainLifelink(world: GameWorld, source: Eid): void {
   const amount = plan.gain
   if (amount) {
     const controller = world.place.controller[source]!
-    const life = (world.players.life[controller] = addSaturating(world.players.life[controller]!, amount, LIMITS.life))
+    const life = (world.players.life[controller] = clamp(world.players.life[controller]! + amount, LIMITS.life))
     if (world.events.listening) world.events.emit('lifeChanged', controller, amount, life, '702.15b')
   }
   plan.gain = 0

@@ -10,7 +10,7 @@ import { T_CREATURE } from '../../../components/types.js'
 import { Zone } from '../../../components/zones.js'
 import { internalError, OK, reject, type ActionResult, type Rejection } from '../../core/errors.js'
 import type { Eid } from '../../core/events.js'
-import { addSaturating, LIMITS } from '../../core/limits.js'
+import { clamp, LIMITS } from '../../core/limits.js'
 import { isPlayer, label, nextStamp, type GameWorld } from '../../core/world.js'
 import { attackTargetPresent, isAttacking, reachesDefender, stillBlocks } from './combat-queries.js'
 import { resetDamagePlan } from '../../core/damage-plan-store.js'
@@ -192,7 +192,7 @@ function add(world: GameWorld, source: Eid, recipient: Eid, amount: number): voi
   plan.source.length = plan.recipient.length = plan.amount.length = at + 1
   const assigned = pe.assigned
   if (assigned[recipient] === 0 && pe.deathtouchSources[recipient] === 0) plan.touched.items[plan.touched.length++] = recipient
-  assigned[recipient] = addSaturating(assigned[recipient]!, amount, LIMITS.damage)
+  assigned[recipient] = clamp(assigned[recipient]! + amount, LIMITS.damage)
   if (world.kw.effective[source]! & KW_DEATHTOUCH && world.types.mask[recipient]! & T_CREATURE) {
     pe.deathtouchSources[recipient]!++
   }

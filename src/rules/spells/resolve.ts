@@ -6,7 +6,7 @@ import type { SearchSpec } from '../cards/pool.js'
 import { dealDamage } from '../damage.js'
 import { addEffect } from '../effects.js'
 import type { Eid } from '../../core/events.js'
-import { addSaturating, LIMITS } from '../../core/limits.js'
+import { clamp, LIMITS } from '../../core/limits.js'
 import { manaValue } from '../mana/cost.js'
 import { moveToZone } from '../zone-change.js'
 import { label, onBattlefield, queueStateCheck, repeats, type GameWorld, type StackItem } from '../../core/world.js'
@@ -111,7 +111,7 @@ function resolveTrigger(world: GameWorld, item: Extract<StackItem, { kind: 'trig
   const player = item.controller
   if ('gainLife' in effect) {
     // CR 119.3: the player gains that much life.
-    const life = (world.players.life[player] = addSaturating(world.players.life[player]!, effect.gainLife, LIMITS.life))
+    const life = (world.players.life[player] = clamp(world.players.life[player]! + effect.gainLife, LIMITS.life))
     if (world.events.listening) world.events.emit('lifeChanged', player, effect.gainLife, life, '119.3')
   } else {
     const pending = world.pending
