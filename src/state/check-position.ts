@@ -44,8 +44,9 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
-function oneOf(values: readonly string[]): string {
-  return values.map((v) => `"${v}"`).join(', ')
+/** The values quoted, in a list (`"a", "b"`). */
+function quoted(values: readonly string[], separator = ', '): string {
+  return values.map((v) => `"${v}"`).join(separator)
 }
 
 /** Checks that `value` is an object with only the fields allowed; reports each unknown one. */
@@ -55,7 +56,7 @@ function record(value: unknown, path: string, allowed: readonly string[], at: Re
     return null
   }
   for (const key of Object.keys(value)) {
-    if (!allowed.includes(key)) at(path, `unknown field "${key}"; expected ${oneOf(allowed)}`)
+    if (!allowed.includes(key)) at(path, `unknown field "${key}"; expected ${quoted(allowed)}`)
   }
   return value
 }
@@ -86,7 +87,7 @@ function count(record: Record<string, unknown>, field: string, path: string, ran
 
 function member<T extends string>(value: unknown, values: readonly T[], path: string, at: Report): value is T {
   if (typeof value === 'string' && (values as readonly string[]).includes(value)) return true
-  at(path, `expected one of ${oneOf(values)}, got ${describeValue(value)}`)
+  at(path, `expected one of ${quoted(values)}, got ${describeValue(value)}`)
   return false
 }
 
@@ -159,7 +160,7 @@ function keyword(k: unknown, path: string, at: Report): void {
 export function spellEffectsError(spell: Readonly<Record<string, unknown>>): string | null {
   const effects = SPELL_EFFECTS.filter((e) => spell[e] !== undefined)
   if (effects.length === 1) return null
-  return `a spell has exactly one effect (${oneOf(SPELL_EFFECTS)}), not ${effects.length === 0 ? 'none' : effects.map((e) => `"${e}"`).join(' and ')}`
+  return `a spell has exactly one effect (${quoted(SPELL_EFFECTS)}), not ${effects.length === 0 ? 'none' : quoted(effects, ' and ')}`
 }
 
 function spell(value: unknown, path: string, at: Report): void {
@@ -207,8 +208,11 @@ export function checkPosition(position: unknown, base = ''): InputIssue[] {
   const at: Report = (path, message) => void issues.push({ path: `${base}${path}`, message })
   const top = record(position, '', TOP_FIELDS, at)
   if (!top) return issues
-  const players = top.players === undefined ? (at('', 'expected "players" (two or more)'), null) : array(top.players, '.players', at)
-  const objects = top.objects === undefined ? (at('', 'expected "objects" (may be empty)'), null) : array(top.objects, '.objects', at)
+  // The two lists every position has.
+  const list = (field: 'players' | 'objects', note: string): unknown[] | null =>
+    top[field] === undefined ? (at('', `expected "${field}" ${note}`), null) : array(top[field], `.${field}`, at)
+  const players = list('players', '(two or more)')
+  const objects = list('objects', '(may be empty)')
   const turn = top.turn === undefined ? null : record(top.turn, '.turn', TURN_FIELDS, at)
   if (turn) {
     optional(turn, 'active', '.turn', at, string)
@@ -219,10 +223,13 @@ export function checkPosition(position: unknown, base = ''): InputIssue[] {
 
   const playerIds = new Set<string>()
   const allIds = new Set<string>()
-  const defineId = (value: unknown, path: string): void => {
+  // Each object by its id, the first given an id: the host an attached object names.
+  const byId = new Map<string, Record<string, unknown>>()
+  const defineId = (value: unknown, path: string, object?: Record<string, unknown>): void => {
     if (typeof value !== 'string') return
     if (allIds.has(value)) at(path, `the id "${value}" is used twice`)
     allIds.add(value)
+    if (object && !byId.has(value)) byId.set(value, object)
   }
   if (players && players.length < 2) at('.players', 'at least two players are expected')
   if (players) Array.from(players, (value, i) => {
@@ -234,7 +241,7 @@ export function checkPosition(position: unknown, base = ''): InputIssue[] {
   })
   const shapes = Array.from(objects ?? [], (value, i) => {
     const o = objectShape(value, `.objects[${i}]`, at)
-    if (o) defineId(o.id, `.objects[${i}].id`)
+    if (o) defineId(o.id, `.objects[${i}].id`, o)
     return o
   })
   const playerList = (): string => [...playerIds].join(', ')
@@ -242,8 +249,6 @@ export function checkPosition(position: unknown, base = ''): InputIssue[] {
     at('.turn.active', `expected a player id (${playerList()}), got "${turn.active}"`)
   }
 
-  const byId = new Map<string, Record<string, unknown>>()
-  for (const o of shapes) if (o && typeof o.id === 'string' && !byId.has(o.id)) byId.set(o.id, o)
   shapes.forEach((o, i) => {
     if (!o) return
     const p = `.objects[${i}]`
