@@ -29,6 +29,13 @@ export interface CardData {
   legendary: boolean
   manaCost: ManaCost | null
   subtypes: readonly string[]
+  /**
+   * Its subtypes name Equipment (CR 301.5) or Aura (303.4): read from them once, as the world is
+   * built (state-based actions and the target checks ask at every priority; a search of the
+   * subtypes by name was a builtin call each time).
+   */
+  equipment: boolean
+  aura: boolean
   spell: SpellSpec | null
   equipped: GrantedCharacteristics | null
   enchanted: GrantedCharacteristics | null

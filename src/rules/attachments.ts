@@ -6,12 +6,14 @@ import { isPlayer, noteChange, permanentOfType, type GameWorld } from '../core/w
 import type { ParameterizedKeyword } from '../../components/abilities.js'
 import { inGame } from '../core/players.js'
 
+/** Whether `eid` is an Equipment (CR 301.5); false for anything that is not a card of the world. */
 export function isEquipment(world: GameWorld, eid: Eid): boolean {
-  return world.cardData[eid]?.subtypes.includes('Equipment') ?? false
+  return world.cardData[eid]?.equipment ?? false
 }
 
+/** Whether `eid` is an Aura (CR 303.4); false for anything that is not a card of the world. */
 export function isAura(world: GameWorld, eid: Eid): boolean {
-  return world.cardData[eid]?.subtypes.includes('Aura') ?? false
+  return world.cardData[eid]?.aura ?? false
 }
 
 /**

@@ -82,11 +82,14 @@ export function buildPosition(position: Position, options: { seed?: number } = {
     })
     ids.set(o.id, eid)
     const cost = o.manaCost ?? card?.manaCost
+    const subtypes = o.subtypes ?? card?.subtypes ?? []
     world.cardData[eid] = {
       name: card?.name ?? null,
       legendary: card?.supertypes?.includes('Legendary') ?? false,
       manaCost: cost == null ? null : parseManaCost(cost),
-      subtypes: o.subtypes ?? card?.subtypes ?? [],
+      subtypes,
+      equipment: subtypes.includes('Equipment'),
+      aura: subtypes.includes('Aura'),
       spell: o.spell ?? card?.spell ?? null,
       equipped: o.equipped ?? card?.equipped ?? null,
       enchanted: o.enchanted ?? card?.enchanted ?? null,
