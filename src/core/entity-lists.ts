@@ -41,8 +41,9 @@ export function derivedLists(world: GameWorld): GameWorld['derived'] {
 
 /**
  * The cards on the battlefield, in entity order (read it, never change it, and read it again
- * after a zone change: the list is refilled in place): listed again after a card entered or left
- * the battlefield (`moveToZone` marks the list stale) or the world was restored.
+ * after a zone change: the list changes in place): listed from the cards' zones when first asked
+ * after entities were added or the world was restored, and kept in step by `moveToZone` since
+ * (`battlefieldChanged`).
  */
 export function battlefieldOf(world: GameWorld): readonly Eid[] {
   const derived = derivedLists(world)
@@ -73,4 +74,26 @@ export function shareKinds(from: GameWorld, world: GameWorld): void {
     if (a.length !== b.length || a.some((eid, i) => b[i] !== eid)) throw internalError(`shareKinds: the worlds' ${KIND_NAMES[kind]} differ`)
   }
   derivedLists(world).kinds = derivedLists(from).kinds
+}
+
+/**
+ * `moveToZone`'s update of the battlefield list, when it is listed for the world's entities (`battlefieldOf`): `card`
+ * left the battlefield (`entered` false) or entered it, kept in entity order in place (a
+ * battlefield of a few dozen permanents: a shift, where listing it again read every card's zone).
+ */
+export function battlefieldChanged(world: GameWorld, card: Eid, entered: boolean): void {
+  const derived = world.derived
+  const list = derived.battlefield
+  // Not listed, or listed for fewer entities (a card added since is not on it): listed again when asked.
+  if (list === null || derived.entities !== world.labels.length) return
+  if (entered) {
+    let at = list.push(card) - 1
+    for (; at > 0 && list[at - 1]! > card; at--) list[at] = list[at - 1]!
+    list[at] = card
+    return
+  }
+  const at = list.indexOf(card)
+  if (at < 0) throw internalError(`battlefieldChanged: ${card} was not listed`)
+  list.copyWithin(at, at + 1)
+  list.pop()
 }

@@ -7,6 +7,7 @@ import type { DeathReason, Eid } from '../core/events.js'
 import { noteChange, zoneList, type GameWorld, type StackItem } from '../core/world.js'
 import { releaseItem } from '../core/stack-items.js'
 import { cutTo } from '../core/lists.js'
+import { battlefieldChanged } from '../core/entity-lists.js'
 
 /**
  * CR 506.4: removes a permanent from combat. It stops being attacking, blocking, blocked
@@ -61,7 +62,8 @@ export function moveToZone(world: GameWorld, eid: Eid, to: ZoneId, rule: string,
     world.cards.plotted[eid] = 0
   }
   world.place.zone[eid] = to
-  if (from === Zone.Battlefield || to === Zone.Battlefield) world.derived.battlefield = null
+  if (from === Zone.Battlefield) battlefieldChanged(world, eid, false)
+  if (to === Zone.Battlefield) battlefieldChanged(world, eid, true)
   if (to !== Zone.Battlefield && to !== Zone.Stack && to !== Zone.Outside) zoneList(lists, to).push(eid)
   if (!world.events.listening) return
   world.events.emit('zoneChanged', eid, ZONE_NAMES[from], ZONE_NAMES[to], rule)
