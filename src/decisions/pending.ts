@@ -12,21 +12,31 @@ import type { Eid } from '../core/events.js'
 // By `Await` value: None, Attackers, Blockers, Damage, Search, Discard, Mulligan, Bottom.
 const KIND: Readonly<Record<AwaitKind, DecisionKind>> = ['priority', 'declareAttackers', 'declareBlockers', 'assignDamage', 'search', 'discard', 'mulligan', 'bottom']
 
-/** The rule that asks for each decision but `gameOver` (`gameOverRule`: won or drawn). */
-const DECISION_RULES: Readonly<Record<Exclude<DecisionKind, 'gameOver'>, string>> = {
-  priority: '117.3',
-  declareAttackers: '508.1',
-  declareBlockers: '509.1',
-  assignDamage: '510.1',
-  search: '701.23',
-  discard: '514.1',
-  mulligan: '103.5',
-  bottom: '103.5',
-}
-
-/** The rule that asks for the pending decision of kind `kind`. */
+/**
+ * The rule that asks for the pending decision of kind `kind` (`gameOverRule` for a finished game:
+ * won or drawn). A switch: a read of an object by a kind that varies is a megamorphic keyed load,
+ * several times the comparisons (the learning env asks at every decision).
+ */
 function decisionRule(world: GameWorld, kind: DecisionKind): string {
-  return kind === 'gameOver' ? gameOverRule(world) : DECISION_RULES[kind]
+  switch (kind) {
+    case 'priority':
+      return '117.3'
+    case 'declareAttackers':
+      return '508.1'
+    case 'declareBlockers':
+      return '509.1'
+    case 'assignDamage':
+      return '510.1'
+    case 'search':
+      return '701.23'
+    case 'discard':
+      return '514.1'
+    case 'mulligan':
+    case 'bottom':
+      return '103.5'
+    case 'gameOver':
+      return gameOverRule(world)
+  }
 }
 
 /**
