@@ -16,6 +16,9 @@ import { internalError, RedzoneError } from '../core/errors.js'
 import { clamp, type CountRange } from '../core/limits.js'
 import { Carve } from './carve.js'
 import {
+  FL_ATTACKING, FL_BLOCKED, FL_PLOTTED, FL_PLOTTED_THIS_TURN, FL_PRESENT, FL_SICK_SHIFT, FL_STACK_ABILITY, FL_STACK_SPELL, FL_TAPPED_SHIFT, K_FLAGS, K_ID, K_KEYWORDS, K_REFS, K_STATS, K_TYPES, KEY, STAT_SCALE,
+} from './row-key.js'
+import {
   ACTION_SLOTS, CARD_ID_OTHER, F, G, HISTOGRAM_SCALE, OBJECT_FEATURES, OBJECT_SECTION, OBJECT_SIZE, OBJECT_SLOTS, OBS_CLIP, OBS_SIZE, OFFSET, P, PLAYER_SLOTS,
 } from './layout.js'
 
@@ -317,29 +320,6 @@ function writePlayer(world: GameWorld, out: Float32Array, at: number, player: Ei
   out[at + P.first] = turn.first === player ? 1 : 0
 }
 
-/**
- * The words of an object row's key (`ObjectRows`): the values the row's floats were written from,
- * compared one at a time, so that a write touches only the floats of the words that changed. A
- * row that holds no object (all zeros) has the key of all zeros: every word below is 0 exactly
- * when its floats are. Slot `s`'s key is `key[s * KEY .. s * KEY + KEY]`.
- */
-const KEY = 6
-/** Card id (16 bits, `Identities`), mana value (8) and `mine`. */
-const K_ID = 0
-/**
- * Power, toughness, damage and loyalty, a byte each from the low one (`STAT_FEATURE`), each held to
- * +-STAT_BOUND: beyond it the float written is the clip (`OBS_CLIP`) all the same.
- */
-const K_STATS = 1
-const K_KEYWORDS = 2
-const K_TYPES = 3
-/** The bit features, one bit each (`FLAG_FEATURE`), and the raw tapped and sick bytes. */
-const K_FLAGS = 4
-/** The references, each `ref & 0xff` (from -1 .. ACTION_SLOTS: -1 is 255, none is 0). */
-const K_REFS = 5
-
-/** The scale of power, toughness, damage and loyalty (`OBJECT_FEATURES`), and the raw value whose float is the clip. */
-const STAT_SCALE = 10
 const STAT_BOUND = OBS_CLIP * STAT_SCALE
 if (STAT_BOUND > 127 || [F.power, F.toughness, F.damage, F.loyalty].some((f) => OBJECT_FEATURES[f]!.scale !== STAT_SCALE)) {
   throw internalError('the object row layout changed the scale of power, toughness, damage or loyalty: update the key\'s K_STATS')
@@ -351,20 +331,9 @@ function statByte(raw: number): number {
   return clamp(raw, STAT_RANGE) & 0xff
 }
 
-// Bits of the K_FLAGS word: the 0/1 features. `tapped` and `sick` are bytes of the status store
-// written as they are, so they keep 8 bits each above.
+// The 0/1 features of the K_FLAGS word, by bit (`FL_*`, row-key.ts).
 const FLAG_FEATURE = Int32Array.of(F.present, F.attacking, F.blocked, F.plotted, F.plottedThisTurn, F.stackSpell, F.stackAbility)
-const FL_PRESENT = 1 << 0
-const FL_ATTACKING = 1 << 1
-const FL_BLOCKED = 1 << 2
-const FL_PLOTTED = 1 << 3
-const FL_PLOTTED_THIS_TURN = 1 << 4
-/** What a stack slot adds to its card's row: the item is a spell, or an ability. */
-const FL_STACK_SPELL = 1 << 5
-const FL_STACK_ABILITY = 1 << 6
 const FL_BITS = (1 << FLAG_FEATURE.length) - 1
-const FL_TAPPED_SHIFT = 8
-const FL_SICK_SHIFT = 16
 const KEYWORD_BITS = KEYWORD_COUNT >= 32 ? -1 : (1 << KEYWORD_COUNT) - 1
 
 /** The features of an object row as the bits of two words (`ObjectRows.written`): those below 32, and the others. */
@@ -609,6 +578,30 @@ function writeBits(out: Float32Array, at: number, value: number, old: number, bi
  * item, its kind bit and its target.
  */
 function writeObjects(world: GameWorld, viewer: Eid, slots: SlotTable, identity: Int32Array, out: Float32Array, base: number, rows: ObjectRows, incremental: boolean): void {
+  // The layout's numbers in locals: each is a read of the module's scope (and of \`F\`'s field) at
+  // every use otherwise, with a small-integer check: neither V8 nor the bundler makes them constants.
+  const rowSize = OBJECT_SIZE
+  const playerSlots = PLAYER_SLOTS
+  const fCard = F.card
+  const fMine = F.mine
+  const fManaValue = F.manaValue
+  const fKeyword = F.keyword
+  const fType = F.type
+  const fTapped = F.tapped
+  const fSick = F.sick
+  const fStackTarget = F.stackTarget
+  const fAttackTarget = F.attackTarget
+  const fBlocking = F.blocking
+  const fAttachedTo = F.attachedTo
+  const wId = W_ID
+  const wTapped = W_TAPPED
+  const wSick = W_SICK
+  const wRefs = W_REFS
+  const keywordBits = KEYWORD_BITS
+  const keywordHighShift = KEYWORD_HIGH_SHIFT
+  const typeHighShift = TYPE_HIGH_SHIFT
+  const typeBits = TYPE_BITS
+  const flBits = FL_BITS
   const key = rows.key
   const held = rows.held
   const rowEid = rows.rowEid
@@ -622,7 +615,7 @@ function writeObjects(world: GameWorld, viewer: Eid, slots: SlotTable, identity:
   let moved = all
   for (let q = 0; q < SECTION_BOUNDS.length && !moved; q += 2) {
     for (let s = SECTION_BOUNDS[q]!, end = SECTION_BOUNDS[q + 1]!; s < end; s++) {
-      const eid = slotEid[PLAYER_SLOTS + s]!
+      const eid = slotEid[playerSlots + s]!
       if (eid !== rowEid[s]) {
         moved = true
         break
@@ -647,8 +640,8 @@ function writeObjects(world: GameWorld, viewer: Eid, slots: SlotTable, identity:
     const end = SECTION_BOUNDS[q + 1]!
     const sectionZone = SECTION_ZONE[q >> 1]!
     for (let s = SECTION_BOUNDS[q]!; s < end; s++) {
-      const eid = slotEid[PLAYER_SLOTS + s]!
-      const at = base + s * OBJECT_SIZE
+      const eid = slotEid[playerSlots + s]!
+      const at = base + s * rowSize
       const k = s * KEY
       // The values the row is written from: the object's, or all zeros for a row that held an
       // object and holds none now (written as any other change: the floats not zero are exactly
@@ -710,11 +703,11 @@ function writeObjects(world: GameWorld, viewer: Eid, slots: SlotTable, identity:
       let low = 0
       let high = 0
       if (key[k + K_ID] !== ident) {
-        low |= W_ID
+        low |= wId
         key[k + K_ID] = ident
-        out[at + F.card] = ident & 0xffff
-        out[at + F.mine] = mine
-        putScaled(out, at + F.manaValue, (ident >>> 16) & 0xff, 10)
+        out[at + fCard] = ident & 0xffff
+        out[at + fMine] = mine
+        putScaled(out, at + fManaValue, (ident >>> 16) & 0xff, 10)
       }
       let old = key[k + K_STATS]!
       if (old !== stats) {
@@ -728,23 +721,23 @@ function writeObjects(world: GameWorld, viewer: Eid, slots: SlotTable, identity:
       }
       old = key[k + K_KEYWORDS]!
       if (old !== kw) {
-        const diff = (kw ^ old) & KEYWORD_BITS
-        low |= diff << F.keyword
-        high |= diff >>> KEYWORD_HIGH_SHIFT
+        const diff = (kw ^ old) & keywordBits
+        low |= diff << fKeyword
+        high |= diff >>> keywordHighShift
         key[k + K_KEYWORDS] = kw
-        writeBits(out, at + F.keyword, kw, old, KEYWORD_BITS)
+        writeBits(out, at + fKeyword, kw, old, keywordBits)
       }
       old = key[k + K_TYPES]!
       if (old !== t) {
-        high |= ((t ^ old) & TYPE_BITS) << TYPE_HIGH_SHIFT
+        high |= ((t ^ old) & typeBits) << typeHighShift
         key[k + K_TYPES] = t
-        writeBits(out, at + F.type, t, old, TYPE_BITS)
+        writeBits(out, at + fType, t, old, typeBits)
       }
       old = key[k + K_FLAGS]!
       if (old !== flags) {
         key[k + K_FLAGS] = flags
         const changes = flags ^ old
-        let diff = changes & FL_BITS
+        let diff = changes & flBits
         while (diff !== 0) {
           const b = 31 - Math.clz32(diff & -diff)
           out[at + FLAG_FEATURE[b]!] = (flags >>> b) & 1
@@ -752,22 +745,22 @@ function writeObjects(world: GameWorld, viewer: Eid, slots: SlotTable, identity:
           diff &= diff - 1
         }
         if ((changes >>> FL_TAPPED_SHIFT) & 0xff) {
-          out[at + F.tapped] = (flags >>> FL_TAPPED_SHIFT) & 0xff
-          low |= W_TAPPED
+          out[at + fTapped] = (flags >>> FL_TAPPED_SHIFT) & 0xff
+          low |= wTapped
         }
         if ((changes >>> FL_SICK_SHIFT) & 0xff) {
-          out[at + F.sick] = (flags >>> FL_SICK_SHIFT) & 0xff
-          low |= W_SICK
+          out[at + fSick] = (flags >>> FL_SICK_SHIFT) & 0xff
+          low |= wSick
         }
       }
       if (key[k + K_REFS] !== refs) {
-        low |= W_REFS
+        low |= wRefs
         key[k + K_REFS] = refs
         // Back from a byte to -1 .. ACTION_SLOTS.
-        out[at + F.stackTarget] = (refs << 24) >> 24
-        out[at + F.attackTarget] = (refs << 16) >> 24
-        out[at + F.blocking] = (refs << 8) >> 24
-        out[at + F.attachedTo] = refs >> 24
+        out[at + fStackTarget] = (refs << 24) >> 24
+        out[at + fAttackTarget] = (refs << 16) >> 24
+        out[at + fBlocking] = (refs << 8) >> 24
+        out[at + fAttachedTo] = refs >> 24
       }
       if ((low | high) !== 0) rows.touch(s, low, high)
     }
