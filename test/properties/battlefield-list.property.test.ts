@@ -4,8 +4,8 @@
  * after each change. After every action of random games (two and four players: mulligans, lands,
  * spells, Auras and Equipment, combat deaths, players leaving a four-player game with their
  * objects, CR 800.4a) and after restores to earlier positions, it is the list made from the zones.
- * And the Equipment and Aura tests by entity (`isEquipment`, `isAura`: a table made once per
- * world) answer as the card's subtypes say (CR 301.5, 303.4).
+ * And the Equipment and Aura tests (`isEquipment`, `isAura`: read from the subtypes once, as the
+ * world is built) answer as each card's subtypes say (CR 301.5, 303.4).
  */
 import { describe, expect, it } from 'vitest'
 import { Zone } from '../../components/zones.js'
