@@ -17,10 +17,10 @@ import { checkMaskPlace, checkObservationPlace, checkWorld } from './args.js'
 import { Carve } from './carve.js'
 import { describeValue } from '../core/limits.js'
 import { fillSlots, type ObjectRows, SlotTable, writeObservation } from './observe.js'
+import { D_ALL, D_DEFAULT, D_LETHAL_FIRST, Phase, V_ACTIVATE, V_CAST, V_PLAY, V_PLOT } from './builder-codes.js'
 
-/** The phases of a decision made as a sequence of integer choices (the `phase.*` globals, in order). */
-export const Phase = { None: 0, Priority: 1, Target: 2, Attacker: 3, Blocker: 4, Damage: 5, Pick: 6, Mulligan: 7 } as const
-export type PhaseId = (typeof Phase)[keyof typeof Phase]
+export { Phase }
+export type PhaseId = Phase
 export const PHASE_NAMES = ['none', 'priority', 'target', 'attacker', 'blocker', 'damage', 'pick', 'mulligan'] as const
 export type PhaseName = (typeof PHASE_NAMES)[number]
 
@@ -46,15 +46,6 @@ function phaseOf(kind: DecisionKind): PhaseId {
   }
 }
 
-// Priority options, as `verb << 16 | index in its legal list`.
-const V_PLAY = 1
-const V_CAST = 2
-const V_ACTIVATE = 3
-const V_PLOT = 4
-// Damage divisions per creature.
-const D_DEFAULT = 0
-const D_LETHAL_FIRST = 1
-const D_ALL = 2
 
 /** An entry of an explicit damage assignment, as the builder fills it. */
 type Entry = { creature: Eid; recipient: Eid; amount: number }

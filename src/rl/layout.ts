@@ -9,12 +9,9 @@ import { TYPE_NAMES } from '../../components/types.js'
 import { STEP_NAMES } from '../core/steps.js'
 import { CARD_POOL } from '../rules/cards/pool.js'
 import { internalError } from '../core/errors.js'
+import { ACTION_MULLIGAN, ACTION_SELECT, ACTION_STOP, HISTOGRAM_SCALE, OBS_CLIP, OBS_VERSION, PLAYER_SLOTS } from './layout-constants.js'
 
-/** The version of the layout: any change of a section, a feature, a scale or the action encoding bumps it. */
-export const OBS_VERSION = 2
-
-/** Every scaled number is `raw / scale`, then clipped to [-OBS_CLIP, OBS_CLIP]. */
-export const OBS_CLIP = 4
+export { ACTION_MULLIGAN, ACTION_SELECT, ACTION_STOP, HISTOGRAM_SCALE, OBS_CLIP, OBS_VERSION, PLAYER_SLOTS }
 
 /**
  * How to read a feature. `bit`: 0 or 1. `scaled`: `raw / scale`, clipped to [-4, 4]. `id`: a card
@@ -158,13 +155,10 @@ const HISTOGRAMS: readonly (readonly [string, string])[] = [
   ['theirGraveyard', "the opponent's graveyard"],
   ['myLibrarySeen', "while the viewer searches their library: every card of it they may see (CR 701.23a; empty otherwise)"],
 ]
-export const HISTOGRAM_SCALE = 4
 
 export const GLOBAL_SIZE = GLOBAL_FEATURES.length
 export const PLAYER_SIZE = PLAYER_FEATURES.length
 export const OBJECT_SIZE = OBJECT_FEATURES.length
-/** Action slots 0 and 1 are the players (the viewer, the opponent); object slots follow. */
-export const PLAYER_SLOTS = 2
 
 function buildSections(): { sections: ObsSection[]; size: number; objectSlots: number } {
   const sections: ObsSection[] = []
@@ -271,12 +265,6 @@ export const F = {
 
 // Actions
 
-/** Action 0: stop (pass, keep, no attack, no block, the default division, done searching). */
-export const ACTION_STOP = 0
-/** Action 1: take a mulligan. */
-export const ACTION_MULLIGAN = 1
-/** Actions 2 .. 2 + ACTION_SLOTS: the primary verb on a slot. */
-export const ACTION_SELECT = 2
 /** Actions 2 + ACTION_SLOTS .. 2 + 2 * ACTION_SLOTS: the alternate verb on a slot. */
 export const ACTION_ALT = ACTION_SELECT + ACTION_SLOTS
 /** Integer actions: every index below this. */
