@@ -578,10 +578,10 @@ function writeBits(out: Float32Array, at: number, value: number, old: number, bi
  * item, its kind bit and its target.
  */
 function writeObjects(world: GameWorld, viewer: Eid, slots: SlotTable, identity: Int32Array, out: Float32Array, base: number, rows: ObjectRows, incremental: boolean): void {
-  // The layout's numbers in locals: each is a read of the module's scope (and of \`F\`'s field) at
-  // every use otherwise, with a small-integer check: neither V8 nor the bundler makes them constants.
+  // The layout's computed numbers in locals: each is a read of the module's scope (and of `F`'s
+  // field) at every use otherwise, with a small-integer check: neither V8 nor the bundler makes
+  // them constants (the literal ones come from modules without imports, which esbuild inlines).
   const rowSize = OBJECT_SIZE
-  const playerSlots = PLAYER_SLOTS
   const fCard = F.card
   const fMine = F.mine
   const fManaValue = F.manaValue
@@ -615,7 +615,7 @@ function writeObjects(world: GameWorld, viewer: Eid, slots: SlotTable, identity:
   let moved = all
   for (let q = 0; q < SECTION_BOUNDS.length && !moved; q += 2) {
     for (let s = SECTION_BOUNDS[q]!, end = SECTION_BOUNDS[q + 1]!; s < end; s++) {
-      const eid = slotEid[playerSlots + s]!
+      const eid = slotEid[PLAYER_SLOTS + s]!
       if (eid !== rowEid[s]) {
         moved = true
         break
@@ -640,7 +640,7 @@ function writeObjects(world: GameWorld, viewer: Eid, slots: SlotTable, identity:
     const end = SECTION_BOUNDS[q + 1]!
     const sectionZone = SECTION_ZONE[q >> 1]!
     for (let s = SECTION_BOUNDS[q]!; s < end; s++) {
-      const eid = slotEid[playerSlots + s]!
+      const eid = slotEid[PLAYER_SLOTS + s]!
       const at = base + s * rowSize
       const k = s * KEY
       // The values the row is written from: the object's, or all zeros for a row that held an
