@@ -253,6 +253,34 @@ describe('what an observation holds (OBS_LAYOUT)', () => {
     expect(out[OFFSET.global + G.stackSize]).toBe(Math.fround(0.1))
   })
 
+  it('the battlefield sections: nonland permanents first, then lands, each by age; past a section\'s 28 slots counted as overflow; lands, untapped lands and creatures counted per side', () => {
+    // A's permanents interleaved (a land, two creatures, a tapped land, ...: 20 creatures, 12 lands), B's few.
+    const objects = []
+    for (let k = 0; k < 32; k++) {
+      if (k % 8 === 0 || k % 8 === 3 || k % 8 === 5) objects.push({ id: `landA${k}`, card: 'Forest', controller: 'A', tapped: k % 8 === 3 })
+      else objects.push(creature(`bearA${k}`, 'A', 2, 2))
+    }
+    objects.push({ id: 'landB1', card: 'Plains', controller: 'B', tapped: true }, creature('bearB1', 'B', 1, 1), { id: 'landB2', card: 'Plains', controller: 'B' }, creature('bearB2', 'B', 1, 1), { id: 'landB3', card: 'Plains', controller: 'B' })
+    const game = newGame(objects)
+    const world = worldOf(game)
+    const ids = (prefix: string): Eid[] => objects.filter((o) => o.id.startsWith(prefix)).map((o) => game.eid(o.id)!)
+    for (const [viewer, mineLands, mineOthers, theirLands, theirOthers] of [['A', 'landA', 'bearA', 'landB', 'bearB'], ['B', 'landB', 'bearB', 'landA', 'bearA']] as const) {
+      const builder = new DecisionBuilder(world)
+      fillSlots(world, game.eid(viewer)!, builder.slots)
+      const section = (name: 'myBattlefield' | 'theirBattlefield'): Eid[] => {
+        const { first, slots: room } = OBJECT_SECTION[name]
+        return Array.from(builder.slots.eid.subarray(2 + first, 2 + first + room)).filter((eid) => eid !== 0)
+      }
+      const byAge = (list: Eid[]): Eid[] => [...list].sort((a, b) => a - b)
+      expect(section('myBattlefield'), viewer).toEqual([...byAge(ids(mineOthers)), ...byAge(ids(mineLands))].slice(0, 28))
+      expect(section('theirBattlefield'), viewer).toEqual([...byAge(ids(theirOthers)), ...byAge(ids(theirLands))].slice(0, 28))
+      // A's 32 permanents fill 28 slots: 4 of its lands left out, in either section.
+      expect(builder.slots.overflow, viewer).toBe(4)
+      const untapped = (prefix: string): number => ids(prefix).filter((eid) => world.status.tapped[eid] === 0).length
+      expect([...builder.slots.counts], viewer).toEqual([ids(mineLands).length, untapped(mineLands), ids(mineOthers).length, ids(theirLands).length, untapped(theirLands), ids(theirOthers).length])
+    }
+  })
+
   it('701.23a while searching, the library section holds the cards the search may find by age, never in the library\'s order, few or many', () => {
     for (const count of [3, 70]) {
       const library = Array.from({ length: count }, (_, i) => ({ id: `lions${i}`, card: 'Savannah Lions', owner: 'A', zone: 'library' as const }))
