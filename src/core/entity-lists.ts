@@ -77,9 +77,10 @@ export function shareKinds(from: GameWorld, world: GameWorld): void {
 }
 
 /**
- * `moveToZone`'s update of the battlefield list, when it is listed for the world's entities (`battlefieldOf`): `card`
- * left the battlefield (`entered` false) or entered it, kept in entity order in place (a
- * battlefield of a few dozen permanents: a shift, where listing it again read every card's zone).
+ * `moveToZone`'s update of the battlefield list, when it is listed for the world's entities
+ * (`battlefieldOf`): `card` left the battlefield (`entered` false) or entered it, kept in entity
+ * order in place (a battlefield of a few dozen permanents: a shift, where listing it again read
+ * every card's zone).
  */
 export function battlefieldChanged(world: GameWorld, card: Eid, entered: boolean): void {
   const derived = world.derived

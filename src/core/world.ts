@@ -168,8 +168,10 @@ export interface GameContext {
   /**
    * Lists derived from the entities, which only change when entities are added (`entities` is the
    * count they were made for): the entities of each kind (`entity-lists.ts`) and the lands' mana
-   * masks by entity and more at the indexes `entity-lists.ts` names; and the cards on the battlefield, listed again into `store` after a card entered or
-   * left it (`moveToZone`) or a restore (`battlefieldOf`).
+   * masks by entity and more at the indexes `entity-lists.ts` names; and the cards on the
+   * battlefield, listed into `store` from the zones when first asked after a restore or once
+   * entities were added (`battlefieldOf`), and kept in step by `moveToZone` since
+   * (`battlefieldChanged`).
    */
   derived: { entities: number; kinds: (Int32Array | undefined)[]; battlefield: Eid[] | null; store: Eid[] }
   pending: PendingChoices

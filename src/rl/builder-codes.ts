@@ -26,3 +26,6 @@ export const V_PLOT = 4
 export const D_DEFAULT = 0
 export const D_LETHAL_FIRST = 1
 export const D_ALL = 2
+
+/** Each phase's name, by `Phase` (the same order: a non-primitive constant after the literals leaves them inlined). */
+export const PHASE_NAMES = ['none', 'priority', 'target', 'attacker', 'blocker', 'damage', 'pick', 'mulligan'] as const

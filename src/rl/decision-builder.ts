@@ -17,15 +17,12 @@ import { checkMaskPlace, checkObservationPlace, checkWorld } from './args.js'
 import { Carve } from './carve.js'
 import { describeValue } from '../core/limits.js'
 import { fillSlots, type ObjectRows, SlotTable, writeObservation } from './observe.js'
-import { D_ALL, D_DEFAULT, D_LETHAL_FIRST, Phase, V_ACTIVATE, V_CAST, V_PLAY, V_PLOT } from './builder-codes.js'
+import { D_ALL, D_DEFAULT, D_LETHAL_FIRST, Phase, PHASE_NAMES, V_ACTIVATE, V_CAST, V_PLAY, V_PLOT } from './builder-codes.js'
 
-export { Phase }
-export type PhaseId = Phase
-export const PHASE_NAMES = ['none', 'priority', 'target', 'attacker', 'blocker', 'damage', 'pick', 'mulligan'] as const
 export type PhaseName = (typeof PHASE_NAMES)[number]
 
 /** The phase a decision of `kind` is built in. A switch: a lookup by a varying key is a megamorphic keyed load. */
-function phaseOf(kind: DecisionKind): PhaseId {
+function phaseOf(kind: DecisionKind): Phase {
   switch (kind) {
     case 'priority':
       return Phase.Priority
@@ -45,7 +42,6 @@ function phaseOf(kind: DecisionKind): PhaseId {
       return Phase.None
   }
 }
-
 
 /** An entry of an explicit damage assignment, as the builder fills it. */
 type Entry = { creature: Eid; recipient: Eid; amount: number }
@@ -104,7 +100,7 @@ export class DecisionBuilder {
   private allowedCount = 0
   /** The last allowed action found (the only one when `count` is 1). */
   only = -1
-  private phaseId: PhaseId = Phase.None
+  private phaseId: Phase = Phase.None
   kind: DecisionKind = 'gameOver'
   /** The player who decides (0 when the game is over). */
   decider: Eid = 0

@@ -1,9 +1,9 @@
 /**
  * The words of an object row's key (`ObjectRows` in observe.ts) and the bits of its flags word:
  * a module with no imports, its constants only, so that the bundler (esbuild) puts each value
- * where it is used. Declared in observe.ts after its computed constants they were not (esbuild
- * inlines a module's literal constants only ahead of its first computed one), and the writer's
- * loops read each from the module's scope, with a small-integer check, at every use.
+ * where it is used. Declared in observe.ts they were not (esbuild inlines a module's own literal
+ * constants only when it imports nothing), and the writer's loops read each from the module's
+ * scope, with a small-integer check, at every use.
  *
  * A row's key: the values its floats were written from, compared one at a time, so that a write
  * touches only the floats of the words that changed. A row that holds no object (all zeros) has

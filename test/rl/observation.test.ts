@@ -28,6 +28,7 @@ import { fillSlots } from '../../src/rl/observe.js'
 import { CARD_IDS, F, G, OBJECT_SECTION, OBJECT_SIZE, OBS_SECTIONS, OBS_SIZE, OFFSET, P, PLAYER_FEATURES } from '../../src/rl/layout.js'
 import { observe } from '../../src/rl.js'
 import type { World } from '../../src/sim.js'
+import type { ObjectSpec } from '../../src/state/position.js'
 import { cardInHand, creature, drive, expectOk, LIBRARIES, newGame, planeswalker } from '../helpers.js'
 import { exploreMasked, firstDifference, observation, randomMasked } from './rl-helpers.js'
 
@@ -255,7 +256,7 @@ describe('what an observation holds (OBS_LAYOUT)', () => {
 
   it('the battlefield sections: nonland permanents first, then lands, each by age; past a section\'s 28 slots counted as overflow; lands, untapped lands and creatures counted per side', () => {
     // A's permanents interleaved (a land, two creatures, a tapped land, ...: 20 creatures, 12 lands), B's few.
-    const objects = []
+    const objects: ObjectSpec[] = []
     for (let k = 0; k < 32; k++) {
       if (k % 8 === 0 || k % 8 === 3 || k % 8 === 5) objects.push({ id: `landA${k}`, card: 'Forest', controller: 'A', tapped: k % 8 === 3 })
       else objects.push(creature(`bearA${k}`, 'A', 2, 2))

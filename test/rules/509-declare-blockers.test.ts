@@ -7,7 +7,8 @@
  * unblocked creature. This remains unchanged until the creature is removed from combat, ..."
  */
 import { describe, expect, it } from 'vitest'
-import { creature, drive, expectOk, expectRejected, life, newGame, obj } from '../helpers.js'
+import type { ActionResult } from '../../src/core/errors.js'
+import { cardInHand, creature, drive, expectOk, expectRejected, life, newGame, obj } from '../helpers.js'
 
 describe('CR 509 Declare blockers step', () => {
   it('509.1a a tapped creature cannot block', () => {
@@ -26,6 +27,28 @@ describe('CR 509 Declare blockers step', () => {
     const game = newGame([creature('bear', 'A', 2, 2), creature('ogre', 'A', 3, 3, [], { tapped: false })])
     expectOk(drive(game).walkToAttack({ bear: 'B' }))
     expectRejected(drive(game).walkToBlock({ ogre: 'bear' }), 'not-defending-player')
+  })
+
+  it('509.1a, 802.4a, 508.1a the refusals of an unfit blocker or attacker say why, in full', () => {
+    const refused = (result: ActionResult, code: string, rule: string): string => {
+      expectRejected(result, code, rule)
+      return result.ok ? '' : result.error.message
+    }
+    const game = newGame([
+      creature('bear', 'A', 2, 2),
+      creature('ogre', 'A', 3, 3),
+      creature('sleepy', 'A', 1, 1, [], { tapped: true }),
+      creature('wolf', 'B', 2, 2, [], { tapped: true }),
+      { id: 'forest', card: 'Forest', controller: 'B' },
+      cardInHand('lions', 'B', 'Savannah Lions'),
+    ])
+    expect(refused(drive(game).walkToAttack({ sleepy: 'B' }), 'tapped', '508.1a')).toBe("sleepy is tapped, so it can't attack")
+    expect(refused(drive(game).walkToAttack({ lions: 'B' }), 'not-on-battlefield', '508.1a')).toBe("lions is not a permanent on the battlefield, so it can't attack")
+    expectOk(drive(game).walkToAttack({ bear: 'B' }))
+    expect(refused(drive(game).walkToBlock({ wolf: 'bear' }), 'tapped', '509.1a')).toBe("wolf is tapped, so it can't block")
+    expect(refused(drive(game).walkToBlock({ forest: 'bear' }), 'not-a-creature', '509.1a')).toBe("forest is not a creature, so it can't block")
+    expect(refused(drive(game).walkToBlock({ lions: 'bear' }), 'not-on-battlefield', '509.1a')).toBe("lions is not a permanent on the battlefield, so it can't block")
+    expect(refused(drive(game).walkToBlock({ ogre: 'bear' }), 'not-defending-player', '802.4a')).toBe("ogre can't block bear: bear attacks B, and ogre is controlled by A")
   })
 
   it('509.1a blockers are declared only after attackers and only once', () => {

@@ -83,7 +83,6 @@ export function activateError(world: GameWorld, req: ActivateRequest, legal: Equ
     if (equipTargetError(world, player, object, a, target, true) === null) legal[n++] = a
   }
   if (!first) return reject('no-such-ability', `${label(world, object)} has no ${ability} ability`, '602.1')
-  // No closure for the message: one over `ability` would have every call allocate a context.
   if (!hasSorceryTiming(world, player)) return sorceryTimingError(world, player, `${ability} can be activated`, '702.6a')
   if (target === 0) return reject('illegal-target', `${ability} needs a target`, '602.2b')
   if (n === 0) return equipTargetError(world, player, object, first, target)!

@@ -57,7 +57,6 @@ export function plotError(world: GameWorld, player: Eid, card: Eid, from: ZoneId
   for (const a of world.abilities[card] ?? []) if (a.kind === 'plot') costs[n++] = a.cost
   if (n === 0) return reject('no-plot', `${name} has no plot ability`, '702.170a')
   if (costs.length !== n) costs.length = n
-  // No closure for the message: one over `name` would have every call allocate a context.
   if (!hasSorceryTiming(world, player)) return sorceryTimingError(world, player, `${name} can be plotted`, '702.170a')
   return costs
 }
