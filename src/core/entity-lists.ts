@@ -4,7 +4,7 @@ import { Card, Zone } from '../../components/zones.js'
 import type { Eid } from './events.js'
 import type { GameWorld } from './world.js'
 import { internalError } from './errors.js'
-import { cutTo } from './lists.js'
+import { cutTo, removeItem } from './lists.js'
 import { CARDS, CREATURES, LANDS, PLANESWALKERS } from './entity-kinds.js'
 
 /**
@@ -93,8 +93,5 @@ export function battlefieldChanged(world: GameWorld, card: Eid, entered: boolean
     list[at] = card
     return
   }
-  const at = list.indexOf(card)
-  if (at < 0) throw internalError(`battlefieldChanged: ${card} was not listed`)
-  list.copyWithin(at, at + 1)
-  list.pop()
+  if (!removeItem(list, card)) throw internalError(`battlefieldChanged: ${card} was not listed`)
 }

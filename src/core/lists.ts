@@ -7,3 +7,15 @@
 export function cutTo<T>(list: T[], n: number): void {
   while (list.length > n) list.pop()
 }
+
+/**
+ * Takes `item`'s first entry out of `list` in place, the others kept in order (`splice` would
+ * return the removed item in a new array): whether it was there.
+ */
+export function removeItem<T>(list: T[], item: T): boolean {
+  const at = list.indexOf(item)
+  if (at < 0) return false
+  list.copyWithin(at, at + 1)
+  list.pop()
+  return true
+}

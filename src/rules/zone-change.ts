@@ -6,7 +6,7 @@ import { detach } from './attachments.js'
 import type { DeathReason, Eid } from '../core/events.js'
 import { noteChange, zoneList, type GameWorld, type StackItem } from '../core/world.js'
 import { releaseItem } from '../core/stack-items.js'
-import { cutTo } from '../core/lists.js'
+import { cutTo, removeItem } from '../core/lists.js'
 import { battlefieldChanged } from '../core/entity-lists.js'
 
 /**
@@ -48,14 +48,8 @@ export function moveToZone(world: GameWorld, eid: Eid, to: ZoneId, rule: string,
     // ever attached: `attach`; `detach` of an object attached to nothing does nothing).
     detach(world, eid)
   } else if (from !== Zone.Stack && from !== Zone.Outside) {
-    const list = zoneList(lists, from)
     // From the front: a card drawn is the library's first (`drawCard`).
-    let at = list.indexOf(eid)
-    if (at >= 0) {
-      // Shifted down in place: `splice` would return the removed item in a new array.
-      while (++at < list.length) list[at - 1] = list[at]!
-      list.pop()
-    }
+    removeItem(zoneList(lists, from), eid)
   }
   if (from === Zone.Exile) {
     // CR 702.170: a plotted card that leaves exile is a new object, no longer plotted.
